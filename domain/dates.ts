@@ -1,0 +1,40 @@
+/** Dates are shown in America/Sao_Paulo, pt-BR (spec 01 §9). */
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+
+function parse(value: string | number | Date | null | undefined): Date | null | 'invalid' {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'invalid' : date;
+}
+
+/** dd/MM/yyyy HH:mm; a dash when empty and 'Data inválida' when unparseable (spec 01 §8). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = parse(value);
+  if (date === null) return '-';
+  if (date === 'invalid') return 'Data inválida';
+  return dateTime.format(date).replace(',', '');
+}
+
+/** dd/MM/yyyy, used by the lookup and contract pages. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = parse(value);
+  if (date === null) return '-';
+  if (date === 'invalid') return 'Data inválida';
+  return dateOnly.format(date);
+}
+
+/** yyyyMMdd of an instant in São Paulo, e.g. for protocol numbers. */
+export function saoPauloDateDigits(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return parts.replaceAll('-', '');
+}

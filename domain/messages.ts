@@ -1,0 +1,75 @@
+/**
+ * Every user-visible text the spec fixes, word for word, in one home.
+ * Server errors and screens import these; never retype a spec message elsewhere.
+ */
+
+export const ERROR_TITLE = 'Erro';
+
+export const AUTH_MESSAGES = {
+  subtitle: 'Baixa temporária de apontamentos',
+  requiredFields: 'Por favor, preencha todos os campos.',
+  solveCheck: 'Por favor, resolva a verificação de segurança.',
+  passwordsDontMatch: 'As senhas não coincidem.',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
+  invalidCredentials: 'Email ou senha incorretos.',
+  alreadyRegistered: 'Este email já está cadastrado. Faça login.',
+  emailNotConfirmed: 'Verifique seu email e clique no link de confirmação.',
+  otherError: 'Ocorreu um erro. Tente novamente.',
+  unexpectedError: 'Ocorreu um erro inesperado. Tente novamente.',
+  signUpSuccessTitle: 'Cadastro realizado!',
+  signUpSuccessDescription: 'Verifique seu email para confirmar o cadastro.',
+  recoveryEmailSent: 'Email enviado',
+  recoveryEmailFailed: 'Não foi possível enviar o email de recuperação.',
+  magicLinkSent: 'Link enviado!',
+  magicLinkFailed: 'Não foi possível enviar o link mágico.',
+  passwordUpdated: 'Senha atualizada',
+  passwordUpdateFailed: 'Não foi possível atualizar a senha.',
+  recoveryEvent: 'Recuperação de senha',
+  magicLinkEmailTitle: 'Informe seu email',
+  magicLinkEmailDescription: 'Digite seu email para receber o link mágico.',
+  magicLinkCheckTitle: 'Verificação de segurança',
+  magicLinkCheckDescription: 'Por favor, complete a verificação de segurança primeiro.',
+  recoveryEmailTitle: 'Informe seu email',
+  recoveryEmailDescription: 'Digite seu email para receber o link de recuperação.',
+  newPasswordInvalidTitle: 'Senha inválida',
+  newPasswordInvalidDescription: 'A nova senha deve ter pelo menos 6 caracteres.',
+  newPasswordMismatchTitle: 'Senhas diferentes',
+  emailConfirmedTitle: 'Email confirmado',
+  emailConfirmedDescription: 'Seu cadastro foi confirmado. Faça login para continuar.',
+  confirmationFailed: 'Não foi possível confirmar o cadastro. O link pode ter expirado.',
+} as const;
+
+export const SHELL_MESSAGES = {
+  logoutSuccess: 'Logout realizado',
+  logoutFailed: 'Erro ao fazer logout. Tente novamente.',
+  offline: 'Sem conexão com a internet',
+  backendUnreachable: 'Problemas de conectividade detectados',
+  reconnect: 'Reconectar',
+  accessDenied: 'Acesso Negado - Você não tem permissão para acessar esta área.',
+  renderErrorTitle: 'Algo deu errado',
+  renderErrorDescription:
+    'Ocorreu um erro inesperado. Tente recarregar a página ou entre em contato com o suporte se o problema persistir.',
+  technicalDetails: 'Detalhes técnicos',
+  tryAgain: 'Tentar novamente',
+  reloadPage: 'Recarregar página',
+  notFound: '404 Oops! Page not found',
+  returnHome: 'Return to Home',
+} as const;
+
+export const DASHBOARD_MESSAGES = {
+  profileLoadFailed: 'Erro ao carregar perfil. Tente recarregar a página.',
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+  loadFailed: 'Erro ao carregar dados. Tente recarregar a página.',
+  temporaryWarning:
+    'A baixa é temporária: pode cair a qualquer momento e não há garantia de prazo de duração nem de refazê-la.',
+  statusUpdated: 'Status atualizado!',
+} as const;
+
+/** Server-side error texts that are not in the spec but follow its tone (see docs/decisions.md). */
+export const API_MESSAGES = {
+  unauthorized: 'Sessão expirada. Faça login novamente.',
+  forbidden: 'Acesso Negado - Você não tem permissão para acessar esta área.',
+  invalidRequest: 'Requisição inválida. Verifique os dados informados.',
+  notFound: 'Recurso não encontrado.',
+  unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
+} as const;

@@ -1,0 +1,78 @@
+/**
+ * Process statuses. The spec keeps several readings of a process's status alive at once
+ * (dashboard, public lookup, live notice, customer history); each set lives here once.
+ */
+
+/** Statuses stored on a process, in timeline order (spec 01 §4, spec 02 §4). */
+export const PROCESS_STATUSES = [
+  'cadastro',
+  'contrato_assinado',
+  'pagamento_pendente',
+  'pago',
+  'peticionado',
+  'baixa_deferida',
+  'baixa_caiu',
+  'encerrado',
+] as const;
+export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
+
+/** Badge labels on the dashboard and admin screens. */
+export const PROCESS_STATUS_LABELS: Record<ProcessStatus, string> = {
+  cadastro: 'Cadastro',
+  contrato_assinado: 'Contrato Assinado',
+  pagamento_pendente: 'Pagamento Pendente',
+  pago: 'Pago',
+  peticionado: 'Peticionado',
+  baixa_deferida: 'Baixa Deferida',
+  baixa_caiu: 'Baixa Caiu',
+  encerrado: 'Encerrado',
+};
+
+/** Titles of the dashboard timeline steps where they differ from the badge label. */
+export const PROCESS_TIMELINE_TITLES: Record<ProcessStatus, string> = {
+  ...PROCESS_STATUS_LABELS,
+  cadastro: 'Cadastro Realizado',
+  pago: 'Pagamento Confirmado',
+};
+
+/** A timeline step is done when its position is at or before the current status. */
+export function isTimelineStepDone(step: ProcessStatus, current: ProcessStatus): boolean {
+  return PROCESS_STATUSES.indexOf(step) <= PROCESS_STATUSES.indexOf(current);
+}
+
+/** Statuses shown by the public lookup (spec 01 §4); an unknown value is shown raw. */
+export const LOOKUP_STATUS_LABELS: Record<string, string> = {
+  cadastro: 'Cadastro',
+  contrato_assinado: 'Contrato Assinado',
+  pagamento_realizado: 'Pagamento Realizado',
+  em_analise: 'Em Análise',
+  protocolo_efetuado: 'Protocolo Efetuado',
+  baixa_deferida: 'Baixa Deferida',
+  baixa_caiu: 'Baixa Caiu',
+  indeferido: 'Indeferido',
+};
+
+/** Label set of the live status-change notice (spec 01 §4), distinct from the dashboard's. */
+export const NOTICE_STATUS_LABELS: Record<string, string> = {
+  cadastro: 'Cadastro',
+  documentos: 'Documentos',
+  preparacao: 'Preparação',
+  protocolo: 'Protocolo',
+  deferido: 'Deferido',
+  indeferido: 'Indeferido',
+  caiu: 'Caiu',
+  finalizado: 'Finalizado',
+};
+
+/** Extra statuses the customer history understands (spec 02 §4). */
+export const HISTORY_EXTRA_STATUS_LABELS: Record<string, string> = {
+  documentos_enviados: 'Documentos Enviados',
+  em_analise: 'Em Análise',
+  protocolado: 'Protocolado',
+  finalizado: 'Finalizado',
+};
+
+/** Label of a status under a given reading; unknown values are shown raw, as the spec asks. */
+export function statusLabel(status: string, labels: Record<string, string> = PROCESS_STATUS_LABELS): string {
+  return labels[status] ?? status;
+}

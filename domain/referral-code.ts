@@ -1,0 +1,34 @@
+/** Referral and invite codes (spec 02 §3, §7, §9). */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const REFERRAL_CODE_PATTERN = /^REF-[A-Z0-9]{6}$/;
+
+type RandomIndex = (max: number) => number;
+
+const cryptoRandomIndex: RandomIndex = (max) => {
+  const buf = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(buf);
+  return buf[0]! % max;
+};
+
+function randomChars(length: number, random: RandomIndex): string {
+  return Array.from({ length }, () => ALPHABET[random(ALPHABET.length)]).join('');
+}
+
+/** 'REF-' plus 6 random uppercase alphanumerics. */
+export function generateReferralCode(random: RandomIndex = cryptoRandomIndex): string {
+  return `REF-${randomChars(6, random)}`;
+}
+
+/** Referral code, a dash and 4 random characters. */
+export function generateInviteCode(referralCode: string, random: RandomIndex = cryptoRandomIndex): string {
+  return `${referralCode}-${randomChars(4, random)}`;
+}
+
+export function normalizeReferralCode(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/** Remaining paid referrals to the next free renewal: 5 − (paid mod 5). */
+export function referralsToNextReward(paid: number): number {
+  return 5 - (paid % 5);
+}

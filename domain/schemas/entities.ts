@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { PROCESS_STATUSES } from '../process-status.js';
+
+/**
+ * Entity shapes as the API returns them. Field names follow the spec (pt-BR snake_case) so
+ * screens and e-mails read the same words the spec uses; dates are ISO-8601 strings in UTC.
+ */
+
+export const documentTypeSchema = z.enum(['cpf', 'cnpj']);
+export type DocumentType = z.infer<typeof documentTypeSchema>;
+
+const isoDate = z.string();
+
+export const geoSchema = z.object({
+  cidade: z.string(),
+  estado: z.string(),
+  pais: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+export const profileSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  nome_completo: z.string(),
+  tipo_documento: documentTypeSchema,
+  /** CPF or CNPJ, digits only. */
+  cpf: z.string(),
+  email: z.string(),
+  whatsapp: z.string(),
+  endereco: z.string(),
+  numero: z.string(),
+  complemento: z.string().nullable(),
+  bairro: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  cep: z.string(),
+  referral_code: z.string(),
+  referred_by_profile_id: z.string().nullable(),
+  free_renewals: z.number().int().nonnegative(),
+  created_at: isoDate,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const contractSchema = z.object({
+  id: z.string(),
+  profile_id: z.string(),
+  protocolo: z.string(),
+  valor: z.number(),
+  forma_pagamento: z.string(),
+  assinado_em: isoDate.nullable(),
+  ip_assinatura: z.string().nullable(),
+  geo_assinatura: geoSchema.nullable(),
+  parent_contrato_id: z.string().nullable(),
+  created_at: isoDate,
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+export const chargeSchema = z.object({
+  id: z.string(),
+  contrato_id: z.string(),
+  status: z.string(),
+  qr_code: z.string().nullable(),
+  pix_payload: z.string().nullable(),
+  link: z.string().nullable(),
+  asaas_id: z.string().nullable(),
+  fb_event_id: z.string().nullable(),
+  created_at: isoDate,
+  updated_at: isoDate,
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
+export const processStatusSchema = z.enum(PROCESS_STATUSES);
+
+export const processSchema = z.object({
+  id: z.string(),
+  contrato_id: z.string(),
+  status: processStatusSchema,
+  previsao: isoDate.nullable(),
+  observacoes: z.string().nullable(),
+  baixa_deferida_em: isoDate.nullable(),
+  baixa_caiu_em: isoDate.nullable(),
+  created_at: isoDate,
+  updated_at: isoDate,
+});
+export type Process = z.infer<typeof processSchema>;
+
+export const statusHistorySchema = z.object({
+  processo_id: z.string(),
+  de: z.string().nullable(),
+  para: z.string(),
+  obs: z.string().nullable(),
+  by_user: z.string(),
+  created_at: isoDate,
+});
+export type StatusHistory = z.infer<typeof statusHistorySchema>;
+
+export const REFERRAL_STATUSES = ['invited', 'signed_up', 'paid'] as const;
+export const referralStatusSchema = z.enum(REFERRAL_STATUSES);
+
+export const referralSchema = z.object({
+  id: z.string(),
+  referrer_profile_id: z.string(),
+  referred_profile_id: z.string().nullable(),
+  referred_email: z.string(),
+  invite_code: z.string(),
+  status: referralStatusSchema,
+  created_at: isoDate,
+  updated_at: isoDate,
+});
+export type Referral = z.infer<typeof referralSchema>;

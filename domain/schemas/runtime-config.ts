@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * /config.json, written next to the SPA at deploy time (CDK) or served by the local runtime,
+ * so one frontend build serves any stage.
+ */
+export const runtimeConfigSchema = z.object({
+  stage: z.string(),
+  apiUrl: z.url(),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Only set where Cognito is emulated (cognito-local); AWS uses the regional endpoint. */
+  userPoolEndpoint: z.url().optional(),
+  /** cognito-local has no SRP, so the local runtime asks for USER_PASSWORD_AUTH. */
+  passwordAuthFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']).default('USER_SRP_AUTH'),
+  /** Link to the local e-mail inbox, shown only where it exists. */
+  inboxUrl: z.url().optional(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export const RUNTIME_CONFIG_PATH = '/config.json';

@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'dist', 'frontend/dist', '.local-data', '.test-data', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Features meet only in routes: no feature imports another feature.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**'], message: 'Import features only from app/routes.' }] }],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      // The domain module is pure: no AWS, no React.
+      'no-restricted-imports': ['error', { patterns: ['@aws-sdk/*', 'react', 'react-*', 'aws-amplify', 'aws-cdk-lib', 'aws-cdk-lib/*'] }],
+    },
+  },
+);

@@ -1,0 +1,89 @@
+/**
+ * The catalogue of every Lambda function: API routes, workflow tasks and Cognito triggers.
+ * The CDK app (lib/) and the local runtime (local/) both read it, so a route, its access level
+ * and its grants are declared once and can never drift between AWS and this machine.
+ */
+
+/** Who may call a route. 'customer' = any signed-in user; 'admin' = member of the Cognito `admin` group. */
+export type RouteAccess = 'public' | 'customer' | 'admin';
+
+/** What a function may do with the single table / documents bucket / workflow. Least privilege. */
+export type FunctionGrants = {
+  table?: 'read' | 'readwrite';
+  documents?: 'read' | 'readwrite';
+  workflow?: 'start' | 'callback';
+  email?: boolean;
+  userPool?: 'read';
+};
+
+export type ApiRoute = {
+  /** Stable id, used for CDK construct ids and local logs. */
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** API Gateway path syntax, e.g. /admin/clients/{id}. */
+  path: string;
+  /** Module path from the repo root; it exports `handler`. */
+  entry: string;
+  access: RouteAccess;
+  grants: FunctionGrants;
+};
+
+export const API_ROUTES = [
+  { id: 'GetHealth', method: 'GET', path: '/health', entry: 'lambdas/health/get-health.ts', access: 'public', grants: {} },
+  {
+    id: 'GetDashboard',
+    method: 'GET',
+    path: '/me/dashboard',
+    entry: 'lambdas/dashboard/get-dashboard.ts',
+    access: 'customer',
+    grants: { table: 'read' },
+  },
+  {
+    id: 'GetAdminSummary',
+    method: 'GET',
+    path: '/admin/summary',
+    entry: 'lambdas/admin/get-admin-summary.ts',
+    access: 'admin',
+    grants: { table: 'read' },
+  },
+  {
+    id: 'LookupProcess',
+    method: 'POST',
+    path: '/public/lookup',
+    entry: 'lambdas/lookup/lookup-process.ts',
+    access: 'public',
+    grants: { table: 'read' },
+  },
+  {
+    id: 'ReceiveAsaasWebhook',
+    method: 'POST',
+    path: '/webhooks/asaas',
+    entry: 'lambdas/payments/receive-asaas-webhook.ts',
+    access: 'public',
+    grants: { table: 'readwrite', workflow: 'callback' },
+  },
+] as const satisfies readonly ApiRoute[];
+
+/** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
+export const WORKFLOW_TASKS = {
+  AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite' } },
+  ConfirmPayment: { entry: 'lambdas/workflow/confirm-payment.ts', grants: { table: 'readwrite', email: true } },
+  StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
+} as const satisfies Record<string, { entry: string; grants: FunctionGrants }>;
+export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;
+
+/** Cognito user-pool triggers. */
+export const AUTH_TRIGGERS = {
+  customMessage: { entry: 'lambdas/auth/custom-message.ts', grants: {} },
+} as const satisfies Record<string, { entry: string; grants: FunctionGrants }>;
+
+/** Environment variable names handlers read (parsed once per cold start in lambdas/shared/config.ts). */
+export const ENV = {
+  stage: 'STAGE',
+  tableName: 'TABLE_NAME',
+  documentsBucket: 'DOCUMENTS_BUCKET',
+  stateMachineArn: 'STATE_MACHINE_ARN',
+  emailFrom: 'EMAIL_FROM',
+  appUrl: 'APP_URL',
+  asaasWebhookToken: 'ASAAS_WEBHOOK_TOKEN',
+} as const;
