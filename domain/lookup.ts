@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ProcessStatus } from './process-status.js';
+
+export const LOOKUP_MESSAGES = {
+  requiredTitle: 'Campo obrigatório',
+  requiredDescription: 'Digite o CPF, CNPJ ou protocolo para consultar',
+  notFoundTitle: 'Processo não encontrado',
+  notFoundDescription: 'Não foi possível encontrar um processo com os dados informados.',
+  notFoundHint: 'Verifique se digitou corretamente o CPF, CNPJ ou protocolo.',
+  failureTitle: 'Erro na consulta',
+  failureDescription: 'Ocorreu um erro ao consultar o processo. Tente novamente.',
+  nadaConstaUnavailable: 'Disponível somente quando a baixa estiver deferida',
+} as const;
+
+export const lookupRequestSchema = z.object({
+  consulta: z.string().trim().min(1, LOOKUP_MESSAGES.requiredDescription).max(40, LOOKUP_MESSAGES.requiredDescription),
+});
+
+export const lookupEntrySchema = z.object({
+  id: z.string(),
+  protocolo: z.string(),
+  protocolo_completo: z.string(),
+  status: z.string(),
+  nome_cliente: z.string(),
+  email_cliente: z.string(),
+  cpf_cliente: z.string(),
+  valor: z.number(),
+  created_at: z.string(),
+  assinado_em: z.string().nullable(),
+  baixa_deferida_em: z.string().nullable(),
+  baixa_caiu_em: z.string().nullable(),
+  previsao: z.string().nullable(),
+});
+export type LookupEntry = z.infer<typeof lookupEntrySchema>;
+
+export const lookupResultSchema = z.object({
+  found: z.boolean(),
+  searchType: z.enum(['cpf', 'cnpj', 'protocolo']).nullable(),
+  processos: z.array(lookupEntrySchema),
+});
+export type LookupResult = z.infer<typeof lookupResultSchema>;
+
+/**
+ * The public lookup speaks its own status vocabulary (spec 01 §4). Stored statuses are the
+ * dashboard's; this is the one translation between them (see docs/decisions.md).
+ */
+const LOOKUP_STATUS_OF: Record<ProcessStatus, string> = {
+  cadastro: 'cadastro',
+  contrato_assinado: 'contrato_assinado',
+  pagamento_pendente: 'contrato_assinado',
+  pago: 'pagamento_realizado',
+  peticionado: 'protocolo_efetuado',
+  baixa_deferida: 'baixa_deferida',
+  baixa_caiu: 'baixa_caiu',
+  encerrado: 'encerrado',
+};
+
+export function lookupStatusOf(status: ProcessStatus): string {
+  return LOOKUP_STATUS_OF[status];
+}

@@ -1,0 +1,32 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { loadConfig } from '../shared/config.js';
+import { confirmSignUpEmail, resetPasswordEmail } from './auth-emails.js';
+
+const config = loadConfig({ APP_URL: z.url() });
+
+/**
+ * Cognito CustomMessage trigger: turns Cognito's code e-mails into pt-BR e-mails whose link opens the
+ * SPA. Cognito replaces `codeParameter` in the message with the real code, so the code never passes
+ * through our logs.
+ */
+export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  const email = event.request.userAttributes.email ?? event.userName;
+  const code = event.request.codeParameter;
+  let message: { subject: string; html: string } | null = null;
+  switch (event.triggerSource) {
+    case 'CustomMessage_SignUp':
+    case 'CustomMessage_ResendCode':
+      message = confirmSignUpEmail(config.APP_URL, email, code);
+      break;
+    case 'CustomMessage_ForgotPassword':
+      message = resetPasswordEmail(config.APP_URL, email, code);
+      break;
+    default:
+      // Other messages (admin invitations, attribute verification) keep Cognito's defaults for now.
+      return event;
+  }
+  event.response.emailSubject = message.subject;
+  event.response.emailMessage = message.html;
+  return event;
+}

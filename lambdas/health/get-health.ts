@@ -1,0 +1,4 @@
+import { apiHandler } from '../shared/http.js';
+
+/** The connectivity banner's cheap check: proves the API answers, touches nothing else. */
+export const handler = apiHandler('GetHealth', async () => ({ body: { status: 'ok' } }));

@@ -1,0 +1,31 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { RouteAccess } from '../functions.js';
+import { ForbiddenError, UnauthorizedError } from './errors.js';
+
+export const ADMIN_GROUP = 'admin';
+
+export type Caller = { userId: string; email: string; isAdmin: boolean };
+
+/**
+ * HTTP API's JWT authorizer hands claims over as strings; a list claim such as
+ * cognito:groups arrives as "[admin other]". Accept both that and a real array.
+ */
+function groupsOf(claim: unknown): string[] {
+  if (Array.isArray(claim)) return claim.map(String);
+  if (typeof claim !== 'string' || claim === '') return [];
+  return claim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+}
+
+/**
+ * The caller as the authorizer proved it. The JWT authorizer only proves a valid token;
+ * admin-group membership is checked here, on every admin route, whatever the browser does.
+ */
+export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, access: RouteAccess): Caller | null {
+  if (access === 'public') return null;
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const userId = typeof claims?.sub === 'string' ? claims.sub : '';
+  if (!userId) throw new UnauthorizedError();
+  const isAdmin = groupsOf(claims?.['cognito:groups']).includes(ADMIN_GROUP);
+  if (access === 'admin' && !isAdmin) throw new ForbiddenError();
+  return { userId, email: typeof claims?.email === 'string' ? claims.email : '', isAdmin };
+}

@@ -1,0 +1,49 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PROCESS_STATUSES, type ProcessStatus } from '../../../domain/process-status.js';
+import { COUNTERS, keys } from './keys.js';
+import type { Db } from './table.js';
+
+export type AdminCounters = {
+  clients: { total: number; withContract: number; withoutContract: number };
+  processes: { total: number; byStatus: Record<ProcessStatus, number> };
+  charges: { total: number; paid: number; byStatus: Record<string, number> };
+  referrals: { total: number; byStatus: Record<string, number> };
+};
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+function numbersOf(item: Record<string, unknown> | undefined, skip: string[]): Record<string, number> {
+  return Object.fromEntries(Object.entries(item ?? {}).filter(([k, v]) => !skip.includes(k) && typeof v === 'number')) as Record<string, number>;
+}
+
+/** Pattern 25: every admin figure from four counter items, one Query, no Scan. */
+export async function getAdminCounters(db: Db): Promise<AdminCounters> {
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'NOT begins_with(sk, :seq)',
+      ExpressionAttributeValues: { ':pk': keys.counterPk, ':seq': 'PROTOCOL#' },
+      ConsistentRead: true,
+    }),
+  );
+  const bySk = new Map(Items.map((item) => [item.sk as string, item]));
+  const clients = bySk.get(COUNTERS.clients);
+  const processes = bySk.get(COUNTERS.processes);
+  const charges = bySk.get(COUNTERS.charges);
+  const referrals = bySk.get(COUNTERS.referrals);
+  const skip = ['pk', 'sk', 'total', 'paid', 'expiresAt'];
+  return {
+    clients: {
+      total: num(clients?.total),
+      withContract: num(clients?.with_contract),
+      withoutContract: num(clients?.total) - num(clients?.with_contract),
+    },
+    processes: {
+      total: num(processes?.total),
+      byStatus: Object.fromEntries(PROCESS_STATUSES.map((s) => [s, num(processes?.[s])])) as Record<ProcessStatus, number>,
+    },
+    charges: { total: num(charges?.total), paid: num(charges?.paid), byStatus: numbersOf(charges, skip) },
+    referrals: { total: num(referrals?.total), byStatus: numbersOf(referrals, skip) },
+  };
+}

@@ -1,0 +1,172 @@
+import { QueryCommand, TransactWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { chargeSchema, contractSchema, processSchema, profileSchema, statusHistorySchema } from '../../../domain/schemas/entities.js';
+import type { Charge, Contract, Process, Profile, StatusHistory } from '../../../domain/schemas/entities.js';
+import type { ProfileInput } from '../../../domain/schemas/profile-input.js';
+import { generateReferralCode } from '../../../domain/referral-code.js';
+import { clientSearchTokens } from '../../../domain/search-tokens.js';
+import { ConflictError } from '../errors.js';
+import { COUNTERS, keys, pointerKey } from './keys.js';
+import { failedConditions, isConditionFailure, stripKeys, type Db } from './table.js';
+
+export type CustomerCollection = {
+  profile: Profile | null;
+  contracts: Contract[];
+  charges: Charge[];
+  processes: Process[];
+  history: StatusHistory[];
+};
+
+/** Pattern 1 (and 14): a customer's profile, contracts, charges, processes and history in one Query. */
+export async function getCustomerCollection(db: Db, userId: string): Promise<CustomerCollection> {
+  const collection: CustomerCollection = { profile: null, contracts: [], charges: [], processes: [], history: [] };
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    // 'CONTRACT#' … 'PROFILE' covers contracts, charges, processes, history and the profile, and skips referrals.
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': 'CONTRACT#', ':to': keys.profileSk },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const entity = stripKeys(item);
+      switch (item.type) {
+        case 'PROFILE':
+          collection.profile = profileSchema.parse(entity);
+          break;
+        case 'CONTRACT':
+          collection.contracts.push(contractSchema.parse(entity));
+          break;
+        case 'CHARGE':
+          collection.charges.push(chargeSchema.parse(entity));
+          break;
+        case 'PROCESS':
+          collection.processes.push(processSchema.parse(entity));
+          break;
+        case 'HISTORY':
+          collection.history.push(statusHistorySchema.parse(entity));
+          break;
+      }
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  // Newest first, as every screen lists them.
+  collection.contracts.reverse();
+  collection.charges.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  collection.processes.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  collection.history.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return collection;
+}
+
+/** Pattern 2: a customer's profile. */
+export async function getProfileByUser(db: Db, userId: string): Promise<Profile | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(userId), sk: keys.profileSk } }),
+  );
+  return Item ? profileSchema.parse(stripKeys(Item)) : null;
+}
+
+export const DUPLICATE_DOCUMENT_MESSAGE = 'Este CPF já está cadastrado.';
+export const PROFILE_EXISTS_MESSAGE = 'Perfil já cadastrado.';
+
+type CreateProfileParams = {
+  userId: string;
+  input: ProfileInput;
+  referredByProfileId: string | null;
+  now: string;
+  newId?: () => string;
+  newReferralCode?: () => string;
+};
+
+/**
+ * Pattern 3: creates a profile with its uniqueness guards (document, referral code), the profile-id
+ * pointer, admin search tokens and the client counter — all or nothing.
+ */
+export async function createProfile(db: Db, params: CreateProfileParams): Promise<Profile> {
+  const { userId, input, now } = params;
+  const newId = params.newId ?? ulid;
+  const newReferralCode = params.newReferralCode ?? generateReferralCode;
+  // A referral-code collision (36^6 space) is retried with a fresh code; anything else is final.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const profile: Profile = {
+      id: newId(),
+      user_id: userId,
+      nome_completo: input.nome_completo,
+      tipo_documento: input.tipo_documento,
+      cpf: input.cpf,
+      email: input.email.toLowerCase(),
+      whatsapp: input.whatsapp,
+      endereco: input.endereco,
+      numero: input.numero,
+      complemento: input.complemento,
+      bairro: input.bairro,
+      cidade: input.cidade,
+      estado: input.estado.toUpperCase(),
+      cep: input.cep,
+      referral_code: newReferralCode(),
+      referred_by_profile_id: params.referredByProfileId,
+      free_renewals: 0,
+      created_at: now,
+    };
+    const pointer = { user_id: userId, profile_id: profile.id, created_at: now };
+    const guarded = (key: string, extra: Record<string, unknown> = {}) => ({
+      Put: {
+        TableName: db.tableName,
+        Item: { ...pointerKey(key), ...pointer, ...extra },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    try {
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: db.tableName,
+                Item: {
+                  pk: keys.customer(userId),
+                  sk: keys.profileSk,
+                  type: 'PROFILE',
+                  gsi1pk: keys.typeList('PROFILE'),
+                  gsi1sk: keys.listSort(now, profile.id),
+                  has_contract: false,
+                  ...profile,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            guarded(keys.documentGuard(profile.cpf), { type: 'DOCUMENT_GUARD' }),
+            guarded(keys.referralCodeGuard(profile.referral_code), { type: 'REFCODE_GUARD' }),
+            guarded(keys.profileIdPointer(profile.id), { type: 'PROFILE_POINTER' }),
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: { pk: keys.counterPk, sk: COUNTERS.clients },
+                UpdateExpression: 'ADD #total :one',
+                ExpressionAttributeNames: { '#total': 'total' },
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+            ...clientSearchTokens(profile).map((token) => ({
+              Put: {
+                TableName: db.tableName,
+                Item: { pk: keys.searchPartition('CLIENT', token), sk: keys.searchSk(token, userId), type: 'SEARCH_TOKEN', user_id: userId },
+              },
+            })),
+          ],
+        }),
+      );
+      return profile;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const [profileExists, documentTaken, codeTaken] = failedConditions(error);
+      if (profileExists) throw new ConflictError(PROFILE_EXISTS_MESSAGE);
+      if (documentTaken) throw new ConflictError(DUPLICATE_DOCUMENT_MESSAGE);
+      if (!codeTaken) throw error;
+    }
+  }
+  throw new Error('Could not allocate a unique referral code after 3 attempts');
+}

@@ -1,0 +1,40 @@
+/**
+ * Key builders: the only place that knows how items are addressed (see docs/data-model.md).
+ */
+export const keys = {
+  customer: (userId: string) => `CUSTOMER#${userId}`,
+  profileSk: 'PROFILE',
+  accountSk: 'ACCOUNT',
+  contractSk: (contractId: string) => `CONTRACT#${contractId}`,
+  chargeSk: (contractId: string, chargeId: string) => `CONTRACT#${contractId}#CHARGE#${chargeId}`,
+  chargePrefix: (contractId: string) => `CONTRACT#${contractId}#CHARGE#`,
+  processSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS`,
+  historySk: (contractId: string, at: string, id: string) => `CONTRACT#${contractId}#PROCESS#HISTORY#${at}#${id}`,
+  referralSk: (email: string) => `REFERRAL#${email}`,
+
+  documentGuard: (digits: string) => `DOCUMENT#${digits}`,
+  referralCodeGuard: (code: string) => `REFCODE#${code}`,
+  profileIdPointer: (profileId: string) => `PROFILEID#${profileId}`,
+  protocolPointer: (protocolo: string) => `PROTOCOL#${protocolo}`,
+  providerChargePointer: (asaasId: string) => `ASAAS#${asaasId}`,
+  invitePointer: (inviteCode: string) => `INVITE#${inviteCode}`,
+  webhookEvent: (provider: string, eventId: string) => `WEBHOOK#${provider}#${eventId}`,
+
+  counterPk: 'COUNTER',
+  protocolSequenceSk: (day: string) => `PROTOCOL#${day}`,
+
+  searchPartition: (scope: 'CLIENT', token: string) => `SEARCH#${scope}#${token.slice(0, 2)}`,
+  searchSk: (token: string, userId: string) => `${token}#${userId}`,
+
+  typeList: (type: EntityType) => `TYPE#${type}`,
+  statusList: (type: 'PROCESS' | 'CHARGE' | 'REFERRAL', status: string) => `${type}_STATUS#${status}`,
+  listSort: (at: string, id: string) => `${at}#${id}`,
+} as const;
+
+export type EntityType = 'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL';
+
+/** Counter items kept for the admin dashboards. */
+export const COUNTERS = { clients: 'CLIENTS', processes: 'PROCESSES', charges: 'CHARGES', referrals: 'REFERRALS' } as const;
+
+/** A pointer or guard item lives at pk = sk. */
+export const pointerKey = (value: string) => ({ pk: value, sk: value });

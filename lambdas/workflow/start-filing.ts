@@ -1,0 +1,20 @@
+import { getProcess } from '../shared/data/processes.js';
+import { tableFromEnvironment } from '../shared/db.js';
+import { NotFoundError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+import { workflowInputSchema } from './task-input.js';
+
+const db = tableFromEnvironment();
+
+/**
+ * StartFiling: hands the paid process to the lawyers' queue (the admin process list, status 'pago').
+ * Filing itself is a lawyer's act, recorded by an admin as 'peticionado'; this task only confirms
+ * the process is ready and returns its forecast for the execution's record.
+ */
+export async function handler(event: unknown): Promise<{ processId: string; previsao: string | null }> {
+  const { userId, contractId } = workflowInputSchema.parse(event);
+  const process = await getProcess(db, { userId, contractId });
+  if (!process) throw new NotFoundError('Processo não encontrado.');
+  logger.info('Process queued for filing', { processId: process.id, previsao: process.previsao });
+  return { processId: process.id, previsao: process.previsao };
+}
