@@ -1,0 +1,53 @@
+import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
+import type { Route } from 'cognito-local/lib/server/Router.js';
+import type { Services } from 'cognito-local/lib/services/index.js';
+import { attribute, attributesAppend, attributeValue } from 'cognito-local/lib/services/userPoolService.js';
+import type { CognitoTriggers } from './triggers.js';
+
+/**
+ * API targets (the part of `x-amz-target` after the dot) we answer ourselves or wrap, consulted before
+ * cognito-local's router. `base` is cognito-local's own handler for the target; for a target it lacks, it rejects
+ * with "unsupported". This is where CUSTOM_AUTH goes: wrap InitiateAuth (AuthFlow CUSTOM_AUTH) and
+ * RespondToAuthChallenge (ChallengeName CUSTOM_CHALLENGE), call the Define/Create/VerifyAuthChallenge handlers
+ * from `triggers`, and mint tokens with `services.tokenGenerator` as cognito-local's password flow does.
+ */
+export type TargetOverride = (deps: { services: Services; triggers: CognitoTriggers; base: Route }) => Route;
+
+type InitiateAuthRequest = { AuthFlow?: string };
+type ConfirmSignUpRequest = { ClientId: string; Username: string };
+
+export const targetOverrides: Partial<Record<string, TargetOverride>> = {
+  // A wrong password is NotAuthorizedException in Cognito; cognito-local says InvalidPasswordException, which in
+  // Cognito means "password breaks the policy" and would make the SPA show the wrong message.
+  InitiateAuth:
+    ({ base }) =>
+    async (ctx, req: InitiateAuthRequest) => {
+      try {
+        return (await base(ctx, req)) as unknown;
+      } catch (err) {
+        const wrongCredentials =
+          err instanceof CognitoError && ['InvalidPasswordException', 'NotAuthorizedException'].includes(err.code);
+        if (req.AuthFlow === 'USER_PASSWORD_AUTH' && wrongCredentials) {
+          throw new NotAuthorizedError('Incorrect username or password.');
+        }
+        throw err;
+      }
+    },
+
+  // Cognito marks the e-mail verified once the code sent to it comes back; cognito-local does not.
+  ConfirmSignUp:
+    ({ services, base }) =>
+    async (ctx, req: ConfirmSignUpRequest) => {
+      const res = (await base(ctx, req)) as unknown;
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      const emailAutoVerified = userPool.options.AutoVerifiedAttributes?.includes('email') ?? false;
+      if (user && emailAutoVerified && attributeValue('email_verified', user.Attributes) !== 'true') {
+        await userPool.saveUser(ctx, {
+          ...user,
+          Attributes: attributesAppend(user.Attributes, attribute('email_verified', 'true')),
+        });
+      }
+      return res;
+    },
+};

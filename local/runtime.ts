@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { API_ROUTES, AUTH_TRIGGERS, ENV, WORKFLOW_TASKS, type WorkflowTaskName } from '../lambdas/functions.js';
+import { LOCAL_ACCOUNT, LOCAL_REGION, synthesizeLocalDefinitions } from './cdk-definitions.js';
+import { provisionUserPool } from './cognito/provision-user-pool.js';
+import { startCognitoLocal } from './cognito/start-cognito-local.js';
+import { assertJava, assertPortsFree } from './preflight.js';
+import { ensureTable, startDynamoDbLocal } from './services/dynamodb.js';
+import { startGateway } from './services/gateway.js';
+import { startLocalS3 } from './services/s3.js';
+import { startLocalSes } from './services/ses.js';
+import { startWebServer } from './services/web.js';
+import { REPO_ROOT, type LocalSettings } from './settings.js';
+import { startLocalStepFunctions } from './workflow/step-functions.js';
+
+export const LOCAL_TABLE = 'baixa-local';
+export const LOCAL_DOCUMENTS_BUCKET = 'baixa-local-documents';
+export const LOCAL_SENDER = 'nao-responda@baixa.local';
+const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:baixa-local-payment`;
+
+export type LocalRuntime = {
+  appUrl: string;
+  apiUrl: string;
+  inboxUrl: string;
+  sesUrl: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  adminEmail: string;
+  adminPassword: string;
+  stop(): Promise<void>;
+};
+
+type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
+
+async function importHandler<T = Handler>(entry: string): Promise<T> {
+  const mod = (await import(pathToFileURL(resolve(REPO_ROOT, entry)).href)) as { handler: T };
+  return mod.handler;
+}
+
+/**
+ * Brings the whole product up on this machine: real emulators for every AWS service, wired by
+ * configuration to the very same handler modules that CDK deploys. Every started piece is stopped
+ * by `stop()`, in reverse order, whatever failed half-way.
+ */
+export async function startLocalRuntime(settings: LocalSettings, log: (line: string) => void = console.log): Promise<LocalRuntime> {
+  assertJava();
+  await assertPortsFree(settings.ports, settings.host);
+  mkdirSync(settings.dataDir, { recursive: true });
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) {
+      try {
+        await stopOne();
+      } catch (error) {
+        log(`while stopping: ${(error as Error).message}`);
+      }
+    }
+    stoppers.length = 0;
+  };
+
+  try {
+    const { ports } = settings;
+    const appUrl = `http://127.0.0.1:${ports.app}`;
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+
+    const definitions = synthesizeLocalDefinitions(LOCAL_TABLE);
+
+    const dynamodb = await startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(settings.dataDir, 'dynamodb') });
+    stoppers.push(dynamodb.stop);
+    await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
+
+    const s3 = await startLocalS3({ port: ports.s3, dataDir: join(settings.dataDir, 's3'), buckets: [LOCAL_DOCUMENTS_BUCKET] });
+    stoppers.push(s3.stop);
+    const ses = await startLocalSes({ port: ports.ses });
+    stoppers.push(ses.stop);
+
+    // Handlers read only configuration: these are the values CDK sets on AWS, pointed at the emulators.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.stepFunctions}`,
+      [ENV.stage]: 'local',
+      [ENV.tableName]: LOCAL_TABLE,
+      [ENV.documentsBucket]: LOCAL_DOCUMENTS_BUCKET,
+      [ENV.stateMachineArn]: STATE_MACHINE_ARN,
+      [ENV.emailFrom]: LOCAL_SENDER,
+      [ENV.appUrl]: appUrl,
+      [ENV.asaasWebhookToken]: settings.asaasWebhookToken,
+      POWERTOOLS_DEV: 'true',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    });
+
+    const tasks = Object.fromEntries(
+      await Promise.all((Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map(async (name) => [name, await importHandler(WORKFLOW_TASKS[name].entry)])),
+    ) as Record<WorkflowTaskName, Handler>;
+    const stepFunctions = await startLocalStepFunctions({
+      port: ports.stepFunctions,
+      stateMachineArn: STATE_MACHINE_ARN,
+      definition: definitions.stateMachine,
+      tasks: Object.fromEntries(Object.entries(tasks).map(([name, handler]) => [name, (payload: unknown) => handler(payload)])),
+      log,
+    });
+    stoppers.push(stepFunctions.stop);
+
+    // Cognito e-mails go through SES, as on AWS (UserPoolEmail.withSES), so the inbox shows them.
+    const sesClient = new SESv2Client({ endpoint: ses.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = await startCognitoLocal({
+      port: ports.cognito,
+      dataDir: join(settings.dataDir, 'cognito'),
+      triggers: { customMessage: await importHandler(AUTH_TRIGGERS.customMessage.entry) },
+      deliverEmail: async (email) => {
+        await sesClient.send(
+          new SendEmailCommand({
+            FromEmailAddress: LOCAL_SENDER,
+            Destination: { ToAddresses: [email.to] },
+            Content: { Simple: { Subject: { Data: email.subject, Charset: 'UTF-8' }, Body: { Html: { Data: email.html, Charset: 'UTF-8' } } } },
+          }),
+        );
+      },
+    });
+    stoppers.push(cognito.stop);
+    const pool = await provisionUserPool(cognito.endpoint, {
+      poolName: 'baixa-local',
+      clientName: 'baixa-local-spa',
+      adminEmail: settings.adminEmail,
+      adminPassword: settings.adminPassword,
+    });
+
+    const gateway = await startGateway({
+      port: ports.api,
+      repoRoot: REPO_ROOT,
+      routes: API_ROUTES,
+      authorizer: { issuer: pool.issuer, jwksUri: `${pool.issuer}/.well-known/jwks.json`, audience: pool.userPoolClientId },
+      log: process.env.LOG_LEVEL === 'DEBUG' ? log : undefined,
+    });
+    stoppers.push(gateway.stop);
+
+    const web = await startWebServer({
+      port: ports.app,
+      runtimeConfig: {
+        stage: 'local',
+        apiUrl,
+        region: LOCAL_REGION,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.userPoolClientId,
+        userPoolEndpoint: cognito.endpoint,
+        passwordAuthFlow: 'USER_PASSWORD_AUTH',
+        inboxUrl: ses.inboxUrl,
+      },
+    });
+    stoppers.push(web.stop);
+
+    return {
+      appUrl,
+      apiUrl,
+      inboxUrl: ses.inboxUrl,
+      sesUrl: ses.endpoint,
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      adminEmail: settings.adminEmail,
+      adminPassword: settings.adminPassword,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

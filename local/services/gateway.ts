@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { ApiRoute } from '../../lambdas/functions.js';
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+
+export type GatewayOptions = {
+  port: number;
+  repoRoot: string;
+  routes: readonly ApiRoute[];
+  /** What the HTTP API JWT authorizer is configured with on AWS. */
+  authorizer: { issuer: string; jwksUri: string; audience: string };
+  log?: (line: string) => void;
+};
+
+type CompiledRoute = ApiRoute & { pattern: RegExp; params: string[] };
+
+function compile(route: ApiRoute): CompiledRoute {
+  const params: string[] = [];
+  const source = route.path.replace(/\{(\w+)\+?\}/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { ...route, pattern: new RegExp(`^${source}/?$`), params };
+}
+
+/** API Gateway HTTP APIs hand JWT claims to Lambda as strings; lists become "[a b]". */
+function claimsAsApiGatewayDoes(payload: JWTPayload): Record<string, string | number | boolean | string[]> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : (value as string)]),
+  );
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization,content-type',
+  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+  'access-control-max-age': '600',
+};
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...CORS_HEADERS, ...headers });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    // API Gateway's payload limit is 10 MB; refuse earlier than that on this machine too.
+    if (size > 10 * 1024 * 1024) throw new Error('payload too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A local stand-in for API Gateway (HTTP API, payload v2): matches the catalogue's routes, enforces the
+ * JWT authorizer on non-public routes exactly as AWS would (issuer, audience/client_id, expiry, signature
+ * against the pool's JWKS), and invokes the very same handler modules.
+ */
+export async function startGateway(options: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const routes = options.routes.map(compile);
+  const jwks = createRemoteJWKSet(new URL(options.authorizer.jwksUri));
+  const handlers = new Map<string, Promise<Handler>>();
+  const log = options.log ?? (() => {});
+
+  const loadHandler = (entry: string): Promise<Handler> => {
+    let loaded = handlers.get(entry);
+    if (!loaded) {
+      loaded = import(pathToFileURL(resolve(options.repoRoot, entry)).href).then((mod: { handler: Handler }) => mod.handler);
+      handlers.set(entry, loaded);
+    }
+    return loaded;
+  };
+
+  async function authorize(header: string | undefined): Promise<JWTPayload | null> {
+    const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.authorizer.issuer });
+      const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud ?? payload.client_id];
+      return audience.includes(options.authorizer.audience) ? payload : null;
+    } catch {
+      return null;
+    }
+  }
+
+  const server = createServer(async (req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'OPTIONS') return send(res, 204, '');
+    const match = routes
+      .filter((route) => route.method === method)
+      .map((route) => ({ route, found: route.pattern.exec(url.pathname) }))
+      .find((candidate) => candidate.found);
+    if (!match?.found) return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
+    const { route, found } = match;
+
+    let claims: JWTPayload | null = null;
+    if (route.access !== 'public') {
+      claims = await authorize(req.headers.authorization);
+      if (!claims) return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'content-type': 'application/json' });
+    }
+
+    let body: string;
+    try {
+      body = await readBody(req);
+    } catch {
+      return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), { 'content-type': 'application/json' });
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const requestId = randomUUID();
+    const event = {
+      version: '2.0',
+      routeKey: `${route.method} ${route.path}`,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: route.params.length ? Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)])) : undefined,
+      body: body === '' ? undefined : body,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: url.host,
+        domainPrefix: 'local',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId,
+        routeKey: `${route.method} ${route.path}`,
+        stage: '$default',
+        time: new Date(started).toISOString(),
+        timeEpoch: started,
+        authorizer: { jwt: { claims: claims ? claimsAsApiGatewayDoes(claims) : {}, scopes: null } },
+      },
+    } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+    const context = {
+      awsRequestId: requestId,
+      functionName: route.id,
+      getRemainingTimeInMillis: () => Math.max(0, 10_000 - (Date.now() - started)),
+    } as unknown as Context;
+
+    try {
+      const handler = await loadHandler(route.entry);
+      const result = await handler(event, context);
+      const structured: APIGatewayProxyStructuredResultV2 = typeof result === 'string' ? { statusCode: 200, body: result } : result;
+      const outHeaders = Object.fromEntries(Object.entries(structured.headers ?? {}).map(([k, v]) => [k, String(v)]));
+      send(res, structured.statusCode ?? 200, structured.body ?? '', outHeaders);
+      log(`${method} ${url.pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);
+    } catch (error) {
+      // What API Gateway answers when the function itself fails.
+      log(`${method} ${url.pathname} → 500 handler crashed: ${(error as Error).stack ?? error}`);
+      send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), { 'content-type': 'application/json' });
+    }
+  });
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolveListen());
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: () =>
+      new Promise<void>((resolveStop) => {
+        server.closeAllConnections();
+        server.close(() => resolveStop());
+      }),
+  };
+}

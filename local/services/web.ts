@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import { createServer, type Plugin } from 'vite';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../domain/schemas/runtime-config.js';
+import { REPO_ROOT } from '../settings.js';
+
+/** Serves /config.json the way CloudFront serves the file CDK writes at deploy time. */
+function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
+  const body = JSON.stringify(config);
+  return {
+    name: 'baixa-runtime-config',
+    configureServer(server) {
+      server.middlewares.use(RUNTIME_CONFIG_PATH, (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('cache-control', 'no-store');
+        res.end(body);
+      });
+    },
+  };
+}
+
+/** The SPA, served by Vite's dev server (hot reload while developing). */
+export async function startWebServer(opts: { port: number; runtimeConfig: RuntimeConfig }): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = await createServer({
+    configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
+    logLevel: 'warn',
+    clearScreen: false,
+    server: { host: '127.0.0.1', port: opts.port, strictPort: true },
+    plugins: [runtimeConfigPlugin(opts.runtimeConfig)],
+  });
+  await server.listen();
+  return { url: `http://127.0.0.1:${opts.port}`, stop: () => server.close() };
+}

@@ -1,0 +1,51 @@
+import { PrerequisiteError } from './preflight.js';
+import { startLocalRuntime, type LocalRuntime } from './runtime.js';
+import { localSettings } from './settings.js';
+
+/**
+ * `npm start`: the whole product on this machine. Prints one URL to open; Ctrl-C stops every
+ * emulator, including DynamoDB Local's Java process.
+ */
+const started = Date.now();
+const settings = localSettings();
+console.log('Starting Baixa locally (DynamoDB Local, cognito-local, S3, SES, Step Functions, API, web)…');
+
+let runtime: LocalRuntime | null = null;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (stopping) process.exit(code);
+  stopping = true;
+  console.log('\nStopping…');
+  await runtime?.stop();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  void shutdown(1);
+});
+
+try {
+  runtime = await startLocalRuntime(settings);
+} catch (error) {
+  if (error instanceof PrerequisiteError) {
+    console.error(`\n✖ ${error.message}\n`);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`
+Baixa local is ready in ${seconds} s — open ${runtime.appUrl}
+
+  E-mail inbox (every e-mail the product sends): ${runtime.inboxUrl}
+  Admin user: ${runtime.adminEmail} / ${runtime.adminPassword}
+  Data: ${settings.dataDir}  (npm run reset wipes it)
+
+Press Ctrl-C to stop.`);
