@@ -14,7 +14,7 @@ export async function nextProtocol(db: Db, instant: Date): Promise<string> {
   const { Attributes } = await db.client.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: { pk: keys.counterPk, sk: keys.protocolSequenceSk(day) },
+      Key: { pk: keys.sequencePk, sk: keys.protocolSequenceSk(day) },
       UpdateExpression: 'ADD seq :one SET expiresAt = if_not_exists(expiresAt, :ttl)',
       ExpressionAttributeValues: { ':one': 1, ':ttl': Math.floor(instant.getTime() / 1000) + PROTOCOL_SEQUENCE_TTL_SECONDS },
       ReturnValues: 'UPDATED_NEW',

@@ -22,8 +22,7 @@ export async function getAdminCounters(db: Db): Promise<AdminCounters> {
     new QueryCommand({
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk',
-      FilterExpression: 'NOT begins_with(sk, :seq)',
-      ExpressionAttributeValues: { ':pk': keys.counterPk, ':seq': 'PROTOCOL#' },
+      ExpressionAttributeValues: { ':pk': keys.counterPk },
       ConsistentRead: true,
     }),
   );

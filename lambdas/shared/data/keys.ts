@@ -21,6 +21,7 @@ export const keys = {
   webhookEvent: (provider: string, eventId: string) => `WEBHOOK#${provider}#${eventId}`,
 
   counterPk: 'COUNTER',
+  sequencePk: 'SEQUENCE',
   protocolSequenceSk: (day: string) => `PROTOCOL#${day}`,
 
   searchPartition: (scope: 'CLIENT', token: string) => `SEARCH#${scope}#${token.slice(0, 2)}`,

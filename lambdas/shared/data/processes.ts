@@ -45,8 +45,10 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
     ':gsi2pk': keys.statusList('PROCESS', to),
     ':gsi2sk': keys.listSort(now, current.id),
   };
-  if (to === 'baixa_deferida') sets.push('baixa_deferida_em = if_not_exists(baixa_deferida_em, :now)');
-  if (to === 'baixa_caiu') sets.push('baixa_caiu_em = if_not_exists(baixa_caiu_em, :now)');
+  // Decided from the read item (stored as NULL, which if_not_exists would treat as present);
+  // the status condition below makes the read and the write one step.
+  if (to === 'baixa_deferida' && !current.baixa_deferida_em) sets.push('baixa_deferida_em = :now');
+  if (to === 'baixa_caiu' && !current.baixa_caiu_em) sets.push('baixa_caiu_em = :now');
   if (params.previsao !== undefined) {
     sets.push('previsao = :previsao');
     values[':previsao'] = params.previsao;

@@ -1,0 +1,74 @@
+import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { ulid } from 'ulid';
+import type { ProfileInput } from '../domain/schemas/profile-input.js';
+
+/** Test data factories: valid by default, overridable field by field. */
+export function createProfileInput(overrides: Partial<ProfileInput> = {}): ProfileInput {
+  return {
+    tipo_documento: 'cpf',
+    nome_completo: 'Maria da Conceição Souza',
+    email: `maria.${ulid().toLowerCase()}@example.com`,
+    whatsapp: '(35) 99876-5432',
+    cpf: generateCpf(),
+    cep: '37470-000',
+    endereco: 'Rua Dr. Olavo Gomes Pinto',
+    numero: '120',
+    complemento: null,
+    bairro: 'Centro',
+    cidade: 'São Lourenço',
+    estado: 'MG',
+    ...overrides,
+  };
+}
+
+export const createCnpj = () => generateCnpj();
+
+type EventOptions = {
+  method?: string;
+  path?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Claims as API Gateway's JWT authorizer passes them (strings; lists as "[a b]"). */
+  claims?: Record<string, string>;
+};
+
+export function createApiEvent(options: EventOptions = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const method = options.method ?? 'GET';
+  const path = options.path ?? '/';
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: options.headers ?? {},
+    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'test',
+      domainName: 'test',
+      domainPrefix: 'test',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: ulid(),
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: options.claims ?? {}, scopes: [] } },
+    },
+  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+export function customerClaims(userId: string = ulid(), email = `${userId.toLowerCase()}@example.com`): Record<string, string> {
+  return { sub: userId, email, 'cognito:groups': '' };
+}
+
+export function adminClaims(userId: string = ulid()): Record<string, string> {
+  return { sub: userId, email: 'admin@example.com', 'cognito:groups': '[admin]' };
+}
+
+export const lambdaContext = { awsRequestId: 'test-request', functionName: 'test' } as Context;
+
+export type HttpResult = { statusCode: number; body: string; headers?: Record<string, string> };
+export const jsonOf = (result: unknown) => JSON.parse((result as HttpResult).body) as Record<string, unknown> & { message?: string; code?: string };

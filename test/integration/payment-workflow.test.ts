@@ -1,0 +1,104 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SFNClient, StartExecutionCommand, DescribeExecutionCommand } from '@aws-sdk/client-sfn';
+import { WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
+import { createCharge } from '../../lambdas/shared/data/charges.js';
+import { createContract } from '../../lambdas/shared/data/contracts.js';
+import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
+import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
+import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
+import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
+import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
+import { createApiEvent, createProfileInput, jsonOf, lambdaContext } from '../factories.js';
+import { STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { testDb } from './db.js';
+
+const db = testDb();
+const stateMachineArn = process.env.STATE_MACHINE_ARN!;
+const token = process.env.ASAAS_WEBHOOK_TOKEN!;
+let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
+const sfn = new SFNClient({});
+
+beforeAll(async () => {
+  // The state machine CDK synthesizes, run with the real task handlers.
+  stepFunctions = await startLocalStepFunctions({
+    port: STEP_FUNCTIONS_PORT,
+    stateMachineArn,
+    definition: inject('stateMachineDefinition'),
+    tasks: { AwaitPayment: awaitPayment, ConfirmPayment: confirmPayment, StartFiling: startFiling } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
+  });
+});
+afterAll(() => stepFunctions.stop());
+
+async function seedCharge() {
+  const userId = ulid();
+  const profile = await createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: new Date().toISOString() });
+  const { contract } = await createContract(db, { userId, profileId: profile.id, valor: 399, formaPagamento: 'pix', parentContractId: null, now: new Date() });
+  const asaasId = `pay_${ulid().toLowerCase()}`;
+  const charge = await createCharge(db, { userId, contractId: contract.id, asaasId, status: 'PENDING', qrCode: null, pixPayload: null, link: null, fbEventId: null, now: new Date().toISOString() });
+  return { userId, contract, charge, asaasId };
+}
+
+const webhook = (body: unknown, headerToken = token) =>
+  receiveWebhook(createApiEvent({ method: 'POST', path: '/webhooks/asaas', body, headers: { 'asaas-access-token': headerToken } }), lambdaContext) as Promise<{ statusCode: number; body: string }>;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached in 5 s');
+}
+
+describe('charge → payment → filing', () => {
+  it('parks on the charge, resumes on the paid webhook once, and marks the process paid', async () => {
+    const { userId, contract, charge, asaasId } = await seedCharge();
+    const before = await getAdminCounters(db);
+    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ userId, contractId: contract.id, chargeId: charge.id }) }));
+
+    const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge.id) };
+    await until(() => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })), (r) => typeof r.Item?.task_token === 'string');
+
+    const event = { id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED', value: 399 } };
+    const first = await webhook(event);
+    expect(first.statusCode).toBe(200);
+    expect(jsonOf(first)).toMatchObject({ outcome: 'recorded' });
+    const repeat = await webhook(event);
+    expect(jsonOf(repeat)).toMatchObject({ outcome: 'duplicate' });
+
+    const execution = await until(() => sfn.send(new DescribeExecutionCommand({ executionArn })), (e) => e.status !== 'RUNNING');
+    expect(execution.status).toBe('SUCCEEDED');
+
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.charges[0]?.status).toBe('RECEIVED');
+    expect(collection.processes[0]?.status).toBe('pago');
+    expect(collection.processes[0]?.previsao).toBeTruthy();
+    expect(collection.history[0]).toMatchObject({ de: 'cadastro', para: 'pago', by_user: 'sistema' });
+    const after = await getAdminCounters(db);
+    expect(after.charges.paid).toBe(before.charges.paid + 1);
+  });
+
+  it('counts a charge as paid once even when a different event says paid again', async () => {
+    const { asaasId } = await seedCharge();
+    const before = await getAdminCounters(db);
+    await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_CONFIRMED', payment: { id: asaasId, status: 'CONFIRMED' } });
+    await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED' } });
+    const after = await getAdminCounters(db);
+    expect(after.charges.paid).toBe(before.charges.paid + 1);
+  });
+
+  it('refuses a delivery without the configured token, and acknowledges unknown charges', async () => {
+    const refused = await webhook({ id: 'evt_x', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x', status: 'RECEIVED' } }, 'wrong-token');
+    expect(refused.statusCode).toBe(401);
+    const unknown = await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: 'pay_not_ours', status: 'RECEIVED' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(jsonOf(unknown)).toMatchObject({ outcome: 'unknown_charge' });
+    const malformed = await webhook({ event: 'PAYMENT_RECEIVED' });
+    expect(malformed.statusCode).toBe(400);
+  });
+});
