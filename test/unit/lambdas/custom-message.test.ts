@@ -1,0 +1,44 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseAuthActionLink } from '../../../domain/auth-links.js';
+
+let handler: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
+
+beforeAll(async () => {
+  vi.stubEnv('APP_URL', 'https://baixa.example.com');
+  ({ handler } = await import('../../../lambdas/auth/custom-message.js'));
+});
+
+const eventFor = (triggerSource: string) =>
+  ({
+    triggerSource,
+    userName: 'user-1',
+    request: { codeParameter: '{####}', userAttributes: { email: 'ana@example.com' } },
+    response: { emailSubject: null, emailMessage: null, smsMessage: null },
+  }) as unknown as CustomMessageTriggerEvent;
+
+function linkIn(html: string): URL {
+  const href = /href="([^"]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('no link in message');
+  return new URL(href.replace('{####}', '654321'));
+}
+
+describe('CustomMessage trigger', () => {
+  it('writes a pt-BR sign-up e-mail whose link confirms in the SPA', async () => {
+    const { response } = await handler(eventFor('CustomMessage_SignUp'));
+    expect(response.emailSubject).toBe('Confirme seu cadastro');
+    expect(response.emailMessage).toContain('{####}');
+    const link = linkIn(response.emailMessage!);
+    expect(link.origin).toBe('https://baixa.example.com');
+    expect(parseAuthActionLink(link.search)).toEqual({ action: 'confirmar', email: 'ana@example.com', code: '654321' });
+  });
+  it('writes a recovery e-mail that opens /auth in recovery mode', async () => {
+    const { response } = await handler(eventFor('CustomMessage_ForgotPassword'));
+    expect(response.emailSubject).toBe('Recuperação de senha');
+    expect(parseAuthActionLink(linkIn(response.emailMessage!).search)?.action).toBe('redefinir');
+  });
+  it('leaves other messages to Cognito', async () => {
+    const { response } = await handler(eventFor('CustomMessage_AdminCreateUser'));
+    expect(response.emailMessage).toBeNull();
+  });
+});
