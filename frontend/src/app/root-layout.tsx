@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { ErrorScreen } from '@/components/error-screen';
+
+/** Outermost route: catches render errors of public pages (the app shell has its own boundary). */
+export function RootLayout() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <ScrollRestoration />
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+/** Router-level fallback, for errors thrown outside any component boundary (e.g. in RootLayout itself). */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Re-navigating to the same location clears the router's error state.
+  return <ErrorScreen error={error} onRetry={() => navigate(location, { replace: true })} />;
+}

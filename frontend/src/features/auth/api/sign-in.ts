@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signIn } from 'aws-amplify/auth';
+import { fetchSessionUser, sessionQueryKey } from '@/lib/auth-session';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { unconfirmedUserError, unsupportedSignInStepError } from '../lib/auth-errors';
+
+export type PasswordCredentials = { email: string; password: string };
+
+export async function signInWithPassword({ email, password }: PasswordCredentials): Promise<void> {
+  // The flow comes from config: AWS uses SRP, cognito-local only knows USER_PASSWORD_AUTH.
+  const { passwordAuthFlow } = getRuntimeConfig();
+  const { isSignedIn, nextStep } = await signIn({ username: email, password, options: { authFlowType: passwordAuthFlow } });
+  if (isSignedIn) return;
+  if (nextStep.signInStep === 'CONFIRM_SIGN_UP') throw unconfirmedUserError();
+  throw unsupportedSignInStepError(nextStep.signInStep);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: PasswordCredentials) => {
+      await signInWithPassword(credentials);
+      // The route guard must see the new session before we navigate, or it bounces back to /auth.
+      queryClient.setQueryData(sessionQueryKey, await fetchSessionUser());
+    },
+  });
+}

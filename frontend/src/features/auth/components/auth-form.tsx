@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { AUTH_MESSAGES } from '@domain/messages.js';
+import { storeReferralCode } from '@/lib/referral-storage';
+import { toast, toastError } from '@/lib/toast';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import { authErrorOutcome } from '../lib/auth-errors';
+import { authFormSchema, type AuthFormValues, type AuthMode } from '../lib/auth-form-schema';
+import { createSecurityCheck, isSecurityCheckSolved } from '../lib/security-check';
+import { SecurityCheckField } from './security-check-field';
+
+type AuthFormFields = { email: string; password: string; confirmPassword: string; referralCode: string; checkAnswer: string };
+type AuthFormContext = { mode: AuthMode; checkExpected: number };
+
+const schemaResolver = zodResolver(authFormSchema);
+// Mode and the expected sum are not inputs; they come in through the form context at validation time.
+const authFormResolver: Resolver<AuthFormFields, AuthFormContext, AuthFormValues> = (values, context, options) =>
+  schemaResolver({ ...values, ...(context as AuthFormContext) }, context, options as never) as never;
+
+type AuthFormProps = {
+  mode: AuthMode;
+  initialEmail: string;
+  initialReferralCode: string;
+  onModeChange: (mode: AuthMode) => void;
+};
+
+export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange }: AuthFormProps) {
+  const [check, setCheck] = useState(() => createSecurityCheck());
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm<AuthFormFields, AuthFormContext, AuthFormValues>({
+    resolver: authFormResolver,
+    context: { mode, checkExpected: check.a + check.b },
+    defaultValues: { email: initialEmail, password: '', confirmPassword: '', referralCode: initialReferralCode, checkAnswer: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const checkAnswer = useWatch({ control, name: 'checkAnswer' });
+  const solved = isSecurityCheckSolved(check, checkAnswer);
+  const pending = signIn.isPending || signUp.isPending;
+
+  const refreshCheck = () => {
+    setCheck(createSecurityCheck());
+    setValue('checkAnswer', '');
+  };
+
+  const onValid = async (values: AuthFormValues) => {
+    if (values.mode === 'login') {
+      try {
+        // No navigation here: the stored session makes AuthPage redirect to where the user was going.
+        await signIn.mutateAsync({ email: values.email, password: values.password });
+      } catch (error) {
+        toastError(authErrorOutcome(error).message);
+      }
+      return;
+    }
+    try {
+      storeReferralCode(values.referralCode);
+      await signUp.mutateAsync({ email: values.email, password: values.password });
+      toast({ title: AUTH_MESSAGES.signUpSuccessTitle, description: AUTH_MESSAGES.signUpSuccessDescription, variant: 'success' });
+      setValue('password', '');
+      setValue('confirmPassword', '');
+      refreshCheck();
+      onModeChange('login');
+    } catch (error) {
+      const outcome = authErrorOutcome(error);
+      toastError(outcome.message);
+      if (outcome.switchToLogin) onModeChange('login');
+    }
+  };
+
+  // The spec reports validation as an 'Erro' toast; fields are only marked, so the text appears once.
+  const onInvalid = (fieldErrors: FieldErrors<AuthFormFields>) => {
+    const first = Object.values(fieldErrors).find((error) => error?.message);
+    if (first?.message) toastError(first.message);
+  };
+
+  const referral = register('referralCode');
+  const isRegister = mode === 'register';
+
+  return (
+    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label={isRegister ? 'Cadastro' : 'Login'}>
+      <Flex direction="column" gap="medium">
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="seu@email.com"
+          aria-required="true"
+          hasError={Boolean(errors.email)}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Senha"
+          autoComplete={isRegister ? 'new-password' : 'current-password'}
+          aria-required="true"
+          showPasswordButtonLabel="Mostrar senha"
+          passwordIsHiddenLabel="Senha oculta"
+          passwordIsShownLabel="Senha visível"
+          hasError={Boolean(errors.password)}
+          {...register('password')}
+        />
+        {isRegister && (
+          <>
+            <PasswordField
+              label="Confirmar senha"
+              autoComplete="new-password"
+              aria-required="true"
+              showPasswordButtonLabel="Mostrar confirmação de senha"
+              passwordIsHiddenLabel="Confirmação oculta"
+              passwordIsShownLabel="Confirmação visível"
+              hasError={Boolean(errors.confirmPassword)}
+              {...register('confirmPassword')}
+            />
+            <TextField
+              label="Código de indicação (opcional)"
+              placeholder="REF-XXXXXX"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              {...referral}
+              onChange={(event) => {
+                const input = event.target;
+                const { selectionStart, selectionEnd } = input;
+                input.value = input.value.toUpperCase();
+                // Upper-casing in place keeps the caret where the user is typing.
+                input.setSelectionRange(selectionStart, selectionEnd);
+                void referral.onChange(event);
+              }}
+            />
+          </>
+        )}
+        <SecurityCheckField
+          check={check}
+          onRefresh={refreshCheck}
+          registration={register('checkAnswer')}
+          solved={solved}
+          hasError={Boolean(errors.checkAnswer)}
+        />
+        <Button
+          type="submit"
+          variation="primary"
+          size="large"
+          isFullWidth
+          isDisabled={!solved}
+          isLoading={pending}
+          loadingText={isRegister ? 'Cadastrando...' : 'Entrando...'}
+        >
+          {isRegister ? 'Cadastrar' : 'Entrar'}
+        </Button>
+      </Flex>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, Card, Flex, Heading, Link, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { AUTH_ACTION_PARAM, parseAuthActionLink } from '@domain/auth-links.js';
+import { AUTH_MESSAGES } from '@domain/messages.js';
+import { normalizeReferralCode } from '@domain/referral-code.js';
+import { BrandMark } from '@/components/brand-mark';
+import { TextLink } from '@/components/links';
+import { PageLoader } from '@/components/page-loader';
+import { redirectTargetFrom } from '@/lib/auth-claims';
+import { useAuthSession } from '@/lib/auth-session';
+import { usePageTitle } from '@/lib/page-title';
+import { captureReferralParams, storedReferralCode } from '@/lib/referral-storage';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { toast, toastError } from '@/lib/toast';
+import { useConfirmSignUp } from '../api/confirm-sign-up';
+import type { AuthMode } from '../lib/auth-form-schema';
+import { AuthForm } from './auth-form';
+
+export function AuthPage() {
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const session = useAuthSession();
+  const mode: AuthMode = searchParams.get('mode') === 'register' ? 'register' : 'login';
+  const link = useMemo(() => parseAuthActionLink(location.search), [location.search]);
+  const target = redirectTargetFrom(location.state);
+  usePageTitle(mode === 'register' ? 'Cadastro' : 'Entrar');
+
+  useEffect(() => captureReferralParams(searchParams), [searchParams]);
+
+  const setMode = (next: AuthMode) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'register') params.set('mode', 'register');
+        else params.delete('mode');
+        return params;
+      },
+      // Keeps `state.from`, so a user who toggles modes still lands where they were going.
+      { replace: true, state: location.state },
+    );
+
+  const { mutate: confirmSignUp, isPending: confirming } = useConfirmSignUp();
+  // Guards against React's double-run of effects in development, which would spend the code twice.
+  const confirmedCode = useRef<string | null>(null);
+  useEffect(() => {
+    if (link?.action !== 'confirmar' || confirmedCode.current === link.code) return;
+    confirmedCode.current = link.code;
+    confirmSignUp(
+      { email: link.email, code: link.code },
+      {
+        onSuccess: () =>
+          toast({ title: AUTH_MESSAGES.emailConfirmedTitle, description: AUTH_MESSAGES.emailConfirmedDescription, variant: 'success' }),
+        onError: () => toastError(AUTH_MESSAGES.confirmationFailed),
+        // A reload must not replay a spent code; the e-mail stays in the form.
+        onSettled: () =>
+          setSearchParams(
+            (params) => {
+              for (const key of [AUTH_ACTION_PARAM, 'email', 'codigo', 'mode']) params.delete(key);
+              return params;
+            },
+            { replace: true },
+          ),
+      },
+    );
+  }, [link, confirmSignUp, setSearchParams]);
+
+  if (session.isPending) return <PageLoader />;
+  // Covers both an already signed-in visitor and a fresh login (useSignIn stores the session).
+  if (session.data) return <Navigate to={target} replace />;
+
+  const isRegister = mode === 'register';
+  const initialReferralCode = normalizeReferralCode(searchParams.get('ref') ?? storedReferralCode());
+  const { inboxUrl } = getRuntimeConfig();
+
+  return (
+    <View as="main" className="auth-screen">
+      <Card className="auth-card" variation="elevated">
+        <Flex direction="column" gap="large">
+          <Flex direction="column" alignItems="center" gap="xs" textAlign="center">
+            <BrandMark />
+            <Text color="font.secondary">{AUTH_MESSAGES.subtitle}</Text>
+          </Flex>
+          <Heading level={1} fontSize="xl" textAlign="center">
+            {isRegister ? 'Crie sua conta' : 'Acesse sua conta'}
+          </Heading>
+          {confirming && (
+            <Alert variation="info" hasIcon={false}>
+              <Flex alignItems="center" gap="small">
+                <Loader aria-hidden="true" />
+                <Text as="span">Confirmando seu cadastro...</Text>
+              </Flex>
+            </Alert>
+          )}
+          <AuthForm
+            mode={mode}
+            initialEmail={link?.email ?? ''}
+            initialReferralCode={initialReferralCode}
+            onModeChange={setMode}
+          />
+          <Flex direction="column" alignItems="center" gap="small">
+            <Button variation="link" size="small" onClick={() => setMode(isRegister ? 'login' : 'register')}>
+              {isRegister ? 'Já tem uma conta? Faça login' : 'Não tem uma conta? Cadastre-se'}
+            </Button>
+            <TextLink to="/">Voltar ao Início</TextLink>
+            {inboxUrl && (
+              <Link href={inboxUrl} target="_blank" rel="noreferrer" fontSize="small">
+                Caixa de e-mails de teste
+              </Link>
+            )}
+          </Flex>
+        </Flex>
+      </Card>
+    </View>
+  );
+}

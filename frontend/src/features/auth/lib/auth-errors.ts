@@ -1,0 +1,32 @@
+import { AuthError } from 'aws-amplify/auth';
+// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
+import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
+
+export type AuthErrorOutcome = { message: string; /** Spec 01 §8: an existing account sends the user to login. */ switchToLogin: boolean };
+
+const KNOWN_AUTH_ERRORS: Record<string, AuthErrorOutcome> = {
+  UsernameExistsException: { message: AUTH_MESSAGES.alreadyRegistered, switchToLogin: true },
+  NotAuthorizedException: { message: AUTH_MESSAGES.invalidCredentials, switchToLogin: false },
+  UserNotFoundException: { message: AUTH_MESSAGES.invalidCredentials, switchToLogin: false },
+  UserNotConfirmedException: { message: AUTH_MESSAGES.emailNotConfirmed, switchToLogin: false },
+};
+
+/**
+ * Spec 01 §8 error catalogue for sign-in and sign-up. Amplify throws AuthError for anything Cognito
+ * (or Amplify's own input checks) rejected: those are "auth errors". Anything else (network failure,
+ * a bug) is the "exception" row.
+ */
+export function authErrorOutcome(error: unknown): AuthErrorOutcome {
+  if (!(error instanceof AuthError)) return { message: AUTH_MESSAGES.unexpectedError, switchToLogin: false };
+  return KNOWN_AUTH_ERRORS[error.name] ?? { message: AUTH_MESSAGES.otherError, switchToLogin: false };
+}
+
+/** Amplify reports an unconfirmed user as a sign-in step, not an error; this puts it back in the catalogue. */
+export function unconfirmedUserError(): AuthError {
+  return new AuthError({ name: 'UserNotConfirmedException', message: 'User is not confirmed.' });
+}
+
+/** A sign-in step this screen cannot complete yet (MFA, new password...): an "other auth error". */
+export function unsupportedSignInStepError(step: string): AuthError {
+  return new AuthError({ name: 'UnsupportedSignInStep', message: `Sign-in step ${step} is not supported.` });
+}

@@ -1,0 +1,66 @@
+import { Badge, Card, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { formatDate } from '@domain/dates.js';
+import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
+import { PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
+
+type BadgeVariation = 'info' | 'success' | 'warning' | 'error';
+
+const STATUS_VARIATION: Record<ProcessStatus, BadgeVariation> = {
+  cadastro: 'info',
+  contrato_assinado: 'info',
+  pagamento_pendente: 'warning',
+  pago: 'success',
+  peticionado: 'info',
+  baixa_deferida: 'success',
+  baixa_caiu: 'error',
+  encerrado: 'info',
+};
+
+type SummaryCardsProps = { status: ProcessStatus | null; forecast: string | null; protocol: string | null };
+
+export function SummaryCards({ status, forecast, protocol }: SummaryCardsProps) {
+  return (
+    <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="medium">
+      <Card variation="outlined" className="dashboard-card">
+        <Heading level={2} className="eyebrow">
+          Status
+        </Heading>
+        <Text as="div" marginTop="small">
+          {status ? (
+            <Badge variation={STATUS_VARIATION[status]} size="large">
+              {PROCESS_STATUS_LABELS[status]}
+            </Badge>
+          ) : (
+            <Text as="span" fontSize="xl" fontWeight="bold">
+              —
+            </Text>
+          )}
+        </Text>
+        {forecast && (
+          <Text fontSize="small" color="font.secondary" marginTop="small">
+            Previsão: {formatDate(forecast)}
+          </Text>
+        )}
+      </Card>
+      <Card variation="outlined" className="dashboard-card">
+        <Heading level={2} className="eyebrow">
+          Protocolo
+        </Heading>
+        <Text fontSize="xl" fontWeight="bold" marginTop="small" className="protocol-number">
+          {protocol ?? '—'}
+        </Text>
+      </Card>
+      <Card variation="outlined" className="dashboard-card">
+        <Heading level={2} className="eyebrow">
+          Valor
+        </Heading>
+        <Text fontSize="xl" fontWeight="bold" marginTop="small">
+          {formatBRL(CONTRACT_PRICE)}
+        </Text>
+        <Text fontSize="small" color="font.secondary">
+          Pagamento único via PIX
+        </Text>
+      </Card>
+    </Grid>
+  );
+}

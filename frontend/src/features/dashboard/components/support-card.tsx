@@ -1,0 +1,21 @@
+import { Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
+import { SUPPORT_CONTACT_PLACEHOLDER, whatsappLink } from '@/lib/contact';
+
+export function SupportCard() {
+  return (
+    <Card variation="outlined" className="dashboard-card">
+      <Heading level={2} fontSize="large">
+        Precisa de ajuda?
+      </Heading>
+      <Text color="font.secondary" marginTop="xxs">
+        Fale com nosso suporte pelo WhatsApp ou por e-mail.
+      </Text>
+      <Flex direction="column" gap="xs" marginTop="small">
+        <Link href={whatsappLink()} target="_blank" rel="noreferrer">
+          WhatsApp: {SUPPORT_CONTACT_PLACEHOLDER.whatsappDisplay}
+        </Link>
+        <Link href={`mailto:${SUPPORT_CONTACT_PLACEHOLDER.email}`}>E-mail: {SUPPORT_CONTACT_PLACEHOLDER.email}</Link>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { z } from 'zod';
+import { apiErrorSchema } from '@domain/schemas/api-error.js';
+import { API_MESSAGES } from '@domain/messages.js';
+import { ApiRequestError, errorFromStatus } from './api-error';
+import { getRuntimeConfig } from './runtime-config';
+
+/** Spec 01 §9: the dashboard gives up after 15 s; the same limit suits every other call. */
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export type ApiFetchOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** React Query's signal, so leaving a page cancels its requests. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Public routes (lookup) are called without a session. */
+  anonymous?: boolean;
+};
+
+/**
+ * Calls the API and returns the body parsed by `schema`. Throws ApiRequestError for every failure.
+ * It never toasts or navigates: callers and error boundaries decide what the user sees.
+ */
+export async function apiFetch<S extends z.ZodType>(path: string, schema: S, options: ApiFetchOptions = {}): Promise<z.output<S>> {
+  const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS, anonymous = false } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (!anonymous) {
+    // The id token, not the access token: it carries the e-mail and cognito:groups the API authorizes on.
+    const idToken = await currentIdToken();
+    if (!idToken) throw new ApiRequestError(401, 'unauthorized', API_MESSAGES.unauthorized);
+    headers.set('Authorization', `Bearer ${idToken}`);
+  }
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // A cancellation by the caller is not a failure; React Query expects the abort error back.
+    if (signal?.aborted) throw error;
+    throw new ApiRequestError(0, 'network', API_MESSAGES.unexpected, { cause: error });
+  }
+
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const apiError = apiErrorSchema.safeParse(payload);
+    if (!apiError.success) throw errorFromStatus(response.status);
+    const { code, message, fields } = apiError.data;
+    throw new ApiRequestError(response.status, code, message, { fields });
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiRequestError(response.status, 'invalid_response', API_MESSAGES.unexpected, { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+function apiUrl(path: string): string {
+  return `${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+async function currentIdToken(): Promise<string | null> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.idToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}

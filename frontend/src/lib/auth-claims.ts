@@ -1,0 +1,33 @@
+/** Cognito group whose members may open /admin (the API checks the same group). */
+export const ADMIN_GROUP = 'admin';
+
+export type SessionUser = { userId: string; email: string; groups: string[]; isAdmin: boolean };
+
+/** Reads the id token's claims. Anything malformed counts as "not admin", never as an error. */
+export function sessionUserFromClaims(claims: Record<string, unknown>): SessionUser | null {
+  const userId = typeof claims.sub === 'string' ? claims.sub : null;
+  if (!userId) return null;
+  const rawGroups = claims['cognito:groups'];
+  const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
+  return {
+    userId,
+    email: typeof claims.email === 'string' ? claims.email : '',
+    groups,
+    isAdmin: groups.includes(ADMIN_GROUP),
+  };
+}
+
+/** Where to go after login: the guarded page the user came from, or the dashboard. */
+export const DEFAULT_AFTER_LOGIN = '/app/dashboard';
+
+type LocationLike = { pathname?: unknown; search?: unknown; hash?: unknown };
+
+export function redirectTargetFrom(state: unknown): string {
+  const from = (state as { from?: LocationLike } | null | undefined)?.from;
+  const pathname = typeof from?.pathname === 'string' ? from.pathname : '';
+  // Only same-origin app paths: "//host" would be read by the browser as another origin.
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname.startsWith('/auth')) return DEFAULT_AFTER_LOGIN;
+  const search = typeof from?.search === 'string' ? from.search : '';
+  const hash = typeof from?.hash === 'string' ? from.hash : '';
+  return `${pathname}${search}${hash}`;
+}

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
+import { ERROR_TITLE } from '../../../domain/messages.js';
+
+export type ToastVariant = 'default' | 'success' | 'error';
+export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };
+export type ActiveToast = ToastInput & { id: number };
+
+/**
+ * Spec 01 §9 allows one toast at a time, so the store holds a single slot: a new toast replaces
+ * the visible one. A module store (not context) lets mutation callbacks toast outside components.
+ */
+let active: ActiveToast | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  listeners.forEach((listener) => listener());
+}
+
+export function toast(input: ToastInput): number {
+  active = { ...input, id: nextId++ };
+  emit();
+  return active.id;
+}
+
+/** Closes the given toast, or whichever is visible; a stale id does not close a newer toast. */
+export function dismissToast(id?: number): void {
+  if (!active || (id !== undefined && active.id !== id)) return;
+  active = null;
+  emit();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getActiveToast(): ActiveToast | null {
+  return active;
+}
+
+export function useActiveToast(): ActiveToast | null {
+  return useSyncExternalStore(subscribe, getActiveToast, () => null);
+}
+
+/** Every error toast carries the spec's title 'Erro' (spec 01 §8). */
+export function toastError(description: string): number {
+  return toast({ title: ERROR_TITLE, description, variant: 'error' });
+}
+
+export function useToast() {
+  return { toast, toastError, dismiss: dismissToast };
+}

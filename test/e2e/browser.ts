@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { REPO_ROOT } from '../../local/settings.js';
+
+
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+
+/** Debian's Chromium, never a downloaded browser; flags keep it off this machine's closed network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Reads the math security check's question ("Quanto é 3 + 5?") and types the answer. */
+export async function solveSecurityCheck(page: Page): Promise<void> {
+  const label = page.getByText(/Quanto é \d \+ \d\?/).first();
+  const text = (await label.textContent()) ?? '';
+  const [, a, b] = /(\d) \+ (\d)/.exec(text) ?? [];
+  if (!a || !b) throw new Error(`security check not found: ${text}`);
+  await page.getByLabel(/Quanto é \d \+ \d\?/).fill(String(Number(a) + Number(b)));
+}
+
+type StoredEmail = { destination?: { to?: string[] }; subject?: string; body?: { html?: string; text?: string } };
+
+/** The newest e-mail the product sent to an address, read from the local SES inbox. */
+export async function latestEmailTo(sesUrl: string, to: string, timeoutMs = 10_000): Promise<StoredEmail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+    const mine = store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to)));
+    if (mine.length > 0) return mine[mine.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in the local inbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export function firstLinkIn(html: string): string {
+  const href = /href="([^"]+)"/.exec(html)?.[1];
+  if (!href) throw new Error('no link in e-mail');
+  return href.replaceAll('&amp;', '&');
+}

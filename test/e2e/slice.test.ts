@@ -1,0 +1,117 @@
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firstLinkIn, latestEmailTo, launchBrowser, screenshot, solveSecurityCheck, VIEWPORTS } from './browser.js';
+
+const { appUrl, apiUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await solveSecurityCheck(page);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+describe('walking skeleton: sign up → confirm by e-mail link → log in → dashboard', () => {
+  const email = `cliente.${ulid().toLowerCase()}@example.com`;
+  const password = 'segredo123';
+
+  it('signs up, confirms through the link in the local inbox and lands on the next step', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(`${appUrl}/auth?mode=register`);
+    await page.getByText('Baixa temporária de apontamentos').waitFor();
+    await screenshot(page, 'auth-register-phone');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill(password);
+    await page.getByLabel('Confirmar senha').fill(password);
+    await solveSecurityCheck(page);
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByText('Cadastro realizado!').first().waitFor();
+    await page.getByText('Verifique seu email para confirmar o cadastro.').first().waitFor();
+
+    const message = await latestEmailTo(sesUrl, email);
+    expect(message.subject).toBe('Confirme seu cadastro');
+    const link = firstLinkIn(message.body!.html!);
+    expect(link.startsWith(`${appUrl}/auth?`)).toBe(true);
+
+    await page.goto(link);
+    await page.getByText('Email confirmado').first().waitFor();
+    await logIn(page, email, password);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Continuar' }).getAttribute('href')).toBe('/app/perfil');
+    await screenshot(page, 'dashboard-new-customer-phone');
+    await page.context().close();
+  });
+
+  it('shows the dashboard and the shell on a desktop, without the admin section for a customer', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, password);
+    await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
+    await page.getByText(email).first().waitFor();
+    expect(await page.getByText('R$ 399,00').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Administração').count()).toBe(0);
+    await screenshot(page, 'dashboard-new-customer-desktop');
+
+    await page.goto(`${appUrl}/admin/clientes`);
+    await page.getByText('Acesso Negado - Você não tem permissão para acessar esta área.').waitFor();
+    await page.context().close();
+  });
+
+  it('refuses a wrong password with the spec message', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, 'senha-errada');
+    await page.getByText('Email ou senha incorretos.').first().waitFor();
+    expect(page.url()).toContain('/auth');
+    await page.context().close();
+  });
+});
+
+describe('route guard, admin and logout', () => {
+  it('sends a visitor to /auth and back to where they were going after login', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/app/historico`);
+    await page.waitForURL(/\/auth/);
+    await logIn(page, adminEmail, adminPassword);
+    await page.waitForURL(`${appUrl}/app/historico`);
+    await page.context().close();
+  });
+
+  it('shows the admin section to the seeded admin, and logs out to / with a toast', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, adminEmail, adminPassword);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.getByText('Administração').first().waitFor();
+    await page.goto(`${appUrl}/admin/clientes`);
+    expect(await page.getByText('Acesso Negado').count()).toBe(0);
+    await screenshot(page, 'admin-desktop');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(`${appUrl}/`);
+    await page.getByText('Logout realizado').first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('API behind the local gateway', () => {
+  it('refuses private routes without a valid token, as the JWT authorizer does', async () => {
+    expect((await fetch(`${apiUrl}/me/dashboard`)).status).toBe(401);
+    expect((await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: 'Bearer not-a-jwt' } })).status).toBe(401);
+    expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+  });
+});

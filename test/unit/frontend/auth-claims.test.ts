@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { redirectTargetFrom, sessionUserFromClaims } from '../../../frontend/src/lib/auth-claims.js';
+
+describe('sessionUserFromClaims', () => {
+  it('reads e-mail and groups from the id token', () => {
+    expect(sessionUserFromClaims({ sub: 'u1', email: 'ana@example.com', 'cognito:groups': ['admin'] })).toEqual({
+      userId: 'u1',
+      email: 'ana@example.com',
+      groups: ['admin'],
+      isAdmin: true,
+    });
+  });
+
+  it('treats missing or malformed groups as not admin', () => {
+    expect(sessionUserFromClaims({ sub: 'u1', email: 'a@b.c' })?.isAdmin).toBe(false);
+    expect(sessionUserFromClaims({ sub: 'u1', 'cognito:groups': 'admin' })?.isAdmin).toBe(false);
+    expect(sessionUserFromClaims({ sub: 'u1', 'cognito:groups': ['clientes', 42] })).toMatchObject({ groups: ['clientes'], isAdmin: false });
+  });
+
+  it('has no user without a subject', () => {
+    expect(sessionUserFromClaims({ email: 'a@b.c' })).toBeNull();
+  });
+});
+
+describe('redirectTargetFrom', () => {
+  it('returns to the guarded page with its query and hash', () => {
+    expect(redirectTargetFrom({ from: { pathname: '/app/pagamento', search: '?x=1', hash: '#pix' } })).toBe('/app/pagamento?x=1#pix');
+  });
+
+  it('falls back to the dashboard', () => {
+    expect(redirectTargetFrom(null)).toBe('/app/dashboard');
+    expect(redirectTargetFrom({})).toBe('/app/dashboard');
+    expect(redirectTargetFrom({ from: { pathname: '/auth' } })).toBe('/app/dashboard');
+  });
+
+  it('never leaves the site', () => {
+    expect(redirectTargetFrom({ from: { pathname: '//evil.example/app' } })).toBe('/app/dashboard');
+    expect(redirectTargetFrom({ from: { pathname: 'https://evil.example' } })).toBe('/app/dashboard');
+  });
+});

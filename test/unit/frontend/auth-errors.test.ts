@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError } from 'aws-amplify/auth';
+import { AUTH_MESSAGES } from '../../../domain/messages.js';
+import {
+  authErrorOutcome,
+  unconfirmedUserError,
+  unsupportedSignInStepError,
+} from '../../../frontend/src/features/auth/lib/auth-errors.js';
+
+const cognitoError = (name: string) => new AuthError({ name, message: `${name} from Cognito` });
+
+describe('authErrorOutcome (spec 01 §8)', () => {
+  it('sends an already registered e-mail to login', () => {
+    expect(authErrorOutcome(cognitoError('UsernameExistsException'))).toEqual({
+      message: 'Este email já está cadastrado. Faça login.',
+      switchToLogin: true,
+    });
+  });
+
+  it.each(['NotAuthorizedException', 'UserNotFoundException'])('reads %s as wrong credentials', (name) => {
+    expect(authErrorOutcome(cognitoError(name))).toEqual({ message: 'Email ou senha incorretos.', switchToLogin: false });
+  });
+
+  it('asks an unconfirmed user to use the confirmation link', () => {
+    expect(authErrorOutcome(cognitoError('UserNotConfirmedException')).message).toBe(
+      'Verifique seu email e clique no link de confirmação.',
+    );
+    // Amplify reports this case as a sign-in step; the helper turns it back into the same message.
+    expect(authErrorOutcome(unconfirmedUserError()).message).toBe(AUTH_MESSAGES.emailNotConfirmed);
+  });
+
+  it.each(['InvalidPasswordException', 'LimitExceededException', 'EmptySignInUsername'])(
+    'gives other auth errors (%s) the generic auth message',
+    (name) => {
+      expect(authErrorOutcome(cognitoError(name))).toEqual({ message: 'Ocorreu um erro. Tente novamente.', switchToLogin: false });
+    },
+  );
+
+  it('treats an unsupported sign-in step as another auth error', () => {
+    expect(authErrorOutcome(unsupportedSignInStepError('CONFIRM_SIGN_IN_WITH_TOTP_CODE')).message).toBe(AUTH_MESSAGES.otherError);
+  });
+
+  it.each([new TypeError('Failed to fetch'), new Error('boom'), 'a string', undefined])(
+    'reads anything that is not an AuthError (%s) as an unexpected exception',
+    (error) => {
+      expect(authErrorOutcome(error)).toEqual({ message: 'Ocorreu um erro inesperado. Tente novamente.', switchToLogin: false });
+    },
+  );
+
+  it('does not trust a look-alike object with a Cognito error name', () => {
+    expect(authErrorOutcome({ name: 'UsernameExistsException', message: 'x' }).message).toBe(AUTH_MESSAGES.unexpectedError);
+  });
+});
