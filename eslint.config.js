@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'dist', 'frontend/dist', '.local-data', '.test-data', 'coverage'] },
+  { ignores: ['node_modules', 'cdk.out', 'dist', 'frontend/dist', '.local-data', '.test-data', '.scratch', 'coverage', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

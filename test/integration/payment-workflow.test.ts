@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SFNClient, StartExecutionCommand, DescribeExecutionCommand } from '@aws-sdk/client-sfn';
-import { WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { createCharge } from '../../lambdas/shared/data/charges.js';
 import { createContract } from '../../lambdas/shared/data/contracts.js';
