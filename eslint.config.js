@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // Routes are the one place features meet (STYLE.md).
+    files: ['frontend/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['domain/**/*.ts'],
     rules: {
       // The domain module is pure: no AWS, no React.

@@ -22,7 +22,7 @@ export function protocolCheckDigit(protocolo: string): number {
   return rest < 2 ? 0 : 11 - rest;
 }
 
-/** LM2026112100042 → LM2026112100042-7 */
+/** LM2026112100042 → LM2026112100042-0 */
 export function fullProtocol(protocolo: string): string {
   return `${protocolo}-${protocolCheckDigit(protocolo)}`;
 }

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteAccess } from '../functions.js';
+import { ADMIN_GROUP } from '../../domain/auth.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 
-export const ADMIN_GROUP = 'admin';
 
 export type Caller = { userId: string; email: string; isAdmin: boolean };
 

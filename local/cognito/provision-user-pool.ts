@@ -11,7 +11,7 @@ import {
   ListUserPoolsCommand,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP } from '../../lambdas/shared/caller.js';
+import { ADMIN_GROUP } from '../../domain/auth.js';
 
 export type UserPoolSpec = { poolName: string; clientName: string; adminEmail: string; adminPassword: string };
 export type ProvisionedUserPool = { userPoolId: string; userPoolClientId: string; issuer: string };

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- routes are the one place features meet (STYLE.md). */
 import { createBrowserRouter, Navigate } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PlaceholderPage } from '@/components/placeholder-page';

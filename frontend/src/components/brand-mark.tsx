@@ -8,7 +8,14 @@ export function BrandMark({ to = '/', inverted = false }: { to?: string; inverte
       <Flex alignItems="center" gap="xs">
         <svg width="28" height="28" viewBox="0 0 64 64" aria-hidden="true">
           <rect width="64" height="64" rx="14" fill={inverted ? '#ffffff' : '#0b2545'} />
-          <path d="M18 33l9 9 19-20" fill="none" stroke="#3fb37f" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M18 33l9 9 19-20"
+            fill="none"
+            stroke="#3fb37f"
+            strokeWidth="7"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <Text as="span" className="brand-mark__name" fontWeight="bold" color={inverted ? 'white' : 'brand.primary.90'}>
           {BRAND_NAME}

@@ -6,7 +6,15 @@ import { ButtonLink } from './links';
 export function NotFoundPage() {
   usePageTitle('Página não encontrada');
   return (
-    <Flex as="main" direction="column" alignItems="center" justifyContent="center" gap="large" padding="large" minHeight="100vh">
+    <Flex
+      as="main"
+      direction="column"
+      alignItems="center"
+      justifyContent="center"
+      gap="large"
+      padding="large"
+      minHeight="100vh"
+    >
       <Heading level={1} fontSize="xxl" textAlign="center">
         {SHELL_MESSAGES.notFound}
       </Heading>

@@ -28,7 +28,12 @@ export function PublicLayout() {
         <Outlet />
       </View>
       <View as="footer" className="public-footer">
-        <Flex className="page-container" direction={{ base: 'column', medium: 'row' }} justifyContent="space-between" gap="medium">
+        <Flex
+          className="page-container"
+          direction={{ base: 'column', medium: 'row' }}
+          justifyContent="space-between"
+          gap="medium"
+        >
           <Text color="neutral.40" fontSize="small">
             © {new Date().getFullYear()} {BRAND_NAME}. Serviço de intermediação e consultoria.
           </Text>

@@ -7,7 +7,12 @@ const TOAST_DURATION_MS = 5000;
 export function Toaster() {
   const active = useActiveToast();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notificação">
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label="Notificação"
+    >
       {active && (
         <ToastPrimitive.Root
           // A new key per toast makes Radix restart the timer and announce the replacement.

@@ -22,7 +22,11 @@ export type ApiFetchOptions = {
  * Calls the API and returns the body parsed by `schema`. Throws ApiRequestError for every failure.
  * It never toasts or navigates: callers and error boundaries decide what the user sees.
  */
-export async function apiFetch<S extends z.ZodType>(path: string, schema: S, options: ApiFetchOptions = {}): Promise<z.output<S>> {
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiFetchOptions = {},
+): Promise<z.output<S>> {
   const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS, anonymous = false } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (!anonymous) {
@@ -33,22 +37,25 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, opt
   }
   if (body !== undefined) headers.set('Content-Type', 'application/json');
 
-  const timeout = AbortSignal.timeout(timeoutMs);
+  const deadline = withTimeout(signal, timeoutMs);
   let response: Response;
+  let payload: unknown;
   try {
     response = await fetch(apiUrl(path), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: deadline.signal,
     });
+    payload = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   } catch (error) {
     // A cancellation by the caller is not a failure; React Query expects the abort error back.
     if (signal?.aborted) throw error;
     throw new ApiRequestError(0, 'network', API_MESSAGES.unexpected, { cause: error });
+  } finally {
+    deadline.clear();
   }
 
-  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const apiError = apiErrorSchema.safeParse(payload);
     if (!apiError.success) throw errorFromStatus(response.status);
@@ -61,6 +68,25 @@ export async function apiFetch<S extends z.ZodType>(path: string, schema: S, opt
     throw new ApiRequestError(response.status, 'invalid_response', API_MESSAGES.unexpected, { cause: parsed.error });
   }
   return parsed.data;
+}
+
+/**
+ * The caller's signal plus a deadline. Hand-rolled because AbortSignal.any exists only from
+ * Safari/iOS 17.4 and Chrome 116, and older phones must still load their data.
+ */
+function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
 }
 
 function apiUrl(path: string): string {

@@ -1,5 +1,5 @@
-/** Cognito group whose members may open /admin (the API checks the same group). */
-export const ADMIN_GROUP = 'admin';
+// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
+import { ADMIN_GROUP } from '../../../domain/auth.js';
 
 export type SessionUser = { userId: string; email: string; groups: string[]; isAdmin: boolean };
 
@@ -26,7 +26,8 @@ export function redirectTargetFrom(state: unknown): string {
   const from = (state as { from?: LocationLike } | null | undefined)?.from;
   const pathname = typeof from?.pathname === 'string' ? from.pathname : '';
   // Only same-origin app paths: "//host" would be read by the browser as another origin.
-  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname.startsWith('/auth')) return DEFAULT_AFTER_LOGIN;
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || pathname.startsWith('/auth'))
+    return DEFAULT_AFTER_LOGIN;
   const search = typeof from?.search === 'string' ? from.search : '';
   const hash = typeof from?.hash === 'string' ? from.hash : '';
   return `${pathname}${search}${hash}`;

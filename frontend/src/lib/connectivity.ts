@@ -30,8 +30,16 @@ function subscribeBackend(onChange: () => void): () => void {
 }
 
 export function useConnectivity(): Connectivity {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  const backend = useSyncExternalStore(subscribeBackend, () => backendReachable, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  const backend = useSyncExternalStore(
+    subscribeBackend,
+    () => backendReachable,
+    () => true,
+  );
   if (!online) return 'offline';
   return backend ? 'online' : 'backend-unreachable';
 }

@@ -30,3 +30,17 @@ describe('nextStep (spec 01 §2, first match wins)', () => {
     expect(nextStep(dashboard({ profile, contracts: [contract], processes: [processAt('peticionado')] }))).toBeNull();
   });
 });
+
+describe('currentContract (spec 02: first unsigned, otherwise the latest)', async () => {
+  const { currentContract } = await import('../../../domain/current-contract.js');
+  const c = (id: string, created_at: string, assinado_em: string | null) => ({ id, created_at, assinado_em }) as Contract;
+  it('follows the process’s contract when there is one', () => {
+    const contracts = [c('new', '2026-11-02', null), c('old', '2026-11-01', '2026-11-01')];
+    expect(currentContract(dashboard({ contracts }), { contrato_id: 'old' } as Process)?.id).toBe('old');
+  });
+  it('otherwise prefers an unsigned contract, then the newest', () => {
+    expect(currentContract(dashboard({ contracts: [c('a', '2026-11-02', '2026-11-02'), c('b', '2026-11-01', null)] }), null)?.id).toBe('b');
+    expect(currentContract(dashboard({ contracts: [c('a', '2026-11-01', 'x'), c('b', '2026-11-02', 'y')] }), null)?.id).toBe('b');
+    expect(currentContract(dashboard({}), null)).toBeNull();
+  });
+});

@@ -14,7 +14,10 @@ describe('sessionUserFromClaims', () => {
   it('treats missing or malformed groups as not admin', () => {
     expect(sessionUserFromClaims({ sub: 'u1', email: 'a@b.c' })?.isAdmin).toBe(false);
     expect(sessionUserFromClaims({ sub: 'u1', 'cognito:groups': 'admin' })?.isAdmin).toBe(false);
-    expect(sessionUserFromClaims({ sub: 'u1', 'cognito:groups': ['clientes', 42] })).toMatchObject({ groups: ['clientes'], isAdmin: false });
+    expect(sessionUserFromClaims({ sub: 'u1', 'cognito:groups': ['clientes', 42] })).toMatchObject({
+      groups: ['clientes'],
+      isAdmin: false,
+    });
   });
 
   it('has no user without a subject', () => {
@@ -24,7 +27,9 @@ describe('sessionUserFromClaims', () => {
 
 describe('redirectTargetFrom', () => {
   it('returns to the guarded page with its query and hash', () => {
-    expect(redirectTargetFrom({ from: { pathname: '/app/pagamento', search: '?x=1', hash: '#pix' } })).toBe('/app/pagamento?x=1#pix');
+    expect(redirectTargetFrom({ from: { pathname: '/app/pagamento', search: '?x=1', hash: '#pix' } })).toBe(
+      '/app/pagamento?x=1#pix',
+    );
   });
 
   it('falls back to the dashboard', () => {

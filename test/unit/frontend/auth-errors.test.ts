@@ -18,7 +18,10 @@ describe('authErrorOutcome (spec 01 §8)', () => {
   });
 
   it.each(['NotAuthorizedException', 'UserNotFoundException'])('reads %s as wrong credentials', (name) => {
-    expect(authErrorOutcome(cognitoError(name))).toEqual({ message: 'Email ou senha incorretos.', switchToLogin: false });
+    expect(authErrorOutcome(cognitoError(name))).toEqual({
+      message: 'Email ou senha incorretos.',
+      switchToLogin: false,
+    });
   });
 
   it('asks an unconfirmed user to use the confirmation link', () => {
@@ -32,22 +35,32 @@ describe('authErrorOutcome (spec 01 §8)', () => {
   it.each(['InvalidPasswordException', 'LimitExceededException', 'EmptySignInUsername'])(
     'gives other auth errors (%s) the generic auth message',
     (name) => {
-      expect(authErrorOutcome(cognitoError(name))).toEqual({ message: 'Ocorreu um erro. Tente novamente.', switchToLogin: false });
+      expect(authErrorOutcome(cognitoError(name))).toEqual({
+        message: 'Ocorreu um erro. Tente novamente.',
+        switchToLogin: false,
+      });
     },
   );
 
   it('treats an unsupported sign-in step as another auth error', () => {
-    expect(authErrorOutcome(unsupportedSignInStepError('CONFIRM_SIGN_IN_WITH_TOTP_CODE')).message).toBe(AUTH_MESSAGES.otherError);
+    expect(authErrorOutcome(unsupportedSignInStepError('CONFIRM_SIGN_IN_WITH_TOTP_CODE')).message).toBe(
+      AUTH_MESSAGES.otherError,
+    );
   });
 
   it.each([new TypeError('Failed to fetch'), new Error('boom'), 'a string', undefined])(
     'reads anything that is not an AuthError (%s) as an unexpected exception',
     (error) => {
-      expect(authErrorOutcome(error)).toEqual({ message: 'Ocorreu um erro inesperado. Tente novamente.', switchToLogin: false });
+      expect(authErrorOutcome(error)).toEqual({
+        message: 'Ocorreu um erro inesperado. Tente novamente.',
+        switchToLogin: false,
+      });
     },
   );
 
   it('does not trust a look-alike object with a Cognito error name', () => {
-    expect(authErrorOutcome({ name: 'UsernameExistsException', message: 'x' }).message).toBe(AUTH_MESSAGES.unexpectedError);
+    expect(authErrorOutcome({ name: 'UsernameExistsException', message: 'x' }).message).toBe(
+      AUTH_MESSAGES.unexpectedError,
+    );
   });
 });

@@ -39,7 +39,9 @@ describe('authFormSchema (spec 01 §5)', () => {
   });
 
   it('then a password of at least 6 characters', () => {
-    expect(firstMessage({ password: '12345', confirmPassword: '12345' })).toBe('A senha deve ter pelo menos 6 caracteres.');
+    expect(firstMessage({ password: '12345', confirmPassword: '12345' })).toBe(
+      'A senha deve ter pelo menos 6 caracteres.',
+    );
     expect(firstMessage({ mode: 'login', password: '12345' })).toBe('A senha deve ter pelo menos 6 caracteres.');
     expect(firstMessage({ password: '123456', confirmPassword: '123456' })).toBeNull();
   });

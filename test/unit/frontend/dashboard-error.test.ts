@@ -6,11 +6,20 @@ import { dashboardErrorView } from '../../../frontend/src/features/dashboard/lib
 
 describe('dashboardErrorView (spec 01 §8)', () => {
   it('reads a 401 as an expired session', () => {
-    expect(dashboardErrorView(errorFromStatus(401))).toEqual({ message: 'Sessão expirada. Faça login novamente.', sessionExpired: true });
+    expect(dashboardErrorView(errorFromStatus(401))).toEqual({
+      message: 'Sessão expirada. Faça login novamente.',
+      sessionExpired: true,
+    });
   });
 
   it('reads a profile the schema rejects as a profile load failure', () => {
-    const parsed = dashboardSchema.safeParse({ email: 'a@b.c', profile: { id: 1 }, contracts: [], charges: [], processes: [] });
+    const parsed = dashboardSchema.safeParse({
+      email: 'a@b.c',
+      profile: { id: 1 },
+      contracts: [],
+      charges: [],
+      processes: [],
+    });
     const error = new ApiRequestError(200, 'invalid_response', 'x', { cause: parsed.error });
     expect(dashboardErrorView(error).message).toBe('Erro ao carregar perfil. Tente recarregar a página.');
   });
@@ -21,7 +30,10 @@ describe('dashboardErrorView (spec 01 §8)', () => {
     new ApiRequestError(200, 'invalid_response', 'x', { cause: new z.ZodError([]) }),
     new Error('boom'),
   ])('reads anything else as a data load failure', (error) => {
-    expect(dashboardErrorView(error)).toEqual({ message: 'Erro ao carregar dados. Tente recarregar a página.', sessionExpired: false });
+    expect(dashboardErrorView(error)).toEqual({
+      message: 'Erro ao carregar dados. Tente recarregar a página.',
+      sessionExpired: false,
+    });
   });
 });
 

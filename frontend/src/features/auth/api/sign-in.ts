@@ -9,7 +9,11 @@ export type PasswordCredentials = { email: string; password: string };
 export async function signInWithPassword({ email, password }: PasswordCredentials): Promise<void> {
   // The flow comes from config: AWS uses SRP, cognito-local only knows USER_PASSWORD_AUTH.
   const { passwordAuthFlow } = getRuntimeConfig();
-  const { isSignedIn, nextStep } = await signIn({ username: email, password, options: { authFlowType: passwordAuthFlow } });
+  const { isSignedIn, nextStep } = await signIn({
+    username: email,
+    password,
+    options: { authFlowType: passwordAuthFlow },
+  });
   if (isSignedIn) return;
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') throw unconfirmedUserError();
   throw unsupportedSignInStepError(nextStep.signInStep);

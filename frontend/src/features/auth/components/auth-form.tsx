@@ -12,7 +12,13 @@ import { authFormSchema, type AuthFormValues, type AuthMode } from '../lib/auth-
 import { createSecurityCheck, isSecurityCheckSolved } from '../lib/security-check';
 import { SecurityCheckField } from './security-check-field';
 
-type AuthFormFields = { email: string; password: string; confirmPassword: string; referralCode: string; checkAnswer: string };
+type AuthFormFields = {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  referralCode: string;
+  checkAnswer: string;
+};
 type AuthFormContext = { mode: AuthMode; checkExpected: number };
 
 const schemaResolver = zodResolver(authFormSchema);
@@ -40,7 +46,13 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
   } = useForm<AuthFormFields, AuthFormContext, AuthFormValues>({
     resolver: authFormResolver,
     context: { mode, checkExpected: check.a + check.b },
-    defaultValues: { email: initialEmail, password: '', confirmPassword: '', referralCode: initialReferralCode, checkAnswer: '' },
+    defaultValues: {
+      email: initialEmail,
+      password: '',
+      confirmPassword: '',
+      referralCode: initialReferralCode,
+      checkAnswer: '',
+    },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
@@ -66,7 +78,11 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
     try {
       storeReferralCode(values.referralCode);
       await signUp.mutateAsync({ email: values.email, password: values.password });
-      toast({ title: AUTH_MESSAGES.signUpSuccessTitle, description: AUTH_MESSAGES.signUpSuccessDescription, variant: 'success' });
+      toast({
+        title: AUTH_MESSAGES.signUpSuccessTitle,
+        description: AUTH_MESSAGES.signUpSuccessDescription,
+        variant: 'success',
+      });
       setValue('password', '');
       setValue('confirmPassword', '');
       refreshCheck();

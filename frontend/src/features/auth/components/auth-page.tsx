@@ -49,7 +49,11 @@ export function AuthPage() {
       { email: link.email, code: link.code },
       {
         onSuccess: () =>
-          toast({ title: AUTH_MESSAGES.emailConfirmedTitle, description: AUTH_MESSAGES.emailConfirmedDescription, variant: 'success' }),
+          toast({
+            title: AUTH_MESSAGES.emailConfirmedTitle,
+            description: AUTH_MESSAGES.emailConfirmedDescription,
+            variant: 'success',
+          }),
         onError: () => toastError(AUTH_MESSAGES.confirmationFailed),
         // A reload must not replay a spent code; the e-mail stays in the form.
         onSettled: () =>

@@ -2,7 +2,10 @@ import { AuthError } from 'aws-amplify/auth';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
 
-export type AuthErrorOutcome = { message: string; /** Spec 01 §8: an existing account sends the user to login. */ switchToLogin: boolean };
+export type AuthErrorOutcome = {
+  message: string;
+  /** Spec 01 §8: an existing account sends the user to login. */ switchToLogin: boolean;
+};
 
 const KNOWN_AUTH_ERRORS: Record<string, AuthErrorOutcome> = {
   UsernameExistsException: { message: AUTH_MESSAGES.alreadyRegistered, switchToLogin: true },

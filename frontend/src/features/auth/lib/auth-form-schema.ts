@@ -1,11 +1,11 @@
 import { z } from 'zod';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
+import { MIN_PASSWORD_LENGTH } from '../../../../../domain/auth.js';
 import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
 import { normalizeReferralCode } from '../../../../../domain/referral-code.js';
 import { answerMatchesSum } from './security-check.js';
 
-/** Spec 01 §9. The Cognito pool's password policy must not ask for more, or sign-ups fail with a vague error. */
-export const MIN_PASSWORD_LENGTH = 6;
+export { MIN_PASSWORD_LENGTH };
 
 export const AUTH_MODES = ['login', 'register'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
@@ -26,8 +26,10 @@ export const authFormSchema = z
   })
   .superRefine((values, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!values.email || !values.password) return fail(values.email ? 'password' : 'email', AUTH_MESSAGES.requiredFields);
-    if (!answerMatchesSum(values.checkAnswer, values.checkExpected)) return fail('checkAnswer', AUTH_MESSAGES.solveCheck);
+    if (!values.email || !values.password)
+      return fail(values.email ? 'password' : 'email', AUTH_MESSAGES.requiredFields);
+    if (!answerMatchesSum(values.checkAnswer, values.checkExpected))
+      return fail('checkAnswer', AUTH_MESSAGES.solveCheck);
     if (values.mode === 'register' && values.password !== values.confirmPassword) {
       return fail('confirmPassword', AUTH_MESSAGES.passwordsDontMatch);
     }

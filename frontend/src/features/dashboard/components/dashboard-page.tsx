@@ -7,7 +7,7 @@ import { PageLoader } from '@/components/page-loader';
 import { endSession } from '@/lib/auth-session';
 import { usePageTitle } from '@/lib/page-title';
 import { useDashboard } from '../api/get-dashboard';
-import { currentContract } from '../lib/current-contract';
+import { currentContract } from '@domain/current-contract.js';
 import { dashboardErrorView } from '../lib/dashboard-error';
 import { NextStepCard } from './next-step-card';
 import { ProcessTimeline } from './process-timeline';
@@ -24,9 +24,7 @@ export function DashboardPage() {
         <Heading level={1} fontSize="xxl">
           Dashboard
         </Heading>
-        <Text color="font.secondary">
-          {greeting(dashboard.data)}Acompanhe aqui cada etapa da sua solicitação.
-        </Text>
+        <Text color="font.secondary">{greeting(dashboard.data)}Acompanhe aqui cada etapa da sua solicitação.</Text>
       </Flex>
       {dashboard.isPending ? (
         <PageLoader label="Carregando seus dados..." />
@@ -48,7 +46,11 @@ function DashboardContent({ data }: { data: Dashboard }) {
         {DASHBOARD_MESSAGES.temporaryWarning}
       </Alert>
       <NextStepCard step={nextStep(data)} />
-      <SummaryCards status={process?.status ?? null} forecast={process?.previsao ?? null} protocol={contract?.protocolo ?? null} />
+      <SummaryCards
+        status={process?.status ?? null}
+        forecast={process?.previsao ?? null}
+        protocol={contract?.protocolo ?? null}
+      />
       <Grid templateColumns={{ base: '1fr', large: '2fr 1fr' }} gap="medium" alignItems="start">
         <ProcessTimeline current={process?.status ?? null} />
         <SupportCard />

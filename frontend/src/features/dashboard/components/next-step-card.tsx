@@ -19,7 +19,12 @@ export function NextStepCard({ step }: { step: NextStep | null }) {
   }
   return (
     <Card variation="outlined" className="dashboard-card dashboard-card--next">
-      <Flex direction={{ base: 'column', medium: 'row' }} justifyContent="space-between" alignItems={{ base: 'stretch', medium: 'center' }} gap="medium">
+      <Flex
+        direction={{ base: 'column', medium: 'row' }}
+        justifyContent="space-between"
+        alignItems={{ base: 'stretch', medium: 'center' }}
+        gap="medium"
+      >
         <Flex direction="column" gap="xxs">
           <Text className="eyebrow">Próximo passo</Text>
           <Heading level={2} fontSize="large">

@@ -5,7 +5,10 @@ import { ButtonLink } from '@/components/links';
 import { usePageTitle } from '@/lib/page-title';
 
 const HIGHLIGHTS = [
-  { title: `Até ${PROCESSING_BUSINESS_DAYS} dias úteis`, text: 'Prazo de processamento após a confirmação do pagamento.' },
+  {
+    title: `Até ${PROCESSING_BUSINESS_DAYS} dias úteis`,
+    text: 'Prazo de processamento após a confirmação do pagamento.',
+  },
   { title: `${formatBRL(CONTRACT_PRICE)} via PIX`, text: 'Valor único, sem mensalidades.' },
   { title: 'Contrato digital', text: 'Assinatura online e petição personalizada protocolada na Justiça.' },
 ];

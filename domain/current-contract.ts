@@ -1,4 +1,4 @@
-import type { Dashboard } from '@domain/schemas/dashboard.js';
+import type { Dashboard } from './schemas/dashboard.js';
 
 type Contract = Dashboard['contracts'][number];
 type Process = Dashboard['processes'][number];
