@@ -1,0 +1,98 @@
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { AccessLogs } from './constructs/access-logs.js';
+import { Api } from './constructs/api.js';
+import { Auth } from './constructs/auth.js';
+import { Data } from './constructs/data.js';
+import { Email } from './constructs/email.js';
+import { Web } from './constructs/web.js';
+import { Workflow } from './constructs/workflow.js';
+import { WorkflowTasks } from './constructs/workflow-tasks.js';
+
+/** `Baixa-<stage>`; the stage must be a valid CloudFormation stack-name fragment. */
+export function stackNameFor(stage: string): string {
+  if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage)) {
+    throw new Error(`Invalid stage "${stage}": use 1-21 lowercase letters, digits and dashes, starting with a letter.`);
+  }
+  return `Baixa-${stage}`;
+}
+
+export interface BaixaStackProps extends StackProps {
+  /** Stage name (dev, prod, ...); only used for configuration, never in resource names. */
+  readonly stage: string;
+  /** Verified SES sender for every e-mail. */
+  readonly senderEmail: string;
+  /**
+   * Prebuilt SPA directory.
+   * @default - built with Vite during synth
+   */
+  readonly siteAssetPath?: string;
+}
+
+/** One stage of the product. Composition only: every resource lives in a construct. */
+export class BaixaStack extends Stack {
+  readonly accessLogs: AccessLogs;
+  readonly data: Data;
+  readonly email: Email;
+  readonly auth: Auth;
+  readonly workflowTasks: WorkflowTasks;
+  readonly workflow: Workflow;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: BaixaStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    // Construction order vs. the URL of the SPA: Web needs the API URL (CSP, config.json) and the user
+    // pool ids (config.json); the API needs the user pool (JWT authorizer); the user pool's trigger and
+    // the e-mailing tasks need the SPA URL. The URL is therefore read lazily, once Web exists. In the
+    // template there is no cycle: Lambda env → Distribution → (bucket, headers policy → HttpApi), and
+    // the API does not reference the distribution (CORS allows '*', see Api.allowedOrigins).
+    const appUrl = Lazy.string({ produce: () => this.web.appUrl });
+
+    this.accessLogs = new AccessLogs(this, 'AccessLogs');
+    this.data = new Data(this, 'Data', { accessLogsBucket: this.accessLogs.bucket });
+    this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
+    this.auth = new Auth(this, 'Auth', {
+      stage,
+      senderEmail: this.email.senderEmail,
+      senderIdentity: this.email.identity,
+      appUrl,
+    });
+
+    const targets = {
+      table: this.data.table,
+      documents: this.data.documents,
+      email: { senderEmail: this.email.senderEmail, identityArn: this.email.identityArn },
+      appUrl,
+    };
+    this.workflowTasks = new WorkflowTasks(this, 'WorkflowTasks', { stage, targets });
+    this.workflow = new Workflow(this, 'Workflow', { tasks: this.workflowTasks.functions });
+    this.api = new Api(this, 'Api', {
+      stage,
+      jwtIssuer: this.auth.issuerUrl,
+      jwtAudience: [this.auth.client.userPoolClientId],
+      targets: { ...targets, stateMachine: this.workflow.stateMachine },
+    });
+    this.web = new Web(this, 'Web', {
+      accessLogsBucket: this.accessLogs.bucket,
+      siteAssetPath: props.siteAssetPath,
+      runtimeConfig: {
+        stage,
+        apiUrl: this.api.url,
+        region: this.region,
+        userPoolId: this.auth.userPool.userPoolId,
+        userPoolClientId: this.auth.client.userPoolClientId,
+        passwordAuthFlow: 'USER_SRP_AUTH',
+      },
+    });
+
+    new CfnOutput(this, 'AppUrl', { value: this.web.appUrl });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
+  }
+}

@@ -1,0 +1,152 @@
+import { CfnParameter, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_ROUTES, ENV } from '../../lambdas/functions.js';
+import { ServiceFunction, type GrantTargets } from './service-function.js';
+
+export type ApiRouteId = (typeof API_ROUTES)[number]['id'];
+
+/** CloudFormation parameter name of the Asaas webhook token (`cdk deploy --parameters AsaasWebhookToken=...`). */
+export const ASAAS_WEBHOOK_TOKEN_PARAMETER = 'AsaasWebhookToken';
+
+export interface ApiProps {
+  /** Deployment stage, passed to every route function. */
+  readonly stage: string;
+  /** Issuer of the user pool's JWTs (`https://cognito-idp.<region>.amazonaws.com/<poolId>`). */
+  readonly jwtIssuer: string;
+  /** App client ids whose tokens the API accepts (the SPA client). */
+  readonly jwtAudience: string[];
+  /** Resources the routes' catalogue grants point at. */
+  readonly targets: GrantTargets;
+  /**
+   * Origins allowed by CORS. '*' is safe here because the API authenticates with a bearer token the
+   * page must attach itself, never with cookies, so a foreign origin gains nothing from CORS alone.
+   * Pinning it to the CloudFront origin would make the API depend on the distribution, which already
+   * depends on the API (its CSP names the API origin).
+   * @default ['*']
+   */
+  readonly allowedOrigins?: string[];
+  /** @default { rateLimit: 50, burstLimit: 100 } */
+  readonly throttle?: apigwv2.ThrottleSettings;
+  /**
+   * Retention of the access log. Marco Civil da Internet (art. 15) requires keeping application access
+   * records (IP, time) for at least 6 months.
+   * @default logs.RetentionDays.ONE_YEAR
+   */
+  readonly accessLogRetention?: logs.RetentionDays;
+}
+
+/**
+ * The HTTP API: one ServiceFunction per catalogue route, a Cognito JWT authorizer on every
+ * 'customer' and 'admin' route, none on 'public' ones.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  /** Base URL without trailing slash, as the SPA's runtime config expects. */
+  readonly url: string;
+  readonly functions: Record<ApiRouteId, ServiceFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    // TODO(payments issue): move to Secrets Manager; a NoEcho parameter still lands in the function's
+    // environment, readable by anyone with lambda:GetFunctionConfiguration.
+    const asaasWebhookToken = new CfnParameter(this, ASAAS_WEBHOOK_TOKEN_PARAMETER, {
+      type: 'String',
+      noEcho: true,
+      // Asaas accepts 32–255 characters; a shorter token would be brute-forceable.
+      minLength: 32,
+      maxLength: 255,
+      description: 'Token Asaas sends in the asaas-access-token header of every webhook call.',
+    });
+    // A stable name, so deploy scripts can pass it regardless of where the construct sits in the tree.
+    asaasWebhookToken.overrideLogicalId(ASAAS_WEBHOOK_TOKEN_PARAMETER);
+
+    // Per-route settings the catalogue has no field for; keyed by route id so a renamed route fails to compile.
+    const routeEnvironment: Partial<Record<ApiRouteId, Record<string, string>>> = {
+      ReceiveAsaasWebhook: { [ENV.asaasWebhookToken]: asaasWebhookToken.valueAsString },
+    };
+
+    const methods = [...new Set(API_ROUTES.map((route) => route.method))];
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      // Names need not be unique, but the console lists every stage's API side by side.
+      apiName: `${Stack.of(this).stackName}-api`,
+      description: `Baixa API (${props.stage})`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.allowedOrigins ?? ['*'],
+        allowHeaders: ['authorization', 'content-type'],
+        allowMethods: [...methods.map((m) => apigwv2.CorsHttpMethod[m]), apigwv2.CorsHttpMethod.OPTIONS],
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? logs.RetentionDays.ONE_YEAR,
+    });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            sub: '$context.authorizer.claims.sub',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    this.url = this.httpApi.apiEndpoint;
+
+    // A JWT authorizer only proves "signed in to this pool and client"; it cannot check group
+    // membership. Admin routes therefore re-check the `cognito:groups` claim in the handler.
+    const authorizer = new HttpJwtAuthorizer('CognitoJwt', props.jwtIssuer, {
+      jwtAudience: props.jwtAudience,
+    });
+
+    const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
+    for (const route of API_ROUTES) {
+      const fn = new ServiceFunction(this, route.id, {
+        entry: route.entry,
+        stage: props.stage,
+        environment: routeEnvironment[route.id],
+        description: `${route.method} ${route.path}`,
+      }).applyGrants(route.grants, props.targets);
+      functions[route.id] = fn;
+
+      const isPublic = route.access === 'public';
+      const routes = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn),
+        authorizer: isPublic ? undefined : authorizer,
+      });
+      if (isPublic) {
+        for (const r of routes) {
+          Validations.of(r).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${route.id} is declared access 'public' in lambdas/functions.ts: it must work without a Cognito session (health check, masked public lookup, or a webhook that authenticates with its own header in the handler).`,
+          });
+        }
+      }
+    }
+    this.functions = functions as Record<ApiRouteId, ServiceFunction>;
+  }
+}

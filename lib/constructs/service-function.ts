@@ -1,0 +1,198 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { ENV, type FunctionGrants } from '../../lambdas/functions.js';
+import { nagRef } from '../nag.js';
+import { fromRepoRoot } from '../paths.js';
+
+/**
+ * ESM bundles have no `require`; some transitive CommonJS dependencies still call it at run time,
+ * so the bundle recreates it before any other code runs.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/** What a function's grants can point at. Only the targets a function's grants name are required. */
+export interface GrantTargets {
+  /** The single table. Required by `grants.table`. */
+  readonly table?: dynamodb.ITable;
+  /** The private documents bucket. Required by `grants.documents`. */
+  readonly documents?: s3.IBucket;
+  /** The charge → payment → filing workflow. Required by `grants.workflow`. */
+  readonly stateMachine?: sfn.IStateMachine;
+  /** The verified SES sender. Required by `grants.email`. */
+  readonly email?: { readonly senderEmail: string; readonly identityArn: string };
+  /**
+   * The SPA's public URL. When given, functions that send e-mail also get `APP_URL`, because every
+   * e-mail the product sends links back to the SPA.
+   * @default - APP_URL is not set
+   */
+  readonly appUrl?: string;
+}
+
+export interface ServiceFunctionProps {
+  /** Handler module, relative to the repository root (as in `lambdas/functions.ts`); it exports `handler`. */
+  readonly entry: string;
+  /** Deployment stage, always exposed to the handler as `STAGE`. */
+  readonly stage: string;
+  /**
+   * Extra environment variables, merged over the defaults (never replacing them).
+   * @default - only STAGE and NODE_OPTIONS
+   */
+  readonly environment?: Record<string, string>;
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default Duration.seconds(10) */
+  readonly timeout?: Duration;
+  /** @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: logs.RetentionDays;
+  /** @default - no description */
+  readonly description?: string;
+}
+
+/**
+ * A NodejsFunction with the project's safe defaults (Node 22 on ARM64, minified ESM bundle with source
+ * maps, its own log group with retention) and one call that turns the catalogue's `FunctionGrants` into
+ * least-privilege IAM plus the environment variables the handler reads.
+ */
+export class ServiceFunction extends NodejsFunction {
+  private ownLogGroup?: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const baseProps: NodejsFunctionProps = {
+      entry: fromRepoRoot(props.entry),
+      handler: 'handler',
+      projectRoot: fromRepoRoot('.'),
+      depsLockFilePath: fromRepoRoot('package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      description: props.description,
+      environment: {
+        // Source maps are useless in stack traces unless Node is told to apply them.
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+        [ENV.stage]: props.stage,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        // Prefer ESM entry points so esbuild can tree-shake (e.g. zod, powertools).
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        // The AWS SDK v3 ships with the runtime; bundling it would only grow cold starts.
+        externalModules: ['@aws-sdk/*'],
+      },
+    };
+    super(scope, id, baseProps);
+
+    // A dedicated group (instead of the implicit /aws/lambda/<name>) gives a retention policy without
+    // CDK's LogRetention singleton function. It cannot be passed as the `logGroup` prop because children
+    // of `this` only exist after super(), so it is wired on the L1 resource instead (same template).
+    // Not 'LogGroup': the inherited getter would create a child with that id if anything called it first.
+    this.ownLogGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+    });
+    (this.node.defaultChild as lambda.CfnFunction).loggingConfig = { logGroup: this.ownLogGroup.logGroupName };
+
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason:
+          'AWSLambdaBasicExecutionRole only allows writing CloudWatch Logs and gives no data access; NodejsFunction attaches it to the role it creates itself.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'nodejs22.x is the runtime this project pins on purpose (supported by Lambda until 2027, matches the esbuild target and the local runtime); moving to nodejs24.x is a deliberate change, not a side effect of a CDK upgrade.',
+      },
+    );
+  }
+
+  /** The function's own log group (the inherited getter would import an unused /aws/lambda/<name> group). */
+  override get logGroup(): logs.ILogGroup {
+    return this.ownLogGroup ?? super.logGroup;
+  }
+
+  /**
+   * Applies a catalogue entry's grants: least-privilege IAM on exactly the named resources, plus the
+   * environment variables (names from `ENV`) the handler needs to reach them.
+   */
+  applyGrants(grants: FunctionGrants, targets: GrantTargets): this {
+    if (grants.table) {
+      const table = required(targets.table, 'table', this);
+      if (grants.table === 'read') table.grantReadData(this);
+      else table.grantReadWriteData(this);
+      this.addEnvironment(ENV.tableName, table.tableName);
+      this.acknowledgeWildcard(
+        `Resource::${nagRef(this, table.tableArn)}/index/*`,
+        'Queries on the GSIs (gsi1, gsi2) need the index ARNs; the wildcard covers only the indexes of this one table.',
+      );
+    }
+
+    if (grants.documents) {
+      const bucket = required(targets.documents, 'documents', this);
+      // Explicit object actions instead of bucket.grantRead/grantReadWrite, whose s3:List*/GetBucket*/
+      // DeleteObject* wildcards are far wider than "read or write a contract PDF".
+      const actions = grants.documents === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+      this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+      this.addEnvironment(ENV.documentsBucket, bucket.bucketName);
+      this.acknowledgeWildcard(
+        `Resource::${nagRef(this, bucket.arnForObjects('*'))}`,
+        'Document keys are generated per contract at run time, so object actions are scoped to the objects of this one bucket.',
+      );
+    }
+
+    if (grants.workflow) {
+      const stateMachine = required(targets.stateMachine, 'stateMachine', this);
+      if (grants.workflow === 'start') {
+        stateMachine.grantStartExecution(this);
+      } else {
+        // Task-token callbacks (SendTaskSuccess/Failure/Heartbeat): the token names the execution; IAM
+        // pins the caller to this one state machine.
+        stateMachine.grantTaskResponse(this);
+      }
+      this.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
+    }
+
+    if (grants.email) {
+      const email = required(targets.email, 'email', this);
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [email.identityArn],
+        }),
+      );
+      this.addEnvironment(ENV.emailFrom, email.senderEmail);
+      if (targets.appUrl) this.addEnvironment(ENV.appUrl, targets.appUrl);
+    }
+
+    if (grants.userPool) {
+      // Fail loudly instead of inventing a variable name the handlers do not know about.
+      throw new Error(
+        `${this.node.path}: grants.userPool needs an env var name for the user pool id in ENV (lambdas/functions.ts) before it can be wired.`,
+      );
+    }
+    return this;
+  }
+
+  private acknowledgeWildcard(findingId: string, reason: string): void {
+    Validations.of(this).acknowledge({ id: `AwsSolutions-IAM5[${findingId}]`, reason });
+  }
+}
+
+function required<T>(value: T | undefined, name: keyof GrantTargets, fn: Construct): T {
+  if (value === undefined) {
+    throw new Error(`${fn.node.path}: its catalogue grants need "${name}", which was not passed to applyGrants.`);
+  }
+  return value;
+}

@@ -1,0 +1,237 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
+import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
+import { nagRef } from '../nag.js';
+import { viteBuildSource } from '../site-source.js';
+
+/** Files the SPA re-reads on every visit; everything else Vite emits is content-hashed and immutable. */
+const ENTRY_FILES = ['index.html', RUNTIME_CONFIG_PATH.replace(/^\//, '')];
+
+export interface WebProps {
+  /** /config.json for this stage (see domain/schemas/runtime-config.ts). */
+  readonly runtimeConfig: Omit<RuntimeConfig, 'userPoolEndpoint' | 'inboxUrl'>;
+  /** Bucket that receives the site bucket's S3 access logs and the distribution's standard logs. */
+  readonly accessLogsBucket: s3.IBucket;
+  /**
+   * A directory with an already built SPA (must contain index.html). Tests and CI that build the
+   * frontend separately pass it to skip Vite during synth.
+   * @default - the SPA is built with Vite during synth (see lib/site-source.ts)
+   */
+  readonly siteAssetPath?: string;
+}
+
+/**
+ * The SPA: a private bucket behind CloudFront (origin access control), security headers, client-side
+ * routing fallback, and the runtime config deployed next to the build so one build serves any stage.
+ */
+export class Web extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly bucket: s3.Bucket;
+  /** `https://<distribution>.cloudfront.net`, without trailing slash. */
+  readonly appUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+    const urlSuffix = Stack.of(this).urlSuffix;
+
+    this.bucket = new s3.Bucket(this, 'Site', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: 'site/',
+    });
+
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      // Radix/Amplify UI set inline style attributes; styles cannot exfiltrate tokens.
+      "style-src 'self' 'unsafe-inline'",
+      // data: for the PIX QR code, which Asaas returns as a base64 PNG.
+      "img-src 'self' data:",
+      "font-src 'self'",
+      // The API and Cognito's regional endpoint (Amplify's SRP sign-in and token refresh).
+      `connect-src 'self' ${props.runtimeConfig.apiUrl} https://cognito-idp.${region}.${urlSuffix}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'SPA security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    // A new deploy must reach users at once: the entry files are never cached at the edge.
+    const uncached: cloudfront.BehaviorOptions = {
+      origin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      responseHeadersPolicy: headers,
+      compress: true,
+    };
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Baixa SPA',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+      },
+      additionalBehaviors: Object.fromEntries(ENTRY_FILES.map((file) => [`/${file}`, uncached])),
+      // Client-side routes (/painel, /admin/...) do not exist in the bucket: S3 answers 403 (no
+      // ListBucket) or 404, and the SPA must get index.html to route them itself.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 200,
+        responsePagePath: '/index.html',
+        ttl: Duration.seconds(0),
+      })),
+      // Customers are in Brazil; South American edge locations are only in the "All" price class.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+    });
+    this.appUrl = `https://${this.distribution.distributionDomainName}`;
+
+    const site = props.siteAssetPath ? s3deploy.Source.asset(props.siteAssetPath) : viteBuildSource();
+    // One handler log group with retention for both deployments (they share CDK's singleton function).
+    const deployLogs = new logs.LogGroup(this, 'DeploymentLogs', { retention: logs.RetentionDays.ONE_MONTH });
+
+    // Hashed assets first and never pruned: a visitor still holding the previous index.html must be
+    // able to load the chunks it references.
+    const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [site],
+      destinationBucket: this.bucket,
+      exclude: ENTRY_FILES,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      logGroup: deployLogs,
+    });
+    // `no-cache` on the objects also covers `/` (the default root object, served by the cached default
+    // behavior): CloudFront then keeps it only for CachingOptimized's 1-second minimum TTL.
+    const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
+      sources: [site, s3deploy.Source.jsonData(ENTRY_FILES[1]!, props.runtimeConfig)],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ENTRY_FILES,
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.noCache()],
+      logGroup: deployLogs,
+    });
+    entry.node.addDependency(assets);
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'No geo restriction: customers may be Brazilians abroad, and the content is a public SPA shell.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'AWS WAF (web ACL + managed rules, ~US$ 10+/month per stage) is planned for production launch; the API has its own throttling meanwhile.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The default *.cloudfront.net certificate always allows TLSv1 regardless of minimumProtocolVersion; TLS 1.2 is enforced once the custom domain and ACM certificate are added.',
+      },
+    );
+    for (const deployment of [assets, entry]) {
+      acknowledgeDeploymentHandler(deployment, nagRef(this, this.bucket.arnForObjects('*')));
+    }
+  }
+}
+
+/**
+ * CDK's BucketDeployment runs a CDK-managed singleton function we do not configure: its role,
+ * policies and runtime come from aws-cdk-lib.
+ */
+function acknowledgeDeploymentHandler(deployment: s3deploy.BucketDeployment, siteObjects: string): void {
+  // The role's scope is the singleton Lambda function itself.
+  const handler = deployment.handlerRole.node.scope;
+  if (handler) {
+    Validations.of(handler).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'CDK-managed BucketDeployment handler: aws-cdk-lib chooses and upgrades its (Python) runtime.',
+    });
+  }
+  Validations.of(deployment.handlerRole).acknowledge(
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'CDK-managed BucketDeployment handler: the managed policy only allows writing its CloudWatch logs.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      reason: 'CDK-managed BucketDeployment handler reads the CDK asset objects it copies from.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      reason: 'CDK-managed BucketDeployment handler: generated by aws-cdk-lib grantRead on the asset and site buckets.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Action::s3:List*]',
+      reason: 'CDK-managed BucketDeployment handler lists the site bucket to sync it (aws s3 sync).',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      reason: 'CDK-managed BucketDeployment handler: generated by aws-cdk-lib grantReadWrite on the site bucket only.',
+    },
+    {
+      id: `AwsSolutions-IAM5[Resource::${siteObjects}]`,
+      reason:
+        'CDK-managed BucketDeployment handler writes every file of the build into the site bucket; the wildcard covers that one bucket.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Action::s3:Abort*]',
+      reason: 'CDK-managed BucketDeployment handler aborts its own failed multipart uploads to the site bucket.',
+    },
+  );
+  // The bootstrap assets bucket's ARN depends on the environment (partition/region literals or
+  // intrinsics), so its exact finding id is read from the policy CDK generated rather than guessed.
+  const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy') as iam.Policy | undefined;
+  const statements = policy
+    ? (Stack.of(deployment).resolve(policy.document) as { Statement?: { Resource?: unknown }[] })
+    : {};
+  const assetObjects = new Set(
+    (statements.Statement ?? [])
+      .flatMap((st) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]))
+      .map((resource) => nagRef(deployment, resource as string))
+      .filter((arn) => /:s3:::cdk-[a-z0-9]+-assets-.*\/\*$/.test(arn)),
+  );
+  for (const arn of assetObjects) {
+    Validations.of(deployment.handlerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${arn}]`,
+      reason:
+        'CDK-managed BucketDeployment handler reads the zipped site from the CDK bootstrap assets bucket, whose object keys are content hashes.',
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import { Construct } from 'constructs';
+import { WORKFLOW_TASKS, type WorkflowTaskName } from '../../lambdas/functions.js';
+import { ServiceFunction, type GrantTargets } from './service-function.js';
+
+export interface WorkflowTasksProps {
+  /** Deployment stage, passed to every task function. */
+  readonly stage: string;
+  /**
+   * Resources the tasks' catalogue grants point at. The state machine cannot be among them: it is
+   * built from these functions, so a task with `grants.workflow` would be a dependency cycle.
+   */
+  readonly targets: Omit<GrantTargets, 'stateMachine'>;
+}
+
+/** One ServiceFunction per `WORKFLOW_TASKS` entry, with its catalogue grants, ready for `Workflow`. */
+export class WorkflowTasks extends Construct {
+  readonly functions: Record<WorkflowTaskName, ServiceFunction>;
+
+  constructor(scope: Construct, id: string, props: WorkflowTasksProps) {
+    super(scope, id);
+    const create = (name: WorkflowTaskName): ServiceFunction =>
+      new ServiceFunction(this, name, { entry: WORKFLOW_TASKS[name].entry, stage: props.stage }).applyGrants(
+        WORKFLOW_TASKS[name].grants,
+        props.targets,
+      );
+    const functions: Partial<Record<WorkflowTaskName, ServiceFunction>> = {};
+    for (const name of Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]) functions[name] = create(name);
+    this.functions = functions as Record<WorkflowTaskName, ServiceFunction>;
+  }
+}

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { REPO_ROOT } from './paths.js';
+
+/** What the SPA build reads. Anything else in the repo (lambdas, cdk.out, tests) must not force a rebuild. */
+const SITE_INPUTS = ['frontend', 'domain', 'package-lock.json', 'tsconfig.base.json'];
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage', 'test-results']);
+
+/**
+ * The SPA as a deployment source, built by Vite on the synth machine (no Docker; a clean clone has no
+ * `frontend/dist`). The asset hash is computed from the build inputs, so an unchanged frontend reuses
+ * the bundle already in cdk.out instead of running Vite on every synth.
+ */
+export function viteBuildSource(): s3deploy.ISource {
+  return s3deploy.Source.asset(REPO_ROOT, {
+    assetHashType: AssetHashType.CUSTOM,
+    assetHash: hashSiteInputs(),
+    bundling: {
+      // Never pulled: local bundling always succeeds or throws, so Docker is never reached.
+      image: DockerImage.fromRegistry('none'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const result = spawnSync(
+            'npx',
+            [
+              '--no-install',
+              'vite',
+              'build',
+              '--config',
+              'frontend/vite.config.ts',
+              '--outDir',
+              outputDir,
+              '--emptyOutDir',
+            ],
+            // Vite's progress goes to stderr so the synth's stdout stays clean.
+            { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] },
+          );
+          if (result.status !== 0) {
+            throw new Error(
+              `vite build failed (exit ${result.status ?? result.signal}); fix the frontend build or pass a prebuilt site with -c siteAssetPath=<dir>`,
+            );
+          }
+          return true;
+        },
+      },
+    },
+  });
+}
+
+function hashSiteInputs(): string {
+  const hash = createHash('sha256');
+  for (const input of SITE_INPUTS) {
+    for (const file of listFiles(join(REPO_ROOT, input))) {
+      hash.update(relative(REPO_ROOT, file));
+      hash.update('\0');
+      hash.update(readFileSync(file));
+    }
+  }
+  return hash.digest('hex');
+}
+
+function listFiles(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => !(entry.isDirectory() && SKIPPED_DIRS.has(entry.name)))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => listFiles(join(path, entry.name)));
+}

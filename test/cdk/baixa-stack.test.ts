@@ -1,0 +1,428 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runtimeConfigSchema } from '../../domain/schemas/runtime-config.js';
+import { API_ROUTES, AUTH_TRIGGERS, ENV, WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { ADMIN_GROUP } from '../../lib/constructs/auth.js';
+import { GSI_NAMES, TABLE_GSIS, TABLE_KEYS } from '../../lib/constructs/data.js';
+import { ServiceFunction } from '../../lib/constructs/service-function.js';
+import { WORKFLOW_STATES } from '../../lib/constructs/workflow.js';
+import {
+  asArray,
+  logicalId,
+  parseDefinition,
+  policyStatementsOfRole,
+  reportedViolations,
+  synthBaixa,
+  type SynthesizedBaixa,
+} from './helpers.js';
+
+type Json = Record<string, unknown>;
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+// One synth for the whole file: it bundles every Lambda with esbuild.
+let s: SynthesizedBaixa;
+beforeAll(() => {
+  s = synthBaixa();
+});
+
+const resources = (type: string) => s.template.findResources(type) as Record<string, { Properties: Json } & Json>;
+const statementsOf = (fn: ServiceFunction) => policyStatementsOfRole(s.template, logicalId(fn.role!));
+const actionsOf = (fn: ServiceFunction) => statementsOf(fn).flatMap((st) => asArray(st.Action as string | string[]));
+
+describe('cdk-nag (AwsSolutions)', () => {
+  it('leaves no unacknowledged error or warning in the validation report', () => {
+    expect(reportedViolations(s.outdir, s.nag.name)).toEqual([]);
+  });
+
+  it('agrees when run directly on the construct tree (the plugin really ran with our acknowledgements)', () => {
+    const report = s.nag.validateScope(s.app);
+    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+  });
+});
+
+describe('Template', () => {
+  // Template.fromStack (beforeAll) throws "Template is undeployable" on a resource dependency cycle,
+  // e.g. if the API's CORS origins named the distribution, which names the API in its CSP.
+  it('has no circular dependency between resources (SPA URL ↔ user pool ↔ API ↔ distribution)', () => {
+    expect(Object.keys(s.template.toJSON().Resources as object).length).toBeGreaterThan(0);
+  });
+});
+
+describe('API routes come from the catalogue', () => {
+  const routeByKey = () =>
+    Object.fromEntries(
+      Object.values(resources('AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
+    );
+
+  it('has exactly one route per catalogue entry', () => {
+    expect(Object.keys(routeByKey()).sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it.each(API_ROUTES.map((r) => [r.id, r] as const))(
+    '%s: JWT authorizer iff access is customer/admin',
+    (_id, route) => {
+      const props = routeByKey()[`${route.method} ${route.path}`]!;
+      if (route.access === 'public') {
+        expect(props.AuthorizationType ?? 'NONE').toBe('NONE');
+        expect(props.AuthorizerId).toBeUndefined();
+      } else {
+        expect(props.AuthorizationType).toBe('JWT');
+        const [authorizerId] = Object.keys(resources('AWS::ApiGatewayV2::Authorizer'));
+        expect(props.AuthorizerId).toEqual({ Ref: authorizerId });
+      }
+    },
+  );
+
+  it('routes each path to its own function', () => {
+    const integrations = resources('AWS::ApiGatewayV2::Integration');
+    for (const route of API_ROUTES) {
+      const target = routeByKey()[`${route.method} ${route.path}`]!.Target as { 'Fn::Join': [string, unknown[]] };
+      const integrationRef = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
+      expect(integrations[integrationRef]!.Properties.IntegrationUri).toEqual({
+        'Fn::GetAtt': [logicalId(s.stack.api.functions[route.id]), 'Arn'],
+      });
+    }
+  });
+
+  it('the JWT authorizer trusts only this pool and the SPA client', () => {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(s.stack.auth.client) }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            Match.arrayWith([
+              Match.stringLikeRegexp('^https://cognito-idp\\.'),
+              { Ref: logicalId(s.stack.auth.userPool) },
+            ]),
+          ],
+        },
+      },
+    });
+  });
+
+  it('answers CORS preflight for the bearer-token headers and has a throttled, access-logged default stage', () => {
+    const [api] = Object.values(resources('AWS::ApiGatewayV2::Api'));
+    const cors = api!.Properties.CorsConfiguration as { AllowHeaders: string[]; AllowMethods: string[] };
+    expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    expect(cors.AllowMethods.sort()).toEqual([...new Set(['OPTIONS', ...API_ROUTES.map((r) => r.method)])].sort());
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+    });
+  });
+
+  it('gives the webhook token parameter (NoEcho, ≥32 chars) to the webhook function only', () => {
+    s.template.templateMatches({
+      Parameters: { AsaasWebhookToken: { Type: 'String', NoEcho: true, MinLength: 32 } },
+    });
+    const holders = Object.entries(resources('AWS::Lambda::Function'))
+      .filter(([, fn]) => JSON.stringify(fn.Properties.Environment ?? {}).includes(ENV.asaasWebhookToken))
+      .map(([id]) => id);
+    expect(holders).toEqual([logicalId(s.stack.api.functions.ReceiveAsaasWebhook)]);
+  });
+});
+
+describe('IAM is least privilege and follows the catalogue grants', () => {
+  it.each(API_ROUTES.map((r) => [r.id, r] as const))('%s', (_id, route) => {
+    const fn = s.stack.api.functions[route.id];
+    const actions = actionsOf(fn);
+    const grants: { table?: string; workflow?: string } = route.grants;
+    if (!grants.table) expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+    if (grants.table === 'read') expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
+    if (grants.table === 'readwrite')
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    if (grants.workflow !== 'callback') expect(actions.filter((a) => a.startsWith('states:'))).toEqual([]);
+  });
+
+  it('the dashboard (read) function cannot write and names no "*" resource', () => {
+    const statements = statementsOf(s.stack.api.functions.GetDashboard);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const st of statements) {
+      expect(asArray(st.Action as string[]).filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
+      expect(asArray(st.Resource)).not.toContain('*');
+    }
+  });
+
+  it('the webhook may only answer task tokens, and only of this state machine', () => {
+    const states = statementsOf(s.stack.api.functions.ReceiveAsaasWebhook).filter((st) =>
+      asArray(st.Action as string[]).some((a) => a.startsWith('states:')),
+    );
+    expect(states).toHaveLength(1);
+    expect(asArray(states[0]!.Action as string[]).sort()).toEqual(
+      ['states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess'].sort(),
+    );
+    expect(states[0]!.Resource).toEqual({ Ref: logicalId(s.stack.workflow.stateMachine) });
+  });
+
+  it('the e-mailing task may send only as the verified sender identity', () => {
+    const ses = statementsOf(s.stack.workflowTasks.functions.ConfirmPayment).filter((st) =>
+      asArray(st.Action as string[]).some((a) => a.startsWith('ses:')),
+    );
+    expect(ses).toHaveLength(1);
+    expect(JSON.stringify(ses[0]!.Resource)).toContain(`":identity/",{"Ref":"${logicalId(s.stack.email.identity)}"}`);
+  });
+
+  it('no ServiceFunction policy has a "*" resource', () => {
+    const fns = s.stack.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction);
+    for (const fn of fns) {
+      for (const st of statementsOf(fn)) expect(asArray(st.Resource), fn.node.path).not.toContain('*');
+    }
+  });
+});
+
+describe('Lambda functions', () => {
+  const serviceFunctions = () =>
+    s.stack.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction);
+
+  it('one ServiceFunction per catalogue route, workflow task and auth trigger', () => {
+    expect(serviceFunctions()).toHaveLength(
+      API_ROUTES.length + Object.keys(WORKFLOW_TASKS).length + Object.keys(AUTH_TRIGGERS).length,
+    );
+  });
+
+  it('every Node.js Lambda in the stack runs nodejs22.x on arm64', () => {
+    const node = Object.values(resources('AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties.Runtime).startsWith('nodejs'),
+    );
+    expect(node.length).toBe(serviceFunctions().length);
+    for (const fn of node) {
+      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+    }
+  });
+
+  it('each ServiceFunction has STAGE, source maps and its own log group with 1-month retention', () => {
+    const logGroups = resources('AWS::Logs::LogGroup');
+    for (const fn of serviceFunctions()) {
+      const props = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties;
+      expect(props.Environment).toMatchObject({
+        Variables: { [ENV.stage]: 'test', NODE_OPTIONS: '--enable-source-maps' },
+      });
+      expect(props.MemorySize).toBe(512);
+      expect(props.Timeout).toBe(10);
+      const groupRef = (props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(logGroups[groupRef]!.Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('the CustomMessage trigger and the e-mailing task know the SPA URL (CloudFront)', () => {
+    const appUrl = {
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s.stack.web.distribution), 'DomainName'] }]],
+    };
+    for (const fn of [s.stack.auth.customMessage, s.stack.workflowTasks.functions.ConfirmPayment]) {
+      const env = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties.Environment as { Variables: Json };
+      expect(env.Variables[ENV.appUrl]).toEqual(appUrl);
+    }
+  });
+});
+
+describe('Data', () => {
+  it('one on-demand, encrypted, PITR-protected table with TTL and both GSIs, retained', () => {
+    s.template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    s.template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+      }),
+    });
+    const [table] = Object.values(resources('AWS::DynamoDB::Table'));
+    const gsis = table!.Properties.GlobalSecondaryIndexes as {
+      IndexName: string;
+      KeySchema: Json[];
+      Projection: Json;
+    }[];
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual([...GSI_NAMES].sort());
+    for (const gsi of gsis) {
+      const keys = TABLE_GSIS[gsi.IndexName as keyof typeof TABLE_GSIS];
+      expect(gsi.KeySchema).toEqual([
+        { AttributeName: keys.partitionKey, KeyType: 'HASH' },
+        { AttributeName: keys.sortKey, KeyType: 'RANGE' },
+      ]);
+      expect(gsi.Projection).toEqual({ ProjectionType: 'ALL' });
+    }
+  });
+
+  it('every bucket blocks public access, is encrypted and refuses plain HTTP', () => {
+    const buckets = resources('AWS::S3::Bucket');
+    const policies = Object.values(resources('AWS::S3::BucketPolicy'));
+    expect(Object.keys(buckets).length).toBeGreaterThanOrEqual(3);
+    for (const [id, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption, id).toBeDefined();
+      const denyHttp = policies
+        .filter((p) => (p.Properties.Bucket as { Ref?: string }).Ref === id)
+        .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement)
+        .find(
+          (st) => st.Effect === 'Deny' && JSON.stringify(st.Condition) === '{"Bool":{"aws:SecureTransport":"false"}}',
+        );
+      expect(denyHttp, `${id} has no SSL-only statement`).toBeDefined();
+    }
+  });
+
+  it('the documents bucket is versioned, retained and logs access', () => {
+    const documents = resources('AWS::S3::Bucket')[logicalId(s.stack.data.documents)]!;
+    expect(documents.DeletionPolicy).toBe('Retain');
+    expect(documents.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(documents.Properties.LoggingConfiguration).toMatchObject({
+      DestinationBucketName: { Ref: logicalId(s.stack.accessLogs.bucket) },
+    });
+  });
+});
+
+describe('Auth', () => {
+  it('user pool: e-mail sign-in, password min length 6, e-mail-only recovery, SES, retained', () => {
+    s.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        MfaConfiguration: 'OFF',
+        EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'nao-responda@example.com' }),
+        LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [logicalId(s.stack.auth.customMessage), 'Arn'] } },
+      }),
+    });
+  });
+
+  it('has the admin group', () => {
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: ADMIN_GROUP,
+      UserPoolId: { Ref: logicalId(s.stack.auth.userPool) },
+    });
+  });
+
+  it('SPA client: no secret, SRP + custom auth, no user-existence leaks, 1 h / 30 d tokens', () => {
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_CUSTOM_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      PreventUserExistenceErrors: 'ENABLED',
+      IdTokenValidity: 60,
+      AccessTokenValidity: 60,
+      RefreshTokenValidity: 30 * 24 * 60,
+    });
+  });
+});
+
+describe('Workflow', () => {
+  it('standard state machine, ALL logs, X-Ray, charge → payment → filing', () => {
+    const [sm] = Object.values(resources('AWS::StepFunctions::StateMachine'));
+    expect(sm!.Properties).toMatchObject({
+      StateMachineType: 'STANDARD',
+      TracingConfiguration: { Enabled: true },
+      LoggingConfiguration: { Level: 'ALL' },
+    });
+    const asl = parseDefinition(sm!.Properties.DefinitionString);
+    expect(asl.StartAt).toBe(WORKFLOW_STATES.awaitPayment);
+    expect(Object.keys(asl.States)).toEqual(expect.arrayContaining(['AwaitPayment', 'ConfirmPayment', 'StartFiling']));
+    expect(asl.States.AwaitPayment!.Resource).toMatch(/lambda:invoke\.waitForTaskToken$/);
+    expect(asl.States.AwaitPayment!.Next).toBe('ConfirmPayment');
+    expect(asl.States.ConfirmPayment!.Next).toBe('StartFiling');
+  });
+});
+
+describe('Web', () => {
+  it('CloudFront serves the private bucket through OAC with SPA fallback and HTTPS only', () => {
+    s.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
+        CustomErrorResponses: [
+          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+        ],
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+      }),
+    });
+  });
+
+  it('never caches index.html and config.json at the edge', () => {
+    const [dist] = Object.values(resources('AWS::CloudFront::Distribution'));
+    const behaviors = (dist!.Properties.DistributionConfig as { CacheBehaviors: Json[] }).CacheBehaviors;
+    const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'; // AWS managed "CachingDisabled"
+    for (const path of ['/index.html', '/config.json']) {
+      expect(behaviors.find((b) => b.PathPattern === path)).toMatchObject({ CachePolicyId: cachingDisabled });
+    }
+  });
+
+  it('sends security headers, with a CSP that allows the API and Cognito', () => {
+    const [policy] = Object.values(resources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const headers = (policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Json })
+      .SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      FrameOptions: { FrameOption: 'DENY' },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
+      ContentTypeOptions: { Override: true },
+      StrictTransportSecurity: expect.objectContaining({ AccessControlMaxAgeSec: expect.any(Number) }),
+    });
+    const csp = JSON.stringify((headers.ContentSecurityPolicy as Json).ContentSecurityPolicy);
+    expect(csp).toContain(`{"Fn::GetAtt":["${logicalId(s.stack.api.httpApi)}","ApiEndpoint"]}`);
+    expect(csp).toContain('https://cognito-idp.');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('deploys a config.json that matches the SPA schema and carries the API URL and pool ids', () => {
+    const deployments = Object.values(resources('Custom::CDKBucketDeployment'));
+    const entry = deployments.find((d) =>
+      ((d.Properties.Include as string[] | undefined) ?? []).includes('config.json'),
+    );
+    expect(entry).toBeDefined();
+    // Source.jsonData stages config.json with markers that the deployment substitutes with deploy-time values.
+    const keys = entry!.Properties.SourceObjectKeys as string[];
+    const markerSets = entry!.Properties.SourceMarkers as Record<string, unknown>[];
+    const index = markerSets.findIndex((m) => Object.keys(m).length > 0);
+    const staged = readFileSync(join(s.outdir, `asset.${keys[index]!.replace(/\.zip$/, '')}`, 'config.json'), 'utf8');
+    const markers = markerSets[index]!;
+    const raw = JSON.parse(staged) as Record<string, unknown>;
+    const resolved = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' && v in markers ? markers[v] : v]),
+    );
+
+    expect(resolved).toMatchObject({
+      stage: 'test',
+      apiUrl: { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] },
+      region: { Ref: 'AWS::Region' },
+      userPoolId: { Ref: logicalId(s.stack.auth.userPool) },
+      userPoolClientId: { Ref: logicalId(s.stack.auth.client) },
+      passwordAuthFlow: 'USER_SRP_AUTH',
+    });
+    const example: Record<string, string> = {
+      apiUrl: 'https://abc123.execute-api.sa-east-1.amazonaws.com',
+      region: 'sa-east-1',
+      userPoolId: 'sa-east-1_abc',
+      userPoolClientId: 'client',
+    };
+    const filled = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' && v in markers ? example[k] : v]),
+    );
+    expect(runtimeConfigSchema.safeParse(filled).success).toBe(true);
+  });
+});
+
+describe('Outputs', () => {
+  it.each(['AppUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'StateMachineArn'])('%s', (name) => {
+    s.template.hasOutput(name, { Value: Match.anyValue() });
+  });
+});

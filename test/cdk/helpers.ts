@@ -1,0 +1,99 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, CfnElement, Stack, type Environment } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { BaixaStack, stackNameFor } from '../../lib/baixa-stack.js';
+import { addNagChecks } from '../../lib/nag.js';
+import { REPO_ROOT } from '../../lib/paths.js';
+
+type Json = Record<string, unknown>;
+
+/** The feature flags of cdk.json, so tests synthesize what `cdk synth` synthesizes. */
+export function cdkJsonContext(): Json {
+  return (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json }).context;
+}
+
+/** A throwaway prebuilt "SPA", so stack tests never run Vite. */
+export function fakeSiteDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'baixa-site-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>teste</title>');
+  return dir;
+}
+
+export type SynthesizedBaixa = {
+  app: App;
+  stack: BaixaStack;
+  template: Template;
+  outdir: string;
+  nag: ReturnType<typeof addNagChecks>;
+};
+
+/**
+ * Synthesizes the real stage exactly as bin/app.ts wires it (same stack, same nag plugin). Nag errors
+ * are collected in validation-report.json instead of thrown, so one test can list them all.
+ */
+export function synthBaixa(
+  options: { stage?: string; env?: Environment; skipBundling?: boolean } = {},
+): SynthesizedBaixa {
+  const stage = options.stage ?? 'test';
+  const outdir = mkdtempSync(join(tmpdir(), 'baixa-cdk-'));
+  const app = new App({
+    outdir,
+    context: {
+      ...cdkJsonContext(),
+      stage,
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+      // No stack selected for bundling = no esbuild runs (what `cdk synth -e OtherStack` does).
+      ...(options.skipBundling ? { 'aws:cdk:bundling-stacks': [] } : {}),
+    },
+  });
+  const stack = new BaixaStack(app, stackNameFor(stage), {
+    stage,
+    env: options.env,
+    senderEmail: 'nao-responda@example.com',
+    siteAssetPath: fakeSiteDir(),
+  });
+  const nag = addNagChecks(app);
+  app.synth();
+  return { app, stack, template: Template.fromStack(stack), outdir, nag };
+}
+
+export function logicalId(construct: IConstruct): string {
+  const element = CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild;
+  if (!element || !CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} has no CFN element`);
+  return Stack.of(construct).resolve((element as CfnElement).logicalId) as string;
+}
+
+/** Statements of every AWS::IAM::Policy attached to the given role logical id. */
+export function policyStatementsOfRole(template: Template, roleLogicalId: string): Json[] {
+  const policies = template.findResources('AWS::IAM::Policy') as Record<string, { Properties: Json }>;
+  return Object.values(policies)
+    .filter((p) => (p.Properties.Roles as Json[]).some((r) => r.Ref === roleLogicalId))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement);
+}
+
+export const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+export type AslState = Json & { Type: string };
+export type Asl = { StartAt: string; States: Record<string, AslState>; QueryLanguage?: string };
+
+/** Parses a DefinitionString (Fn::Join of literals and intrinsics) into ASL, intrinsics as "<token>". */
+export function parseDefinition(definitionString: unknown): Asl {
+  if (typeof definitionString === 'string') return JSON.parse(definitionString) as Asl;
+  const [delimiter, parts] = (definitionString as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+  return JSON.parse(parts.map((p) => (typeof p === 'string' ? p : '<token>')).join(delimiter)) as Asl;
+}
+
+type ReportViolation = { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] };
+type Report = { pluginReports: { pluginName: string; violations: ReportViolation[] }[] };
+
+/** Unacknowledged findings of one plugin in `<outdir>/validation-report.json`, as "rule @ path" lines. */
+export function reportedViolations(outdir: string, pluginName: string): string[] {
+  const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as Report;
+  return report.pluginReports
+    .filter((r) => r.pluginName === pluginName)
+    .flatMap((r) => r.violations)
+    .flatMap((v) => v.violatingConstructs.map((c) => `${v.severity} ${v.ruleName} @ ${c.constructPath}`));
+}
