@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'dist', 'frontend/dist', '.local-data', '.test-data', '.scratch', 'coverage', 'test-results'] },
+  {
+    ignores: [
+      'node_modules',
+      'cdk.out',
+      'dist',
+      'frontend/dist',
+      '.local-data',
+      '.test-data',
+      '.scratch',
+      'coverage',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +33,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features meet only in routes: no feature imports another feature.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**'], message: 'Import features only from app/routes.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/*/**'], message: 'Import features only from app/routes.' }] },
+      ],
     },
   },
   {
@@ -33,7 +48,10 @@ export default tseslint.config(
     files: ['domain/**/*.ts'],
     rules: {
       // The domain module is pure: no AWS, no React.
-      'no-restricted-imports': ['error', { patterns: ['@aws-sdk/*', 'react', 'react-*', 'aws-amplify', 'aws-cdk-lib', 'aws-cdk-lib/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@aws-sdk/*', 'react', 'react-*', 'aws-amplify', 'aws-cdk-lib', 'aws-cdk-lib/*'] },
+      ],
     },
   },
 );

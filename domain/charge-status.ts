@@ -1,12 +1,5 @@
 /** Charge statuses are the payment provider's (Asaas) values, matched case-insensitively. */
-export const CHARGE_STATUSES = [
-  'PENDING',
-  'RECEIVED',
-  'CONFIRMED',
-  'RECEIVED_IN_CASH',
-  'OVERDUE',
-  'REFUNDED',
-] as const;
+export const CHARGE_STATUSES = ['PENDING', 'RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'OVERDUE', 'REFUNDED'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 const PAID_STATUSES = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);

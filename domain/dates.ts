@@ -9,7 +9,12 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateOnly = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 function parse(value: string | number | Date | null | undefined): Date | null | 'invalid' {
   if (value === null || value === undefined || value === '') return null;
@@ -35,6 +40,11 @@ export function formatDate(value: string | number | Date | null | undefined): st
 
 /** yyyyMMdd of an instant in São Paulo, e.g. for protocol numbers. */
 export function saoPauloDateDigits(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
   return parts.replaceAll('-', '');
 }

@@ -6,14 +6,27 @@ export type NextStep = { title: string; description: string; to: string; value?:
 /** Dashboard next-step rule (spec 01 §2), first match wins. */
 export function nextStep(dashboard: Dashboard): NextStep | null {
   if (!dashboard.profile) {
-    return { title: 'Complete seu Perfil', description: 'Preencha seus dados pessoais para continuar.', to: '/app/perfil' };
+    return {
+      title: 'Complete seu Perfil',
+      description: 'Preencha seus dados pessoais para continuar.',
+      to: '/app/perfil',
+    };
   }
   if (dashboard.contracts.length === 0) {
-    return { title: 'Assine o Contrato', description: 'Formalize sua solicitação por assinatura digital.', to: '/app/contrato' };
+    return {
+      title: 'Assine o Contrato',
+      description: 'Formalize sua solicitação por assinatura digital.',
+      to: '/app/contrato',
+    };
   }
   const current = currentProcess(dashboard);
   if (current?.status === 'pagamento_pendente') {
-    return { title: 'Realize o Pagamento', description: 'Pagamento único via PIX.', to: '/app/pagamento', value: CONTRACT_PRICE };
+    return {
+      title: 'Realize o Pagamento',
+      description: 'Pagamento único via PIX.',
+      to: '/app/pagamento',
+      value: CONTRACT_PRICE,
+    };
   }
   return null;
 }

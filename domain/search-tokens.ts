@@ -12,7 +12,9 @@ export function normalizeSearchTerm(value: string): string {
 
 /** Tokens an admin can find a client by: each name word, the whole e-mail, the document digits. */
 export function clientSearchTokens(client: { nome_completo: string; email: string; cpf: string }): string[] {
-  const words = normalizeSearchTerm(client.nome_completo).split(/\s+/).filter((w) => w.length >= 2);
+  const words = normalizeSearchTerm(client.nome_completo)
+    .split(/\s+/)
+    .filter((w) => w.length >= 2);
   const tokens = new Set([...words, normalizeSearchTerm(client.email), onlyDigits(client.cpf)]);
   // Bounded so a profile write always fits in one 100-item transaction.
   return [...tokens].filter((t) => t.length >= 2).slice(0, 20);

@@ -29,7 +29,14 @@ export type ApiRoute = {
 };
 
 export const API_ROUTES = [
-  { id: 'GetHealth', method: 'GET', path: '/health', entry: 'lambdas/health/get-health.ts', access: 'public', grants: {} },
+  {
+    id: 'GetHealth',
+    method: 'GET',
+    path: '/health',
+    entry: 'lambdas/health/get-health.ts',
+    access: 'public',
+    grants: {},
+  },
   {
     id: 'GetDashboard',
     method: 'GET',

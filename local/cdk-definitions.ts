@@ -19,7 +19,8 @@ const PSEUDO_PARAMETERS: Record<string, string> = {
 };
 
 /** The ARN each workflow task resolves to locally; the runner maps it back to the handler module. */
-export const localTaskArn = (name: WorkflowTaskName) => `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${name}`;
+export const localTaskArn = (name: WorkflowTaskName) =>
+  `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT}:function:${name}`;
 
 type Template = { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
 
@@ -62,7 +63,10 @@ export function synthesizeLocalDefinitions(tableName: string): LocalDefinitions 
     const stack = new Stack(app, 'Local', { env: { account: LOCAL_ACCOUNT, region: LOCAL_REGION } });
     new Data(stack, 'Data', { accessLogsBucket: new s3.Bucket(stack, 'AccessLogs') });
     const tasks = Object.fromEntries(
-      (Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map((name) => [name, lambda.Function.fromFunctionArn(stack, `Task${name}`, localTaskArn(name))]),
+      (Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map((name) => [
+        name,
+        lambda.Function.fromFunctionArn(stack, `Task${name}`, localTaskArn(name)),
+      ]),
     ) as Record<WorkflowTaskName, lambda.IFunction>;
     new Workflow(stack, 'Workflow', { tasks });
     const template = app.synth().getStackByName(stack.stackName).template as Template;
@@ -70,7 +74,8 @@ export function synthesizeLocalDefinitions(tableName: string): LocalDefinitions 
     const resources = Object.values(template.Resources);
     const tables = resources.filter((r) => r.Type === 'AWS::DynamoDB::Table');
     const machines = resources.filter((r) => r.Type === 'AWS::StepFunctions::StateMachine');
-    if (tables.length !== 1 || machines.length !== 1) throw new Error('Expected exactly one table and one state machine in the Data/Workflow constructs');
+    if (tables.length !== 1 || machines.length !== 1)
+      throw new Error('Expected exactly one table and one state machine in the Data/Workflow constructs');
 
     const t = tables[0]!.Properties;
     const table: CreateTableCommandInput = {

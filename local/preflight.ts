@@ -14,7 +14,9 @@ export function assertJava(): void {
   }
   const match = /version "(\d+)/.exec(result.stderr);
   if (match && Number(match[1]) < 17) {
-    throw new PrerequisiteError(`DynamoDB Local needs Java 17 or newer; found Java ${match[1]}. Install openjdk-17 and put it first on PATH.`);
+    throw new PrerequisiteError(
+      `DynamoDB Local needs Java 17 or newer; found Java ${match[1]}. Install openjdk-17 and put it first on PATH.`,
+    );
   }
 }
 

@@ -45,7 +45,10 @@ async function importHandler<T = Handler>(entry: string): Promise<T> {
  * configuration to the very same handler modules that CDK deploys. Every started piece is stopped
  * by `stop()`, in reverse order, whatever failed half-way.
  */
-export async function startLocalRuntime(settings: LocalSettings, log: (line: string) => void = console.log): Promise<LocalRuntime> {
+export async function startLocalRuntime(
+  settings: LocalSettings,
+  log: (line: string) => void = console.log,
+): Promise<LocalRuntime> {
   assertJava();
   await assertPortsFree(settings.ports, settings.host);
   mkdirSync(settings.dataDir, { recursive: true });
@@ -73,7 +76,11 @@ export async function startLocalRuntime(settings: LocalSettings, log: (line: str
     stoppers.push(dynamodb.stop);
     await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
 
-    const s3 = await startLocalS3({ port: ports.s3, dataDir: join(settings.dataDir, 's3'), buckets: [LOCAL_DOCUMENTS_BUCKET] });
+    const s3 = await startLocalS3({
+      port: ports.s3,
+      dataDir: join(settings.dataDir, 's3'),
+      buckets: [LOCAL_DOCUMENTS_BUCKET],
+    });
     stoppers.push(s3.stop);
     const ses = await startLocalSes({ port: ports.ses });
     stoppers.push(ses.stop);
@@ -99,19 +106,30 @@ export async function startLocalRuntime(settings: LocalSettings, log: (line: str
     });
 
     const tasks = Object.fromEntries(
-      await Promise.all((Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map(async (name) => [name, await importHandler(WORKFLOW_TASKS[name].entry)])),
+      await Promise.all(
+        (Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map(async (name) => [
+          name,
+          await importHandler(WORKFLOW_TASKS[name].entry),
+        ]),
+      ),
     ) as Record<WorkflowTaskName, Handler>;
     const stepFunctions = await startLocalStepFunctions({
       port: ports.stepFunctions,
       stateMachineArn: STATE_MACHINE_ARN,
       definition: definitions.stateMachine,
-      tasks: Object.fromEntries(Object.entries(tasks).map(([name, handler]) => [name, (payload: unknown) => handler(payload)])),
+      tasks: Object.fromEntries(
+        Object.entries(tasks).map(([name, handler]) => [name, (payload: unknown) => handler(payload)]),
+      ),
       log,
     });
     stoppers.push(stepFunctions.stop);
 
     // Cognito e-mails go through SES, as on AWS (UserPoolEmail.withSES), so the inbox shows them.
-    const sesClient = new SESv2Client({ endpoint: ses.endpoint, region: LOCAL_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const sesClient = new SESv2Client({
+      endpoint: ses.endpoint,
+      region: LOCAL_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const cognito = await startCognitoLocal({
       port: ports.cognito,
       dataDir: join(settings.dataDir, 'cognito'),
@@ -121,7 +139,12 @@ export async function startLocalRuntime(settings: LocalSettings, log: (line: str
           new SendEmailCommand({
             FromEmailAddress: LOCAL_SENDER,
             Destination: { ToAddresses: [email.to] },
-            Content: { Simple: { Subject: { Data: email.subject, Charset: 'UTF-8' }, Body: { Html: { Data: email.html, Charset: 'UTF-8' } } } },
+            Content: {
+              Simple: {
+                Subject: { Data: email.subject, Charset: 'UTF-8' },
+                Body: { Html: { Data: email.html, Charset: 'UTF-8' } },
+              },
+            },
           }),
         );
       },
@@ -138,7 +161,11 @@ export async function startLocalRuntime(settings: LocalSettings, log: (line: str
       port: ports.api,
       repoRoot: REPO_ROOT,
       routes: API_ROUTES,
-      authorizer: { issuer: pool.issuer, jwksUri: `${pool.issuer}/.well-known/jwks.json`, audience: pool.userPoolClientId },
+      authorizer: {
+        issuer: pool.issuer,
+        jwksUri: `${pool.issuer}/.well-known/jwks.json`,
+        audience: pool.userPoolClientId,
+      },
       log: process.env.LOG_LEVEL === 'DEBUG' ? log : undefined,
     });
     stoppers.push(gateway.stop);

@@ -10,7 +10,15 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export type LocalSettings = {
   host: '127.0.0.1';
   dataDir: string;
-  ports: { app: number; api: number; cognito: number; dynamodb: number; s3: number; ses: number; stepFunctions: number };
+  ports: {
+    app: number;
+    api: number;
+    cognito: number;
+    dynamodb: number;
+    s3: number;
+    ses: number;
+    stepFunctions: number;
+  };
   adminEmail: string;
   adminPassword: string;
   /** Fixed, so a restart keeps working with Asaas-simulator deliveries configured with it. */
@@ -19,7 +27,8 @@ export type LocalSettings = {
 
 export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
   const offset = Number(env.PORT_OFFSET ?? 0);
-  if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) throw new Error('PORT_OFFSET must be a whole number between 0 and 50000');
+  if (!Number.isInteger(offset) || offset < 0 || offset > 50_000)
+    throw new Error('PORT_OFFSET must be a whole number between 0 and 50000');
   return {
     host: '127.0.0.1',
     dataDir: resolve(env.BAIXA_DATA_DIR ?? resolve(REPO_ROOT, '.local-data')),

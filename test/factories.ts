@@ -42,7 +42,12 @@ export function createApiEvent(options: EventOptions = {}): APIGatewayProxyEvent
     rawPath: path,
     rawQueryString: '',
     headers: options.headers ?? {},
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
     isBase64Encoded: false,
     requestContext: {
       accountId: '000000000000',
@@ -60,7 +65,10 @@ export function createApiEvent(options: EventOptions = {}): APIGatewayProxyEvent
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
-export function customerClaims(userId: string = ulid(), email = `${userId.toLowerCase()}@example.com`): Record<string, string> {
+export function customerClaims(
+  userId: string = ulid(),
+  email = `${userId.toLowerCase()}@example.com`,
+): Record<string, string> {
   return { sub: userId, email, 'cognito:groups': '' };
 }
 
@@ -71,4 +79,5 @@ export function adminClaims(userId: string = ulid()): Record<string, string> {
 export const lambdaContext = { awsRequestId: 'test-request', functionName: 'test' } as Context;
 
 export type HttpResult = { statusCode: number; body: string; headers?: Record<string, string> };
-export const jsonOf = (result: unknown) => JSON.parse((result as HttpResult).body) as Record<string, unknown> & { message?: string; code?: string };
+export const jsonOf = (result: unknown) =>
+  JSON.parse((result as HttpResult).body) as Record<string, unknown> & { message?: string; code?: string };

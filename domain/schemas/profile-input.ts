@@ -29,7 +29,11 @@ export const profileInputSchema = z
   })
   .superRefine((value, ctx) => {
     if (!isValidDocument(value.tipo_documento, value.cpf)) {
-      ctx.addIssue({ code: 'custom', path: ['cpf'], message: value.tipo_documento === 'cpf' ? 'CPF inválido' : 'CNPJ inválido' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cpf'],
+        message: value.tipo_documento === 'cpf' ? 'CPF inválido' : 'CNPJ inválido',
+      });
     }
   });
 export type ProfileInput = z.infer<typeof profileInputSchema>;

@@ -19,7 +19,10 @@ export function confirmSignUpEmail(appUrl: string, email: string, codePlaceholde
   const link = authActionLink(appUrl, 'confirmar', email, codePlaceholder);
   return {
     subject: 'Confirme seu cadastro',
-    html: shell('Confirme seu cadastro', `<p>Olá! Para ativar sua conta, confirme seu e-mail clicando no botão abaixo.</p>${button(link, 'Confirmar cadastro')}`),
+    html: shell(
+      'Confirme seu cadastro',
+      `<p>Olá! Para ativar sua conta, confirme seu e-mail clicando no botão abaixo.</p>${button(link, 'Confirmar cadastro')}`,
+    ),
   };
 }
 
@@ -28,6 +31,9 @@ export function resetPasswordEmail(appUrl: string, email: string, codePlaceholde
   const link = authActionLink(appUrl, 'redefinir', email, codePlaceholder);
   return {
     subject: 'Recuperação de senha',
-    html: shell('Recuperação de senha', `<p>Recebemos um pedido para redefinir a sua senha. Clique no botão abaixo para criar uma nova senha.</p>${button(link, 'Redefinir senha')}`),
+    html: shell(
+      'Recuperação de senha',
+      `<p>Recebemos um pedido para redefinir a sua senha. Clique no botão abaixo para criar uma nova senha.</p>${button(link, 'Redefinir senha')}`,
+    ),
   };
 }

@@ -46,7 +46,11 @@ export async function handleAsaasWebhook(
   }
   await recordChargeStatus(db, charge.ref, charge.status, body.payment.status, now.toISOString());
   if (isChargePaid(body.payment.status) && charge.taskToken) {
-    await deps.resumeWorkflow(charge.taskToken, { chargeId: charge.id, status: body.payment.status.toUpperCase(), paidAt: now.toISOString() });
+    await deps.resumeWorkflow(charge.taskToken, {
+      chargeId: charge.id,
+      status: body.payment.status.toUpperCase(),
+      paidAt: now.toISOString(),
+    });
   }
   return 'recorded';
 }

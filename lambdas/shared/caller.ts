@@ -3,7 +3,6 @@ import type { RouteAccess } from '../functions.js';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 
-
 export type Caller = { userId: string; email: string; isAdmin: boolean };
 
 /**
@@ -13,7 +12,10 @@ export type Caller = { userId: string; email: string; isAdmin: boolean };
 function groupsOf(claim: unknown): string[] {
   if (Array.isArray(claim)) return claim.map(String);
   if (typeof claim !== 'string' || claim === '') return [];
-  return claim.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  return claim
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 /**

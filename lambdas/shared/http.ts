@@ -35,7 +35,11 @@ export function errorToResponse(error: unknown, context?: Partial<Context>): API
     return json(400, body);
   }
   if (error instanceof DomainError) {
-    const body: ApiError = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+    const body: ApiError = {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    };
     return json(error.statusCode, body);
   }
   logger.error('Unhandled error', { error: error as Error, requestId: context?.awsRequestId });

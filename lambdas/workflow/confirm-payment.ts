@@ -18,6 +18,12 @@ export async function handler(event: unknown): Promise<{ status: string; previsa
   const now = new Date();
   // Filing happens at the court of São Lourenço/MG (spec 02 §9), so MG's holidays count too.
   const previsao = addBusinessDays(now, PROCESSING_BUSINESS_DAYS, { stateCode: 'MG' })?.toISOString() ?? null;
-  const process = await changeProcessStatus(db, { ref: { userId, contractId }, to: 'pago', byUser: SYSTEM_ACTOR, previsao, now: now.toISOString() });
+  const process = await changeProcessStatus(db, {
+    ref: { userId, contractId },
+    to: 'pago',
+    byUser: SYSTEM_ACTOR,
+    previsao,
+    now: now.toISOString(),
+  });
   return { status: process.status, previsao: process.previsao };
 }

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +38,15 @@ export type DynamoDbLocal = { endpoint: string; stop(): Promise<void> };
 
 export async function startDynamoDbLocal(opts: { port: number; dataDir: string | null }): Promise<DynamoDbLocal> {
   const { cwd, jar, libs } = dynamoDbLocalJar();
-  const args = [`-Djava.library.path=${libs}`, '-jar', jar, '-port', String(opts.port), '-sharedDb', '-disableTelemetry'];
+  const args = [
+    `-Djava.library.path=${libs}`,
+    '-jar',
+    jar,
+    '-port',
+    String(opts.port),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
   let pidFile: string | null = null;
   if (opts.dataDir) {
     mkdirSync(opts.dataDir, { recursive: true });
@@ -42,7 +56,11 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir: string |
   } else {
     args.push('-inMemory');
   }
-  const child: ChildProcess = spawn('java', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' } });
+  const child: ChildProcess = spawn('java', args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' },
+  });
   if (pidFile && child.pid) writeFileSync(pidFile, String(child.pid));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -60,7 +78,11 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir: string |
     if (pidFile) rmSync(pidFile, { force: true });
   };
 
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited during start-up:\n${output}`);
@@ -81,8 +103,16 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir: string |
 }
 
 /** Creates the table from the CDK-synthesized definition if it is not there yet. */
-export async function ensureTable(endpoint: string, definition: CreateTableCommandInput, ttlAttribute: string | null): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+export async function ensureTable(
+  endpoint: string,
+  definition: CreateTableCommandInput,
+  ttlAttribute: string | null,
+): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     await client.send(new DescribeTableCommand({ TableName: definition.TableName }));
   } catch (error) {
@@ -90,7 +120,10 @@ export async function ensureTable(endpoint: string, definition: CreateTableComma
     await client.send(new CreateTableCommand(definition));
     if (ttlAttribute) {
       await client.send(
-        new UpdateTimeToLiveCommand({ TableName: definition.TableName, TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true } }),
+        new UpdateTimeToLiveCommand({
+          TableName: definition.TableName,
+          TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+        }),
       );
     }
   } finally {

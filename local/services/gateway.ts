@@ -6,7 +6,10 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ApiRoute } from '../../lambdas/functions.js';
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+type Handler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2 | string>;
 
 export type GatewayOptions = {
   port: number;
@@ -31,7 +34,14 @@ function compile(route: ApiRoute): CompiledRoute {
 /** API Gateway HTTP APIs hand JWT claims to Lambda as strings; lists become "[a b]". */
 function claimsAsApiGatewayDoes(payload: JWTPayload): Record<string, string | number | boolean | string[]> {
   return Object.fromEntries(
-    Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : (value as string)]),
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      Array.isArray(value)
+        ? `[${value.join(' ')}]`
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : (value as string),
+    ]),
   );
 }
 
@@ -73,7 +83,9 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
   const loadHandler = (entry: string): Promise<Handler> => {
     let loaded = handlers.get(entry);
     if (!loaded) {
-      loaded = import(pathToFileURL(resolve(options.repoRoot, entry)).href).then((mod: { handler: Handler }) => mod.handler);
+      loaded = import(pathToFileURL(resolve(options.repoRoot, entry)).href).then(
+        (mod: { handler: Handler }) => mod.handler,
+      );
       handlers.set(entry, loaded);
     }
     return loaded;
@@ -100,22 +112,28 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
       .filter((route) => route.method === method)
       .map((route) => ({ route, found: route.pattern.exec(url.pathname) }))
       .find((candidate) => candidate.found);
-    if (!match?.found) return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
+    if (!match?.found)
+      return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
     const { route, found } = match;
 
     let claims: JWTPayload | null = null;
     if (route.access !== 'public') {
       claims = await authorize(req.headers.authorization);
-      if (!claims) return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'content-type': 'application/json' });
+      if (!claims)
+        return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'content-type': 'application/json' });
     }
 
     let body: string;
     try {
       body = await readBody(req);
     } catch {
-      return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), { 'content-type': 'application/json' });
+      return send(res, 413, JSON.stringify({ message: 'Request Entity Too Large' }), {
+        'content-type': 'application/json',
+      });
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]),
+    );
     const requestId = randomUUID();
     const event = {
       version: '2.0',
@@ -124,7 +142,9 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
       rawQueryString: url.search.slice(1),
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-      pathParameters: route.params.length ? Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)])) : undefined,
+      pathParameters: route.params.length
+        ? Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]))
+        : undefined,
       body: body === '' ? undefined : body,
       isBase64Encoded: false,
       requestContext: {
@@ -132,7 +152,13 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
         apiId: 'local',
         domainName: url.host,
         domainPrefix: 'local',
-        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        http: {
+          method,
+          path: url.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
         requestId,
         routeKey: `${route.method} ${route.path}`,
         stage: '$default',
@@ -150,7 +176,8 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     try {
       const handler = await loadHandler(route.entry);
       const result = await handler(event, context);
-      const structured: APIGatewayProxyStructuredResultV2 = typeof result === 'string' ? { statusCode: 200, body: result } : result;
+      const structured: APIGatewayProxyStructuredResultV2 =
+        typeof result === 'string' ? { statusCode: 200, body: result } : result;
       const outHeaders = Object.fromEntries(Object.entries(structured.headers ?? {}).map(([k, v]) => [k, String(v)]));
       send(res, structured.statusCode ?? 200, structured.body ?? '', outHeaders);
       log(`${method} ${url.pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);

@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 // s3rver is CommonJS without types.
-const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<unknown>; close(): Promise<void> };
+const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
+  run(): Promise<unknown>;
+  close(): Promise<void>;
+};
 
 export type LocalS3 = { endpoint: string; stop(): Promise<void> };
 

@@ -19,7 +19,10 @@ function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
 }
 
 /** The SPA, served by Vite's dev server (hot reload while developing). */
-export async function startWebServer(opts: { port: number; runtimeConfig: RuntimeConfig }): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startWebServer(opts: {
+  port: number;
+  runtimeConfig: RuntimeConfig;
+}): Promise<{ url: string; stop(): Promise<void> }> {
   const server = await createServer({
     configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
     logLevel: 'warn',

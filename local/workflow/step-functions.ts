@@ -35,7 +35,10 @@ type Execution = {
 type PendingTask = { resolve: (output: unknown) => void; reject: (error: Error) => void };
 
 class TaskFailure extends Error {
-  constructor(readonly errorName: string, readonly causeText: string) {
+  constructor(
+    readonly errorName: string,
+    readonly causeText: string,
+  ) {
     super(causeText);
     this.name = errorName;
   }
@@ -46,7 +49,9 @@ function clampTimeouts(definition: Record<string, unknown>): Record<string, unkn
   const clamped = Object.fromEntries(
     Object.entries(states).map(([name, state]) => [
       name,
-      typeof state.TimeoutSeconds === 'number' && state.TimeoutSeconds > MAX_TIMER_SECONDS ? { ...state, TimeoutSeconds: MAX_TIMER_SECONDS } : state,
+      typeof state.TimeoutSeconds === 'number' && state.TimeoutSeconds > MAX_TIMER_SECONDS
+        ? { ...state, TimeoutSeconds: MAX_TIMER_SECONDS }
+        : state,
     ]),
   );
   return { ...definition, States: clamped };
@@ -116,7 +121,15 @@ export async function startLocalStepFunctions(opts: {
     const taskToken = randomUUID();
     const run = machine.run(JSON.parse(input), {
       overrides: { taskResourceLocalHandlers: overrides },
-      context: { Execution: { Id: execution.executionArn, Name: executionName, Input: JSON.parse(input), StartTime: new Date(execution.startDate).toISOString() }, Task: { Token: taskToken } },
+      context: {
+        Execution: {
+          Id: execution.executionArn,
+          Name: executionName,
+          Input: JSON.parse(input),
+          StartTime: new Date(execution.startDate).toISOString(),
+        },
+        Task: { Token: taskToken },
+      },
     } as never);
     running.add(run);
     run.result
@@ -157,7 +170,8 @@ export async function startLocalStepFunctions(opts: {
     try {
       switch (target) {
         case 'StartExecution': {
-          if (body.stateMachineArn !== opts.stateMachineArn) return fail('StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
+          if (body.stateMachineArn !== opts.stateMachineArn)
+            return fail('StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
           const execution = startExecution(body.input ?? '{}', body.name);
           return reply(200, { executionArn: execution.executionArn, startDate: execution.startDate / 1000 });
         }

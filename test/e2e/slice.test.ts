@@ -111,7 +111,9 @@ describe('route guard, admin and logout', () => {
 describe('API behind the local gateway', () => {
   it('refuses private routes without a valid token, as the JWT authorizer does', async () => {
     expect((await fetch(`${apiUrl}/me/dashboard`)).status).toBe(401);
-    expect((await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: 'Bearer not-a-jwt' } })).status).toBe(401);
+    expect((await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: 'Bearer not-a-jwt' } })).status).toBe(
+      401,
+    );
     expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
   });
 });

@@ -5,9 +5,19 @@ import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { searchClients, listClients } from '../../lambdas/shared/data/admin-lists.js';
 import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
-import { createProfile, DUPLICATE_DOCUMENT_MESSAGE, getCustomerCollection, PROFILE_EXISTS_MESSAGE } from '../../lambdas/shared/data/customers.js';
+import {
+  createProfile,
+  DUPLICATE_DOCUMENT_MESSAGE,
+  getCustomerCollection,
+  PROFILE_EXISTS_MESSAGE,
+} from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
-import { findContractByProtocol, findProfileByReferralCode, findUserByDocument, findUserByProfileId } from '../../lambdas/shared/data/lookups.js';
+import {
+  findContractByProtocol,
+  findProfileByReferralCode,
+  findUserByDocument,
+  findUserByProfileId,
+} from '../../lambdas/shared/data/lookups.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { ConflictError } from '../../lambdas/shared/errors.js';
 import { createProfileInput } from '../factories.js';
@@ -18,8 +28,20 @@ const now = () => new Date().toISOString();
 
 async function newCustomer(overrides: Parameters<typeof createProfileInput>[0] = {}) {
   const userId = ulid();
-  const profile = await createProfile(db, { userId, input: createProfileInput(overrides), referredByProfileId: null, now: now() });
-  const { contract, process } = await createContract(db, { userId, profileId: profile.id, valor: 399, formaPagamento: 'pix', parentContractId: null, now: new Date() });
+  const profile = await createProfile(db, {
+    userId,
+    input: createProfileInput(overrides),
+    referredByProfileId: null,
+    now: now(),
+  });
+  const { contract, process } = await createContract(db, {
+    userId,
+    profileId: profile.id,
+    valor: 399,
+    formaPagamento: 'pix',
+    parentContractId: null,
+    now: new Date(),
+  });
   return { userId, profile, contract, process };
 }
 
@@ -38,24 +60,40 @@ describe('createProfile', () => {
     const { profile } = await newCustomer();
     const before = await getAdminCounters(db);
     const intruder = ulid();
-    const attempt = createProfile(db, { userId: intruder, input: createProfileInput({ cpf: profile.cpf }), referredByProfileId: null, now: now(), newReferralCode: () => 'REF-ZZ9999' });
+    const attempt = createProfile(db, {
+      userId: intruder,
+      input: createProfileInput({ cpf: profile.cpf }),
+      referredByProfileId: null,
+      now: now(),
+      newReferralCode: () => 'REF-ZZ9999',
+    });
     await expect(attempt).rejects.toThrow(new ConflictError(DUPLICATE_DOCUMENT_MESSAGE));
     const collection = await getCustomerCollection(db, intruder);
     expect(collection.profile).toBeNull();
-    const orphanGuard = await db.client.send(new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.referralCodeGuard('REF-ZZ9999')) }));
+    const orphanGuard = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.referralCodeGuard('REF-ZZ9999')) }),
+    );
     expect(orphanGuard.Item).toBeUndefined();
     expect((await getAdminCounters(db)).clients.total).toBe(before.clients.total);
   });
 
   it('refuses a second profile for the same user', async () => {
     const { userId } = await newCustomer();
-    await expect(createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: now() })).rejects.toThrow(PROFILE_EXISTS_MESSAGE);
+    await expect(
+      createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: now() }),
+    ).rejects.toThrow(PROFILE_EXISTS_MESSAGE);
   });
 
   it('retries a referral-code collision with a fresh code', async () => {
     const first = await newCustomer();
     const codes = [first.profile.referral_code, 'REF-NEW001'];
-    const profile = await createProfile(db, { userId: ulid(), input: createProfileInput(), referredByProfileId: null, now: now(), newReferralCode: () => codes.shift()! });
+    const profile = await createProfile(db, {
+      userId: ulid(),
+      input: createProfileInput(),
+      referredByProfileId: null,
+      now: now(),
+      newReferralCode: () => codes.shift()!,
+    });
     expect(profile.referral_code).toBe('REF-NEW001');
   });
 });
@@ -63,7 +101,14 @@ describe('createProfile', () => {
 describe('contracts and the customer collection', () => {
   it('gives each contract a unique LM protocol and reads everything in one collection', async () => {
     const { userId, profile, contract } = await newCustomer();
-    const renewal = await createContract(db, { userId, profileId: profile.id, valor: 399, formaPagamento: 'pix', parentContractId: contract.id, now: new Date() });
+    const renewal = await createContract(db, {
+      userId,
+      profileId: profile.id,
+      valor: 399,
+      formaPagamento: 'pix',
+      parentContractId: contract.id,
+      now: new Date(),
+    });
     expect(contract.protocolo).toMatch(PROTOCOL_PATTERN);
     expect(renewal.contract.protocolo).not.toBe(contract.protocolo);
     expect(await findContractByProtocol(db, contract.protocolo)).toEqual({ userId, contractId: contract.id });
@@ -89,10 +134,20 @@ describe('changeProcessStatus', () => {
     const { userId, contract } = await newCustomer();
     const ref = { userId, contractId: contract.id };
     const before = await getAdminCounters(db);
-    const first = await changeProcessStatus(db, { ref, to: 'baixa_deferida', byUser: 'admin-1', now: '2026-11-20T12:00:00.000Z' });
+    const first = await changeProcessStatus(db, {
+      ref,
+      to: 'baixa_deferida',
+      byUser: 'admin-1',
+      now: '2026-11-20T12:00:00.000Z',
+    });
     expect(first.baixa_deferida_em).toBe('2026-11-20T12:00:00.000Z');
     await changeProcessStatus(db, { ref, to: 'baixa_caiu', byUser: 'admin-1', now: '2026-11-21T12:00:00.000Z' });
-    const again = await changeProcessStatus(db, { ref, to: 'baixa_deferida', byUser: 'admin-1', now: '2026-11-22T12:00:00.000Z' });
+    const again = await changeProcessStatus(db, {
+      ref,
+      to: 'baixa_deferida',
+      byUser: 'admin-1',
+      now: '2026-11-22T12:00:00.000Z',
+    });
     expect(again.baixa_deferida_em).toBe('2026-11-20T12:00:00.000Z');
     expect(again.baixa_caiu_em).toBe('2026-11-21T12:00:00.000Z');
 

@@ -9,15 +9,34 @@ import { handler as getHealth } from '../../lambdas/health/get-health.js';
 import { handler as lookupProcess } from '../../lambdas/lookup/lookup-process.js';
 import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
-import { adminClaims, createApiEvent, createProfileInput, customerClaims, jsonOf, lambdaContext } from '../factories.js';
+import {
+  adminClaims,
+  createApiEvent,
+  createProfileInput,
+  customerClaims,
+  jsonOf,
+  lambdaContext,
+} from '../factories.js';
 import { testDb } from './db.js';
 
 const db = testDb();
 
 async function seedCustomer() {
   const userId = ulid();
-  const profile = await createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: new Date().toISOString() });
-  const { contract } = await createContract(db, { userId, profileId: profile.id, valor: 399, formaPagamento: 'pix', parentContractId: null, now: new Date() });
+  const profile = await createProfile(db, {
+    userId,
+    input: createProfileInput(),
+    referredByProfileId: null,
+    now: new Date().toISOString(),
+  });
+  const { contract } = await createContract(db, {
+    userId,
+    profileId: profile.id,
+    valor: 399,
+    formaPagamento: 'pix',
+    parentContractId: null,
+    now: new Date(),
+  });
   return { userId, profile, contract };
 }
 
@@ -31,7 +50,10 @@ describe('GET /health', () => {
 describe('GET /me/dashboard', () => {
   it('returns the caller’s own collection, valid against the shared schema', async () => {
     const { userId, profile, contract } = await seedCustomer();
-    const result = await getDashboard(createApiEvent({ path: '/me/dashboard', claims: customerClaims(userId, profile.email) }), lambdaContext);
+    const result = await getDashboard(
+      createApiEvent({ path: '/me/dashboard', claims: customerClaims(userId, profile.email) }),
+      lambdaContext,
+    );
     const body = dashboardSchema.parse(jsonOf(result));
     expect(body.profile?.id).toBe(profile.id);
     expect(body.contracts.map((c) => c.id)).toEqual([contract.id]);
@@ -39,12 +61,22 @@ describe('GET /me/dashboard', () => {
   });
 
   it('returns an empty dashboard for a brand-new user', async () => {
-    const result = await getDashboard(createApiEvent({ path: '/me/dashboard', claims: customerClaims() }), lambdaContext);
-    expect(dashboardSchema.parse(jsonOf(result))).toMatchObject({ profile: null, contracts: [], charges: [], processes: [] });
+    const result = await getDashboard(
+      createApiEvent({ path: '/me/dashboard', claims: customerClaims() }),
+      lambdaContext,
+    );
+    expect(dashboardSchema.parse(jsonOf(result))).toMatchObject({
+      profile: null,
+      contracts: [],
+      charges: [],
+      processes: [],
+    });
   });
 
   it('refuses a request without a subject with 401 and a pt-BR message', async () => {
-    const result = (await getDashboard(createApiEvent({ path: '/me/dashboard' }), lambdaContext)) as { statusCode: number };
+    const result = (await getDashboard(createApiEvent({ path: '/me/dashboard' }), lambdaContext)) as {
+      statusCode: number;
+    };
     expect(result.statusCode).toBe(401);
     expect(jsonOf(result).message).toBe('Sessão expirada. Faça login novamente.');
   });
@@ -52,23 +84,36 @@ describe('GET /me/dashboard', () => {
 
 describe('GET /admin/summary', () => {
   it('refuses a customer with 403 whatever the browser shows', async () => {
-    const result = (await getAdminSummary(createApiEvent({ path: '/admin/summary', claims: customerClaims() }), lambdaContext)) as { statusCode: number };
+    const result = (await getAdminSummary(
+      createApiEvent({ path: '/admin/summary', claims: customerClaims() }),
+      lambdaContext,
+    )) as { statusCode: number };
     expect(result.statusCode).toBe(403);
     expect(jsonOf(result).message).toBe('Acesso Negado - Você não tem permissão para acessar esta área.');
   });
 
   it('gives an admin the counters', async () => {
     await seedCustomer();
-    const result = (await getAdminSummary(createApiEvent({ path: '/admin/summary', claims: adminClaims() }), lambdaContext)) as { statusCode: number };
+    const result = (await getAdminSummary(
+      createApiEvent({ path: '/admin/summary', claims: adminClaims() }),
+      lambdaContext,
+    )) as { statusCode: number };
     expect(result.statusCode).toBe(200);
-    const body = jsonOf(result) as unknown as { clients: { total: number }; processes: { byStatus: Record<string, number> } };
+    const body = jsonOf(result) as unknown as {
+      clients: { total: number };
+      processes: { byStatus: Record<string, number> };
+    };
     expect(body.clients.total).toBeGreaterThan(0);
     expect(body.processes.byStatus.cadastro).toBeGreaterThan(0);
   });
 });
 
 describe('POST /public/lookup', () => {
-  const lookup = async (body: unknown) => lookupProcess(createApiEvent({ method: 'POST', path: '/public/lookup', body }), lambdaContext) as Promise<{ statusCode: number; body: string }>;
+  const lookup = async (body: unknown) =>
+    lookupProcess(createApiEvent({ method: 'POST', path: '/public/lookup', body }), lambdaContext) as Promise<{
+      statusCode: number;
+      body: string;
+    }>;
 
   it('finds by CPF and shows only masked personal data', async () => {
     const { profile, contract } = await seedCustomer();
@@ -76,7 +121,12 @@ describe('POST /public/lookup', () => {
     const result = lookupResultSchema.parse(jsonOf(await lookup({ consulta: formatted })));
     expect(result).toMatchObject({ found: true, searchType: 'cpf' });
     const [entry] = result.processos;
-    expect(entry).toMatchObject({ protocolo: contract.protocolo, protocolo_completo: fullProtocol(contract.protocolo), status: 'cadastro', valor: 399 });
+    expect(entry).toMatchObject({
+      protocolo: contract.protocolo,
+      protocolo_completo: fullProtocol(contract.protocolo),
+      status: 'cadastro',
+      valor: 399,
+    });
     expect(entry!.cpf_cliente).toBe(`***.${profile.cpf.slice(3, 6)}.${profile.cpf.slice(6, 9)}-**`);
     expect(entry!.nome_cliente).toBe('Maria S.');
     expect(entry!.email_cliente).toMatch(/^m\*\*\*@e\*\*\*\.com$/);

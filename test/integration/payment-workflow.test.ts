@@ -29,22 +29,50 @@ beforeAll(async () => {
     port: STEP_FUNCTIONS_PORT,
     stateMachineArn,
     definition: inject('stateMachineDefinition'),
-    tasks: { AwaitPayment: awaitPayment, ConfirmPayment: confirmPayment, StartFiling: startFiling } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
+    tasks: { AwaitPayment: awaitPayment, ConfirmPayment: confirmPayment, StartFiling: startFiling } satisfies Record<
+      keyof typeof WORKFLOW_TASKS,
+      unknown
+    >,
   });
 });
 afterAll(() => stepFunctions.stop());
 
 async function seedCharge() {
   const userId = ulid();
-  const profile = await createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: new Date().toISOString() });
-  const { contract } = await createContract(db, { userId, profileId: profile.id, valor: 399, formaPagamento: 'pix', parentContractId: null, now: new Date() });
+  const profile = await createProfile(db, {
+    userId,
+    input: createProfileInput(),
+    referredByProfileId: null,
+    now: new Date().toISOString(),
+  });
+  const { contract } = await createContract(db, {
+    userId,
+    profileId: profile.id,
+    valor: 399,
+    formaPagamento: 'pix',
+    parentContractId: null,
+    now: new Date(),
+  });
   const asaasId = `pay_${ulid().toLowerCase()}`;
-  const charge = await createCharge(db, { userId, contractId: contract.id, asaasId, status: 'PENDING', qrCode: null, pixPayload: null, link: null, fbEventId: null, now: new Date().toISOString() });
+  const charge = await createCharge(db, {
+    userId,
+    contractId: contract.id,
+    asaasId,
+    status: 'PENDING',
+    qrCode: null,
+    pixPayload: null,
+    link: null,
+    fbEventId: null,
+    now: new Date().toISOString(),
+  });
   return { userId, contract, charge, asaasId };
 }
 
 const webhook = (body: unknown, headerToken = token) =>
-  receiveWebhook(createApiEvent({ method: 'POST', path: '/webhooks/asaas', body, headers: { 'asaas-access-token': headerToken } }), lambdaContext) as Promise<{ statusCode: number; body: string }>;
+  receiveWebhook(
+    createApiEvent({ method: 'POST', path: '/webhooks/asaas', body, headers: { 'asaas-access-token': headerToken } }),
+    lambdaContext,
+  ) as Promise<{ statusCode: number; body: string }>;
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
@@ -59,19 +87,34 @@ describe('charge → payment → filing', () => {
   it('parks on the charge, resumes on the paid webhook once, and marks the process paid', async () => {
     const { userId, contract, charge, asaasId } = await seedCharge();
     const before = await getAdminCounters(db);
-    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ userId, contractId: contract.id, chargeId: charge.id }) }));
+    const { executionArn } = await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn,
+        input: JSON.stringify({ userId, contractId: contract.id, chargeId: charge.id }),
+      }),
+    );
 
     const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge.id) };
-    await until(() => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })), (r) => typeof r.Item?.task_token === 'string');
+    await until(
+      () => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })),
+      (r) => typeof r.Item?.task_token === 'string',
+    );
 
-    const event = { id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED', value: 399 } };
+    const event = {
+      id: `evt_${ulid()}`,
+      event: 'PAYMENT_RECEIVED',
+      payment: { id: asaasId, status: 'RECEIVED', value: 399 },
+    };
     const first = await webhook(event);
     expect(first.statusCode).toBe(200);
     expect(jsonOf(first)).toMatchObject({ outcome: 'recorded' });
     const repeat = await webhook(event);
     expect(jsonOf(repeat)).toMatchObject({ outcome: 'duplicate' });
 
-    const execution = await until(() => sfn.send(new DescribeExecutionCommand({ executionArn })), (e) => e.status !== 'RUNNING');
+    const execution = await until(
+      () => sfn.send(new DescribeExecutionCommand({ executionArn })),
+      (e) => e.status !== 'RUNNING',
+    );
     expect(execution.status).toBe('SUCCEEDED');
 
     const collection = await getCustomerCollection(db, userId);
@@ -93,9 +136,16 @@ describe('charge → payment → filing', () => {
   });
 
   it('refuses a delivery without the configured token, and acknowledges unknown charges', async () => {
-    const refused = await webhook({ id: 'evt_x', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x', status: 'RECEIVED' } }, 'wrong-token');
+    const refused = await webhook(
+      { id: 'evt_x', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_x', status: 'RECEIVED' } },
+      'wrong-token',
+    );
     expect(refused.statusCode).toBe(401);
-    const unknown = await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: 'pay_not_ours', status: 'RECEIVED' } });
+    const unknown = await webhook({
+      id: `evt_${ulid()}`,
+      event: 'PAYMENT_RECEIVED',
+      payment: { id: 'pay_not_ours', status: 'RECEIVED' },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(jsonOf(unknown)).toMatchObject({ outcome: 'unknown_charge' });
     const malformed = await webhook({ event: 'PAYMENT_RECEIVED' });

@@ -8,7 +8,10 @@ import { GSI1, decodeCursor, encodeCursor, stripKeys, type Db } from './table.js
 export type Page<T> = { items: T[]; cursor: string | null };
 
 /** Pattern 20: clients newest first, one page at a time; the cursor is passed through untouched. */
-export async function listClients(db: Db, options: { limit?: number; cursor?: string | null } = {}): Promise<Page<Profile>> {
+export async function listClients(
+  db: Db,
+  options: { limit?: number; cursor?: string | null } = {},
+): Promise<Page<Profile>> {
   const page = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -20,7 +23,10 @@ export async function listClients(db: Db, options: { limit?: number; cursor?: st
       ExclusiveStartKey: decodeCursor(options.cursor),
     }),
   );
-  return { items: (page.Items ?? []).map((item) => profileSchema.parse(stripKeys(item))), cursor: encodeCursor(page.LastEvaluatedKey) };
+  return {
+    items: (page.Items ?? []).map((item) => profileSchema.parse(stripKeys(item))),
+    cursor: encodeCursor(page.LastEvaluatedKey),
+  };
 }
 
 export const SEARCH_TOO_SHORT_MESSAGE = 'Digite pelo menos 2 caracteres para buscar.';

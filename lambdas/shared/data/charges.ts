@@ -58,7 +58,13 @@ export async function createCharge(db: Db, params: CreateChargeParams): Promise<
         {
           Put: {
             TableName: db.tableName,
-            Item: { ...pointerKey(keys.providerChargePointer(params.asaasId)), type: 'CHARGE_POINTER', user_id: params.userId, contract_id: params.contractId, charge_id: charge.id },
+            Item: {
+              ...pointerKey(keys.providerChargePointer(params.asaasId)),
+              type: 'CHARGE_POINTER',
+              user_id: params.userId,
+              contract_id: params.contractId,
+              charge_id: charge.id,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -93,15 +99,32 @@ export async function latestChargeOfContract(db: Db, userId: string, contractId:
 }
 
 /** Pattern 9: a charge by the payment provider's id. */
-export async function findChargeByProviderId(db: Db, asaasId: string): Promise<(Charge & { ref: ChargeRef; taskToken: string | null }) | null> {
-  const pointer = await db.client.send(new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.providerChargePointer(asaasId)) }));
+export async function findChargeByProviderId(
+  db: Db,
+  asaasId: string,
+): Promise<(Charge & { ref: ChargeRef; taskToken: string | null }) | null> {
+  const pointer = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.providerChargePointer(asaasId)) }),
+  );
   if (!pointer.Item) return null;
-  const ref: ChargeRef = { userId: pointer.Item.user_id, contractId: pointer.Item.contract_id, chargeId: pointer.Item.charge_id };
+  const ref: ChargeRef = {
+    userId: pointer.Item.user_id,
+    contractId: pointer.Item.contract_id,
+    chargeId: pointer.Item.charge_id,
+  };
   const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      ConsistentRead: true,
+    }),
   );
   if (!Item) return null;
-  return { ...chargeSchema.parse(stripKeys(Item)), ref, taskToken: typeof Item.task_token === 'string' ? Item.task_token : null };
+  return {
+    ...chargeSchema.parse(stripKeys(Item)),
+    ref,
+    taskToken: typeof Item.task_token === 'string' ? Item.task_token : null,
+  };
 }
 
 /** Pattern 29: remembers the workflow's task token while the charge's payment is awaited. */
@@ -127,7 +150,13 @@ export async function saveChargeTaskToken(db: Db, ref: ChargeRef, taskToken: str
  * the condition refuses a second paid transition, so a charge is never paid (or counted) twice.
  * Returns whether this call made the charge paid.
  */
-export async function recordChargeStatus(db: Db, ref: ChargeRef, previous: string, next: string, now: string): Promise<{ becamePaid: boolean }> {
+export async function recordChargeStatus(
+  db: Db,
+  ref: ChargeRef,
+  previous: string,
+  next: string,
+  now: string,
+): Promise<{ becamePaid: boolean }> {
   const from = previous.toUpperCase();
   const to = next.toUpperCase();
   if (from === to) return { becamePaid: false };

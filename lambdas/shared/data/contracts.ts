@@ -16,7 +16,10 @@ export async function nextProtocol(db: Db, instant: Date): Promise<string> {
       TableName: db.tableName,
       Key: { pk: keys.sequencePk, sk: keys.protocolSequenceSk(day) },
       UpdateExpression: 'ADD seq :one SET expiresAt = if_not_exists(expiresAt, :ttl)',
-      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.floor(instant.getTime() / 1000) + PROTOCOL_SEQUENCE_TTL_SECONDS },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ttl': Math.floor(instant.getTime() / 1000) + PROTOCOL_SEQUENCE_TTL_SECONDS,
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -37,7 +40,10 @@ type CreateContractParams = {
  * Pattern 6: a contract (initial or renewal) with its protocol pointer and its process, which starts
  * at 'cadastro'. The protocol pointer's condition makes a protocol unique even if a sequence repeats.
  */
-export async function createContract(db: Db, params: CreateContractParams): Promise<{ contract: Contract; process: Process }> {
+export async function createContract(
+  db: Db,
+  params: CreateContractParams,
+): Promise<{ contract: Contract; process: Process }> {
   const newId = params.newId ?? ulid;
   const at = params.now.toISOString();
   const protocolo = await nextProtocol(db, params.now);
@@ -71,14 +77,26 @@ export async function createContract(db: Db, params: CreateContractParams): Prom
         {
           Put: {
             TableName: db.tableName,
-            Item: { pk, sk: keys.contractSk(contract.id), type: 'CONTRACT', gsi1pk: keys.typeList('CONTRACT'), gsi1sk: keys.listSort(at, contract.id), ...contract },
+            Item: {
+              pk,
+              sk: keys.contractSk(contract.id),
+              type: 'CONTRACT',
+              gsi1pk: keys.typeList('CONTRACT'),
+              gsi1sk: keys.listSort(at, contract.id),
+              ...contract,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
         {
           Put: {
             TableName: db.tableName,
-            Item: { ...pointerKey(keys.protocolPointer(protocolo)), type: 'PROTOCOL_POINTER', user_id: params.userId, contract_id: contract.id },
+            Item: {
+              ...pointerKey(keys.protocolPointer(protocolo)),
+              type: 'PROTOCOL_POINTER',
+              user_id: params.userId,
+              contract_id: contract.id,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

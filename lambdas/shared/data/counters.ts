@@ -13,7 +13,9 @@ export type AdminCounters = {
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 function numbersOf(item: Record<string, unknown> | undefined, skip: string[]): Record<string, number> {
-  return Object.fromEntries(Object.entries(item ?? {}).filter(([k, v]) => !skip.includes(k) && typeof v === 'number')) as Record<string, number>;
+  return Object.fromEntries(
+    Object.entries(item ?? {}).filter(([k, v]) => !skip.includes(k) && typeof v === 'number'),
+  ) as Record<string, number>;
 }
 
 /** Pattern 25: every admin figure from four counter items, one Query, no Scan. */
@@ -40,7 +42,10 @@ export async function getAdminCounters(db: Db): Promise<AdminCounters> {
     },
     processes: {
       total: num(processes?.total),
-      byStatus: Object.fromEntries(PROCESS_STATUSES.map((s) => [s, num(processes?.[s])])) as Record<ProcessStatus, number>,
+      byStatus: Object.fromEntries(PROCESS_STATUSES.map((s) => [s, num(processes?.[s])])) as Record<
+        ProcessStatus,
+        number
+      >,
     },
     charges: { total: num(charges?.total), paid: num(charges?.paid), byStatus: numbersOf(charges, skip) },
     referrals: { total: num(referrals?.total), byStatus: numbersOf(referrals, skip) },

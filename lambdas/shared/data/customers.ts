@@ -1,6 +1,12 @@
 import { QueryCommand, TransactWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { chargeSchema, contractSchema, processSchema, profileSchema, statusHistorySchema } from '../../../domain/schemas/entities.js';
+import {
+  chargeSchema,
+  contractSchema,
+  processSchema,
+  profileSchema,
+  statusHistorySchema,
+} from '../../../domain/schemas/entities.js';
 import type { Charge, Contract, Process, Profile, StatusHistory } from '../../../domain/schemas/entities.js';
 import type { ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
@@ -153,7 +159,12 @@ export async function createProfile(db: Db, params: CreateProfileParams): Promis
             ...clientSearchTokens(profile).map((token) => ({
               Put: {
                 TableName: db.tableName,
-                Item: { pk: keys.searchPartition('CLIENT', token), sk: keys.searchSk(token, userId), type: 'SEARCH_TOKEN', user_id: userId },
+                Item: {
+                  pk: keys.searchPartition('CLIENT', token),
+                  sk: keys.searchSk(token, userId),
+                  type: 'SEARCH_TOKEN',
+                  user_id: userId,
+                },
               },
             })),
           ],

@@ -35,7 +35,12 @@ export const keys = {
 export type EntityType = 'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL';
 
 /** Counter items kept for the admin dashboards. */
-export const COUNTERS = { clients: 'CLIENTS', processes: 'PROCESSES', charges: 'CHARGES', referrals: 'REFERRALS' } as const;
+export const COUNTERS = {
+  clients: 'CLIENTS',
+  processes: 'PROCESSES',
+  charges: 'CHARGES',
+  referrals: 'REFERRALS',
+} as const;
 
 /** A pointer or guard item lives at pk = sk. */
 export const pointerKey = (value: string) => ({ pk: value, sk: value });

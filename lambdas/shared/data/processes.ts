@@ -10,7 +10,11 @@ export type ProcessRef = { userId: string; contractId: string };
 
 export async function getProcess(db: Db, ref: ProcessRef): Promise<Process | null> {
   const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
+      ConsistentRead: true,
+    }),
   );
   return Item ? processSchema.parse(stripKeys(Item)) : null;
 }
@@ -105,7 +109,8 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('O status do processo foi alterado por outra pessoa. Recarregue e tente novamente.');
+    if (isConditionFailure(error))
+      throw new ConflictError('O status do processo foi alterado por outra pessoa. Recarregue e tente novamente.');
     throw error;
   }
   return (await getProcess(db, ref))!;

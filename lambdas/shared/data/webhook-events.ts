@@ -8,7 +8,12 @@ const WEBHOOK_EVENT_TTL_SECONDS = 30 * 24 * 3600;
  * Pattern 10: providers deliver at least once and keep the event id; the first delivery wins.
  * Returns false for a repeat.
  */
-export async function recordWebhookEventOnce(db: Db, provider: string, eventId: string, receivedAt: Date): Promise<boolean> {
+export async function recordWebhookEventOnce(
+  db: Db,
+  provider: string,
+  eventId: string,
+  receivedAt: Date,
+): Promise<boolean> {
   try {
     await db.client.send(
       new PutCommand({

@@ -41,13 +41,26 @@ describe('profile form schema (spec 02 §5 messages)', () => {
     expect(input.complemento).toBeNull();
   });
   it('gives the spec’s messages', () => {
-    const result = profileInputSchema.safeParse({ ...createProfileInput(), nome_completo: 'Jo', cpf: '111.111.111-11', cep: '123', estado: '' });
+    const result = profileInputSchema.safeParse({
+      ...createProfileInput(),
+      nome_completo: 'Jo',
+      cpf: '111.111.111-11',
+      cep: '123',
+      estado: '',
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toMatchObject({ nome_completo: 'Nome deve ter pelo menos 3 caracteres', cep: 'CEP inválido', estado: 'Estado obrigatório', cpf: 'CPF inválido' });
+    expect(messages).toMatchObject({
+      nome_completo: 'Nome deve ter pelo menos 3 caracteres',
+      cep: 'CEP inválido',
+      estado: 'Estado obrigatório',
+      cpf: 'CPF inválido',
+    });
   });
   it('says CNPJ inválido for a bad CNPJ', () => {
-    const result = profileInputSchema.safeParse(createProfileInput({ tipo_documento: 'cnpj', cpf: '11.222.333/0001-80' }));
+    const result = profileInputSchema.safeParse(
+      createProfileInput({ tipo_documento: 'cnpj', cpf: '11.222.333/0001-80' }),
+    );
     expect(result.error?.issues.map((i) => i.message)).toContain('CNPJ inválido');
   });
 });

@@ -3,7 +3,12 @@ import { canMarkChargePaid, chargeStatusLabel, isChargePaid } from '../../../dom
 import { formatDate, formatDateTime } from '../../../domain/dates.js';
 import { formatBRL } from '../../../domain/pricing.js';
 import { isTimelineStepDone, statusLabel, LOOKUP_STATUS_LABELS } from '../../../domain/process-status.js';
-import { generateInviteCode, generateReferralCode, referralsToNextReward, REFERRAL_CODE_PATTERN } from '../../../domain/referral-code.js';
+import {
+  generateInviteCode,
+  generateReferralCode,
+  referralsToNextReward,
+  REFERRAL_CODE_PATTERN,
+} from '../../../domain/referral-code.js';
 import { clientSearchTokens, normalizeSearchTerm } from '../../../domain/search-tokens.js';
 import { authActionLink, parseAuthActionLink } from '../../../domain/auth-links.js';
 
@@ -56,7 +61,9 @@ describe('referral codes', () => {
 describe('search tokens', () => {
   it('normalise accents and case and include e-mail and document', () => {
     expect(normalizeSearchTerm('  JOSÉ Conceição ')).toBe('jose conceicao');
-    expect(clientSearchTokens({ nome_completo: 'José da Conceição', email: 'Jose@X.com', cpf: '529.982.247-25' })).toEqual(['jose', 'da', 'conceicao', 'jose@x.com', '52998224725']);
+    expect(
+      clientSearchTokens({ nome_completo: 'José da Conceição', email: 'Jose@X.com', cpf: '529.982.247-25' }),
+    ).toEqual(['jose', 'da', 'conceicao', 'jose@x.com', '52998224725']);
   });
 });
 

@@ -5,8 +5,16 @@ import type { Contract, Process, Profile } from '../../../domain/schemas/entitie
 
 const profile = { id: 'p1' } as Profile;
 const contract = { id: 'c1' } as Contract;
-const processAt = (status: Process['status'], created_at = '2026-11-01T00:00:00Z') => ({ id: status, status, created_at }) as Process;
-const dashboard = (over: Partial<Dashboard>): Dashboard => ({ email: 'a@b.c', profile: null, contracts: [], charges: [], processes: [], ...over });
+const processAt = (status: Process['status'], created_at = '2026-11-01T00:00:00Z') =>
+  ({ id: status, status, created_at }) as Process;
+const dashboard = (over: Partial<Dashboard>): Dashboard => ({
+  email: 'a@b.c',
+  profile: null,
+  contracts: [],
+  charges: [],
+  processes: [],
+  ...over,
+});
 
 describe('nextStep (spec 01 §2, first match wins)', () => {
   it('asks for the profile first', () => {
@@ -16,14 +24,19 @@ describe('nextStep (spec 01 §2, first match wins)', () => {
     expect(nextStep(dashboard({ profile }))).toMatchObject({ title: 'Assine o Contrato', to: '/app/contrato' });
   });
   it('then for the payment when the current process awaits it', () => {
-    expect(nextStep(dashboard({ profile, contracts: [contract], processes: [processAt('pagamento_pendente')] }))).toMatchObject({
+    expect(
+      nextStep(dashboard({ profile, contracts: [contract], processes: [processAt('pagamento_pendente')] })),
+    ).toMatchObject({
       title: 'Realize o Pagamento',
       to: '/app/pagamento',
       value: 399,
     });
   });
   it('follows the newest process only', () => {
-    const processes = [processAt('pagamento_pendente', '2026-01-01T00:00:00Z'), processAt('pago', '2026-11-01T00:00:00Z')];
+    const processes = [
+      processAt('pagamento_pendente', '2026-01-01T00:00:00Z'),
+      processAt('pago', '2026-11-01T00:00:00Z'),
+    ];
     expect(nextStep(dashboard({ profile, contracts: [contract], processes }))).toBeNull();
   });
   it('has no next step otherwise', () => {
@@ -33,14 +46,20 @@ describe('nextStep (spec 01 §2, first match wins)', () => {
 
 describe('currentContract (spec 02: first unsigned, otherwise the latest)', async () => {
   const { currentContract } = await import('../../../domain/current-contract.js');
-  const c = (id: string, created_at: string, assinado_em: string | null) => ({ id, created_at, assinado_em }) as Contract;
+  const c = (id: string, created_at: string, assinado_em: string | null) =>
+    ({ id, created_at, assinado_em }) as Contract;
   it('follows the process’s contract when there is one', () => {
     const contracts = [c('new', '2026-11-02', null), c('old', '2026-11-01', '2026-11-01')];
     expect(currentContract(dashboard({ contracts }), { contrato_id: 'old' } as Process)?.id).toBe('old');
   });
   it('otherwise prefers an unsigned contract, then the newest', () => {
-    expect(currentContract(dashboard({ contracts: [c('a', '2026-11-02', '2026-11-02'), c('b', '2026-11-01', null)] }), null)?.id).toBe('b');
-    expect(currentContract(dashboard({ contracts: [c('a', '2026-11-01', 'x'), c('b', '2026-11-02', 'y')] }), null)?.id).toBe('b');
+    expect(
+      currentContract(dashboard({ contracts: [c('a', '2026-11-02', '2026-11-02'), c('b', '2026-11-01', null)] }), null)
+        ?.id,
+    ).toBe('b');
+    expect(
+      currentContract(dashboard({ contracts: [c('a', '2026-11-01', 'x'), c('b', '2026-11-02', 'y')] }), null)?.id,
+    ).toBe('b');
     expect(currentContract(dashboard({}), null)).toBeNull();
   });
 });

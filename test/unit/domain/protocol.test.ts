@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatProtocol, fullProtocol, parseProtocol, protocolCheckDigit, PROTOCOL_PATTERN } from '../../../domain/protocol.js';
+import {
+  formatProtocol,
+  fullProtocol,
+  parseProtocol,
+  protocolCheckDigit,
+  PROTOCOL_PATTERN,
+} from '../../../domain/protocol.js';
 
 describe('protocol numbers', () => {
   it('start with LM and the São Paulo date, even just before UTC midnight', () => {

@@ -13,12 +13,16 @@ describe('callerOf', () => {
     expect(caller).toEqual({ userId: 'u1', email: 'a@b.com', isAdmin: false });
   });
   it('reads cognito:groups both as API Gateway’s "[a b]" string and as a list', () => {
-    expect(callerOf(createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[editors admin]' } }), 'admin')?.isAdmin).toBe(true);
+    expect(
+      callerOf(createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[editors admin]' } }), 'admin')?.isAdmin,
+    ).toBe(true);
     const listClaims = { sub: 'u1', 'cognito:groups': ['admin'] } as unknown as Record<string, string>;
     expect(callerOf(createApiEvent({ claims: listClaims }), 'admin')?.isAdmin).toBe(true);
   });
   it('refuses admin routes to non-admins, including look-alike groups', () => {
-    expect(() => callerOf(createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[administrators]' } }), 'admin')).toThrow(ForbiddenError);
+    expect(() =>
+      callerOf(createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[administrators]' } }), 'admin'),
+    ).toThrow(ForbiddenError);
     expect(() => callerOf(createApiEvent({ claims: { sub: 'u1' } }), 'admin')).toThrow(ForbiddenError);
   });
   it('refuses a private route without a subject', () => {
@@ -58,6 +62,8 @@ describe('parseJsonBody', () => {
   });
   it('refuses malformed and oversized bodies as validation errors', () => {
     expect(() => parseJsonBody(createApiEvent({ body: '{' }), schema)).toThrow('Requisição inválida');
-    expect(() => parseJsonBody(createApiEvent({ body: { a: 'x'.repeat(70_000) } }), schema)).toThrow('Requisição inválida');
+    expect(() => parseJsonBody(createApiEvent({ body: { a: 'x'.repeat(70_000) } }), schema)).toThrow(
+      'Requisição inválida',
+    );
   });
 });

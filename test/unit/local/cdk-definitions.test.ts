@@ -5,7 +5,12 @@ import { resolveIntrinsics } from '../../../local/cdk-definitions.js';
 
 describe('resolveIntrinsics', () => {
   it('resolves pseudo parameters inside Fn::Join', () => {
-    const value = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':states:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }]] };
+    const value = {
+      'Fn::Join': [
+        '',
+        ['arn:', { Ref: 'AWS::Partition' }, ':states:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }],
+      ],
+    };
     expect(resolveIntrinsics(value)).toBe('arn:aws:states:us-east-1:000000000000');
   });
   it('refuses what it cannot resolve rather than guessing', () => {
