@@ -22,28 +22,12 @@ import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { ConflictError } from '../../lambdas/shared/errors.js';
 import { createProfileInput } from '../factories.js';
 import { testDb } from './db.js';
+import { seedCustomer } from './seed.js';
 
 const db = testDb();
 const now = () => new Date().toISOString();
 
-async function newCustomer(overrides: Parameters<typeof createProfileInput>[0] = {}) {
-  const userId = ulid();
-  const profile = await createProfile(db, {
-    userId,
-    input: createProfileInput(overrides),
-    referredByProfileId: null,
-    now: now(),
-  });
-  const { contract, process } = await createContract(db, {
-    userId,
-    profileId: profile.id,
-    valor: 399,
-    formaPagamento: 'pix',
-    parentContractId: null,
-    now: new Date(),
-  });
-  return { userId, profile, contract, process };
-}
+const newCustomer = (overrides: Parameters<typeof createProfileInput>[0] = {}) => seedCustomer(db, overrides);
 
 describe('createProfile', () => {
   it('writes the profile with its guards, pointer and counter', async () => {

@@ -1,4 +1,3 @@
-import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { dashboardSchema } from '../../domain/schemas/dashboard.js';
 import { lookupResultSchema } from '../../domain/lookup.js';
@@ -7,38 +6,13 @@ import { handler as getAdminSummary } from '../../lambdas/admin/get-admin-summar
 import { handler as getDashboard } from '../../lambdas/dashboard/get-dashboard.js';
 import { handler as getHealth } from '../../lambdas/health/get-health.js';
 import { handler as lookupProcess } from '../../lambdas/lookup/lookup-process.js';
-import { createContract } from '../../lambdas/shared/data/contracts.js';
-import { createProfile } from '../../lambdas/shared/data/customers.js';
-import {
-  adminClaims,
-  createApiEvent,
-  createProfileInput,
-  customerClaims,
-  jsonOf,
-  lambdaContext,
-} from '../factories.js';
+import { adminClaims, createApiEvent, customerClaims, jsonOf, lambdaContext } from '../factories.js';
 import { testDb } from './db.js';
+import { seedCustomer } from './seed.js';
 
 const db = testDb();
 
-async function seedCustomer() {
-  const userId = ulid();
-  const profile = await createProfile(db, {
-    userId,
-    input: createProfileInput(),
-    referredByProfileId: null,
-    now: new Date().toISOString(),
-  });
-  const { contract } = await createContract(db, {
-    userId,
-    profileId: profile.id,
-    valor: 399,
-    formaPagamento: 'pix',
-    parentContractId: null,
-    now: new Date(),
-  });
-  return { userId, profile, contract };
-}
+const seed = () => seedCustomer(db);
 
 describe('GET /health', () => {
   it('answers ok without touching anything', async () => {
@@ -49,7 +23,7 @@ describe('GET /health', () => {
 
 describe('GET /me/dashboard', () => {
   it('returns the caller’s own collection, valid against the shared schema', async () => {
-    const { userId, profile, contract } = await seedCustomer();
+    const { userId, profile, contract } = await seed();
     const result = await getDashboard(
       createApiEvent({ path: '/me/dashboard', claims: customerClaims(userId, profile.email) }),
       lambdaContext,
@@ -93,7 +67,7 @@ describe('GET /admin/summary', () => {
   });
 
   it('gives an admin the counters', async () => {
-    await seedCustomer();
+    await seed();
     const result = (await getAdminSummary(
       createApiEvent({ path: '/admin/summary', claims: adminClaims() }),
       lambdaContext,
@@ -116,7 +90,7 @@ describe('POST /public/lookup', () => {
     }>;
 
   it('finds by CPF and shows only masked personal data', async () => {
-    const { profile, contract } = await seedCustomer();
+    const { profile, contract } = await seed();
     const formatted = profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
     const result = lookupResultSchema.parse(jsonOf(await lookup({ consulta: formatted })));
     expect(result).toMatchObject({ found: true, searchType: 'cpf' });
@@ -135,7 +109,7 @@ describe('POST /public/lookup', () => {
   });
 
   it('finds by protocol, with or without the check digit', async () => {
-    const { contract } = await seedCustomer();
+    const { contract } = await seed();
     for (const consulta of [contract.protocolo, fullProtocol(contract.protocolo).toLowerCase()]) {
       const result = lookupResultSchema.parse(jsonOf(await lookup({ consulta })));
       expect(result.found).toBe(true);

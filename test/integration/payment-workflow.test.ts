@@ -5,17 +5,17 @@ import { SFNClient, StartExecutionCommand, DescribeExecutionCommand } from '@aws
 import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { createCharge } from '../../lambdas/shared/data/charges.js';
-import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
-import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
+import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
 import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
-import { createApiEvent, createProfileInput, jsonOf, lambdaContext } from '../factories.js';
+import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
 import { STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { testDb } from './db.js';
+import { seedCustomer } from './seed.js';
 
 const db = testDb();
 const stateMachineArn = process.env.STATE_MACHINE_ARN!;
@@ -38,21 +38,7 @@ beforeAll(async () => {
 afterAll(() => stepFunctions.stop());
 
 async function seedCharge() {
-  const userId = ulid();
-  const profile = await createProfile(db, {
-    userId,
-    input: createProfileInput(),
-    referredByProfileId: null,
-    now: new Date().toISOString(),
-  });
-  const { contract } = await createContract(db, {
-    userId,
-    profileId: profile.id,
-    valor: 399,
-    formaPagamento: 'pix',
-    parentContractId: null,
-    now: new Date(),
-  });
+  const { userId, contract } = await seedCustomer(db);
   const asaasId = `pay_${ulid().toLowerCase()}`;
   const charge = await createCharge(db, {
     userId,

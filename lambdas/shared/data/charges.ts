@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { isChargePaid } from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
+import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey } from './keys.js';
 import { isConditionFailure, stripKeys, type Db } from './table.js';
 
@@ -68,15 +69,7 @@ export async function createCharge(db: Db, params: CreateChargeParams): Promise<
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          Update: {
-            TableName: db.tableName,
-            Key: { pk: keys.counterPk, sk: COUNTERS.charges },
-            UpdateExpression: 'ADD #total :one, #status :one',
-            ExpressionAttributeNames: { '#total': 'total', '#status': charge.status },
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
+        counterUpdate(db.tableName, COUNTERS.charges, { total: 1, [charge.status]: 1 }),
       ],
     }),
   );
@@ -182,15 +175,7 @@ export async function recordChargeStatus(
               },
             },
           },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: { pk: keys.counterPk, sk: COUNTERS.charges },
-              UpdateExpression: becamePaid ? 'ADD #from :minus, #to :one, #paid :one' : 'ADD #from :minus, #to :one',
-              ExpressionAttributeNames: { '#from': from, '#to': to, ...(becamePaid ? { '#paid': 'paid' } : {}) },
-              ExpressionAttributeValues: { ':one': 1, ':minus': -1 },
-            },
-          },
+          counterUpdate(db.tableName, COUNTERS.charges, { [from]: -1, [to]: 1, ...(becamePaid ? { paid: 1 } : {}) }),
         ],
       }),
     );

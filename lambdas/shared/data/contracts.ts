@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { saoPauloDateDigits } from '../../../domain/dates.js';
 import { formatProtocol } from '../../../domain/protocol.js';
 import type { Contract, Process } from '../../../domain/schemas/entities.js';
+import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey } from './keys.js';
 import type { Db } from './table.js';
 
@@ -117,15 +118,7 @@ export async function createContract(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        {
-          Update: {
-            TableName: db.tableName,
-            Key: { pk: keys.counterPk, sk: COUNTERS.processes },
-            UpdateExpression: 'ADD #total :one, #status :one',
-            ExpressionAttributeNames: { '#total': 'total', '#status': process.status },
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
+        counterUpdate(db.tableName, COUNTERS.processes, { total: 1, [process.status]: 1 }),
       ],
     }),
   );

@@ -3,6 +3,23 @@ import { PROCESS_STATUSES, type ProcessStatus } from '../../../domain/process-st
 import { COUNTERS, keys } from './keys.js';
 import type { Db } from './table.js';
 
+/**
+ * A transaction item that adds deltas to one counter item; every write that changes a counted fact
+ * includes one, so counters move with the change or not at all.
+ */
+export function counterUpdate(tableName: string, counter: string, deltas: Record<string, number>) {
+  const entries = Object.entries(deltas);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { pk: keys.counterPk, sk: counter },
+      UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:v${i}`, delta])),
+    },
+  };
+}
+
 export type AdminCounters = {
   clients: { total: number; withContract: number; withoutContract: number };
   processes: { total: number; byStatus: Record<ProcessStatus, number> };

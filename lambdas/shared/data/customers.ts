@@ -12,6 +12,7 @@ import type { ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
 import { ConflictError } from '../errors.js';
+import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey } from './keys.js';
 import { failedConditions, isConditionFailure, stripKeys, type Db } from './table.js';
 
@@ -147,15 +148,7 @@ export async function createProfile(db: Db, params: CreateProfileParams): Promis
             guarded(keys.documentGuard(profile.cpf), { type: 'DOCUMENT_GUARD' }),
             guarded(keys.referralCodeGuard(profile.referral_code), { type: 'REFCODE_GUARD' }),
             guarded(keys.profileIdPointer(profile.id), { type: 'PROFILE_POINTER' }),
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: { pk: keys.counterPk, sk: COUNTERS.clients },
-                UpdateExpression: 'ADD #total :one',
-                ExpressionAttributeNames: { '#total': 'total' },
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            },
+            counterUpdate(db.tableName, COUNTERS.clients, { total: 1 }),
             ...clientSearchTokens(profile).map((token) => ({
               Put: {
                 TableName: db.tableName,

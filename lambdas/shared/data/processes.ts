@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import { processSchema, type Process } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { counterUpdate } from './counters.js';
 import { COUNTERS, keys } from './keys.js';
 import { isConditionFailure, stripKeys, type Db } from './table.js';
 
@@ -94,15 +95,7 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
                     },
                   },
                 },
-                {
-                  Update: {
-                    TableName: db.tableName,
-                    Key: { pk: keys.counterPk, sk: COUNTERS.processes },
-                    UpdateExpression: 'ADD #from :minus, #to :one',
-                    ExpressionAttributeNames: { '#from': current.status, '#to': to },
-                    ExpressionAttributeValues: { ':one': 1, ':minus': -1 },
-                  },
-                },
+                counterUpdate(db.tableName, COUNTERS.processes, { [current.status]: -1, [to]: 1 }),
               ]
             : []),
         ],
