@@ -1,3 +1,5 @@
+import { AUTH_MESSAGES } from './messages.js';
+
 /**
  * Links Cognito e-mails carry back into the SPA. The CustomMessage trigger builds them with
  * Cognito's code placeholder; the SPA parses them and calls confirmSignUp / confirmResetPassword.
@@ -23,4 +25,61 @@ export function parseAuthActionLink(search: string): ParsedAuthLink | null {
   const code = params.get('codigo');
   if ((action !== 'confirmar' && action !== 'redefinir') || !email || !code) return null;
   return { action, email, code };
+}
+
+/**
+ * Magic link (CUSTOM_AUTH). The token travels in the URL fragment, which browsers never send to a
+ * server, so it cannot reach CloudFront, S3 or API logs. Any browser can open it: the server checks the
+ * token's signature and its single-use record, not the session that asked for it.
+ */
+export const MAGIC_LINK_PATH = '/auth/link-magico';
+
+export function magicLinkUrl(appUrl: string, token: string): string {
+  return `${new URL(MAGIC_LINK_PATH, appUrl).toString()}#${token}`;
+}
+
+/** The token in a magic link's fragment (`location.hash`), or null when it is not shaped like one. */
+export function parseMagicLinkFragment(hash: string): string | null {
+  const token = hash.startsWith('#') ? hash.slice(1) : hash;
+  return /^[\w-]+\.[\w-]+$/.test(token) ? token : null;
+}
+
+/**
+ * The e-mail a token was issued to, read WITHOUT checking it: the SPA needs it as the Cognito username when the
+ * link is opened in another browser. Trust comes only from the server's verification of the whole token.
+ */
+export function magicLinkEmail(token: string): string | null {
+  const payload = token.split('.')[0];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    const email = (claims as { email?: unknown } | null)?.email;
+    return typeof email === 'string' && email.includes('@') ? email : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ClientMetadata the SPA sends with `confirmSignIn` (RespondToAuthChallenge). Cognito does not pass InitiateAuth's
+ * ClientMetadata to the Define/Create challenge triggers, so the first challenge only collects these parameters
+ * (see docs/decisions.md, magic link).
+ */
+export type MagicLinkClientMetadata = { signInMethod: 'MAGIC_LINK'; alreadyHaveMagicLink: 'yes' | 'no' };
+
+export function magicLinkClientMetadata(alreadyHaveMagicLink: boolean): MagicLinkClientMetadata {
+  return { signInMethod: 'MAGIC_LINK', alreadyHaveMagicLink: alreadyHaveMagicLink ? 'yes' : 'no' };
+}
+
+/** The answer to the first, parameter-collecting challenge when asking for a link; its value is ignored. */
+export const MAGIC_LINK_REQUEST_ANSWER = 'enviar-link';
+
+/**
+ * True when a failed magic-link request was refused for the minimum interval between links. Cognito reports the
+ * trigger's error as `UserLambdaValidationException: CreateAuthChallenge failed with error <message>.`
+ */
+export function isMagicLinkTooSoon(errorMessage: string | undefined): boolean {
+  return Boolean(errorMessage?.includes(AUTH_MESSAGES.magicLinkTooSoon));
 }

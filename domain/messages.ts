@@ -37,6 +37,18 @@ export const AUTH_MESSAGES = {
   emailConfirmedTitle: 'Email confirmado',
   emailConfirmedDescription: 'Seu cadastro foi confirmado. Faça login para continuar.',
   confirmationFailed: 'Não foi possível confirmar o cadastro. O link pode ter expirado.',
+  // Not in the spec; same tone (see docs/decisions.md, magic link).
+  magicLinkTooSoon: 'Aguarde um minuto antes de pedir um novo link.',
+  magicLinkInvalid: 'Este link é inválido, já foi usado ou expirou. Peça um novo link.',
+  // Not in the spec; frontend texts around recovery and the magic link, same tone.
+  recoveryEmailSentDescription: 'Se houver uma conta com este email, você receberá um link para criar uma nova senha.',
+  magicLinkSentDescription:
+    'Se houver uma conta com este email, o link chegará em instantes. Ele pode ser aberto em qualquer navegador.',
+  recoveryEventDescription: 'Digite sua nova senha.',
+  passwordUpdatedDescription: 'Faça login com sua nova senha.',
+  tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  recoveryLinkInvalid: 'Este link de recuperação é inválido ou expirou. Peça um novo link.',
+  newPasswordRejected: 'A nova senha não foi aceita. Escolha outra senha.',
 } as const;
 
 export const SHELL_MESSAGES = {
@@ -54,6 +66,9 @@ export const SHELL_MESSAGES = {
   reloadPage: 'Recarregar página',
   notFound: '404 Oops! Page not found',
   returnHome: 'Return to Home',
+  // Not in the spec: the guard could not read the session for a reason other than it being invalid.
+  sessionCheckFailedTitle: 'Não foi possível verificar sua sessão',
+  sessionCheckFailed: 'Verifique sua conexão com a internet e tente novamente.',
 } as const;
 
 export const DASHBOARD_MESSAGES = {

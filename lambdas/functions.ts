@@ -82,6 +82,17 @@ export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;
 /** Cognito user-pool triggers. */
 export const AUTH_TRIGGERS = {
   customMessage: { entry: 'lambdas/auth/custom-message.ts', grants: {} },
+  // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key (lib/constructs/auth.ts).
+  defineAuthChallenge: { entry: 'lambdas/auth/define-auth-challenge.ts', grants: {} },
+  createAuthChallenge: {
+    entry: 'lambdas/auth/create-auth-challenge.ts',
+    grants: { table: 'readwrite', email: true },
+  },
+  verifyAuthChallengeResponse: {
+    entry: 'lambdas/auth/verify-auth-challenge-response.ts',
+    grants: { table: 'readwrite' },
+  },
+  postConfirmation: { entry: 'lambdas/auth/post-confirmation.ts', grants: { table: 'readwrite', email: true } },
 } as const satisfies Record<string, { entry: string; grants: FunctionGrants }>;
 
 /** Environment variable names handlers read (parsed once per cold start in lambdas/shared/config.ts). */
@@ -93,4 +104,8 @@ export const ENV = {
   emailFrom: 'EMAIL_FROM',
   appUrl: 'APP_URL',
   asaasWebhookToken: 'ASAAS_WEBHOOK_TOKEN',
+  /** Magic-link HMAC key, inline (local runtime) … */
+  magicLinkSecret: 'MAGIC_LINK_SECRET',
+  /** … or the ARN of the Secrets Manager secret holding it (AWS). Exactly one is set. */
+  magicLinkSecretArn: 'MAGIC_LINK_SECRET_ARN',
 } as const;

@@ -54,19 +54,20 @@ export class BaixaStack extends Stack {
     this.accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data', { accessLogsBucket: this.accessLogs.bucket });
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
-    this.auth = new Auth(this, 'Auth', {
-      stage,
-      senderEmail: this.email.senderEmail,
-      senderIdentity: this.email.identity,
-      appUrl,
-    });
-
     const targets = {
       table: this.data.table,
       documents: this.data.documents,
       email: { senderEmail: this.email.senderEmail, identityArn: this.email.identityArn },
       appUrl,
     };
+    this.auth = new Auth(this, 'Auth', {
+      stage,
+      senderEmail: this.email.senderEmail,
+      senderIdentity: this.email.identity,
+      appUrl,
+      targets,
+    });
+
     this.workflowTasks = new WorkflowTasks(this, 'WorkflowTasks', { stage, targets });
     this.workflow = new Workflow(this, 'Workflow', { tasks: this.workflowTasks.functions });
     this.api = new Api(this, 'Api', {

@@ -101,6 +101,8 @@ export async function startLocalRuntime(
       [ENV.emailFrom]: LOCAL_SENDER,
       [ENV.appUrl]: appUrl,
       [ENV.asaasWebhookToken]: settings.asaasWebhookToken,
+      // CDK passes MAGIC_LINK_SECRET_ARN instead; the handlers accept either (lambdas/auth/magic-link-secret.ts).
+      [ENV.magicLinkSecret]: settings.magicLinkSecret,
       POWERTOOLS_DEV: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     });
@@ -133,7 +135,13 @@ export async function startLocalRuntime(
     const cognito = await startCognitoLocal({
       port: ports.cognito,
       dataDir: join(settings.dataDir, 'cognito'),
-      triggers: { customMessage: await importHandler(AUTH_TRIGGERS.customMessage.entry) },
+      triggers: {
+        customMessage: await importHandler(AUTH_TRIGGERS.customMessage.entry),
+        postConfirmation: await importHandler(AUTH_TRIGGERS.postConfirmation.entry),
+        defineAuthChallenge: await importHandler(AUTH_TRIGGERS.defineAuthChallenge.entry),
+        createAuthChallenge: await importHandler(AUTH_TRIGGERS.createAuthChallenge.entry),
+        verifyAuthChallengeResponse: await importHandler(AUTH_TRIGGERS.verifyAuthChallengeResponse.entry),
+      },
       deliverEmail: async (email) => {
         await sesClient.send(
           new SendEmailCommand({

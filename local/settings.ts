@@ -23,6 +23,8 @@ export type LocalSettings = {
   adminPassword: string;
   /** Fixed, so a restart keeps working with Asaas-simulator deliveries configured with it. */
   asaasWebhookToken: string;
+  /** Magic-link signing key (≥ 32 bytes). Fixed, so links e-mailed before a restart still open. Local only. */
+  magicLinkSecret: string;
 };
 
 export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
@@ -44,5 +46,6 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     adminEmail: env.BAIXA_ADMIN_EMAIL ?? 'admin@baixa.local',
     adminPassword: env.BAIXA_ADMIN_PASSWORD ?? 'admin123',
     asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
+    magicLinkSecret: 'local-magic-link-secret-never-used-on-aws-0123456789',
   };
 }

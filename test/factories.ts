@@ -81,3 +81,6 @@ export const lambdaContext = { awsRequestId: 'test-request', functionName: 'test
 export type HttpResult = { statusCode: number; body: string; headers?: Record<string, string> };
 export const jsonOf = (result: unknown) =>
   JSON.parse((result as HttpResult).body) as Record<string, unknown> & { message?: string; code?: string };
+
+/** A fresh address per test, so tests sharing the table and the SES store never see each other's data. */
+export const createEmailAddress = (name = 'cliente') => `${name}.${ulid().toLowerCase()}@example.com`;

@@ -1,9 +1,10 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IDependable } from 'constructs';
 import { Construct } from 'constructs';
 import { AUTH_TRIGGERS, ENV } from '../../lambdas/functions.js';
-import { ServiceFunction } from './service-function.js';
+import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 /** The Cognito group whose members may call 'admin' routes (checked in the handlers from `cognito:groups`). */
 export const ADMIN_GROUP = 'admin';
@@ -21,6 +22,11 @@ export interface AuthProps {
    */
   readonly appUrl: string;
   /**
+   * What the triggers' catalogue grants point at: the single table (magic-link records, the ACCOUNT marker) and
+   * the SES sender (magic-link and welcome e-mails).
+   */
+  readonly targets: GrantTargets;
+  /**
    * Cognito feature plan. Essentials keeps native passwordless (EMAIL_OTP) available; Plus (threat
    * protection) costs several times more per MAU and is planned, not needed for launch.
    * @default cognito.FeaturePlan.ESSENTIALS
@@ -28,11 +34,20 @@ export interface AuthProps {
   readonly featurePlan?: cognito.FeaturePlan;
 }
 
-/** Customer and admin identities: user pool, SPA client, `admin` group and the pt-BR message trigger. */
+type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
+
+/**
+ * Customer and admin identities: user pool, SPA client, `admin` group, the pt-BR message trigger, the magic-link
+ * sign-in (CUSTOM_AUTH triggers and their signing key) and the welcome e-mail (PostConfirmation).
+ */
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly customMessage: ServiceFunction;
+  /** Every trigger function, by its catalogue name. */
+  readonly triggers: Record<AuthTriggerName, ServiceFunction>;
+  /** HMAC key of magic-link tokens; only CreateAuthChallenge and VerifyAuthChallengeResponse may read it. */
+  readonly magicLinkSecret: secretsmanager.Secret;
   /** Issuer of the pool's JWTs, for the API's JWT authorizer. */
   readonly issuerUrl: string;
 
@@ -46,6 +61,34 @@ export class Auth extends Construct {
       stage: props.stage,
       environment: { [ENV.appUrl]: props.appUrl },
     }).applyGrants(AUTH_TRIGGERS.customMessage.grants, {});
+
+    const trigger = (id: string, name: Exclude<AuthTriggerName, 'customMessage'>) =>
+      new ServiceFunction(this, id, { entry: AUTH_TRIGGERS[name].entry, stage: props.stage }).applyGrants(
+        AUTH_TRIGGERS[name].grants,
+        { ...props.targets, appUrl: props.appUrl },
+      );
+    this.triggers = {
+      customMessage: this.customMessage,
+      defineAuthChallenge: trigger('DefineAuthChallenge', 'defineAuthChallenge'),
+      createAuthChallenge: trigger('CreateAuthChallenge', 'createAuthChallenge'),
+      verifyAuthChallengeResponse: trigger('VerifyAuthChallengeResponse', 'verifyAuthChallengeResponse'),
+      postConfirmation: trigger('PostConfirmation', 'postConfirmation'),
+    };
+
+    // The key stays out of the functions' plain environment: they get its ARN and read it once per cold start.
+    this.magicLinkSecret = new secretsmanager.Secret(this, 'MagicLinkSecret', {
+      description: 'HMAC-SHA256 key that signs magic-link sign-in tokens (15 minutes, single use)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    for (const fn of [this.triggers.createAuthChallenge, this.triggers.verifyAuthChallengeResponse]) {
+      this.magicLinkSecret.grantRead(fn);
+      fn.addEnvironment(ENV.magicLinkSecretArn, this.magicLinkSecret.secretArn);
+    }
+    Validations.of(this.magicLinkSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Secrets Manager rotates only through a custom rotation Lambda, and a rotated key must stay verifiable for the 15 minutes its links live. The key signs short-lived, single-use links whose nonce must also match a DynamoDB record, so a leaked key alone cannot sign anyone in with an older link; rotate on suspicion by putting a new value (functions pick it up at their next cold start; links in flight stop working).',
+    });
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
@@ -72,7 +115,13 @@ export class Auth extends Construct {
         // The stack is region-agnostic; the identity lives in the stack's region.
         sesRegion: Stack.of(this).region,
       }),
-      lambdaTriggers: { customMessage: this.customMessage },
+      lambdaTriggers: {
+        customMessage: this.triggers.customMessage,
+        defineAuthChallenge: this.triggers.defineAuthChallenge,
+        createAuthChallenge: this.triggers.createAuthChallenge,
+        verifyAuthChallengeResponse: this.triggers.verifyAuthChallengeResponse,
+        postConfirmation: this.triggers.postConfirmation,
+      },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -82,8 +131,9 @@ export class Auth extends Construct {
     this.client = this.userPool.addClient('SpaClient', {
       // A browser cannot keep a secret.
       generateSecret: false,
-      // SRP for passwords; CUSTOM_AUTH is reserved for the magic-link sign-in of a later issue.
+      // SRP for passwords; CUSTOM_AUTH for the magic link (Define/Create/VerifyAuthChallenge triggers).
       authFlows: { userSrp: true, custom: true },
+      // Also makes CUSTOM_AUTH answer unknown e-mails with a normal challenge (triggers see userNotFound).
       preventUserExistenceErrors: true,
       // No hosted UI: the SPA has its own screens, so OAuth flows (and their default example.com
       // callback) stay off.
@@ -106,12 +156,12 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product spec fixes the password rule at a minimum of 6 characters with no complexity requirements; passwordless magic-link sign-in is planned to make passwords optional.',
+          'The product spec fixes the password rule at a minimum of 6 characters with no complexity requirements; the passwordless magic-link sign-in lets customers avoid passwords altogether.',
       },
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product spec has no MFA for customers; the planned passwordless magic link proves possession of the e-mail account on every sign-in.',
+          'The product spec has no MFA for customers; the passwordless magic link proves possession of the e-mail account on every sign-in where it is used.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -6,10 +6,12 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   ListUsersCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 
@@ -57,8 +59,9 @@ export async function provisionUserPool(endpoint: string, spec: UserPoolSpec): P
     const { UserPoolClients = [] } = await cognito.send(
       new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
     );
+    const existingClientId = UserPoolClients.find((client) => client.ClientName === spec.clientName)?.ClientId;
     const userPoolClientId =
-      UserPoolClients.find((client) => client.ClientName === spec.clientName)?.ClientId ??
+      existingClientId ??
       (
         await cognito.send(
           new CreateUserPoolClientCommand({
@@ -71,10 +74,27 @@ export async function provisionUserPool(endpoint: string, spec: UserPoolSpec): P
               'ALLOW_CUSTOM_AUTH',
               'ALLOW_REFRESH_TOKEN_AUTH',
             ],
+            // As the CDK client: unknown e-mails get the same answers as known ones (magic link included).
+            PreventUserExistenceErrors: 'ENABLED',
           }),
         )
       ).UserPoolClient?.ClientId;
     if (!userPoolClientId) throw new Error('cognito-local created an app client without an id');
+    if (existingClientId) {
+      // Clients provisioned before the setting existed get it too (cognito-local merges the fields it is given).
+      const { UserPoolClient } = await cognito.send(
+        new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: existingClientId }),
+      );
+      if (UserPoolClient?.PreventUserExistenceErrors !== 'ENABLED') {
+        await cognito.send(
+          new UpdateUserPoolClientCommand({
+            UserPoolId: userPoolId,
+            ClientId: existingClientId,
+            PreventUserExistenceErrors: 'ENABLED',
+          }),
+        );
+      }
+    }
 
     // ListGroups, not GetGroup: cognito-local's GetGroup crashes (500) on a pool that has no group yet.
     const { Groups = [] } = await cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId }));

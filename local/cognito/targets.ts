@@ -2,26 +2,33 @@ import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
 import type { Route } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { attribute, attributesAppend, attributeValue } from 'cognito-local/lib/services/userPoolService.js';
+import {
+  customAuthFlowFor,
+  type InitiateCustomAuthRequest,
+  type RespondToCustomChallengeRequest,
+} from './custom-auth.js';
 import type { CognitoTriggers } from './triggers.js';
 
 /**
  * API targets (the part of `x-amz-target` after the dot) we answer ourselves or wrap, consulted before
  * cognito-local's router. `base` is cognito-local's own handler for the target; for a target it lacks, it rejects
- * with "unsupported". This is where CUSTOM_AUTH goes: wrap InitiateAuth (AuthFlow CUSTOM_AUTH) and
- * RespondToAuthChallenge (ChallengeName CUSTOM_CHALLENGE), call the Define/Create/VerifyAuthChallenge handlers
- * from `triggers`, and mint tokens with `services.tokenGenerator` as cognito-local's password flow does.
+ * with "unsupported". CUSTOM_AUTH lives here: InitiateAuth (AuthFlow CUSTOM_AUTH) and RespondToAuthChallenge
+ * (ChallengeName CUSTOM_CHALLENGE) run the Define/Create/VerifyAuthChallenge handlers from `triggers` and mint
+ * tokens with `services.tokenGenerator`, as cognito-local's password flow does (custom-auth.ts).
  */
 export type TargetOverride = (deps: { services: Services; triggers: CognitoTriggers; base: Route }) => Route;
 
-type InitiateAuthRequest = { AuthFlow?: string };
+type InitiateAuthRequest = InitiateCustomAuthRequest & { AuthFlow?: string };
+type RespondToAuthChallengeRequest = RespondToCustomChallengeRequest & { ChallengeName?: string };
 type ConfirmSignUpRequest = { ClientId: string; Username: string };
 
 export const targetOverrides: Partial<Record<string, TargetOverride>> = {
   // A wrong password is NotAuthorizedException in Cognito; cognito-local says InvalidPasswordException, which in
   // Cognito means "password breaks the policy" and would make the SPA show the wrong message.
   InitiateAuth:
-    ({ base }) =>
+    ({ services, triggers, base }) =>
     async (ctx, req: InitiateAuthRequest) => {
+      if (req.AuthFlow === 'CUSTOM_AUTH') return customAuthFlowFor(services, triggers).initiate(ctx, req);
       try {
         return (await base(ctx, req)) as unknown;
       } catch (err) {
@@ -33,6 +40,14 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
         throw err;
       }
     },
+
+  // The magic link's answer (CUSTOM_CHALLENGE) goes to the project's Verify/Define/Create triggers (custom-auth.ts).
+  RespondToAuthChallenge:
+    ({ services, triggers, base }) =>
+    async (ctx, req: RespondToAuthChallengeRequest) =>
+      req.ChallengeName === 'CUSTOM_CHALLENGE'
+        ? customAuthFlowFor(services, triggers).respond(ctx, req)
+        : ((await base(ctx, req)) as unknown),
 
   // Cognito marks the e-mail verified once the code sent to it comes back; cognito-local does not.
   ConfirmSignUp:

@@ -1,4 +1,10 @@
-import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import type {
+  CreateAuthChallengeTriggerEvent,
+  CustomMessageTriggerEvent,
+  DefineAuthChallengeTriggerEvent,
+  PostConfirmationTriggerEvent,
+  VerifyAuthChallengeResponseTriggerEvent,
+} from 'aws-lambda';
 import { InvalidLambdaResponseError, UserLambdaValidationError } from 'cognito-local/lib/errors.js';
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Triggers } from 'cognito-local/lib/services/triggers/triggers.js';
@@ -9,15 +15,20 @@ import { attributesToRecord } from 'cognito-local/lib/services/userPoolService.j
  * builds the event real Cognito sends, calls our handler and maps a thrown error to the
  * UserLambdaValidationException real Cognito answers with. No Lambda emulator, no aws-sdk v2 Lambda client.
  *
- * To add a trigger cognito-local already knows (PreSignUp, PostConfirmation, PreTokenGeneration, …): add its
- * handler below, its event builder, and an adapter in `inProcessTriggers`. Triggers cognito-local does not know
- * (Define/Create/VerifyAuthChallenge for CUSTOM_AUTH) belong in `targetOverrides` of start-cognito-local.ts,
- * which wraps API targets (InitiateAuth, RespondToAuthChallenge) and receives these same handlers.
+ * To add a trigger cognito-local already knows (PreSignUp, PreTokenGeneration, …): add its handler below, its
+ * event builder, and an adapter in `inProcessTriggers` (as CustomMessage and PostConfirmation do). Triggers
+ * cognito-local does not know (Define/Create/VerifyAuthChallenge for CUSTOM_AUTH) run from `targetOverrides`
+ * (targets.ts → custom-auth.ts), which wrap InitiateAuth and RespondToAuthChallenge and receive these same handlers.
  */
 export type TriggerHandler<Event> = (event: Event) => Promise<Event>;
 
 export type CognitoTriggers = {
   customMessage?: TriggerHandler<CustomMessageTriggerEvent>;
+  postConfirmation?: TriggerHandler<PostConfirmationTriggerEvent>;
+  /** CUSTOM_AUTH: run by the InitiateAuth / RespondToAuthChallenge overrides (custom-auth.ts), all three or none. */
+  defineAuthChallenge?: TriggerHandler<DefineAuthChallengeTriggerEvent>;
+  createAuthChallenge?: TriggerHandler<CreateAuthChallengeTriggerEvent>;
+  verifyAuthChallengeResponse?: TriggerHandler<VerifyAuthChallengeResponseTriggerEvent>;
 };
 
 /** The region real trigger events carry; pool ids stay `local_…` (cognito-local's own prefix). */
@@ -30,8 +41,9 @@ export const LINK_PARAMETER = '{##Click Here##}';
 type SupportedTrigger = Parameters<Triggers['enabled']>[0];
 type CustomMessageParams = Parameters<Triggers['customMessage']>[1];
 type CustomMessageResult = Awaited<ReturnType<Triggers['customMessage']>>;
+type PostConfirmationParams = Parameters<Triggers['postConfirmation']>[1];
 
-function callerContext(clientId: string | null) {
+export function callerContext(clientId: string | null) {
   // cognito-local passes CLIENT_ID_NOT_APPLICABLE for admin actions, like real Cognito.
   return { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: clientId ?? 'CLIENT_ID_NOT_APPLICABLE' };
 }
@@ -52,6 +64,22 @@ export function customMessageEvent(params: CustomMessageParams): CustomMessageTr
       ...(params.clientMetadata ? { clientMetadata: params.clientMetadata } : {}),
     },
     response: { smsMessage: null, emailMessage: null, emailSubject: null },
+  };
+}
+
+export function postConfirmationEvent(params: PostConfirmationParams): PostConfirmationTriggerEvent {
+  return {
+    version: '1',
+    region: TRIGGER_REGION,
+    userPoolId: params.userPoolId,
+    triggerSource: params.source,
+    userName: params.username,
+    callerContext: callerContext(params.clientId),
+    request: {
+      userAttributes: attributesToRecord(params.userAttributes),
+      ...(params.clientMetadata ? { clientMetadata: params.clientMetadata } : {}),
+    },
+    response: {},
   };
 }
 
@@ -112,7 +140,7 @@ export function inProcessTriggers(handlers: CognitoTriggers): Triggers {
     CustomMessage: Boolean(handlers.customMessage),
     CustomEmailSender: false,
     PostAuthentication: false,
-    PostConfirmation: false,
+    PostConfirmation: Boolean(handlers.postConfirmation),
     PreSignUp: false,
     PreTokenGeneration: false,
     UserMigration: false,
@@ -123,7 +151,11 @@ export function inProcessTriggers(handlers: CognitoTriggers): Triggers {
       handlers.customMessage ? customMessage(ctx, handlers.customMessage, params) : notConfigured('CustomMessage')(),
     customEmailSender: notConfigured('CustomEmailSender'),
     postAuthentication: notConfigured('PostAuthentication'),
-    postConfirmation: notConfigured('PostConfirmation'),
+    // Unlike cognito-local's own adapter (which logs and swallows), a throw fails the call, as on AWS.
+    postConfirmation: async (_ctx, params) => {
+      if (!handlers.postConfirmation) return notConfigured('PostConfirmation')();
+      await invokeTrigger('PostConfirmation', handlers.postConfirmation, postConfirmationEvent(params));
+    },
     preSignUp: notConfigured('PreSignUp'),
     preTokenGeneration: notConfigured('PreTokenGeneration'),
     userMigration: notConfigured('UserMigration'),

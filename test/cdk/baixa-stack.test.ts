@@ -302,9 +302,84 @@ describe('Auth', () => {
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
         MfaConfiguration: 'OFF',
         EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'nao-responda@example.com' }),
-        LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [logicalId(s.stack.auth.customMessage), 'Arn'] } },
       }),
     });
+  });
+
+  it('attaches every catalogue trigger (pt-BR messages, magic link, welcome e-mail) to the pool', () => {
+    const { triggers } = s.stack.auth;
+    const arn = (fn: ServiceFunction) => ({ 'Fn::GetAtt': [logicalId(fn), 'Arn'] });
+    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        CustomMessage: arn(triggers.customMessage),
+        DefineAuthChallenge: arn(triggers.defineAuthChallenge),
+        CreateAuthChallenge: arn(triggers.createAuthChallenge),
+        VerifyAuthChallengeResponse: arn(triggers.verifyAuthChallengeResponse),
+        PostConfirmation: arn(triggers.postConfirmation),
+      },
+    });
+    expect(Object.keys(triggers).sort()).toEqual(Object.keys(AUTH_TRIGGERS).sort());
+    for (const fn of Object.values(triggers)) {
+      s.template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 'cognito-idp.amazonaws.com',
+        FunctionName: arn(fn),
+        SourceArn: { 'Fn::GetAtt': [logicalId(s.stack.auth.userPool), 'Arn'] },
+      });
+    }
+  });
+
+  it('the magic-link key is a generated secret only Create and Verify may read, by ARN, never in plain env', () => {
+    const { triggers, magicLinkSecret } = s.stack.auth;
+    const secretRef = { Ref: logicalId(magicLinkSecret) };
+    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+    });
+    const readers = s.stack.node
+      .findAll()
+      .filter((c): c is ServiceFunction => c instanceof ServiceFunction)
+      .filter((fn) =>
+        statementsOf(fn).some((st) => asArray(st.Action as string[]).some((a) => a.startsWith('secretsmanager:'))),
+      );
+    expect(readers.map(logicalId).sort()).toEqual(
+      [triggers.createAuthChallenge, triggers.verifyAuthChallengeResponse].map(logicalId).sort(),
+    );
+    for (const fn of readers) {
+      const secretStatements = statementsOf(fn).filter((st) =>
+        asArray(st.Action as string[]).some((a) => a.startsWith('secretsmanager:')),
+      );
+      expect(secretStatements).toHaveLength(1);
+      expect(asArray(secretStatements[0]!.Action as string[]).sort()).toEqual(
+        ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'].sort(),
+      );
+      expect(secretStatements[0]!.Resource).toEqual(secretRef);
+      const env = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties.Environment as { Variables: Json };
+      expect(env.Variables[ENV.magicLinkSecretArn]).toEqual(secretRef);
+    }
+    const inline = Object.values(resources('AWS::Lambda::Function')).filter(
+      (fn) => (fn.Properties.Environment as { Variables?: Json } | undefined)?.Variables?.[ENV.magicLinkSecret],
+    );
+    expect(inline).toEqual([]);
+  });
+
+  it('trigger grants follow the catalogue: Define touches nothing, Verify cannot e-mail, senders use the identity', () => {
+    const { triggers } = s.stack.auth;
+    const services = (fn: ServiceFunction) => new Set(actionsOf(fn).map((a) => a.split(':')[0]));
+    expect([...services(triggers.defineAuthChallenge)].filter((svc) => svc !== 'logs' && svc !== 'xray')).toEqual([]);
+    expect(services(triggers.verifyAuthChallengeResponse).has('ses')).toBe(false);
+    expect(actionsOf(triggers.verifyAuthChallengeResponse)).toEqual(expect.arrayContaining(['dynamodb:UpdateItem']));
+    for (const fn of [triggers.createAuthChallenge, triggers.postConfirmation]) {
+      expect(actionsOf(fn)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+      const ses = statementsOf(fn).filter((st) => asArray(st.Action as string[]).some((a) => a.startsWith('ses:')));
+      expect(ses).toHaveLength(1);
+      expect(JSON.stringify(ses[0]!.Resource)).toContain(`":identity/",{"Ref":"${logicalId(s.stack.email.identity)}"}`);
+      const env = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties.Environment as { Variables: Json };
+      expect(env.Variables).toMatchObject({
+        [ENV.emailFrom]: 'nao-responda@example.com',
+        [ENV.tableName]: { Ref: logicalId(s.stack.data.table) },
+      });
+      expect(env.Variables[ENV.appUrl]).toBeDefined();
+    }
   });
 
   it('has the admin group', () => {

@@ -3,6 +3,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { PublicLayout, PublicPage } from '@/components/public-layout';
 import { AuthPage } from '@/features/auth/components/auth-page';
+import { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
         ],
       },
       { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/link-magico', element: <MagicLinkPage /> },
       {
         element: <RequireAuth />,
         children: [

@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import { apiErrorSchema } from '@domain/schemas/api-error.js';
 import { API_MESSAGES } from '@domain/messages.js';
 import { ApiRequestError, errorFromStatus } from './api-error';
+import { reportBackendReachable } from './connectivity';
 import { getRuntimeConfig } from './runtime-config';
 
 /** Spec 01 §9: the dashboard gives up after 15 s; the same limit suits every other call. */
 const DEFAULT_TIMEOUT_MS = 15_000;
+const GATEWAY_UNAVAILABLE = new Set([502, 503, 504]);
 
 export type ApiFetchOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,10 +53,14 @@ export async function apiFetch<S extends z.ZodType>(
   } catch (error) {
     // A cancellation by the caller is not a failure; React Query expects the abort error back.
     if (signal?.aborted) throw error;
+    // Offline is the browser's problem, shown by its own banner; online, the API did not answer.
+    if (navigator.onLine) reportBackendReachable(false);
     throw new ApiRequestError(0, 'network', API_MESSAGES.unexpected, { cause: error });
   } finally {
     deadline.clear();
   }
+  // The gateway's own "no backend behind me" answers; any other answer proves the API is there.
+  reportBackendReachable(!GATEWAY_UNAVAILABLE.has(response.status));
 
   if (!response.ok) {
     const apiError = apiErrorSchema.safeParse(payload);

@@ -3,30 +3,54 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { sessionUserFromClaims, type SessionUser } from './auth-claims';
+import { resolveSession, SESSION_CHECK_DELAYS_MS, type SessionCheckTrigger } from './session-recovery';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-export async function fetchSessionUser(): Promise<SessionUser | null> {
-  try {
-    const { tokens } = await fetchAuthSession();
-    const claims = tokens?.idToken?.payload;
-    return claims ? sessionUserFromClaims(claims) : null;
-  } catch {
-    // A session that cannot be read or refreshed is a signed-out session (spec 01 §4).
-    return null;
-  }
+async function readSessionUser({ forceRefresh }: { forceRefresh: boolean }): Promise<SessionUser | null> {
+  // Amplify refreshes expired tokens here by itself; forceRefresh is only for recovery.
+  const { tokens } = await fetchAuthSession({ forceRefresh });
+  const claims = tokens?.idToken?.payload;
+  return claims ? sessionUserFromClaims(claims) : null;
+}
+
+/**
+ * The signed-in user, or null. A broken session gets up to 3 refreshes (spec 01 §4) and is then
+ * cleared; a network failure is thrown instead, so the cached user survives a dropped connection.
+ */
+export function fetchSessionUser(): Promise<SessionUser | null> {
+  return resolveSession(readSessionUser, { onGiveUp: () => signOut() });
 }
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: fetchSessionUser,
-  // Amplify's Hub tells us when the session changes; polling would only add token reads.
+  // Amplify's Hub and the guard's checks say when to look again; polling would only add token reads.
   staleTime: Infinity,
   retry: false,
+  // Tokens live in local storage: reading them must not wait for the browser to be online.
+  networkMode: 'always',
 });
 
 export function useAuthSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/** Re-reads the session now, joining a read already under way instead of restarting it. */
+export function recheckSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.refetchQueries({ queryKey: sessionQueryKey, type: 'active' }, { cancelRefetch: false });
+}
+
+/**
+ * Call after a sign-in succeeds: drops whatever a previous user left in the cache (a session that
+ * expired on a shared device) and stores the new session, so the route guard sees it before navigation.
+ */
+export async function beginSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  // Tokens were just stored, so a failure here is fleeting; Amplify's 'signedIn' event reads them again.
+  const user = await fetchSessionUser().catch(() => null);
+  queryClient.setQueryData(sessionQueryKey, user);
+  return user;
 }
 
 /**
@@ -58,4 +82,46 @@ export function useAuthEvents(): void {
       }),
     [queryClient],
   );
+}
+
+/** Amplify's keys in local storage; other keys (referral codes) say nothing about the session. */
+const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider';
+
+/**
+ * Spec 01 §9: the guard re-checks the session when the tab becomes visible or focused, when another
+ * tab changes the stored session (50 ms later), when the browser comes online (100 ms) and on mount (50 ms).
+ */
+export function useSessionChecks(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const check = (trigger: SessionCheckTrigger) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void recheckSession(queryClient);
+      }, SESSION_CHECK_DELAYS_MS[trigger]);
+      timers.add(timer);
+    };
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible') check('visibilityChange');
+    };
+    const onFocus = () => check('focus');
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key.startsWith(AMPLIFY_STORAGE_PREFIX)) check('storage');
+    };
+    const onOnline = () => check('online');
+
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    window.addEventListener('focus', onFocus);
+    window.addEventListener('storage', onStorage);
+    window.addEventListener('online', onOnline);
+    check('mount');
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener('online', onOnline);
+      timers.forEach(clearTimeout);
+    };
+  }, [queryClient]);
 }

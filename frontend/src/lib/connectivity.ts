@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { HEALTH_CHECK_TICK_MS, shouldCheckHealth } from './health-check-schedule';
 
 export type Connectivity = 'online' | 'offline' | 'backend-unreachable';
 
@@ -11,10 +12,7 @@ function subscribeOnline(onChange: () => void): () => void {
   };
 }
 
-/**
- * Backend reachability, reported by whoever learns it (a health check, a failed API call).
- * Nothing reports it yet: the periodic check of spec 01 §9 arrives with a later change.
- */
+/** Backend reachability, reported by whoever learns it: the health check and every API call. */
 let backendReachable = true;
 const backendListeners = new Set<() => void>();
 
@@ -42,4 +40,37 @@ export function useConnectivity(): Connectivity {
   );
   if (!online) return 'offline';
   return backend ? 'online' : 'backend-unreachable';
+}
+
+/** Module-wide, so a remounted shell does not check again before the 2 minutes are up. */
+let lastHealthCheckAt: number | null = null;
+
+/** Runs `check` now, whatever the schedule says (the 'Reconectar' button), and restarts the 2 minutes. */
+export function runHealthCheck<T>(check: () => Promise<T>): Promise<T> {
+  lastHealthCheckAt = Date.now();
+  return check();
+}
+
+/** Runs `check` whenever it is due: on mount, on a timer, and when the page becomes visible or online. */
+export function useHealthChecks(check: () => Promise<unknown>): void {
+  useEffect(() => {
+    const checkIfDue = () => {
+      const due = shouldCheckHealth({
+        now: Date.now(),
+        lastCheckAt: lastHealthCheckAt,
+        visible: document.visibilityState === 'visible',
+        online: navigator.onLine,
+      });
+      if (due) void runHealthCheck(check);
+    };
+    checkIfDue();
+    const timer = setInterval(checkIfDue, HEALTH_CHECK_TICK_MS);
+    document.addEventListener('visibilitychange', checkIfDue);
+    window.addEventListener('online', checkIfDue);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', checkIfDue);
+      window.removeEventListener('online', checkIfDue);
+    };
+  }, [check]);
 }

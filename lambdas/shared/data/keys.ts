@@ -19,6 +19,8 @@ export const keys = {
   providerChargePointer: (asaasId: string) => `ASAAS#${asaasId}`,
   invitePointer: (inviteCode: string) => `INVITE#${inviteCode}`,
   webhookEvent: (provider: string, eventId: string) => `WEBHOOK#${provider}#${eventId}`,
+  /** `subject` is the user's `sub`, or `UNKNOWN#<sha256 of the e-mail>` for an address without an account. */
+  magicLink: (subject: string) => `MAGICLINK#${subject}`,
 
   counterPk: 'COUNTER',
   sequencePk: 'SEQUENCE',

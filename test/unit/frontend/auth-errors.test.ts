@@ -3,6 +3,7 @@ import { AuthError } from 'aws-amplify/auth';
 import { AUTH_MESSAGES } from '../../../domain/messages.js';
 import {
   authErrorOutcome,
+  authRequestErrorMessage,
   unconfirmedUserError,
   unsupportedSignInStepError,
 } from '../../../frontend/src/features/auth/lib/auth-errors.js';
@@ -62,5 +63,25 @@ describe('authErrorOutcome (spec 01 §8)', () => {
     expect(authErrorOutcome({ name: 'UsernameExistsException', message: 'x' }).message).toBe(
       AUTH_MESSAGES.unexpectedError,
     );
+  });
+});
+
+describe('authRequestErrorMessage (recovery, magic link, password update)', () => {
+  it('puts known Cognito answers in the product words', () => {
+    expect(authRequestErrorMessage(cognitoError('ExpiredCodeException'), 'fallback')).toBe(
+      'Este link de recuperação é inválido ou expirou. Peça um novo link.',
+    );
+    expect(authRequestErrorMessage(cognitoError('LimitExceededException'), 'fallback')).toBe(
+      'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+    );
+  });
+
+  it("uses the spec's fallback for anything else, never Cognito's English text", () => {
+    expect(authRequestErrorMessage(cognitoError('InternalErrorException'), 'Não foi possível atualizar a senha.')).toBe(
+      'Não foi possível atualizar a senha.',
+    );
+    expect(
+      authRequestErrorMessage(new Error('Failed to fetch'), 'Não foi possível enviar o email de recuperação.'),
+    ).toBe('Não foi possível enviar o email de recuperação.');
   });
 });

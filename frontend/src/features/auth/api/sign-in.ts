@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signIn } from 'aws-amplify/auth';
-import { fetchSessionUser, sessionQueryKey } from '@/lib/auth-session';
+import { beginSession } from '@/lib/auth-session';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { unconfirmedUserError, unsupportedSignInStepError } from '../lib/auth-errors';
 
@@ -25,7 +25,7 @@ export function useSignIn() {
     mutationFn: async (credentials: PasswordCredentials) => {
       await signInWithPassword(credentials);
       // The route guard must see the new session before we navigate, or it bounces back to /auth.
-      queryClient.setQueryData(sessionQueryKey, await fetchSessionUser());
+      await beginSession(queryClient);
     },
   });
 }

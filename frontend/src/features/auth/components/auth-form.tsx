@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { Button, Flex, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Divider, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 import { storeReferralCode } from '@/lib/referral-storage';
 import { toast, toastError } from '@/lib/toast';
+import { useRequestMagicLink } from '../api/magic-link';
+import { useRequestPasswordReset } from '../api/reset-password';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
-import { authErrorOutcome } from '../lib/auth-errors';
+import { authErrorOutcome, authRequestErrorMessage, magicLinkRequestErrorMessage } from '../lib/auth-errors';
+import { magicLinkRequestProblem, passwordRecoveryRequestProblem, type RequestProblem } from '../lib/auth-requests';
 import { authFormSchema, type AuthFormValues, type AuthMode } from '../lib/auth-form-schema';
 import { createSecurityCheck, isSecurityCheckSolved } from '../lib/security-check';
 import { SecurityCheckField } from './security-check-field';
@@ -37,11 +40,16 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
   const [check, setCheck] = useState(() => createSecurityCheck());
   const signIn = useSignIn();
   const signUp = useSignUp();
+  const magicLink = useRequestMagicLink();
+  const passwordReset = useRequestPasswordReset();
+  /** The address the last magic link went to, shown until the user asks for something else. */
+  const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     control,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<AuthFormFields, AuthFormContext, AuthFormValues>({
     resolver: authFormResolver,
@@ -59,6 +67,7 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
   const checkAnswer = useWatch({ control, name: 'checkAnswer' });
   const solved = isSecurityCheckSolved(check, checkAnswer);
   const pending = signIn.isPending || signUp.isPending;
+  const busy = pending || magicLink.isPending || passwordReset.isPending;
 
   const refreshCheck = () => {
     setCheck(createSecurityCheck());
@@ -92,6 +101,40 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
       toastError(outcome.message);
       if (outcome.switchToLogin) onModeChange('login');
     }
+  };
+
+  const showProblem = (problem: RequestProblem) => toast({ ...problem, variant: 'error' });
+
+  const sendMagicLink = () => {
+    const email = getValues('email').trim();
+    const problem = magicLinkRequestProblem(email, solved);
+    if (problem) return showProblem(problem);
+    setMagicLinkSentTo(null);
+    magicLink.mutate(email, {
+      onSuccess: () => {
+        toast({ title: AUTH_MESSAGES.magicLinkSent, variant: 'success' });
+        setMagicLinkSentTo(email);
+        // Another link needs another answer: the check is what slows scripted requests.
+        refreshCheck();
+      },
+      onError: (error) => toastError(magicLinkRequestErrorMessage(error)),
+    });
+  };
+
+  const sendPasswordReset = () => {
+    const email = getValues('email').trim();
+    const problem = passwordRecoveryRequestProblem(email);
+    if (problem) return showProblem(problem);
+    setMagicLinkSentTo(null);
+    passwordReset.mutate(email, {
+      onSuccess: () =>
+        toast({
+          title: AUTH_MESSAGES.recoveryEmailSent,
+          description: AUTH_MESSAGES.recoveryEmailSentDescription,
+          variant: 'success',
+        }),
+      onError: (error) => toastError(authRequestErrorMessage(error, AUTH_MESSAGES.recoveryEmailFailed)),
+    });
   };
 
   // The spec reports validation as an 'Erro' toast; fields are only marked, so the text appears once.
@@ -168,12 +211,50 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
           variation="primary"
           size="large"
           isFullWidth
-          isDisabled={!solved}
+          isDisabled={!solved || busy}
           isLoading={pending}
           loadingText={isRegister ? 'Cadastrando...' : 'Entrando...'}
         >
           {isRegister ? 'Cadastrar' : 'Entrar'}
         </Button>
+        {!isRegister && (
+          <>
+            <Divider label="ou" size="small" />
+            <Button
+              type="button"
+              size="large"
+              isFullWidth
+              onClick={sendMagicLink}
+              isDisabled={busy && !magicLink.isPending}
+              isLoading={magicLink.isPending}
+              loadingText="Enviando link..."
+            >
+              Entrar com Link Mágico
+            </Button>
+            {magicLinkSentTo && (
+              <Alert variation="success" role="status" heading={AUTH_MESSAGES.magicLinkSent}>
+                <Text as="span" fontSize="small" className="auth-sent-to">
+                  {magicLinkSentTo}
+                </Text>
+                <Text as="span" fontSize="small">
+                  {AUTH_MESSAGES.magicLinkSentDescription}
+                </Text>
+              </Alert>
+            )}
+            <Button
+              type="button"
+              variation="link"
+              size="small"
+              alignSelf="center"
+              onClick={sendPasswordReset}
+              isDisabled={busy && !passwordReset.isPending}
+              isLoading={passwordReset.isPending}
+              loadingText="Enviando email..."
+            >
+              Esqueci minha senha
+            </Button>
+          </>
+        )}
       </Flex>
     </form>
   );

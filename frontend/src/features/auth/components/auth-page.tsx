@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text, View } from '@aws-amplify/ui-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { AUTH_ACTION_PARAM, parseAuthActionLink } from '@domain/auth-links.js';
@@ -16,6 +16,10 @@ import { toast, toastError } from '@/lib/toast';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import type { AuthMode } from '../lib/auth-form-schema';
 import { AuthForm } from './auth-form';
+import { RecoveryForm } from './recovery-form';
+
+/** Query parameters an e-mail link brings; removed once the link has been used. */
+const LINK_PARAMS = [AUTH_ACTION_PARAM, 'email', 'codigo', 'mode'];
 
 export function AuthPage() {
   const location = useLocation();
@@ -24,7 +28,10 @@ export function AuthPage() {
   const mode: AuthMode = searchParams.get('mode') === 'register' ? 'register' : 'login';
   const link = useMemo(() => parseAuthActionLink(location.search), [location.search]);
   const target = redirectTargetFrom(location.state);
-  usePageTitle(mode === 'register' ? 'Cadastro' : 'Entrar');
+  const recovery = link?.action === 'redefinir' ? link : null;
+  // The e-mail of a finished or cancelled recovery, for the login form that follows it.
+  const [prefillEmail, setPrefillEmail] = useState('');
+  usePageTitle(recovery ? 'Nova senha' : mode === 'register' ? 'Cadastro' : 'Entrar');
 
   useEffect(() => captureReferralParams(searchParams), [searchParams]);
 
@@ -38,6 +45,32 @@ export function AuthPage() {
       // Keeps `state.from`, so a user who toggles modes still lands where they were going.
       { replace: true, state: location.state },
     );
+
+  // A reload must not replay a spent code, and the code should not linger in the history.
+  const clearLinkParams = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          for (const key of LINK_PARAMS) params.delete(key);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  // Spec 01 §8: entering recovery mode is announced once per link.
+  const announcedRecovery = useRef<string | null>(null);
+  useEffect(() => {
+    if (!recovery || announcedRecovery.current === recovery.code) return;
+    announcedRecovery.current = recovery.code;
+    toast({ title: AUTH_MESSAGES.recoveryEvent, description: AUTH_MESSAGES.recoveryEventDescription });
+  }, [recovery]);
+
+  const finishRecovery = (email: string) => {
+    setPrefillEmail(email);
+    clearLinkParams();
+  };
 
   const { mutate: confirmSignUp, isPending: confirming } = useConfirmSignUp();
   // Guards against React's double-run of effects in development, which would spend the code twice.
@@ -55,22 +88,19 @@ export function AuthPage() {
             variant: 'success',
           }),
         onError: () => toastError(AUTH_MESSAGES.confirmationFailed),
-        // A reload must not replay a spent code; the e-mail stays in the form.
-        onSettled: () =>
-          setSearchParams(
-            (params) => {
-              for (const key of [AUTH_ACTION_PARAM, 'email', 'codigo', 'mode']) params.delete(key);
-              return params;
-            },
-            { replace: true },
-          ),
+        // The e-mail stays in the form.
+        onSettled: () => {
+          setPrefillEmail(link.email);
+          clearLinkParams();
+        },
       },
     );
-  }, [link, confirmSignUp, setSearchParams]);
+  }, [link, confirmSignUp, clearLinkParams]);
 
   if (session.isPending) return <PageLoader />;
   // Covers both an already signed-in visitor and a fresh login (useSignIn stores the session).
-  if (session.data) return <Navigate to={target} replace />;
+  // A recovery link still opens its form: the password can be changed from any state.
+  if (session.data && !recovery) return <Navigate to={target} replace />;
 
   const isRegister = mode === 'register';
   const initialReferralCode = normalizeReferralCode(searchParams.get('ref') ?? storedReferralCode());
@@ -85,8 +115,13 @@ export function AuthPage() {
             <Text color="font.secondary">{AUTH_MESSAGES.subtitle}</Text>
           </Flex>
           <Heading level={1} fontSize="xl" textAlign="center">
-            {isRegister ? 'Crie sua conta' : 'Acesse sua conta'}
+            {recovery ? 'Crie uma nova senha' : isRegister ? 'Crie sua conta' : 'Acesse sua conta'}
           </Heading>
+          {recovery && (
+            <Text textAlign="center" color="font.secondary" marginTop="-1rem" className="auth-recovery-email">
+              {recovery.email}
+            </Text>
+          )}
           {confirming && (
             <Alert variation="info" hasIcon={false}>
               <Flex alignItems="center" gap="small">
@@ -95,16 +130,22 @@ export function AuthPage() {
               </Flex>
             </Alert>
           )}
-          <AuthForm
-            mode={mode}
-            initialEmail={link?.email ?? ''}
-            initialReferralCode={initialReferralCode}
-            onModeChange={setMode}
-          />
+          {recovery ? (
+            <RecoveryForm email={recovery.email} code={recovery.code} onDone={finishRecovery} />
+          ) : (
+            <AuthForm
+              mode={mode}
+              initialEmail={link?.email ?? prefillEmail}
+              initialReferralCode={initialReferralCode}
+              onModeChange={setMode}
+            />
+          )}
           <Flex direction="column" alignItems="center" gap="small">
-            <Button variation="link" size="small" onClick={() => setMode(isRegister ? 'login' : 'register')}>
-              {isRegister ? 'Já tem uma conta? Faça login' : 'Não tem uma conta? Cadastre-se'}
-            </Button>
+            {!recovery && (
+              <Button variation="link" size="small" onClick={() => setMode(isRegister ? 'login' : 'register')}>
+                {isRegister ? 'Já tem uma conta? Faça login' : 'Não tem uma conta? Cadastre-se'}
+              </Button>
+            )}
             <TextLink to="/">Voltar ao Início</TextLink>
             {inboxUrl && (
               <Link href={inboxUrl} target="_blank" rel="noreferrer" fontSize="small">

@@ -1,5 +1,6 @@
 import { AuthError } from 'aws-amplify/auth';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
+import { isMagicLinkTooSoon } from '../../../../../domain/auth-links.js';
 import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
 
 export type AuthErrorOutcome = {
@@ -32,4 +33,39 @@ export function unconfirmedUserError(): AuthError {
 /** A sign-in step this screen cannot complete yet (MFA, new password...): an "other auth error". */
 export function unsupportedSignInStepError(step: string): AuthError {
   return new AuthError({ name: 'UnsupportedSignInStep', message: `Sign-in step ${step} is not supported.` });
+}
+
+/** Cognito answers the recovery and magic-link calls can meet, in the product's words. */
+const REQUEST_ERROR_MESSAGES: Record<string, string> = {
+  LimitExceededException: AUTH_MESSAGES.tooManyAttempts,
+  TooManyRequestsException: AUTH_MESSAGES.tooManyAttempts,
+  TooManyFailedAttemptsException: AUTH_MESSAGES.tooManyAttempts,
+  CodeMismatchException: AUTH_MESSAGES.recoveryLinkInvalid,
+  ExpiredCodeException: AUTH_MESSAGES.recoveryLinkInvalid,
+  InvalidPasswordException: AUTH_MESSAGES.newPasswordRejected,
+  UserNotConfirmedException: AUTH_MESSAGES.emailNotConfirmed,
+};
+
+/**
+ * Spec 01 §8: recovery, magic link and password update show "the provider message" or a fixed
+ * fallback. Cognito's own texts are English and technical, so the provider message is its error
+ * name read through the table above; anything else gets the spec's fallback.
+ */
+export function authRequestErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof AuthError)) return fallback;
+  return REQUEST_ERROR_MESSAGES[error.name] ?? fallback;
+}
+
+/**
+ * The magic-link request's "provider message". The Create trigger only throws pt-BR domain messages,
+ * which Cognito wraps as "CreateAuthChallenge failed with error <message>.".
+ */
+export function magicLinkRequestErrorMessage(error: unknown): string {
+  if (!(error instanceof AuthError)) return AUTH_MESSAGES.magicLinkFailed;
+  if (isMagicLinkTooSoon(error.message)) return AUTH_MESSAGES.magicLinkTooSoon;
+  if (error.name === 'UserLambdaValidationException') {
+    const message = /failed with error (.+)$/s.exec(error.message)?.[1]?.trim().replace(/\.\.$/, '.');
+    if (message) return message;
+  }
+  return authRequestErrorMessage(error, AUTH_MESSAGES.magicLinkFailed);
 }
