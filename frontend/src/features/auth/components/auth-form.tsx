@@ -233,7 +233,7 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
             </Button>
             {magicLinkSentTo && (
               <Alert variation="success" role="status" heading={AUTH_MESSAGES.magicLinkSent}>
-                <Text as="span" fontSize="small" className="auth-sent-to">
+                <Text as="span" fontSize="small" className="auth-email-text" fontWeight="semibold" display="block">
                   {magicLinkSentTo}
                 </Text>
                 <Text as="span" fontSize="small">

@@ -114,14 +114,16 @@ export function AuthPage() {
             <BrandMark />
             <Text color="font.secondary">{AUTH_MESSAGES.subtitle}</Text>
           </Flex>
-          <Heading level={1} fontSize="xl" textAlign="center">
-            {recovery ? 'Crie uma nova senha' : isRegister ? 'Crie sua conta' : 'Acesse sua conta'}
-          </Heading>
-          {recovery && (
-            <Text textAlign="center" color="font.secondary" marginTop="-1rem" className="auth-recovery-email">
-              {recovery.email}
-            </Text>
-          )}
+          <Flex direction="column" alignItems="center" gap="xxs" textAlign="center">
+            <Heading level={1} fontSize="xl">
+              {recovery ? 'Crie uma nova senha' : isRegister ? 'Crie sua conta' : 'Acesse sua conta'}
+            </Heading>
+            {recovery && (
+              <Text color="font.secondary" className="auth-email-text">
+                {recovery.email}
+              </Text>
+            )}
+          </Flex>
           {confirming && (
             <Alert variation="info" hasIcon={false}>
               <Flex alignItems="center" gap="small">

@@ -1,0 +1,15 @@
+import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
+import { logger } from '../shared/logger.js';
+import { nextAuthStep } from './custom-auth.js';
+
+/** Cognito DefineAuthChallenge trigger: the magic-link conversation's next step (see custom-auth.ts). */
+export async function handler(event: DefineAuthChallengeTriggerEvent): Promise<DefineAuthChallengeTriggerEvent> {
+  const step = nextAuthStep(event.request.session, event.request.clientMetadata);
+  event.response.issueTokens = step.kind === 'issueTokens';
+  event.response.failAuthentication = step.kind === 'fail';
+  if (step.kind === 'challenge') event.response.challengeName = 'CUSTOM_CHALLENGE';
+  // Only the outcome and the round count: never the answers or the client metadata.
+  if (step.kind === 'fail')
+    logger.info('custom auth failed', { reason: step.reason, rounds: event.request.session.length });
+  return event;
+}

@@ -1,0 +1,44 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+import { isConditionFailure, type Db } from './table.js';
+
+/**
+ * Pattern 31: claims the welcome e-mail of an account. True for the first caller only, so a retried or repeated
+ * PostConfirmation never sends it twice.
+ */
+export async function claimWelcomeEmail(db: Db, userId: string, at: string): Promise<boolean> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(userId), sk: keys.accountSk },
+        UpdateExpression: 'SET #type = :type, user_id = :userId, welcome_sent_at = :at',
+        ConditionExpression: 'attribute_not_exists(welcome_sent_at)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'ACCOUNT', ':userId': userId, ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Pattern 31 (undo): gives the claim back when the e-mail could not be sent, so a later attempt may send it. */
+export async function releaseWelcomeEmail(db: Db, userId: string, at: string): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(userId), sk: keys.accountSk },
+        UpdateExpression: 'REMOVE welcome_sent_at',
+        ConditionExpression: 'welcome_sent_at = :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    );
+  } catch (error) {
+    // Someone else's claim (not ours) is left alone.
+    if (!isConditionFailure(error)) throw error;
+  }
+}

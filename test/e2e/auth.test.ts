@@ -1,0 +1,190 @@
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firstLinkIn, launchBrowser, screenshot, solveSecurityCheck, VIEWPORTS } from './browser.js';
+
+const { appUrl, apiUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Viewport = { width: number; height: number };
+
+async function newPage(viewport: Viewport = VIEWPORTS.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+type StoredEmail = { destination?: { to?: string[] }; subject?: string; body?: { html?: string } };
+
+/** The `nth` e-mail (1-based) with this subject to this address: later ones must not be mistaken for earlier ones. */
+async function emailWithSubject(to: string, subject: string, nth = 1): Promise<StoredEmail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+    const matching = store.emails.filter(
+      (e) => e.subject === subject && (e.destination?.to ?? []).some((address) => address.includes(to)),
+    );
+    if (matching.length >= nth) return matching[nth - 1]!;
+    if (Date.now() > deadline) throw new Error(`no e-mail '${subject}' #${nth} to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The toast region holds one toast at a time (spec 01 §9); waits for the given title in it. */
+async function toastWith(page: Page, text: string): Promise<void> {
+  await page
+    .getByRole('region', { name: /Notificações/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await solveSecurityCheck(page);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+async function signUp(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${appUrl}/auth?mode=register`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByLabel('Confirmar senha').fill(password);
+  await solveSecurityCheck(page);
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+}
+
+describe('password recovery and the already-registered e-mail', () => {
+  const email = `recupera.${ulid().toLowerCase()}@example.com`;
+  const oldPassword = 'antiga123';
+  const newPassword = 'novasenha456';
+
+  it('signs up and confirms a customer through the inbox', async () => {
+    const page = await newPage();
+    await signUp(page, email, oldPassword);
+    await toastWith(page, 'Cadastro realizado!');
+    await page.goto(firstLinkIn((await emailWithSubject(email, 'Confirme seu cadastro')).body!.html!));
+    await toastWith(page, 'Email confirmado');
+    await page.context().close();
+  });
+
+  it('sends an already registered e-mail to login with the spec message', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await signUp(page, email, 'qualquer123');
+    await toastWith(page, 'Este email já está cadastrado. Faça login.');
+    await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
+    expect(page.url()).not.toContain('mode=register');
+    expect(await page.getByLabel('Confirmar senha').count()).toBe(0);
+    await page.getByRole('button', { name: 'Entrar com Link Mágico' }).waitFor();
+    await page.context().close();
+  });
+
+  it('asks for the e-mail before sending the recovery link, then sends it', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth`);
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await toastWith(page, 'Informe seu email');
+    await toastWith(page, 'Digite seu email para receber o link de recuperação.');
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await toastWith(page, 'Email enviado');
+    await page.context().close();
+  });
+
+  it('opens the recovery link, checks the new password rules and updates it', async () => {
+    const link = firstLinkIn((await emailWithSubject(email, 'Recuperação de senha')).body!.html!);
+    expect(link).toContain('acao=redefinir');
+
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(link);
+    await toastWith(page, 'Recuperação de senha');
+    await page.getByRole('heading', { name: 'Crie uma nova senha' }).waitFor();
+    await page.getByText(email).first().waitFor();
+    // Login-only controls are not part of recovery mode.
+    expect(await page.getByRole('button', { name: 'Esqueci minha senha' }).count()).toBe(0);
+    await screenshot(page, 'auth-recovery-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'auth-recovery-desktop');
+
+    const newPasswordField = page.getByLabel('Nova senha', { exact: true });
+    const confirmField = page.getByLabel('Confirmar nova senha', { exact: true });
+    const update = page.getByRole('button', { name: 'Atualizar senha' });
+    await newPasswordField.fill('12345');
+    await confirmField.fill('12345');
+    await update.click();
+    await toastWith(page, 'Senha inválida');
+    await toastWith(page, 'A nova senha deve ter pelo menos 6 caracteres.');
+
+    await newPasswordField.fill(newPassword);
+    await confirmField.fill(`${newPassword}x`);
+    await update.click();
+    await toastWith(page, 'Senhas diferentes');
+    await toastWith(page, 'As senhas não coincidem.');
+
+    await confirmField.fill(newPassword);
+    await update.click();
+    await toastWith(page, 'Senha atualizada');
+    await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(page.url()).not.toContain('codigo');
+    await page.context().close();
+  });
+
+  it('logs in with the new password and refuses the old one', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, oldPassword);
+    await toastWith(page, 'Email ou senha incorretos.');
+
+    await page.getByLabel('Senha', { exact: true }).fill(newPassword);
+    await solveSecurityCheck(page);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+
+    // A signed-in visitor opening /auth goes straight back to the app.
+    await page.goto(`${appUrl}/auth`);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.context().close();
+  });
+});
+
+describe('connectivity banner (spec 01 §2)', () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`warns when the browser goes offline and when the API is out of reach (${name})`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${appUrl}/auth`);
+      await logIn(page, adminEmail, adminPassword);
+      await page.waitForURL(`${appUrl}/app/dashboard`);
+      await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
+
+      await page.context().setOffline(true);
+      const offline = page.getByText('Sem conexão com a internet');
+      await offline.waitFor();
+      await screenshot(page, `connectivity-offline-${name}`);
+      await page.context().setOffline(false);
+      await offline.waitFor({ state: 'detached' });
+
+      // The API stops answering: the next call to it (here the dashboard's) reports it.
+      await page.route(`${apiUrl}/**`, (route) => route.abort('connectionrefused'));
+      await page.reload();
+      const unreachable = page.getByText('Problemas de conectividade detectados');
+      await unreachable.waitFor();
+      expect(await page.getByText('Sem conexão com a internet').count()).toBe(0);
+      await screenshot(page, `connectivity-unreachable-${name}`);
+
+      await page.unroute(`${apiUrl}/**`);
+      await page.getByRole('button', { name: 'Reconectar' }).click();
+      await unreachable.waitFor({ state: 'detached' });
+      expect(page.url()).toBe(`${appUrl}/app/dashboard`);
+      await page.context().close();
+    });
+  }
+});

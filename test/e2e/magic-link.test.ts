@@ -1,0 +1,139 @@
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AUTH_TRIGGERS } from '../../lambdas/functions.js';
+import { firstLinkIn, launchBrowser, screenshot, solveSecurityCheck, VIEWPORTS } from './browser.js';
+
+const { appUrl, sesUrl } = inject('e2e');
+let browser: Browser;
+
+/** Runs once the server side of the magic link (CUSTOM_AUTH triggers) is part of the catalogue. */
+const magicLinkServer = 'createAuthChallenge' in AUTH_TRIGGERS;
+
+type Viewport = { width: number; height: number };
+type StoredEmail = { destination?: { to?: string[] }; subject?: string; body?: { html?: string } };
+
+async function newPage(viewport: Viewport = VIEWPORTS.desktop): Promise<Page> {
+  // A fresh context each time: no storage, no session, like another browser or device.
+  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+async function emailWithSubject(to: string, subject: string, nth = 1): Promise<StoredEmail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+    const matching = store.emails.filter(
+      (e) => e.subject === subject && (e.destination?.to ?? []).some((address) => address.includes(to)),
+    );
+    if (matching.length >= nth) return matching[nth - 1]!;
+    if (Date.now() > deadline) throw new Error(`no e-mail '${subject}' #${nth} to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function countEmails(to: string): Promise<number> {
+  const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+  return store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to))).length;
+}
+
+async function toastWith(page: Page, text: string): Promise<void> {
+  await page
+    .getByRole('region', { name: /Notificações/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
+}
+
+describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
+  const email = `magico.${ulid().toLowerCase()}@example.com`;
+  let link = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up and confirms a customer through the inbox', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth?mode=register`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await page.getByLabel('Confirmar senha').fill('segredo123');
+    await solveSecurityCheck(page);
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await toastWith(page, 'Cadastro realizado!');
+    await page.goto(firstLinkIn((await emailWithSubject(email, 'Confirme seu cadastro')).body!.html!));
+    await toastWith(page, 'Email confirmado');
+    await page.context().close();
+  });
+
+  it('asks for the e-mail and the security check, then sends the link', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(`${appUrl}/auth`);
+    const request = page.getByRole('button', { name: 'Entrar com Link Mágico' });
+    await request.click();
+    await toastWith(page, 'Informe seu email');
+    await toastWith(page, 'Digite seu email para receber o link mágico.');
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await request.click();
+    await toastWith(page, 'Verificação de segurança');
+    await toastWith(page, 'Por favor, complete a verificação de segurança primeiro.');
+
+    await solveSecurityCheck(page);
+    await request.click();
+    await toastWith(page, 'Link enviado!');
+    await page.getByRole('status').filter({ hasText: email }).waitFor();
+    await screenshot(page, 'auth-magic-link-sent-phone');
+
+    link = firstLinkIn((await emailWithSubject(email, 'Seu link de acesso')).body!.html!);
+    expect(link.startsWith(`${appUrl}/auth/link-magico#`)).toBe(true);
+    await page.context().close();
+  });
+
+  it('looks the same for an address without an account, and e-mails nobody', async () => {
+    const stranger = `ninguem.${ulid().toLowerCase()}@example.com`;
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth`);
+    await page.getByLabel('Email', { exact: true }).fill(stranger);
+    await solveSecurityCheck(page);
+    await page.getByRole('button', { name: 'Entrar com Link Mágico' }).click();
+    await toastWith(page, 'Link enviado!');
+    await page.getByRole('status').filter({ hasText: stranger }).waitFor();
+    await screenshot(page, 'auth-magic-link-sent-desktop');
+    expect(await countEmails(stranger)).toBe(0);
+    await page.context().close();
+  });
+
+  it('signs in from another browser with the link and clears it from the address bar', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(link);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.getByText(email).first().waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.context().close();
+  });
+
+  it('refuses the same link a second time with a way back to /auth', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(link);
+    await page.getByText('Este link é inválido, já foi usado ou expirou. Peça um novo link.').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await screenshot(page, 'auth-magic-link-error-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'auth-magic-link-error-desktop');
+    await page.getByRole('link', { name: 'Voltar para o login' }).click();
+    await page.waitForURL(`${appUrl}/auth`);
+    await page.context().close();
+  });
+
+  it('refuses a link without a usable token', async () => {
+    const page = await newPage();
+    await page.goto(`${appUrl}/auth/link-magico#nada`);
+    await page.getByText('Este link é inválido, já foi usado ou expirou. Peça um novo link.').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { parseAuthActionLink } from '../../domain/auth-links.js';
+import { handler as createAuthChallenge } from '../../lambdas/auth/create-auth-challenge.js';
+import { handler as customMessage } from '../../lambdas/auth/custom-message.js';
+import { handler as defineAuthChallenge } from '../../lambdas/auth/define-auth-challenge.js';
+import { handler as postConfirmation } from '../../lambdas/auth/post-confirmation.js';
+import { handler as verifyAuthChallengeResponse } from '../../lambdas/auth/verify-auth-challenge-response.js';
+import { provisionUserPool, type ProvisionedUserPool } from '../../local/cognito/provision-user-pool.js';
+import { startCognitoLocal, type CognitoEmail, type CognitoLocal } from '../../local/cognito/start-cognito-local.js';
+import { firstHref } from './mail.js';
+
+export type CognitoWithTriggers = {
+  cognito: CognitoLocal;
+  pool: ProvisionedUserPool;
+  client: CognitoIdentityProviderClient;
+  /** E-mails Cognito itself sends (sign-up codes, recovery), rendered by the CustomMessage trigger. */
+  cognitoOutbox: CognitoEmail[];
+  /** Signs up and confirms through the e-mailed link, as the SPA does; returns the user's `sub`. */
+  signUpConfirmed(email: string, password?: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+/** cognito-local with the project's real trigger handlers, as the local runtime wires them. */
+export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cognito-triggers-'));
+  const cognitoOutbox: CognitoEmail[] = [];
+  const cognito = await startCognitoLocal({
+    port: 0,
+    dataDir,
+    triggers: {
+      customMessage,
+      postConfirmation,
+      defineAuthChallenge,
+      createAuthChallenge,
+      verifyAuthChallengeResponse,
+    },
+    deliverEmail: async (email) => void cognitoOutbox.push(email),
+    logLevel: 'silent',
+  });
+  const pool = await provisionUserPool(cognito.endpoint, {
+    poolName: 'it-pool',
+    clientName: 'it-spa',
+    adminEmail: 'admin@baixa.test',
+    adminPassword: 'admin123',
+  });
+  const client = new CognitoIdentityProviderClient({
+    endpoint: cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  return {
+    cognito,
+    pool,
+    client,
+    cognitoOutbox,
+    async signUpConfirmed(email, password = 'segredo123') {
+      const { UserSub } = await client.send(
+        new SignUpCommand({ ClientId: pool.userPoolClientId, Username: email, Password: password }),
+      );
+      const sent = cognitoOutbox.findLast((message) => message.to === email);
+      const link = parseAuthActionLink(firstHref(sent?.html).search);
+      if (!UserSub || !link) throw new Error(`no confirmation link for ${email}`);
+      await client.send(
+        new ConfirmSignUpCommand({
+          ClientId: pool.userPoolClientId,
+          Username: link.email,
+          ConfirmationCode: link.code,
+        }),
+      );
+      return UserSub;
+    },
+    async stop() {
+      client.destroy();
+      await cognito.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

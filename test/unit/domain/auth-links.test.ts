@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isMagicLinkTooSoon,
+  MAGIC_LINK_PATH,
+  magicLinkUrl,
+  parseMagicLinkFragment,
+} from '../../../domain/auth-links.js';
+import { AUTH_MESSAGES } from '../../../domain/messages.js';
+
+describe('magic links', () => {
+  it('carry the token in the fragment of /auth/link-magico, which the SPA parses back', () => {
+    const url = new URL(magicLinkUrl('https://baixa.example.com', 'eyJhIjoxfQ.c2ln-_x'));
+    expect(url.pathname).toBe(MAGIC_LINK_PATH);
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('#eyJhIjoxfQ.c2ln-_x');
+    expect(parseMagicLinkFragment(url.hash)).toBe('eyJhIjoxfQ.c2ln-_x');
+  });
+
+  it('ignore fragments that are not tokens', () => {
+    for (const hash of ['', '#', '#abc', '#a.b.c', '#<script>.x']) expect(parseMagicLinkFragment(hash)).toBeNull();
+  });
+
+  it('recognise the minimum-interval refusal as Cognito reports it', () => {
+    expect(isMagicLinkTooSoon(`CreateAuthChallenge failed with error ${AUTH_MESSAGES.magicLinkTooSoon}.`)).toBe(true);
+    expect(isMagicLinkTooSoon('Incorrect username or password.')).toBe(false);
+    expect(isMagicLinkTooSoon(undefined)).toBe(false);
+  });
+});
