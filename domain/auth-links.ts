@@ -3,23 +3,23 @@ import { AUTH_MESSAGES } from './messages.js';
 /**
  * Links Cognito e-mails carry back into the SPA. The CustomMessage trigger builds them with
  * Cognito's code placeholder; the SPA parses them and calls confirmSignUp / confirmResetPassword.
- * Codes travel in the query string because Cognito substitutes `{####}` only as a literal.
+ * The code travels in the URL fragment, which browsers never send to a server: a recovery code is
+ * enough to take over an account, so it must not reach CloudFront's access logs.
  */
 export const AUTH_ACTION_PARAM = 'acao';
 export type AuthLinkAction = 'confirmar' | 'redefinir';
 
 export function authActionLink(appUrl: string, action: AuthLinkAction, email: string, code: string): string {
-  const url = new URL('/auth', appUrl);
-  url.searchParams.set(AUTH_ACTION_PARAM, action);
-  url.searchParams.set('email', email);
+  const fragment = new URLSearchParams({ [AUTH_ACTION_PARAM]: action, email });
   // Cognito's placeholder must survive literally so Cognito can replace it; URLSearchParams would encode it.
-  return `${url.toString()}&codigo=${code}`;
+  return `${new URL('/auth', appUrl).toString()}#${fragment.toString()}&codigo=${code}`;
 }
 
 export type ParsedAuthLink = { action: AuthLinkAction; email: string; code: string };
 
-export function parseAuthActionLink(search: string): ParsedAuthLink | null {
-  const params = new URLSearchParams(search);
+/** The action of an e-mail link from its fragment (`location.hash`, with or without the `#`). */
+export function parseAuthActionLink(hash: string): ParsedAuthLink | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
   const action = params.get(AUTH_ACTION_PARAM);
   const email = params.get('email');
   const code = params.get('codigo');
@@ -82,4 +82,9 @@ export const MAGIC_LINK_REQUEST_ANSWER = 'enviar-link';
  */
 export function isMagicLinkTooSoon(errorMessage: string | undefined): boolean {
   return Boolean(errorMessage?.includes(AUTH_MESSAGES.magicLinkTooSoon));
+}
+
+/** True when a recovery request was refused for the minimum interval (CustomMessage trigger, same wrapping). */
+export function isRecoveryTooSoon(errorMessage: string | undefined): boolean {
+  return Boolean(errorMessage?.includes(AUTH_MESSAGES.recoveryTooSoon));
 }

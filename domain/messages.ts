@@ -39,6 +39,8 @@ export const AUTH_MESSAGES = {
   confirmationFailed: 'Não foi possível confirmar o cadastro. O link pode ter expirado.',
   // Not in the spec; same tone (see docs/decisions.md, magic link).
   magicLinkTooSoon: 'Aguarde um minuto antes de pedir um novo link.',
+  // Only seen inside Cognito's error: the SPA answers it like a sent e-mail (see docs/decisions.md).
+  recoveryTooSoon: 'Aguarde um minuto antes de pedir um novo email de recuperação.',
   magicLinkInvalid: 'Este link é inválido, já foi usado ou expirou. Peça um novo link.',
   // Not in the spec; frontend texts around recovery and the magic link, same tone.
   recoveryEmailSentDescription: 'Se houver uma conta com este email, você receberá um link para criar uma nova senha.',

@@ -7,9 +7,18 @@
 /** Who may call a route. 'customer' = any signed-in user; 'admin' = member of the Cognito `admin` group. */
 export type RouteAccess = 'public' | 'customer' | 'admin';
 
+import { keys } from './shared/data/keys.js';
+
+export type TableItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
 /** What a function may do with the single table / documents bucket / workflow. Least privilege. */
 export type FunctionGrants = {
   table?: 'read' | 'readwrite';
+  /**
+   * Narrower than `table`, for functions that own one kind of item: only these item actions, only on items whose
+   * partition key starts with one of these prefixes (IAM `dynamodb:LeadingKeys`). No Query, Scan or index.
+   */
+  tableItems?: { actions: readonly TableItemAction[]; pkPrefixes: readonly string[] };
   documents?: 'read' | 'readwrite';
   workflow?: 'start' | 'callback';
   email?: boolean;
@@ -81,18 +90,27 @@ export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;
 
 /** Cognito user-pool triggers. */
 export const AUTH_TRIGGERS = {
-  customMessage: { entry: 'lambdas/auth/custom-message.ts', grants: {} },
-  // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key (lib/constructs/auth.ts).
+  // Writes only the last recovery request of a user (its one-a-minute limit).
+  customMessage: {
+    entry: 'lambdas/auth/custom-message.ts',
+    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.recoveryRequest('')] } },
+  },
+  // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key (lib/constructs/auth.ts) and touch only
+  // magic-link records: Create replaces one, Verify uses it up.
   defineAuthChallenge: { entry: 'lambdas/auth/define-auth-challenge.ts', grants: {} },
   createAuthChallenge: {
     entry: 'lambdas/auth/create-auth-challenge.ts',
-    grants: { table: 'readwrite', email: true },
+    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.magicLink('')] }, email: true },
   },
   verifyAuthChallengeResponse: {
     entry: 'lambdas/auth/verify-auth-challenge-response.ts',
-    grants: { table: 'readwrite' },
+    grants: { tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.magicLink('')] } },
   },
-  postConfirmation: { entry: 'lambdas/auth/post-confirmation.ts', grants: { table: 'readwrite', email: true } },
+  // Claims (and on failure gives back) the welcome e-mail on the customer's ACCOUNT marker.
+  postConfirmation: {
+    entry: 'lambdas/auth/post-confirmation.ts',
+    grants: { tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.customer('')] }, email: true },
+  },
 } as const satisfies Record<string, { entry: string; grants: FunctionGrants }>;
 
 /** Environment variable names handlers read (parsed once per cold start in lambdas/shared/config.ts). */

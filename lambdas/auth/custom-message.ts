@@ -1,14 +1,18 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { loadConfig } from '../shared/config.js';
+import { tableFromEnvironment } from '../shared/db.js';
 import { confirmSignUpEmail, resetPasswordEmail } from './auth-emails.js';
+import { allowRecoveryEmail, type RecoveryDeps } from './recovery.js';
 
 const config = loadConfig({ APP_URL: z.url() });
+const recoveryDeps: RecoveryDeps = { db: tableFromEnvironment() };
 
 /**
  * Cognito CustomMessage trigger: turns Cognito's code e-mails into pt-BR e-mails whose link opens the
  * SPA. Cognito replaces `codeParameter` in the message with the real code, so the code never passes
- * through our logs.
+ * through our logs. A recovery e-mail goes at most once a minute per user: a refusal thrown here makes
+ * Cognito send nothing.
  */
 export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const email = event.request.userAttributes.email ?? event.userName;
@@ -20,6 +24,7 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
       message = confirmSignUpEmail(config.APP_URL, email, code);
       break;
     case 'CustomMessage_ForgotPassword':
+      await allowRecoveryEmail(recoveryDeps, event.request.userAttributes.sub ?? event.userName);
       message = resetPasswordEmail(config.APP_URL, email, code);
       break;
     default:

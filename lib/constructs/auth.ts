@@ -60,7 +60,7 @@ export class Auth extends Construct {
       entry: AUTH_TRIGGERS.customMessage.entry,
       stage: props.stage,
       environment: { [ENV.appUrl]: props.appUrl },
-    }).applyGrants(AUTH_TRIGGERS.customMessage.grants, {});
+    }).applyGrants(AUTH_TRIGGERS.customMessage.grants, props.targets);
 
     const trigger = (id: string, name: Exclude<AuthTriggerName, 'customMessage'>) =>
       new ServiceFunction(this, id, { entry: AUTH_TRIGGERS[name].entry, stage: props.stage }).applyGrants(

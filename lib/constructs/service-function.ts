@@ -20,7 +20,7 @@ const ESM_REQUIRE_BANNER =
 
 /** What a function's grants can point at. Only the targets a function's grants name are required. */
 export interface GrantTargets {
-  /** The single table. Required by `grants.table`. */
+  /** The single table. Required by `grants.table` and `grants.tableItems`. */
   readonly table?: dynamodb.ITable;
   /** The private documents bucket. Required by `grants.documents`. */
   readonly documents?: s3.IBucket;
@@ -137,6 +137,20 @@ export class ServiceFunction extends NodejsFunction {
         `Resource::${nagRef(this, table.tableArn)}/index/*`,
         'Queries on the GSIs (gsi1, gsi2) need the index ARNs; the wildcard covers only the indexes of this one table.',
       );
+    }
+
+    if (grants.tableItems) {
+      const table = required(targets.table, 'table', this);
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: grants.tableItems.actions.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': grants.tableItems.pkPrefixes.map((p) => `${p}*`) },
+          },
+        }),
+      );
+      this.addEnvironment(ENV.tableName, table.tableName);
     }
 
     if (grants.documents) {

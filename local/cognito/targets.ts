@@ -1,4 +1,4 @@
-import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors.js';
+import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors.js';
 import type { Route } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { attribute, attributesAppend, attributeValue } from 'cognito-local/lib/services/userPoolService.js';
@@ -21,6 +21,13 @@ export type TargetOverride = (deps: { services: Services; triggers: CognitoTrigg
 type InitiateAuthRequest = InitiateCustomAuthRequest & { AuthFlow?: string };
 type RespondToAuthChallengeRequest = RespondToCustomChallengeRequest & { ChallengeName?: string };
 type ConfirmSignUpRequest = { ClientId: string; Username: string };
+type ForgotPasswordRequest = { ClientId: string; Username: string };
+
+/** What Cognito shows of an address in CodeDeliveryDetails: `a***@e***`. */
+const maskedDestination = (username: string) => {
+  const [local = '', domain = ''] = username.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+};
 
 export const targetOverrides: Partial<Record<string, TargetOverride>> = {
   // A wrong password is NotAuthorizedException in Cognito; cognito-local says InvalidPasswordException, which in
@@ -48,6 +55,27 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
       req.ChallengeName === 'CUSTOM_CHALLENGE'
         ? customAuthFlowFor(services, triggers).respond(ctx, req)
         : ((await base(ctx, req)) as unknown),
+
+  // With PreventUserExistenceErrors, Cognito answers an unknown username like a known one (a simulated delivery)
+  // instead of UserNotFoundException, so 'Esqueci minha senha' never tells who has an account.
+  ForgotPassword:
+    ({ services, base }) =>
+    async (ctx, req: ForgotPasswordRequest) => {
+      try {
+        return (await base(ctx, req)) as unknown;
+      } catch (err) {
+        if (!(err instanceof UserNotFoundError)) throw err;
+        const appClient = await services.cognito.getAppClient(ctx, req.ClientId);
+        if (appClient?.PreventUserExistenceErrors !== 'ENABLED') throw err;
+        return {
+          CodeDeliveryDetails: {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: maskedDestination(req.Username),
+          },
+        };
+      }
+    },
 
   // Cognito marks the e-mail verified once the code sent to it comes back; cognito-local does not.
   ConfirmSignUp:

@@ -367,9 +367,7 @@ describe('Auth', () => {
     const services = (fn: ServiceFunction) => new Set(actionsOf(fn).map((a) => a.split(':')[0]));
     expect([...services(triggers.defineAuthChallenge)].filter((svc) => svc !== 'logs' && svc !== 'xray')).toEqual([]);
     expect(services(triggers.verifyAuthChallengeResponse).has('ses')).toBe(false);
-    expect(actionsOf(triggers.verifyAuthChallengeResponse)).toEqual(expect.arrayContaining(['dynamodb:UpdateItem']));
     for (const fn of [triggers.createAuthChallenge, triggers.postConfirmation]) {
-      expect(actionsOf(fn)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
       const ses = statementsOf(fn).filter((st) => asArray(st.Action as string[]).some((a) => a.startsWith('ses:')));
       expect(ses).toHaveLength(1);
       expect(JSON.stringify(ses[0]!.Resource)).toContain(`":identity/",{"Ref":"${logicalId(s.stack.email.identity)}"}`);
@@ -379,6 +377,32 @@ describe('Auth', () => {
         [ENV.tableName]: { Ref: logicalId(s.stack.data.table) },
       });
       expect(env.Variables[ENV.appUrl]).toBeDefined();
+    }
+  });
+
+  it('triggers touch only their own items: these actions, on the table itself, under their partition-key prefix', () => {
+    const { triggers } = s.stack.auth;
+    const tableArn = { 'Fn::GetAtt': [logicalId(s.stack.data.table), 'Arn'] };
+    const expected: [ServiceFunction, string[], string][] = [
+      [triggers.customMessage, ['dynamodb:PutItem'], 'RECOVERY#*'],
+      [triggers.createAuthChallenge, ['dynamodb:PutItem'], 'MAGICLINK#*'],
+      [triggers.verifyAuthChallengeResponse, ['dynamodb:UpdateItem'], 'MAGICLINK#*'],
+      [triggers.postConfirmation, ['dynamodb:UpdateItem'], 'CUSTOMER#*'],
+    ];
+    for (const [fn, actions, prefix] of expected) {
+      const dynamo = statementsOf(fn).filter((st) =>
+        asArray(st.Action as string[]).some((a) => a.startsWith('dynamodb:')),
+      );
+      expect(dynamo).toEqual([
+        {
+          Effect: 'Allow',
+          Action: actions.length === 1 ? actions[0] : actions,
+          Resource: tableArn,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [prefix] } },
+        },
+      ]);
+      const env = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties.Environment as { Variables: Json };
+      expect(env.Variables[ENV.tableName]).toEqual({ Ref: logicalId(s.stack.data.table) });
     }
   });
 

@@ -93,9 +93,31 @@ describe('password recovery and the already-registered e-mail', () => {
     await toastWith(page, 'Informe seu email');
     await toastWith(page, 'Digite seu email para receber o link de recuperação.');
 
+    // An address without an account gets the same answer, and no e-mail.
+    const nobody = `ninguem.${ulid().toLowerCase()}@example.com`;
+    await page.getByLabel('Email', { exact: true }).fill(nobody);
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await toastWith(page, 'Email enviado');
+    await page
+      .getByRole('region', { name: /Notificações/ })
+      .getByRole('button')
+      .first()
+      .click();
+
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await toastWith(page, 'Email enviado');
+    await page
+      .getByRole('region', { name: /Notificações/ })
+      .getByRole('button')
+      .first()
+      .click();
+    // A second request within the minute is refused by the server and answered alike, so nothing tells it apart.
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await toastWith(page, 'Email enviado');
+
+    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+    expect(store.emails.filter((e) => e.destination?.to?.some((to) => to.includes(nobody)))).toEqual([]);
     await page.context().close();
   });
 

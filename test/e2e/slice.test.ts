@@ -18,6 +18,21 @@ async function newPage(viewport: { width: number; height: number } = VIEWPORTS.d
   return context.newPage();
 }
 
+/** The Cognito id token Amplify keeps in this page's storage: what the SPA sends to the API. */
+async function idTokenOf(page: Page): Promise<string> {
+  const { origins } = await page.context().storageState();
+  const storage = origins.find((origin) => origin.origin === appUrl)?.localStorage ?? [];
+  const token = storage.find(
+    ({ name }) => name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.idToken'),
+  )?.value;
+  if (!token) throw new Error('no id token in the page storage');
+  return token;
+}
+
+/** GET an admin route through the local gateway with this page's session, as the SPA would. */
+const adminSummaryWith = (token: string) =>
+  fetch(`${apiUrl}/admin/summary`, { headers: { authorization: `Bearer ${token}` } });
+
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
@@ -45,7 +60,8 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
     const message = await latestEmailTo(sesUrl, email);
     expect(message.subject).toBe('Confirme seu cadastro');
     const link = firstLinkIn(message.body!.html!);
-    expect(link.startsWith(`${appUrl}/auth?`)).toBe(true);
+    // The code rides in the fragment, which never reaches a server.
+    expect(link.startsWith(`${appUrl}/auth#`)).toBe(true);
 
     await page.goto(link);
     await page.getByText('Email confirmado').first().waitFor();
@@ -69,6 +85,10 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
 
     await page.goto(`${appUrl}/admin/clientes`);
     await page.getByText('Acesso Negado - Você não tem permissão para acessar esta área.').waitFor();
+    // Whatever the browser shows, the server refuses a customer's valid token on admin routes.
+    const refused = await adminSummaryWith(await idTokenOf(page));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/permissão/);
     await page.context().close();
   });
 
@@ -101,6 +121,7 @@ describe('route guard, admin and logout', () => {
     await page.goto(`${appUrl}/admin/clientes`);
     expect(await page.getByText('Acesso Negado').count()).toBe(0);
     await screenshot(page, 'admin-desktop');
+    expect((await adminSummaryWith(await idTokenOf(page))).status).toBe(200);
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL(`${appUrl}/`);
     await page.getByText('Logout realizado').first().waitFor();

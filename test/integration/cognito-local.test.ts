@@ -44,7 +44,7 @@ async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMe
 function linkIn(email: CognitoEmail): ParsedAuthLink {
   const href = /href="([^"]+)"/.exec(email.html)?.[1];
   expect(href).toBeDefined();
-  const parsed = parseAuthActionLink(new URL(href ?? '').search);
+  const parsed = parseAuthActionLink(new URL(href ?? '').hash);
   expect(parsed).not.toBeNull();
   return parsed as ParsedAuthLink;
 }

@@ -65,7 +65,7 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
         new SignUpCommand({ ClientId: pool.userPoolClientId, Username: email, Password: password }),
       );
       const sent = cognitoOutbox.findLast((message) => message.to === email);
-      const link = parseAuthActionLink(firstHref(sent?.html).search);
+      const link = parseAuthActionLink(firstHref(sent?.html).hash);
       if (!UserSub || !link) throw new Error(`no confirmation link for ${email}`);
       await client.send(
         new ConfirmSignUpCommand({

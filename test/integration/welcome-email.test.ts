@@ -62,7 +62,7 @@ describe('welcome e-mail (PostConfirmation)', () => {
     const email = createEmailAddress();
     await c.signUpConfirmed(email);
     await c.client.send(new ForgotPasswordCommand({ ClientId: c.pool.userPoolClientId, Username: email }));
-    const link = parseAuthActionLink(firstHref(c.cognitoOutbox.findLast((m) => m.to === email)?.html).search);
+    const link = parseAuthActionLink(firstHref(c.cognitoOutbox.findLast((m) => m.to === email)?.html).hash);
     await c.client.send(
       new ConfirmForgotPasswordCommand({
         ClientId: c.pool.userPoolClientId,

@@ -21,6 +21,8 @@ export const keys = {
   webhookEvent: (provider: string, eventId: string) => `WEBHOOK#${provider}#${eventId}`,
   /** `subject` is the user's `sub`, or `UNKNOWN#<sha256 of the e-mail>` for an address without an account. */
   magicLink: (subject: string) => `MAGICLINK#${subject}`,
+  /** The last password-recovery e-mail of a user (`sub`), for its minimum interval. */
+  recoveryRequest: (userId: string) => `RECOVERY#${userId}`,
 
   counterPk: 'COUNTER',
   sequencePk: 'SEQUENCE',

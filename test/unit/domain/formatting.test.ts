@@ -71,8 +71,15 @@ describe('auth links', () => {
   it('keep Cognito’s code placeholder literal and round-trip through the SPA parser', () => {
     const link = authActionLink('https://app.example.com', 'confirmar', 'ana+1@example.com', '{####}');
     expect(link).toContain('codigo={####}');
-    const parsed = parseAuthActionLink(new URL(link.replace('{####}', '123456')).search);
+    const parsed = parseAuthActionLink(new URL(link.replace('{####}', '123456')).hash);
     expect(parsed).toEqual({ action: 'confirmar', email: 'ana+1@example.com', code: '123456' });
-    expect(parseAuthActionLink('?acao=outra&email=a&codigo=1')).toBeNull();
+    expect(parseAuthActionLink('#acao=outra&email=a&codigo=1')).toBeNull();
+  });
+
+  it('carry the code in the fragment only, so it never reaches a server or its access logs', () => {
+    const url = new URL(authActionLink('https://app.example.com', 'redefinir', 'ana@example.com', '123456'));
+    expect(url.pathname).toBe('/auth');
+    expect(url.search).toBe('');
+    expect(url.hash).toContain('codigo=123456');
   });
 });

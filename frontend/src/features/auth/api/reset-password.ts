@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { AuthError, confirmResetPassword, resetPassword } from 'aws-amplify/auth';
+import { isRecoveryTooSoon } from '@domain/auth-links.js';
 
 /**
  * 'Esqueci minha senha'. Cognito sends the code through the CustomMessage trigger, which wraps it in a
@@ -7,7 +8,15 @@ import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
  * succeeds silently, so the answer never reveals who has an account.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await resetPassword({ username: email.trim() });
+  try {
+    await resetPassword({ username: email.trim() });
+  } catch (error) {
+    // A second request within a minute is refused by the server (lambdas/auth/recovery.ts), which sends nothing.
+    // It is answered like a sent e-mail, as an unknown address is, so the answer never tells who has an account;
+    // the e-mail of the first request is on its way.
+    if (error instanceof AuthError && isRecoveryTooSoon(error.message)) return;
+    throw error;
+  }
 }
 
 export type ConfirmPasswordResetInput = { email: string; code: string; newPassword: string };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text, View } from '@aws-amplify/ui-react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { AUTH_ACTION_PARAM, parseAuthActionLink } from '@domain/auth-links.js';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { parseAuthActionLink } from '@domain/auth-links.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 import { normalizeReferralCode } from '@domain/referral-code.js';
 import { BrandMark } from '@/components/brand-mark';
@@ -18,15 +18,13 @@ import type { AuthMode } from '../lib/auth-form-schema';
 import { AuthForm } from './auth-form';
 import { RecoveryForm } from './recovery-form';
 
-/** Query parameters an e-mail link brings; removed once the link has been used. */
-const LINK_PARAMS = [AUTH_ACTION_PARAM, 'email', 'codigo', 'mode'];
-
 export function AuthPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const session = useAuthSession();
   const mode: AuthMode = searchParams.get('mode') === 'register' ? 'register' : 'login';
-  const link = useMemo(() => parseAuthActionLink(location.search), [location.search]);
+  const link = useMemo(() => parseAuthActionLink(location.hash), [location.hash]);
   const target = redirectTargetFrom(location.state);
   const recovery = link?.action === 'redefinir' ? link : null;
   // The e-mail of a finished or cancelled recovery, for the login form that follows it.
@@ -46,18 +44,15 @@ export function AuthPage() {
       { replace: true, state: location.state },
     );
 
-  // A reload must not replay a spent code, and the code should not linger in the history.
-  const clearLinkParams = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          for (const key of LINK_PARAMS) params.delete(key);
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  // A reload must not replay a spent code, and the code should not linger in the history. The link's
+  // fragment goes, and so does `mode`: what follows a link is the login form.
+  const { pathname, search } = location;
+  const clearLinkParams = useCallback(() => {
+    const params = new URLSearchParams(search);
+    params.delete('mode');
+    const query = params.toString();
+    void navigate({ pathname, search: query ? `?${query}` : '', hash: '' }, { replace: true });
+  }, [navigate, pathname, search]);
 
   // Spec 01 §8: entering recovery mode is announced once per link.
   const announcedRecovery = useRef<string | null>(null);

@@ -1,0 +1,75 @@
+import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRecoveryTooSoon, parseAuthActionLink } from '../../domain/auth-links.js';
+import { AUTH_MESSAGES } from '../../domain/messages.js';
+import { allowRecoveryEmail, RECOVERY_MIN_INTERVAL_SECONDS } from '../../lambdas/auth/recovery.js';
+import { createEmailAddress } from '../factories.js';
+import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { testDb } from './db.js';
+import { firstHref } from './mail.js';
+
+const db = testDb();
+
+describe('password-recovery e-mail (CustomMessage_ForgotPassword)', () => {
+  let c: CognitoWithTriggers;
+  const forgotPassword = (email: string) =>
+    c.client.send(new ForgotPasswordCommand({ ClientId: c.pool.userPoolClientId, Username: email }));
+  const recoveryEmailsTo = (email: string) =>
+    c.cognitoOutbox.filter((m) => m.to === email && m.subject === 'Recuperação de senha');
+
+  beforeAll(async () => {
+    c = await startCognitoWithTriggers();
+  });
+  afterAll(async () => {
+    await c?.stop();
+  });
+
+  it('is a pt-BR e-mail whose link opens /auth in recovery mode, with the code in the fragment', async () => {
+    const email = createEmailAddress();
+    await c.signUpConfirmed(email);
+    await forgotPassword(email);
+    const [message] = recoveryEmailsTo(email);
+    const link = firstHref(message?.html);
+    expect(link.pathname).toBe('/auth');
+    expect(link.search).toBe('');
+    expect(parseAuthActionLink(link.hash)).toEqual({ action: 'redefinir', email, code: expect.any(String) });
+  });
+
+  it('goes at most once a minute: a second request is refused by the server and sends nothing', async () => {
+    const email = createEmailAddress();
+    await c.signUpConfirmed(email);
+    await forgotPassword(email);
+    const refusal = await forgotPassword(email).catch((error: unknown) => error as Error);
+    expect(refusal).toMatchObject({ name: 'UserLambdaValidationException' });
+    // The SPA recognises the refusal by this message (and answers it like a sent e-mail).
+    expect(isRecoveryTooSoon((refusal as Error).message)).toBe(true);
+    expect(recoveryEmailsTo(email)).toHaveLength(1);
+  });
+
+  it('answers an unknown address like a known one and e-mails nobody', async () => {
+    const email = createEmailAddress();
+    const { CodeDeliveryDetails } = await forgotPassword(email);
+    expect(CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    expect(CodeDeliveryDetails?.Destination).not.toContain(email);
+    expect(c.cognitoOutbox.filter((m) => m.to === email)).toEqual([]);
+  });
+});
+
+describe('recovery interval (pattern 32)', () => {
+  it('allows the next e-mail once the minute has passed, and only one of two concurrent requests', async () => {
+    const userId = ulid();
+    let now = new Date('2026-11-21T12:00:00Z');
+    const deps = { db, now: () => now };
+    const results = await Promise.allSettled([allowRecoveryEmail(deps, userId), allowRecoveryEmail(deps, userId)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { statusCode: 429, message: AUTH_MESSAGES.recoveryTooSoon },
+    });
+
+    now = new Date(now.getTime() + (RECOVERY_MIN_INTERVAL_SECONDS - 1) * 1000);
+    await expect(allowRecoveryEmail(deps, userId)).rejects.toMatchObject({ statusCode: 429 });
+    now = new Date(now.getTime() + 1000);
+    await expect(allowRecoveryEmail(deps, userId)).resolves.toBeUndefined();
+  });
+});
