@@ -48,6 +48,8 @@ async function importHandler<T = Handler>(entry: string): Promise<T> {
 export async function startLocalRuntime(
   settings: LocalSettings,
   log: (line: string) => void = console.log,
+  /** Ctrl-C during start-up: what already runs is stopped and the start rejects with the abort reason. */
+  signal?: AbortSignal,
 ): Promise<LocalRuntime> {
   assertJava();
   await assertPortsFree(settings.ports, settings.host);
@@ -64,6 +66,10 @@ export async function startLocalRuntime(
     }
     stoppers.length = 0;
   };
+  const started = (stopOne: () => Promise<void>) => {
+    stoppers.push(stopOne);
+    signal?.throwIfAborted();
+  };
 
   try {
     const { ports } = settings;
@@ -73,7 +79,7 @@ export async function startLocalRuntime(
     const definitions = synthesizeLocalDefinitions(LOCAL_TABLE);
 
     const dynamodb = await startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(settings.dataDir, 'dynamodb') });
-    stoppers.push(dynamodb.stop);
+    started(dynamodb.stop);
     await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
 
     const s3 = await startLocalS3({
@@ -81,9 +87,9 @@ export async function startLocalRuntime(
       dataDir: join(settings.dataDir, 's3'),
       buckets: [LOCAL_DOCUMENTS_BUCKET],
     });
-    stoppers.push(s3.stop);
+    started(s3.stop);
     const ses = await startLocalSes({ port: ports.ses });
-    stoppers.push(ses.stop);
+    started(ses.stop);
 
     // Handlers read only configuration: these are the values CDK sets on AWS, pointed at the emulators.
     Object.assign(process.env, {
@@ -124,7 +130,7 @@ export async function startLocalRuntime(
       ),
       log,
     });
-    stoppers.push(stepFunctions.stop);
+    started(stepFunctions.stop);
 
     // Cognito e-mails go through SES, as on AWS (UserPoolEmail.withSES), so the inbox shows them.
     const sesClient = new SESv2Client({
@@ -157,7 +163,7 @@ export async function startLocalRuntime(
         );
       },
     });
-    stoppers.push(cognito.stop);
+    started(cognito.stop);
     const pool = await provisionUserPool(cognito.endpoint, {
       poolName: 'baixa-local',
       clientName: 'baixa-local-spa',
@@ -176,7 +182,7 @@ export async function startLocalRuntime(
       },
       log: process.env.LOG_LEVEL === 'DEBUG' ? log : undefined,
     });
-    stoppers.push(gateway.stop);
+    started(gateway.stop);
 
     const web = await startWebServer({
       port: ports.app,
@@ -191,7 +197,7 @@ export async function startLocalRuntime(
         inboxUrl: ses.inboxUrl,
       },
     });
-    stoppers.push(web.stop);
+    started(web.stop);
 
     return {
       appUrl,

@@ -12,12 +12,17 @@ console.log('Starting Baixa locally (DynamoDB Local, cognito-local, S3, SES, Ste
 
 let runtime: LocalRuntime | null = null;
 let stopping = false;
+const startup = new AbortController();
+let exitCode = 0;
 
-async function shutdown(code: number): Promise<never> {
+async function shutdown(code: number): Promise<void> {
   if (stopping) process.exit(code);
   stopping = true;
+  exitCode = code;
   console.log('\nStopping…');
-  await runtime?.stop();
+  // Still starting: the runtime stops what already runs (DynamoDB Local's Java too), then the start rejects.
+  if (!runtime) return startup.abort();
+  await runtime.stop();
   process.exit(code);
 }
 
@@ -30,8 +35,9 @@ process.on('uncaughtException', (error) => {
 });
 
 try {
-  runtime = await startLocalRuntime(settings);
+  runtime = await startLocalRuntime(settings, console.log, startup.signal);
 } catch (error) {
+  if (startup.signal.aborted) process.exit(exitCode);
   if (error instanceof PrerequisiteError) {
     console.error(`\n✖ ${error.message}\n`);
     process.exit(1);

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { sessionUserFromClaims, type SessionUser } from './auth-claims';
+import { AUTO_REFRESH_TICK_MS, autoRefreshTick } from './session-auto-refresh';
 import { resolveSession, SESSION_CHECK_DELAYS_MS, type SessionCheckTrigger } from './session-recovery';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -124,4 +125,26 @@ export function useSessionChecks(): void {
       timers.forEach(clearTimeout);
     };
   }, [queryClient]);
+}
+
+/**
+ * Spec 01 §9: refreshes the session ahead of its expiry while a signed-in screen is open (session-auto-refresh.ts).
+ * Amplify's 'tokenRefresh' event then updates the cached session.
+ */
+export function useSessionAutoRefresh(): void {
+  useEffect(() => {
+    let running = false;
+    const tick = () => {
+      if (running || !navigator.onLine) return;
+      running = true;
+      void autoRefreshTick({
+        tokenExpiry: async () => (await fetchAuthSession()).tokens?.idToken?.payload.exp ?? null,
+        refresh: async () => void (await fetchAuthSession({ forceRefresh: true })),
+      }).finally(() => {
+        running = false;
+      });
+    };
+    const interval = setInterval(tick, AUTO_REFRESH_TICK_MS);
+    return () => clearInterval(interval);
+  }, []);
 }

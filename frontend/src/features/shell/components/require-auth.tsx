@@ -2,16 +2,18 @@ import { Alert, Button, Flex, Heading } from '@aws-amplify/ui-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SHELL_MESSAGES } from '@domain/messages.js';
 import { PageLoader } from '@/components/page-loader';
-import { useAuthSession, useSessionChecks } from '@/lib/auth-session';
+import { useAuthSession, useSessionAutoRefresh, useSessionChecks } from '@/lib/auth-session';
 
 /**
  * Sends signed-out users to /auth, carrying where they were going in `state.from`. The session is
- * re-checked on the events of spec 01 §9; a session that cannot be recovered counts as signed out.
+ * re-checked on the events of spec 01 §9 and refreshed ahead of its expiry; a session that cannot be
+ * recovered counts as signed out.
  */
 export function RequireAuth() {
   const location = useLocation();
   const session = useAuthSession();
   useSessionChecks();
+  useSessionAutoRefresh();
   if (session.data) return <Outlet />;
   if (session.isPending || (session.isError && session.isFetching)) {
     return <PageLoader label="Verificando sua sessão..." />;
