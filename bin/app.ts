@@ -5,8 +5,13 @@ import { addNagChecks } from '../lib/nag.js';
 const app = new App();
 
 const stage = (app.node.tryGetContext('stage') as string | undefined) ?? 'dev';
-// A placeholder default keeps `cdk synth` working offline and in CI; real stages pass -c senderEmail=...
-const senderEmail = (app.node.tryGetContext('senderEmail') as string | undefined) ?? 'nao-responda@example.com';
+// A placeholder default keeps `cdk synth` of the dev stage working offline and in CI; any other stage must name
+// its verified SES sender, or every e-mail (sign-up, recovery, magic link) would fail to send.
+const senderEmailContext = app.node.tryGetContext('senderEmail') as string | undefined;
+if (!senderEmailContext && stage !== 'dev') {
+  throw new Error(`Stage "${stage}" needs -c senderEmail=<an address verified in SES>.`);
+}
+const senderEmail = senderEmailContext ?? 'nao-responda@example.com';
 // Optional prebuilt SPA (e.g. CI that already ran `npm run build:web`): -c siteAssetPath=frontend/dist
 const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefined;
 

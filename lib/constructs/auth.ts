@@ -3,11 +3,9 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IDependable } from 'constructs';
 import { Construct } from 'constructs';
+import { ADMIN_GROUP } from '../../domain/auth.js';
 import { AUTH_TRIGGERS, ENV } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
-
-/** The Cognito group whose members may call 'admin' routes (checked in the handlers from `cognito:groups`). */
-export const ADMIN_GROUP = 'admin';
 
 export interface AuthProps {
   /** Deployment stage, passed to the trigger functions. */

@@ -105,7 +105,7 @@ export class Web extends Construct {
         compress: true,
       },
       additionalBehaviors: Object.fromEntries(ENTRY_FILES.map((file) => [`/${file}`, uncached])),
-      // Client-side routes (/painel, /admin/...) do not exist in the bucket: S3 answers 403 (no
+      // Client-side routes (/app/..., /admin/...) do not exist in the bucket: S3 answers 403 (no
       // ListBucket) or 404, and the SPA must get index.html to route them itself.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,

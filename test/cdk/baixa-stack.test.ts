@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../domain/schemas/runtime-config.js';
 import { API_ROUTES, AUTH_TRIGGERS, ENV, WORKFLOW_TASKS } from '../../lambdas/functions.js';
-import { ADMIN_GROUP } from '../../lib/constructs/auth.js';
+import { ADMIN_GROUP } from '../../domain/auth.js';
 import { GSI_NAMES, TABLE_GSIS, TABLE_KEYS } from '../../lib/constructs/data.js';
 import { ServiceFunction } from '../../lib/constructs/service-function.js';
 import { WORKFLOW_STATES } from '../../lib/constructs/workflow.js';

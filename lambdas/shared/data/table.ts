@@ -7,17 +7,7 @@ export const GSI1 = 'gsi1';
 export const GSI2 = 'gsi2';
 
 /** Item attributes that are keys, never part of an entity. */
-export const KEY_ATTRIBUTES = [
-  'pk',
-  'sk',
-  'gsi1pk',
-  'gsi1sk',
-  'gsi2pk',
-  'gsi2sk',
-  'type',
-  'expiresAt',
-  'user_id_key',
-] as const;
+export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', 'expiresAt'] as const;
 
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, (typeof KEY_ATTRIBUTES)[number]> {
   const copy: Record<string, unknown> = { ...item };

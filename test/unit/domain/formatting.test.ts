@@ -63,7 +63,7 @@ describe('search tokens', () => {
     expect(normalizeSearchTerm('  JOSÉ Conceição ')).toBe('jose conceicao');
     expect(
       clientSearchTokens({ nome_completo: 'José da Conceição', email: 'Jose@X.com', cpf: '529.982.247-25' }),
-    ).toEqual(['jose', 'da', 'conceicao', 'jose@x.com', '52998224725']);
+    ).toEqual(['jose', 'conceicao', 'jose@x.com', '52998224725']);
   });
 });
 
