@@ -1,6 +1,9 @@
 /** Referral and invite codes (spec 02 §3, §7, §9). */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const REFERRAL_CODE_PATTERN = /^REF-[A-Z0-9]{6}$/;
+/** 'REF-' plus 6 characters. */
+export const REFERRAL_CODE_LENGTH = 10;
+export const INVITE_CODE_PATTERN = /^REF-[A-Z0-9]{6}-[A-Z0-9]{4}$/;
 
 type RandomIndex = (max: number) => number;
 
@@ -31,4 +34,17 @@ export function normalizeReferralCode(value: string): string {
 /** Remaining paid referrals to the next free renewal: 5 − (paid mod 5). */
 export function referralsToNextReward(paid: number): number {
   return 5 - (paid % 5);
+}
+
+/**
+ * The codes of an invite link (`?ref=…&invite=…`, spec 01 §3) worth keeping until the profile is created: only
+ * well-formed ones, so a mangled or hostile link cannot park arbitrary text in the browser's storage.
+ */
+export function referralCodesFromLink(params: URLSearchParams): { ref?: string; invite?: string } {
+  const ref = normalizeReferralCode(params.get('ref') ?? '');
+  const invite = normalizeReferralCode(params.get('invite') ?? '');
+  return {
+    ...(REFERRAL_CODE_PATTERN.test(ref) ? { ref } : {}),
+    ...(INVITE_CODE_PATTERN.test(invite) ? { invite } : {}),
+  };
 }

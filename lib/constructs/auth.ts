@@ -3,7 +3,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IDependable } from 'constructs';
 import { Construct } from 'constructs';
-import { ADMIN_GROUP } from '../../domain/auth.js';
+import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../domain/auth.js';
 import { AUTH_TRIGGERS, ENV } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
@@ -98,7 +98,7 @@ export class Auth extends Construct {
       // The product spec fixes "pelo menos 6 caracteres" (domain AUTH_MESSAGES.passwordTooShort) and no
       // complexity rules; the SPA validates the same rule before calling Cognito.
       passwordPolicy: {
-        minLength: 6,
+        minLength: MIN_PASSWORD_LENGTH,
         requireLowercase: false,
         requireUppercase: false,
         requireDigits: false,

@@ -178,6 +178,35 @@ describe('password recovery and the already-registered e-mail', () => {
   });
 });
 
+describe('invite link (spec 01 §2, §3)', () => {
+  it('keeps ref and invite in browser storage and fills the referral code, upper-cased', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(`${appUrl}/auth?mode=register&ref=ref-ab12cd&invite=REF-AB12CD-X9Z1`);
+    const referral = page.getByLabel('Código de indicação (opcional)');
+    expect(await referral.inputValue()).toBe('REF-AB12CD');
+    expect(await referral.getAttribute('placeholder')).toBe('REF-XXXXXX');
+
+    const stored = async () => {
+      const { origins } = await page.context().storageState();
+      const entries = origins.find((origin) => origin.origin === appUrl)?.localStorage ?? [];
+      return Object.fromEntries(
+        entries.filter(({ name }) => name.startsWith('referral_')).map((e) => [e.name, e.value]),
+      );
+    };
+    expect(await stored()).toEqual({ referral_ref: 'REF-AB12CD', referral_invite: 'REF-AB12CD-X9Z1' });
+
+    // Typing is upper-cased as it goes.
+    await referral.fill('');
+    await referral.pressSequentially('ref-zz99');
+    expect(await referral.inputValue()).toBe('REF-ZZ99');
+
+    // A mangled link leaves what was kept alone.
+    await page.goto(`${appUrl}/auth?mode=register&ref=${'x'.repeat(300)}`);
+    expect(await stored()).toEqual({ referral_ref: 'REF-AB12CD', referral_invite: 'REF-AB12CD-X9Z1' });
+    await page.context().close();
+  });
+});
+
 describe('connectivity banner (spec 01 §2)', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`warns when the browser goes offline and when the API is out of reach (${name})`, async () => {

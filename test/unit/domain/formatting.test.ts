@@ -6,6 +6,8 @@ import { isTimelineStepDone, statusLabel, LOOKUP_STATUS_LABELS } from '../../../
 import {
   generateInviteCode,
   generateReferralCode,
+  INVITE_CODE_PATTERN,
+  referralCodesFromLink,
   referralsToNextReward,
   REFERRAL_CODE_PATTERN,
 } from '../../../domain/referral-code.js';
@@ -48,8 +50,15 @@ describe('referral codes', () => {
   it('are REF- plus 6 uppercase alphanumerics; invites add a dash and 4 more', () => {
     const code = generateReferralCode();
     expect(code).toMatch(REFERRAL_CODE_PATTERN);
-    expect(generateInviteCode(code)).toMatch(/^REF-[A-Z0-9]{6}-[A-Z0-9]{4}$/);
+    expect(generateInviteCode(code)).toMatch(INVITE_CODE_PATTERN);
     expect(generateReferralCode(() => 0)).toBe('REF-AAAAAA');
+  });
+  it('are kept from an invite link only when well formed, upper-cased', () => {
+    const link = (query: string) => referralCodesFromLink(new URLSearchParams(query));
+    expect(link('ref=ref-ab12cd&invite=ref-ab12cd-x9z1')).toEqual({ ref: 'REF-AB12CD', invite: 'REF-AB12CD-X9Z1' });
+    expect(link('ref=REF-AB12CD&invite=<script>')).toEqual({ ref: 'REF-AB12CD' });
+    expect(link(`ref=${'A'.repeat(5000)}`)).toEqual({});
+    expect(link('')).toEqual({});
   });
   it('count down to the next free renewal', () => {
     expect(referralsToNextReward(0)).toBe(5);

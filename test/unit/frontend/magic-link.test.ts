@@ -59,6 +59,10 @@ describe('magic-link request errors (spec 01 §8)', () => {
     expect(magicLinkRequestErrorMessage(new AuthError({ name: 'InternalErrorException', message: 'boom' }))).toBe(
       'Não foi possível enviar o link mágico.',
     );
+    // A trigger error that is not one of the product's messages never reaches the screen.
+    expect(magicLinkRequestErrorMessage(triggerError('Cannot read properties of undefined'))).toBe(
+      'Não foi possível enviar o link mágico.',
+    );
     expect(magicLinkRequestErrorMessage(new AuthError({ name: 'LimitExceededException', message: 'x' }))).toBe(
       'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
     );

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Divider, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@domain/auth.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
+import { REFERRAL_CODE_LENGTH } from '@domain/referral-code.js';
 import { storeReferralCode } from '@/lib/referral-storage';
 import { toast, toastError } from '@/lib/toast';
 import { useRequestMagicLink } from '../api/magic-link';
@@ -155,6 +157,7 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
           inputMode="email"
           autoComplete="email"
           placeholder="seu@email.com"
+          maxLength={EMAIL_MAX_LENGTH}
           aria-required="true"
           hasError={Boolean(errors.email)}
           {...register('email')}
@@ -162,6 +165,7 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
         <PasswordField
           label="Senha"
           autoComplete={isRegister ? 'new-password' : 'current-password'}
+          maxLength={PASSWORD_MAX_LENGTH}
           aria-required="true"
           showPasswordButtonLabel="Mostrar senha"
           passwordIsHiddenLabel="Senha oculta"
@@ -174,6 +178,7 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
             <PasswordField
               label="Confirmar senha"
               autoComplete="new-password"
+              maxLength={PASSWORD_MAX_LENGTH}
               aria-required="true"
               showPasswordButtonLabel="Mostrar confirmação de senha"
               passwordIsHiddenLabel="Confirmação oculta"
@@ -184,6 +189,7 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
             <TextField
               label="Código de indicação (opcional)"
               placeholder="REF-XXXXXX"
+              maxLength={REFERRAL_CODE_LENGTH}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}

@@ -1,6 +1,7 @@
 import { Button, Flex, PasswordField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldErrors } from 'react-hook-form';
+import { PASSWORD_MAX_LENGTH } from '@domain/auth.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 import { toast, toastError } from '@/lib/toast';
 import { useConfirmPasswordReset } from '../api/reset-password';
@@ -58,6 +59,7 @@ export function RecoveryForm({ email, code, onDone }: RecoveryFormProps) {
         <PasswordField
           label="Nova senha"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           aria-required="true"
           descriptiveText="Pelo menos 6 caracteres."
           showPasswordButtonLabel="Mostrar nova senha"
@@ -69,6 +71,7 @@ export function RecoveryForm({ email, code, onDone }: RecoveryFormProps) {
         <PasswordField
           label="Confirmar nova senha"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           aria-required="true"
           showPasswordButtonLabel="Mostrar confirmação da nova senha"
           passwordIsHiddenLabel="Confirmação oculta"

@@ -35,6 +35,8 @@ export function unsupportedSignInStepError(step: string): AuthError {
   return new AuthError({ name: 'UnsupportedSignInStep', message: `Sign-in step ${step} is not supported.` });
 }
 
+const KNOWN_MESSAGES = new Set<string>(Object.values(AUTH_MESSAGES));
+
 /** Cognito answers the recovery and magic-link calls can meet, in the product's words. */
 const REQUEST_ERROR_MESSAGES: Record<string, string> = {
   LimitExceededException: AUTH_MESSAGES.tooManyAttempts,
@@ -65,7 +67,8 @@ export function magicLinkRequestErrorMessage(error: unknown): string {
   if (isMagicLinkTooSoon(error.message)) return AUTH_MESSAGES.magicLinkTooSoon;
   if (error.name === 'UserLambdaValidationException') {
     const message = /failed with error (.+)$/s.exec(error.message)?.[1]?.trim().replace(/\.\.$/, '.');
-    if (message) return message;
+    // Only the product's own pt-BR messages are shown; anything else a trigger might throw falls back.
+    if (message && KNOWN_MESSAGES.has(message)) return message;
   }
   return authRequestErrorMessage(error, AUTH_MESSAGES.magicLinkFailed);
 }
