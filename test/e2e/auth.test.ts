@@ -1,7 +1,18 @@
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { firstLinkIn, launchBrowser, screenshot, solveSecurityCheck, VIEWPORTS } from './browser.js';
+import {
+  emailsTo,
+  emailWithSubject,
+  firstLinkIn,
+  launchBrowser,
+  logIn,
+  newPage,
+  screenshot,
+  solveSecurityCheck,
+  toastWith,
+  VIEWPORTS,
+} from './browser.js';
 
 const { appUrl, apiUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
 let browser: Browser;
@@ -12,45 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type Viewport = { width: number; height: number };
-
-async function newPage(viewport: Viewport = VIEWPORTS.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
-}
-
-type StoredEmail = { destination?: { to?: string[] }; subject?: string; body?: { html?: string } };
-
-/** The `nth` e-mail (1-based) with this subject to this address: later ones must not be mistaken for earlier ones. */
-async function emailWithSubject(to: string, subject: string, nth = 1): Promise<StoredEmail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-    const matching = store.emails.filter(
-      (e) => e.subject === subject && (e.destination?.to ?? []).some((address) => address.includes(to)),
-    );
-    if (matching.length >= nth) return matching[nth - 1]!;
-    if (Date.now() > deadline) throw new Error(`no e-mail '${subject}' #${nth} to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** The toast region holds one toast at a time (spec 01 §9); waits for the given title in it. */
-async function toastWith(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('region', { name: /Notificações/ })
-    .getByText(text, { exact: true })
-    .first()
-    .waitFor();
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await solveSecurityCheck(page);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-}
 
 async function signUp(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${appUrl}/auth?mode=register`);
@@ -67,16 +39,16 @@ describe('password recovery and the already-registered e-mail', () => {
   const newPassword = 'novasenha456';
 
   it('signs up and confirms a customer through the inbox', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await signUp(page, email, oldPassword);
     await toastWith(page, 'Cadastro realizado!');
-    await page.goto(firstLinkIn((await emailWithSubject(email, 'Confirme seu cadastro')).body!.html!));
+    await page.goto(firstLinkIn((await emailWithSubject(sesUrl, email, 'Confirme seu cadastro')).body!.html!));
     await toastWith(page, 'Email confirmado');
     await page.context().close();
   });
 
   it('sends an already registered e-mail to login with the spec message', async () => {
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await signUp(page, email, 'qualquer123');
     await toastWith(page, 'Este email já está cadastrado. Faça login.');
     await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
@@ -87,7 +59,7 @@ describe('password recovery and the already-registered e-mail', () => {
   });
 
   it('asks for the e-mail before sending the recovery link, then sends it', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await toastWith(page, 'Informe seu email');
@@ -116,16 +88,15 @@ describe('password recovery and the already-registered e-mail', () => {
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await toastWith(page, 'Email enviado');
 
-    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-    expect(store.emails.filter((e) => e.destination?.to?.some((to) => to.includes(nobody)))).toEqual([]);
+    expect(await emailsTo(sesUrl, nobody)).toEqual([]);
     await page.context().close();
   });
 
   it('opens the recovery link, checks the new password rules and updates it', async () => {
-    const link = firstLinkIn((await emailWithSubject(email, 'Recuperação de senha')).body!.html!);
+    const link = firstLinkIn((await emailWithSubject(sesUrl, email, 'Recuperação de senha')).body!.html!);
     expect(link).toContain('acao=redefinir');
 
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(link);
     await toastWith(page, 'Recuperação de senha');
     await page.getByRole('heading', { name: 'Crie uma nova senha' }).waitFor();
@@ -161,7 +132,7 @@ describe('password recovery and the already-registered e-mail', () => {
   });
 
   it('logs in with the new password and refuses the old one', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, oldPassword);
     await toastWith(page, 'Email ou senha incorretos.');
@@ -180,7 +151,7 @@ describe('password recovery and the already-registered e-mail', () => {
 
 describe('invite link (spec 01 §2, §3)', () => {
   it('keeps ref and invite in browser storage and fills the referral code, upper-cased', async () => {
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth?mode=register&ref=ref-ab12cd&invite=REF-AB12CD-X9Z1`);
     const referral = page.getByLabel('Código de indicação (opcional)');
     expect(await referral.inputValue()).toBe('REF-AB12CD');
@@ -210,7 +181,7 @@ describe('invite link (spec 01 §2, §3)', () => {
 describe('connectivity banner (spec 01 §2)', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`warns when the browser goes offline and when the API is out of reach (${name})`, async () => {
-      const page = await newPage(viewport);
+      const page = await newPage(browser, viewport);
       await page.goto(`${appUrl}/auth`);
       await logIn(page, adminEmail, adminPassword);
       await page.waitForURL(`${appUrl}/app/dashboard`);

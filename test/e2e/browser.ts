@@ -37,14 +37,60 @@ export async function solveSecurityCheck(page: Page): Promise<void> {
   await page.getByLabel(/Quanto é \d \+ \d\?/).fill(String(Number(a) + Number(b)));
 }
 
-type StoredEmail = { destination?: { to?: string[] }; subject?: string; body?: { html?: string; text?: string } };
+export type StoredEmail = {
+  destination?: { to?: string[] };
+  subject?: string;
+  body?: { html?: string; text?: string };
+};
+
+/** A page in a fresh context: no storage, no session, like another browser or device. */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  return context.newPage();
+}
+
+/** Every e-mail the product sent to an address, oldest first, from the local SES inbox. */
+export async function emailsTo(sesUrl: string, to: string): Promise<StoredEmail[]> {
+  const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+  return store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to)));
+}
+
+/** The `nth` e-mail (1-based) with this subject to this address: later ones must not be mistaken for earlier ones. */
+export async function emailWithSubject(sesUrl: string, to: string, subject: string, nth = 1): Promise<StoredEmail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const matching = (await emailsTo(sesUrl, to)).filter((e) => e.subject === subject);
+    if (matching.length >= nth) return matching[nth - 1]!;
+    if (Date.now() > deadline) throw new Error(`no e-mail '${subject}' #${nth} to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The toast region holds one toast at a time (spec 01 §9); waits for the given text in it. */
+export async function toastWith(page: Page, text: string): Promise<void> {
+  await page
+    .getByRole('region', { name: /Notificações/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
+}
+
+/** Fills the login form of /auth (already open) and submits it. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await solveSecurityCheck(page);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
 
 /** The newest e-mail the product sent to an address, read from the local SES inbox. */
 export async function latestEmailTo(sesUrl: string, to: string, timeoutMs = 10_000): Promise<StoredEmail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-    const mine = store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to)));
+    const mine = await emailsTo(sesUrl, to);
     if (mine.length > 0) return mine[mine.length - 1]!;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in the local inbox`);
     await new Promise((r) => setTimeout(r, 200));

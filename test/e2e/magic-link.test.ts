@@ -1,51 +1,22 @@
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AUTH_TRIGGERS } from '../../lambdas/functions.js';
-import { firstLinkIn, launchBrowser, screenshot, solveSecurityCheck, VIEWPORTS } from './browser.js';
+import {
+  emailsTo,
+  emailWithSubject,
+  firstLinkIn,
+  launchBrowser,
+  newPage,
+  screenshot,
+  solveSecurityCheck,
+  toastWith,
+  VIEWPORTS,
+} from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
 let browser: Browser;
 
-/** Runs once the server side of the magic link (CUSTOM_AUTH triggers) is part of the catalogue. */
-const magicLinkServer = 'createAuthChallenge' in AUTH_TRIGGERS;
-
-type Viewport = { width: number; height: number };
-type StoredEmail = { destination?: { to?: string[] }; subject?: string; body?: { html?: string } };
-
-async function newPage(viewport: Viewport = VIEWPORTS.desktop): Promise<Page> {
-  // A fresh context each time: no storage, no session, like another browser or device.
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
-}
-
-async function emailWithSubject(to: string, subject: string, nth = 1): Promise<StoredEmail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-    const matching = store.emails.filter(
-      (e) => e.subject === subject && (e.destination?.to ?? []).some((address) => address.includes(to)),
-    );
-    if (matching.length >= nth) return matching[nth - 1]!;
-    if (Date.now() > deadline) throw new Error(`no e-mail '${subject}' #${nth} to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function countEmails(to: string): Promise<number> {
-  const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-  return store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to))).length;
-}
-
-async function toastWith(page: Page, text: string): Promise<void> {
-  await page
-    .getByRole('region', { name: /Notificações/ })
-    .getByText(text, { exact: true })
-    .first()
-    .waitFor();
-}
-
-describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
+describe('magic link (spec 01 §2, §5)', () => {
   const email = `magico.${ulid().toLowerCase()}@example.com`;
   let link = '';
 
@@ -57,7 +28,7 @@ describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
   });
 
   it('signs up and confirms a customer through the inbox', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth?mode=register`);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('segredo123');
@@ -65,13 +36,13 @@ describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
     await solveSecurityCheck(page);
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await toastWith(page, 'Cadastro realizado!');
-    await page.goto(firstLinkIn((await emailWithSubject(email, 'Confirme seu cadastro')).body!.html!));
+    await page.goto(firstLinkIn((await emailWithSubject(sesUrl, email, 'Confirme seu cadastro')).body!.html!));
     await toastWith(page, 'Email confirmado');
     await page.context().close();
   });
 
   it('asks for the e-mail and the security check, then sends the link', async () => {
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth`);
     const request = page.getByRole('button', { name: 'Entrar com Link Mágico' });
     await request.click();
@@ -89,14 +60,14 @@ describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
     await page.getByRole('status').filter({ hasText: email }).waitFor();
     await screenshot(page, 'auth-magic-link-sent-phone');
 
-    link = firstLinkIn((await emailWithSubject(email, 'Seu link de acesso')).body!.html!);
+    link = firstLinkIn((await emailWithSubject(sesUrl, email, 'Seu link de acesso')).body!.html!);
     expect(link.startsWith(`${appUrl}/auth/link-magico#`)).toBe(true);
     await page.context().close();
   });
 
   it('looks the same for an address without an account, and e-mails nobody', async () => {
     const stranger = `ninguem.${ulid().toLowerCase()}@example.com`;
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
     await page.getByLabel('Email', { exact: true }).fill(stranger);
     await solveSecurityCheck(page);
@@ -104,12 +75,12 @@ describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
     await toastWith(page, 'Link enviado!');
     await page.getByRole('status').filter({ hasText: stranger }).waitFor();
     await screenshot(page, 'auth-magic-link-sent-desktop');
-    expect(await countEmails(stranger)).toBe(0);
+    expect((await emailsTo(sesUrl, stranger)).length).toBe(0);
     await page.context().close();
   });
 
   it('signs in from another browser with the link and clears it from the address bar', async () => {
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(link);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText(email).first().waitFor();
@@ -118,7 +89,7 @@ describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
   });
 
   it('refuses the same link a second time with a way back to /auth', async () => {
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(link);
     await page.getByText('Este link é inválido, já foi usado ou expirou. Peça um novo link.').waitFor();
     expect(new URL(page.url()).hash).toBe('');
@@ -131,7 +102,7 @@ describe.skipIf(!magicLinkServer)('magic link (spec 01 §2, §5)', () => {
   });
 
   it('refuses a link without a usable token', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth/link-magico#nada`);
     await page.getByText('Este link é inválido, já foi usado ou expirou. Peça um novo link.').waitFor();
     await page.context().close();

@@ -1,7 +1,16 @@
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { firstLinkIn, latestEmailTo, launchBrowser, screenshot, solveSecurityCheck, VIEWPORTS } from './browser.js';
+import {
+  firstLinkIn,
+  latestEmailTo,
+  launchBrowser,
+  logIn,
+  newPage,
+  screenshot,
+  solveSecurityCheck,
+  VIEWPORTS,
+} from './browser.js';
 
 const { appUrl, apiUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
 let browser: Browser;
@@ -12,11 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
-}
 
 /** The Cognito id token Amplify keeps in this page's storage: what the SPA sends to the API. */
 async function idTokenOf(page: Page): Promise<string> {
@@ -33,19 +37,12 @@ async function idTokenOf(page: Page): Promise<string> {
 const adminSummaryWith = (token: string) =>
   fetch(`${apiUrl}/admin/summary`, { headers: { authorization: `Bearer ${token}` } });
 
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await solveSecurityCheck(page);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-}
-
 describe('walking skeleton: sign up → confirm by e-mail link → log in → dashboard', () => {
   const email = `cliente.${ulid().toLowerCase()}@example.com`;
   const password = 'segredo123';
 
   it('signs up, confirms through the link in the local inbox and lands on the next step', async () => {
-    const page = await newPage(VIEWPORTS.phone);
+    const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth?mode=register`);
     await page.getByText('Baixa temporária de apontamentos').waitFor();
     await screenshot(page, 'auth-register-phone');
@@ -74,7 +71,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
   });
 
   it('shows the dashboard and the shell on a desktop, without the admin section for a customer', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
@@ -93,7 +90,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
   });
 
   it('refuses a wrong password with the spec message', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, 'senha-errada');
     await page.getByText('Email ou senha incorretos.').first().waitFor();
@@ -104,7 +101,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
 
 describe('route guard, admin and logout', () => {
   it('sends a visitor to /auth and back to where they were going after login', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/app/historico`);
     await page.waitForURL(/\/auth/);
     await logIn(page, adminEmail, adminPassword);
@@ -113,7 +110,7 @@ describe('route guard, admin and logout', () => {
   });
 
   it('shows the admin section to the seeded admin, and logs out to / with a toast', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, adminEmail, adminPassword);
     await page.waitForURL(`${appUrl}/app/dashboard`);
