@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   emailsTo,
@@ -9,6 +9,8 @@ import {
   logIn,
   newPage,
   screenshot,
+  signUp,
+  signUpAndConfirm,
   solveSecurityCheck,
   toastWith,
   VIEWPORTS,
@@ -24,15 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signUp(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${appUrl}/auth?mode=register`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByLabel('Confirmar senha').fill(password);
-  await solveSecurityCheck(page);
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
-}
-
 describe('password recovery and the already-registered e-mail', () => {
   const email = `recupera.${ulid().toLowerCase()}@example.com`;
   const oldPassword = 'antiga123';
@@ -40,16 +33,13 @@ describe('password recovery and the already-registered e-mail', () => {
 
   it('signs up and confirms a customer through the inbox', async () => {
     const page = await newPage(browser);
-    await signUp(page, email, oldPassword);
-    await toastWith(page, 'Cadastro realizado!');
-    await page.goto(firstLinkIn((await emailWithSubject(sesUrl, email, 'Confirme seu cadastro')).body!.html!));
-    await toastWith(page, 'Email confirmado');
+    await signUpAndConfirm(page, { appUrl, sesUrl }, email, oldPassword);
     await page.context().close();
   });
 
   it('sends an already registered e-mail to login with the spec message', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
-    await signUp(page, email, 'qualquer123');
+    await signUp(page, appUrl, email, 'qualquer123');
     await toastWith(page, 'Este email já está cadastrado. Faça login.');
     await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
     expect(page.url()).not.toContain('mode=register');

@@ -102,3 +102,26 @@ export function firstLinkIn(html: string): string {
   if (!href) throw new Error('no link in e-mail');
   return href.replaceAll('&amp;', '&');
 }
+
+/** Fills and submits the sign-up form of /auth?mode=register. */
+export async function signUp(page: Page, appUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${appUrl}/auth?mode=register`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByLabel('Confirmar senha').fill(password);
+  await solveSecurityCheck(page);
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+}
+
+/** Signs up and confirms the account through the link of the local inbox, as a customer would. */
+export async function signUpAndConfirm(
+  page: Page,
+  urls: { appUrl: string; sesUrl: string },
+  email: string,
+  password: string,
+): Promise<void> {
+  await signUp(page, urls.appUrl, email, password);
+  await toastWith(page, 'Cadastro realizado!');
+  await page.goto(firstLinkIn((await emailWithSubject(urls.sesUrl, email, 'Confirme seu cadastro')).body!.html!));
+  await toastWith(page, 'Email confirmado');
+}

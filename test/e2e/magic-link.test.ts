@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
+  signUpAndConfirm,
   solveSecurityCheck,
   toastWith,
   VIEWPORTS,
@@ -29,15 +30,7 @@ describe('magic link (spec 01 §2, §5)', () => {
 
   it('signs up and confirms a customer through the inbox', async () => {
     const page = await newPage(browser);
-    await page.goto(`${appUrl}/auth?mode=register`);
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
-    await page.getByLabel('Confirmar senha').fill('segredo123');
-    await solveSecurityCheck(page);
-    await page.getByRole('button', { name: 'Cadastrar' }).click();
-    await toastWith(page, 'Cadastro realizado!');
-    await page.goto(firstLinkIn((await emailWithSubject(sesUrl, email, 'Confirme seu cadastro')).body!.html!));
-    await toastWith(page, 'Email confirmado');
+    await signUpAndConfirm(page, { appUrl, sesUrl }, email, 'segredo123');
     await page.context().close();
   });
 
