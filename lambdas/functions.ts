@@ -96,11 +96,11 @@ export const AUTH_TRIGGERS = {
     grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.recoveryRequest('')] } },
   },
   // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key (lib/constructs/auth.ts) and touch only
-  // magic-link records: Create replaces one, Verify uses it up.
+  // magic-link records: Create replaces one (and gives it back if its e-mail fails), Verify uses it up.
   defineAuthChallenge: { entry: 'lambdas/auth/define-auth-challenge.ts', grants: {} },
   createAuthChallenge: {
     entry: 'lambdas/auth/create-auth-challenge.ts',
-    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.magicLink('')] }, email: true },
+    grants: { tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] }, email: true },
   },
   verifyAuthChallengeResponse: {
     entry: 'lambdas/auth/verify-auth-challenge-response.ts',

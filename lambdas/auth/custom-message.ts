@@ -1,7 +1,10 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { loadConfig } from '../shared/config.js';
+import { AUTH_MESSAGES } from '../../domain/messages.js';
 import { tableFromEnvironment } from '../shared/db.js';
+import { DomainError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
 import { confirmSignUpEmail, resetPasswordEmail } from './auth-emails.js';
 import { allowRecoveryEmail, type RecoveryDeps } from './recovery.js';
 
@@ -24,7 +27,14 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
       message = confirmSignUpEmail(config.APP_URL, email, code);
       break;
     case 'CustomMessage_ForgotPassword':
-      await allowRecoveryEmail(recoveryDeps, event.request.userAttributes.sub ?? event.userName);
+      try {
+        await allowRecoveryEmail(recoveryDeps, event.request.userAttributes.sub ?? event.userName);
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        // Cognito shows a trigger's error text to the caller: an AWS error (ARNs, table names) must not reach it.
+        logger.error('recovery e-mail could not be allowed', { error: (error as Error).message });
+        throw new Error(AUTH_MESSAGES.recoveryEmailFailed);
+      }
       message = resetPasswordEmail(config.APP_URL, email, code);
       break;
     default:

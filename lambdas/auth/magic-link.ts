@@ -1,5 +1,5 @@
 import { magicLinkUrl } from '../../domain/auth-links.js';
-import { consumeMagicLink, saveMagicLink } from '../shared/data/magic-links.js';
+import { consumeMagicLink, releaseUnsentMagicLink, saveMagicLink } from '../shared/data/magic-links.js';
 import type { Db } from '../shared/data/table.js';
 import type { SendEmail } from '../shared/email.js';
 import { magicLinkEmail } from './auth-emails.js';
@@ -40,15 +40,17 @@ export async function requestMagicLink(deps: MagicLinkDeps, request: MagicLinkRe
   const nonce = (deps.newNonce ?? randomNonce)();
   const exp = now + MAGIC_LINK_TTL_SECONDS;
   const subject = request.kind === 'user' ? request.user.userId : unknownSubject(request.email);
-  await saveMagicLink(
-    deps.db,
-    { subject, nonceHash: sha256(nonce), requestedAt: now, exp },
-    MAGIC_LINK_MIN_INTERVAL_SECONDS,
-  );
+  const nonceHash = sha256(nonce);
+  await saveMagicLink(deps.db, { subject, nonceHash, requestedAt: now, exp }, MAGIC_LINK_MIN_INTERVAL_SECONDS);
   if (request.kind !== 'user') return;
   const { userId, email } = request.user;
   const token = signMagicLinkToken(deps.secret, { userId, email, iat: now, exp, nonce });
-  await deps.sendEmail(email, magicLinkEmail(magicLinkUrl(deps.appUrl, token), MAGIC_LINK_TTL_SECONDS / 60));
+  try {
+    await deps.sendEmail(email, magicLinkEmail(magicLinkUrl(deps.appUrl, token), MAGIC_LINK_TTL_SECONDS / 60));
+  } catch (error) {
+    await releaseUnsentMagicLink(deps.db, subject, nonceHash);
+    throw error;
+  }
 }
 
 /**

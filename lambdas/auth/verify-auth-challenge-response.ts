@@ -1,5 +1,7 @@
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
+import { AUTH_MESSAGES } from '../../domain/messages.js';
 import { tableFromEnvironment } from '../shared/db.js';
+import { logger } from '../shared/logger.js';
 import { verifyMagicLink } from './magic-link.js';
 import { loadMagicLinkSecret } from './magic-link-secret.js';
 
@@ -15,7 +17,13 @@ export async function handler(
   const { userAttributes, userNotFound, challengeAnswer } = event.request;
   const { sub, email } = userAttributes;
   // Any round's answer is checked as a token (see custom-auth.ts); a placeholder fails the signature check.
-  event.response.answerCorrect =
-    !userNotFound && sub && email ? await verifyMagicLink(deps, { userId: sub, email }, challengeAnswer) : false;
+  try {
+    event.response.answerCorrect =
+      !userNotFound && sub && email ? await verifyMagicLink(deps, { userId: sub, email }, challengeAnswer) : false;
+  } catch (error) {
+    // Cognito shows a trigger's error text to the caller: an AWS error (ARNs, table names) must not reach it.
+    logger.error('magic link could not be verified', { error: (error as Error).message });
+    throw new Error(AUTH_MESSAGES.unexpectedError);
+  }
   return event;
 }

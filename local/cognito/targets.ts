@@ -62,7 +62,12 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
     ({ services, base }) =>
     async (ctx, req: ForgotPasswordRequest) => {
       try {
-        return (await base(ctx, req)) as unknown;
+        // Cognito masks the address for a known user too; cognito-local would return it whole.
+        const res = (await base(ctx, req)) as { CodeDeliveryDetails?: { Destination?: string } };
+        const destination = res.CodeDeliveryDetails?.Destination;
+        return destination
+          ? { ...res, CodeDeliveryDetails: { ...res.CodeDeliveryDetails, Destination: maskedDestination(destination) } }
+          : res;
       } catch (err) {
         if (!(err instanceof UserNotFoundError)) throw err;
         const appClient = await services.cognito.getAppClient(ctx, req.ClientId);

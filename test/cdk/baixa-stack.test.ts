@@ -385,7 +385,7 @@ describe('Auth', () => {
     const tableArn = { 'Fn::GetAtt': [logicalId(s.stack.data.table), 'Arn'] };
     const expected: [ServiceFunction, string[], string][] = [
       [triggers.customMessage, ['dynamodb:PutItem'], 'RECOVERY#*'],
-      [triggers.createAuthChallenge, ['dynamodb:PutItem'], 'MAGICLINK#*'],
+      [triggers.createAuthChallenge, ['dynamodb:PutItem', 'dynamodb:UpdateItem'], 'MAGICLINK#*'],
       [triggers.verifyAuthChallengeResponse, ['dynamodb:UpdateItem'], 'MAGICLINK#*'],
       [triggers.postConfirmation, ['dynamodb:UpdateItem'], 'CUSTOMER#*'],
     ];

@@ -140,6 +140,25 @@ describe('magic link against DynamoDB Local', () => {
     expect(h.outbox).toHaveLength(3);
   });
 
+  it('gives a link back when its e-mail fails, so asking again at once works and the failed one never signs in', async () => {
+    const h = harness();
+    const user = newUser();
+    let failedToken = '';
+    const failing: MagicLinkDeps = {
+      ...h.deps,
+      sendEmail: async (_to, email) => {
+        failedToken = magicTokenIn(email.html);
+        throw new Error('SES throttled');
+      },
+    };
+    await expect(requestMagicLink(failing, { kind: 'user', user })).rejects.toThrow('SES throttled');
+
+    h.setTime(1);
+    const token = await h.linkFor(user);
+    expect(await verifyMagicLink(h.deps, user, failedToken)).toBe(false);
+    expect(await verifyMagicLink(h.deps, user, token)).toBe(true);
+  });
+
   it('answers an unknown e-mail exactly like a known one, interval included, and e-mails nothing', async () => {
     const h = harness();
     const email = createEmailAddress('desconhecido');

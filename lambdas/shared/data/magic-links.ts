@@ -69,3 +69,24 @@ export async function consumeMagicLink(
     throw error;
   }
 }
+
+/**
+ * Pattern 30c: gives back a link whose e-mail could not be sent, by marking it used, so the person may ask again at
+ * once instead of waiting out the interval for an e-mail that never came. Only that very link (same nonce).
+ */
+export async function releaseUnsentMagicLink(db: Db, subject: string, nonceHash: string): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: pointerKey(keys.magicLink(subject)),
+        UpdateExpression: 'SET used = :true',
+        ConditionExpression: 'nonce_hash = :nonceHash',
+        ExpressionAttributeValues: { ':nonceHash': nonceHash, ':true': true },
+      }),
+    );
+  } catch (error) {
+    // A newer request replaced it meanwhile: nothing of ours to give back.
+    if (!isConditionFailure(error)) throw error;
+  }
+}

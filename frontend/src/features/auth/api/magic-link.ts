@@ -9,14 +9,14 @@
  *   The token's signature, not this browser's state, proves the link, so any browser can open it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
+import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import {
   MAGIC_LINK_REQUEST_ANSWER,
   magicLinkClientMetadata,
   magicLinkEmail,
   parseMagicLinkFragment,
 } from '@domain/auth-links.js';
-import { beginSession, fetchSessionUser } from '@/lib/auth-session';
+import { beginSession, endSession, fetchSessionUser } from '@/lib/auth-session';
 import { unconfirmedUserError, unsupportedSignInStepError } from '../lib/auth-errors';
 
 const CUSTOM_CHALLENGE_STEP = 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE';
@@ -62,15 +62,19 @@ export class InvalidMagicLinkError extends Error {
   override readonly name = 'InvalidMagicLinkError';
 }
 
-/** Signs in with the link's token. Any failure means this link cannot be used: expired, spent or forged. */
-export async function signInWithMagicLink(token: string): Promise<void> {
+/**
+ * Signs in with the link's token. Any failure means this link cannot be used: expired, spent or forged.
+ * `endCurrentSession` ends another user's session in this browser first (with its cached data).
+ */
+export async function signInWithMagicLink(token: string, endCurrentSession: () => Promise<void>): Promise<void> {
   // Unverified: the Cognito username for this browser; only the server's check of the token counts.
   const email = magicLinkEmail(token);
   if (!email) throw new InvalidMagicLinkError('The magic-link token carries no e-mail');
   const current = await fetchSessionUser().catch(() => null);
   if (current && current.email.toLowerCase() === email.toLowerCase()) return;
-  // Someone else is signed in here: the link speaks for its own user, so that session ends first.
-  if (current) await signOut();
+  // Someone else is signed in here: the link speaks for its own user, so that session ends first, and with it
+  // everything cached for that user, even if this link then turns out to be spent.
+  if (current) await endCurrentSession();
   expectChallenge(await startMagicLinkSignIn(email, true));
   const { isSignedIn, nextStep } = await answerChallenge(token, true);
   if (!isSignedIn) throw new InvalidMagicLinkError(`Magic link refused (next step ${nextStep.signInStep})`);
@@ -80,7 +84,7 @@ export function useMagicLinkSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (token: string) => {
-      await signInWithMagicLink(token);
+      await signInWithMagicLink(token, () => endSession(queryClient));
       // The route guard must see the new session before we navigate, or it bounces back to /auth.
       await beginSession(queryClient);
     },

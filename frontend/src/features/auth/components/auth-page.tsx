@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Heading, Link, Loader, Text, View } from '@a
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { parseAuthActionLink } from '@domain/auth-links.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
-import { normalizeReferralCode } from '@domain/referral-code.js';
+import { referralCodesFromLink } from '@domain/referral-code.js';
 import { BrandMark } from '@/components/brand-mark';
 import { TextLink } from '@/components/links';
 import { PageLoader } from '@/components/page-loader';
@@ -98,7 +98,8 @@ export function AuthPage() {
   if (session.data && !recovery) return <Navigate to={target} replace />;
 
   const isRegister = mode === 'register';
-  const initialReferralCode = normalizeReferralCode(searchParams.get('ref') ?? storedReferralCode());
+  // Only a well-formed code from the link; the field then holds what sign-up stores.
+  const initialReferralCode = referralCodesFromLink(searchParams).ref ?? storedReferralCode();
   const { inboxUrl } = getRuntimeConfig();
 
   return (
