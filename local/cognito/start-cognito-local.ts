@@ -162,7 +162,9 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
     const baseRouter = Router(services);
     const router = (target: string): Route => {
       const override = targetOverrides[target];
-      return override ? override({ services, triggers: opts.triggers, base: baseRouter(target) }) : baseRouter(target);
+      return override
+        ? override({ services, triggers: opts.triggers, base: baseRouter(target), baseRouter })
+        : baseRouter(target);
     };
     const app = createServer(router, logger, config.ServerConfig, services).application as http.RequestListener;
 

@@ -1,5 +1,10 @@
-import { CognitoError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors.js';
-import type { Route } from 'cognito-local/lib/server/Router.js';
+import {
+  CognitoError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} from 'cognito-local/lib/errors.js';
+import type { Route, Router } from 'cognito-local/lib/server/Router.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
 import { attribute, attributesAppend, attributeValue } from 'cognito-local/lib/services/userPoolService.js';
 import {
@@ -16,12 +21,20 @@ import type { CognitoTriggers } from './triggers.js';
  * (ChallengeName CUSTOM_CHALLENGE) run the Define/Create/VerifyAuthChallenge handlers from `triggers` and mint
  * tokens with `services.tokenGenerator`, as cognito-local's password flow does (custom-auth.ts).
  */
-export type TargetOverride = (deps: { services: Services; triggers: CognitoTriggers; base: Route }) => Route;
+export type TargetOverride = (deps: {
+  services: Services;
+  triggers: CognitoTriggers;
+  base: Route;
+  /** cognito-local's own handler of any target. */
+  baseRouter: Router;
+}) => Route;
 
 type InitiateAuthRequest = InitiateCustomAuthRequest & { AuthFlow?: string };
 type RespondToAuthChallengeRequest = RespondToCustomChallengeRequest & { ChallengeName?: string };
 type ConfirmSignUpRequest = { ClientId: string; Username: string };
 type ForgotPasswordRequest = { ClientId: string; Username: string };
+type GetTokensFromRefreshTokenRequest = { ClientId: string; RefreshToken?: string };
+type AuthenticationResult = { AccessToken?: string; IdToken?: string };
 
 /** What Cognito shows of an address in CodeDeliveryDetails: `a***@e***`. */
 const maskedDestination = (username: string) => {
@@ -80,6 +93,32 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
           },
         };
       }
+    },
+
+  // Amplify v6 refreshes sessions with GetTokensFromRefreshToken, which cognito-local lacks; its InitiateAuth
+  // REFRESH_TOKEN_AUTH does the same work. Without this, a local session would end when its first token expires.
+  GetTokensFromRefreshToken:
+    ({ baseRouter }) =>
+    async (ctx, req: GetTokensFromRefreshTokenRequest) => {
+      if (!req.RefreshToken) throw new InvalidParameterError('Missing required parameter RefreshToken');
+      const { AuthenticationResult } = (await baseRouter('InitiateAuth')(ctx, {
+        ClientId: req.ClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+      }).catch((err: unknown) => {
+        // Cognito's words for a refresh token it does not know (revoked, from another pool, made up).
+        if (err instanceof NotAuthorizedError) throw new NotAuthorizedError('Invalid Refresh Token');
+        throw err;
+      })) as { AuthenticationResult: AuthenticationResult };
+      return {
+        AuthenticationResult: {
+          AccessToken: AuthenticationResult.AccessToken,
+          IdToken: AuthenticationResult.IdToken,
+          // cognito-local's tokens live an hour; no rotation, so the client keeps its refresh token.
+          ExpiresIn: 3600,
+          TokenType: 'Bearer',
+        },
+      };
     },
 
   // Cognito marks the e-mail verified once the code sent to it comes back; cognito-local does not.

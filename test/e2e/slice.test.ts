@@ -109,6 +109,43 @@ describe('route guard, admin and logout', () => {
     await page.context().close();
   });
 
+  it('refreshes an expired session with its refresh token, and signs out one that cannot be refreshed', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, adminEmail, adminPassword);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    // Runs in the page (a string keeps DOM types out of this Node test): the stored id and access tokens get an
+    // `exp` in the past, as after a laptop slept for hours. Amplify reads `exp` without checking the signature.
+    const expireStoredTokens = (refreshToken?: string) =>
+      page.evaluate(`{
+        const b64 = (text) => btoa(text).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+        const unb64 = (part) => atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+        for (const key of Object.keys(localStorage)) {
+          if (!key.startsWith('CognitoIdentityServiceProvider.')) continue;
+          if (/\\.(idToken|accessToken)$/.test(key)) {
+            const [header, payload, signature] = localStorage.getItem(key).split('.');
+            const claims = { ...JSON.parse(unb64(payload)), exp: Math.floor(Date.now() / 1000) - 600 };
+            localStorage.setItem(key, [header, b64(JSON.stringify(claims)), signature].join('.'));
+          }
+          if (${JSON.stringify(refreshToken ?? null)} && key.endsWith('.refreshToken')) {
+            localStorage.setItem(key, ${JSON.stringify(refreshToken ?? '')});
+          }
+        }
+      }`);
+
+    await expireStoredTokens();
+    await page.goto(`${appUrl}/app/historico`);
+    await page.getByRole('heading', { name: 'Histórico' }).waitFor();
+    expect(page.url()).toBe(`${appUrl}/app/historico`);
+
+    // The server refuses the refresh token: up to 3 refreshes, then signed out and sent to /auth.
+    await expireStoredTokens('revogado');
+    await page.goto(`${appUrl}/app/historico`);
+    await page.waitForURL(/\/auth/);
+    await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
+    await page.context().close();
+  });
+
   it('shows the admin section to the seeded admin, and logs out to / with a toast', async () => {
     const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);

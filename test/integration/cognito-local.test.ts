@@ -8,6 +8,7 @@ import {
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -242,6 +243,20 @@ describe('cognito-local in-process', () => {
       message: 'Incorrect username or password.',
     });
     expect((await login(email, 'novasenha')).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('refreshes a session with GetTokensFromRefreshToken (Amplify v6), and refuses an unknown refresh token', async () => {
+    const { AuthenticationResult: first } = await login('maria@example.com', 'novasenha');
+    const refresh = (RefreshToken: string) =>
+      client.send(new GetTokensFromRefreshTokenCommand({ ClientId: pool.userPoolClientId, RefreshToken }));
+    const { AuthenticationResult: renewed } = await refresh(first!.RefreshToken!);
+    expect(renewed).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+    expect(decodeJwt(renewed!.IdToken!)).toMatchObject({ email: 'maria@example.com', token_use: 'id' });
+    expect(decodeJwt(renewed!.AccessToken!).token_use).toBe('access');
+    await expect(refresh('revogado')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid Refresh Token',
+    });
   });
 
   it('fails the call like Cognito when the trigger throws', async () => {
