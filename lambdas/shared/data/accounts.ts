@@ -1,14 +1,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { isConditionFailure, type Db } from './table.js';
+import { appliedUnlessConditionFails, type Db } from './table.js';
 
 /**
  * Pattern 31: claims the welcome e-mail of an account. True for the first caller only, so a retried or repeated
  * PostConfirmation never sends it twice.
  */
 export async function claimWelcomeEmail(db: Db, userId: string, at: string): Promise<boolean> {
-  try {
-    await db.client.send(
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: { pk: keys.customer(userId), sk: keys.accountSk },
@@ -17,18 +17,15 @@ export async function claimWelcomeEmail(db: Db, userId: string, at: string): Pro
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':type': 'ACCOUNT', ':userId': userId, ':at': at },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Pattern 31 (undo): gives the claim back when the e-mail could not be sent, so a later attempt may send it. */
 export async function releaseWelcomeEmail(db: Db, userId: string, at: string): Promise<void> {
-  try {
-    await db.client.send(
+  // Someone else's claim (not ours) is left alone.
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: { pk: keys.customer(userId), sk: keys.accountSk },
@@ -36,9 +33,6 @@ export async function releaseWelcomeEmail(db: Db, userId: string, at: string): P
         ConditionExpression: 'welcome_sent_at = :at',
         ExpressionAttributeValues: { ':at': at },
       }),
-    );
-  } catch (error) {
-    // Someone else's claim (not ours) is left alone.
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

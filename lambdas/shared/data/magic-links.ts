@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_MESSAGES } from '../../../domain/messages.js';
 import { TooManyRequestsError } from '../errors.js';
 import { keys, pointerKey } from './keys.js';
-import { isConditionFailure, type Db } from './table.js';
+import { appliedUnlessConditionFails, type Db } from './table.js';
 
 /** What the table keeps of a magic link: never the token, only a hash of its nonce. Times in epoch seconds. */
 export type MagicLinkRecord = {
@@ -19,8 +19,8 @@ export type MagicLinkRecord = {
  * Throws TooManyRequestsError('Aguarde um minuto…') in that case.
  */
 export async function saveMagicLink(db: Db, record: MagicLinkRecord, minIntervalSeconds: number): Promise<void> {
-  try {
-    await db.client.send(
+  const saved = await appliedUnlessConditionFails(() =>
+    db.client.send(
       new PutCommand({
         TableName: db.tableName,
         Item: {
@@ -36,11 +36,9 @@ export async function saveMagicLink(db: Db, record: MagicLinkRecord, minInterval
         ConditionExpression: 'attribute_not_exists(pk) OR requested_at <= :cutoff OR used = :true',
         ExpressionAttributeValues: { ':cutoff': record.requestedAt - minIntervalSeconds, ':true': true },
       }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new TooManyRequestsError(AUTH_MESSAGES.magicLinkTooSoon);
-    throw error;
-  }
+    ),
+  );
+  if (!saved) throw new TooManyRequestsError(AUTH_MESSAGES.magicLinkTooSoon);
 }
 
 /**
@@ -53,8 +51,8 @@ export async function consumeMagicLink(
   nonceHash: string,
   nowSeconds: number,
 ): Promise<boolean> {
-  try {
-    await db.client.send(
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: pointerKey(keys.magicLink(subject)),
@@ -62,12 +60,8 @@ export async function consumeMagicLink(
         ConditionExpression: 'nonce_hash = :nonceHash AND used = :false AND exp > :now',
         ExpressionAttributeValues: { ':nonceHash': nonceHash, ':true': true, ':false': false, ':now': nowSeconds },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -75,8 +69,9 @@ export async function consumeMagicLink(
  * once instead of waiting out the interval for an e-mail that never came. Only that very link (same nonce).
  */
 export async function releaseUnsentMagicLink(db: Db, subject: string, nonceHash: string): Promise<void> {
-  try {
-    await db.client.send(
+  // A failed condition means a newer request replaced it meanwhile: nothing of ours to give back.
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: pointerKey(keys.magicLink(subject)),
@@ -84,9 +79,6 @@ export async function releaseUnsentMagicLink(db: Db, subject: string, nonceHash:
         ConditionExpression: 'nonce_hash = :nonceHash',
         ExpressionAttributeValues: { ':nonceHash': nonceHash, ':true': true },
       }),
-    );
-  } catch (error) {
-    // A newer request replaced it meanwhile: nothing of ours to give back.
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }

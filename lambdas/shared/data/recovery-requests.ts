@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, pointerKey } from './keys.js';
-import { isConditionFailure, type Db } from './table.js';
+import { appliedUnlessConditionFails, type Db } from './table.js';
 
 /**
  * Pattern 32: claims the right to e-mail `userId` a password-recovery link, at most once per `minIntervalSeconds`.
@@ -12,8 +12,8 @@ export async function claimRecoveryRequest(
   nowSeconds: number,
   minIntervalSeconds: number,
 ): Promise<boolean> {
-  try {
-    await db.client.send(
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
       new PutCommand({
         TableName: db.tableName,
         Item: {
@@ -26,10 +26,6 @@ export async function claimRecoveryRequest(
         ConditionExpression: 'attribute_not_exists(pk) OR requested_at <= :cutoff',
         ExpressionAttributeValues: { ':cutoff': nowSeconds - minIntervalSeconds },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -21,6 +21,20 @@ export function isConditionFailure(error: unknown): boolean {
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }
 
+/**
+ * Runs a conditional write: true when it was applied, false when its condition failed (the pattern's "no": a
+ * repeat, a claim already taken, a link already used). Any other error is thrown.
+ */
+export async function appliedUnlessConditionFails(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Which items of a cancelled transaction failed their condition, by position. */
 export function failedConditions(error: unknown): boolean[] {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons ?? [];

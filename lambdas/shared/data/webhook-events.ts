@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, pointerKey } from './keys.js';
-import { isConditionFailure, type Db } from './table.js';
+import { appliedUnlessConditionFails, type Db } from './table.js';
 
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * 24 * 3600;
 
@@ -14,8 +14,8 @@ export async function recordWebhookEventOnce(
   eventId: string,
   receivedAt: Date,
 ): Promise<boolean> {
-  try {
-    await db.client.send(
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
       new PutCommand({
         TableName: db.tableName,
         Item: {
@@ -26,10 +26,6 @@ export async function recordWebhookEventOnce(
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
