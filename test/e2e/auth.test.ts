@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  dismissToast,
   emailsTo,
   emailWithSubject,
   firstLinkIn,
@@ -25,6 +26,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** 'Esqueci minha senha' for this address, up to the spec's success toast. */
+async function requestRecovery(page: Page, address: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(address);
+  await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+  await toastWith(page, 'Email enviado');
+}
 
 describe('password recovery and the already-registered e-mail', () => {
   const email = `recupera.${ulid().toLowerCase()}@example.com`;
@@ -57,26 +65,15 @@ describe('password recovery and the already-registered e-mail', () => {
 
     // An address without an account gets the same answer, and no e-mail.
     const nobody = `ninguem.${ulid().toLowerCase()}@example.com`;
-    await page.getByLabel('Email', { exact: true }).fill(nobody);
-    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
-    await toastWith(page, 'Email enviado');
-    await page
-      .getByRole('region', { name: /Notificações/ })
-      .getByRole('button')
-      .first()
-      .click();
+    await requestRecovery(page, nobody);
+    await dismissToast(page);
 
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
-    await toastWith(page, 'Email enviado');
-    await page
-      .getByRole('region', { name: /Notificações/ })
-      .getByRole('button')
-      .first()
-      .click();
+    await requestRecovery(page, email);
+    await dismissToast(page);
     // A second request within the minute is refused by the server and answered alike, so nothing tells it apart.
-    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
-    await toastWith(page, 'Email enviado');
+    await requestRecovery(page, email);
+    // Cognito delivers before it answers, so a second e-mail would already be in the inbox.
+    expect((await emailsTo(sesUrl, email)).filter((e) => e.subject === 'Recuperação de senha')).toHaveLength(1);
 
     expect(await emailsTo(sesUrl, nobody)).toEqual([]);
     await page.context().close();

@@ -78,6 +78,15 @@ export async function toastWith(page: Page, text: string): Promise<void> {
     .waitFor();
 }
 
+/** Closes the visible toast, so the next one with the same text is known to be new. */
+export async function dismissToast(page: Page): Promise<void> {
+  await page
+    .getByRole('region', { name: /Notificações/ })
+    .getByRole('button')
+    .first()
+    .click();
+}
+
 /** Fills the login form of /auth (already open) and submits it. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(email);
