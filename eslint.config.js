@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// `import { z } from 'zod'` materialises zod's whole namespace (every locale included): ≈450 KB in each Lambda
+// bundle instead of ≈85 KB. The namespace import lets esbuild and Rollup keep only what is used.
+const zodNamespaceOnly = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message: "Use `import * as z from 'zod'`: the named `z` export defeats tree-shaking.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -24,6 +31,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', zodNamespaceOnly],
     },
   },
   {

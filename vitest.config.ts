@@ -1,14 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The aliases of frontend/tsconfig.json and frontend/vite.config.ts, so tests import SPA modules as the SPA does.
+const alias = {
+  '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
+  '@': fileURLToPath(new URL('./frontend/src', import.meta.url)),
+};
 
 /**
  * One `npm test` runs four projects. Integration and e2e tests start real emulators in their
  * global setups and stop them afterwards; they run one file at a time to fit 2 cores.
  */
 export default defineConfig({
+  resolve: { alias },
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -19,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'cdk',
           include: ['test/cdk/**/*.test.ts'],
@@ -27,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -1,16 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { LOOKUP_MESSAGES } from './messages.js';
 import type { ProcessStatus } from './process-status.js';
-
-export const LOOKUP_MESSAGES = {
-  requiredTitle: 'Campo obrigatório',
-  requiredDescription: 'Digite o CPF, CNPJ ou protocolo para consultar',
-  notFoundTitle: 'Processo não encontrado',
-  notFoundDescription: 'Não foi possível encontrar um processo com os dados informados.',
-  notFoundHint: 'Verifique se digitou corretamente o CPF, CNPJ ou protocolo.',
-  failureTitle: 'Erro na consulta',
-  failureDescription: 'Ocorreu um erro ao consultar o processo. Tente novamente.',
-  nadaConstaUnavailable: 'Disponível somente quando a baixa estiver deferida',
-} as const;
 
 export const lookupRequestSchema = z.object({
   consulta: z.string().trim().min(1, LOOKUP_MESSAGES.requiredDescription).max(40, LOOKUP_MESSAGES.requiredDescription),

@@ -82,11 +82,45 @@ export const DASHBOARD_MESSAGES = {
   statusUpdated: 'Status atualizado!',
 } as const;
 
+/** Public lookup (spec 01 §5, §8). */
+export const LOOKUP_MESSAGES = {
+  requiredTitle: 'Campo obrigatório',
+  requiredDescription: 'Digite o CPF, CNPJ ou protocolo para consultar',
+  notFoundTitle: 'Processo não encontrado',
+  notFoundDescription: 'Não foi possível encontrar um processo com os dados informados.',
+  notFoundHint: 'Verifique se digitou corretamente o CPF, CNPJ ou protocolo.',
+  failureTitle: 'Erro na consulta',
+  failureDescription: 'Ocorreu um erro ao consultar o processo. Tente novamente.',
+  nadaConstaUnavailable: 'Disponível somente quando a baixa estiver deferida',
+} as const;
+
+/** Profile (spec 02 §8). */
+export const PROFILE_MESSAGES = {
+  duplicateDocument: 'Este CPF já está cadastrado.',
+  // Not in the spec: a second first-save (two tabs) of the same account.
+  profileExists: 'Perfil já cadastrado.',
+} as const;
+
+/** Processes and charges: server answers not in the spec, same tone. */
+export const PROCESS_MESSAGES = {
+  processNotFound: 'Processo não encontrado.',
+  changedConcurrently: 'O status do processo foi alterado por outra pessoa. Recarregue e tente novamente.',
+  chargeNotFound: 'Cobrança não encontrada.',
+} as const;
+
+/** Admin screens (spec 02 §8, Admin). */
+export const ADMIN_MESSAGES = {
+  // Not in the spec: searches shorter than a search token are refused (docs/data-model.md).
+  searchTooShort: 'Digite pelo menos 2 caracteres para buscar.',
+  clientNotFound: 'Cliente não encontrado',
+} as const;
+
 /** Server-side error texts that are not in the spec but follow its tone (see docs/decisions.md). */
 export const API_MESSAGES = {
   unauthorized: 'Sessão expirada. Faça login novamente.',
   forbidden: 'Acesso Negado - Você não tem permissão para acessar esta área.',
   invalidRequest: 'Requisição inválida. Verifique os dados informados.',
   notFound: 'Recurso não encontrado.',
+  invalidWebhookToken: 'Token do webhook inválido.',
   unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
 } as const;

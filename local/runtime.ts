@@ -12,7 +12,8 @@ import { startGateway } from './services/gateway.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
 import { startWebServer } from './services/web.js';
-import { REPO_ROOT, type LocalSettings } from './settings.js';
+import { REPO_ROOT } from '../lib/paths.js';
+import type { LocalSettings } from './settings.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
 export const LOCAL_TABLE = 'baixa-local';

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+import { REPO_ROOT } from '../lib/paths.js';
 
 /**
  * Where each local service listens. Defaults suit one developer; PORT_OFFSET shifts them all

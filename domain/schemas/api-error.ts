@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of every 4xx/5xx answer: a pt-BR message for people and a stable code for programs. */
 export const apiErrorSchema = z.object({

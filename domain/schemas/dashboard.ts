@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { chargeSchema, contractSchema, processSchema, profileSchema } from './entities.js';
 
 /** GET /me/dashboard: the customer's whole item collection, read in one query. */

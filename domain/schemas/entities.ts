@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROCESS_STATUSES } from '../process-status.js';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidDocument, onlyDigits } from '../documents.js';
 import { documentTypeSchema } from './entities.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * /config.json, written next to the SPA at deploy time (CDK) or served by the local runtime,

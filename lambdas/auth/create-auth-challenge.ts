@@ -1,5 +1,5 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTH_MESSAGES } from '../../domain/messages.js';
 import { loadConfig, required } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';

@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadConfig } from '../shared/config.js';
 import { AUTH_MESSAGES } from '../../domain/messages.js';
 import { tableFromEnvironment } from '../shared/db.js';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A magic-link token: `base64url(JSON claims) + '.' + base64url(HMAC-SHA256(secret, first part))`.

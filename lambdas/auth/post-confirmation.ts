@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadConfig, required } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { sesEmailSender } from '../shared/email.js';

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
+import { API_MESSAGES } from '../../domain/messages.js';
 import { isChargePaid } from '../../domain/charge-status.js';
 import { findChargeByProviderId, recordChargeStatus } from '../shared/data/charges.js';
 import type { Db } from '../shared/data/table.js';
@@ -19,7 +20,7 @@ export type AsaasWebhook = z.infer<typeof asaasWebhookSchema>;
 export function assertWebhookToken(received: string | undefined, expected: string): void {
   const a = Buffer.from(received ?? '', 'utf8');
   const b = Buffer.from(expected, 'utf8');
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new UnauthorizedError('Token do webhook inválido.');
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
 }
 
 export type ResumeWorkflow = (taskToken: string, output: unknown) => Promise<void>;

@@ -5,7 +5,7 @@ import { tableFromEnvironment } from '../shared/db.js';
 import { apiHandler, parseJsonBody } from '../shared/http.js';
 import { logger } from '../shared/logger.js';
 import { assertWebhookToken, asaasWebhookSchema, handleAsaasWebhook } from './asaas-webhook-service.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const db = tableFromEnvironment();
 const config = loadConfig({ ASAAS_WEBHOOK_TOKEN: z.string().min(32) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Parses a handler's environment once, at cold start, and names every missing or invalid variable

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_MESSAGES } from '../../domain/messages.js';
 import type { ApiError } from '../../domain/schemas/api-error.js';
 import { API_ROUTES, type RouteAccess } from '../functions.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { saveChargeTaskToken } from '../shared/data/charges.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { workflowInputSchema } from './task-input.js';

@@ -1,3 +1,4 @@
+import { PROCESS_MESSAGES } from '../../domain/messages.js';
 import { getProcess } from '../shared/data/processes.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -14,7 +15,7 @@ const db = tableFromEnvironment();
 export async function handler(event: unknown): Promise<{ processId: string; previsao: string | null }> {
   const { userId, contractId } = workflowInputSchema.parse(event);
   const process = await getProcess(db, { userId, contractId });
-  if (!process) throw new NotFoundError('Processo não encontrado.');
+  if (!process) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
   logger.info('Process queued for filing', { processId: process.id, previsao: process.previsao });
   return { processId: process.id, previsao: process.previsao };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every execution of the payment workflow carries these ids (lib/constructs/workflow.ts). */
 export const workflowInputSchema = z.object({

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../domain/schemas/runtime-config.js';
-import { REPO_ROOT } from '../settings.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 
 /** Serves /config.json the way CloudFront serves the file CDK writes at deploy time. */
 function runtimeConfigPlugin(config: RuntimeConfig): Plugin {

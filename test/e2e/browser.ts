@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT } from '../../local/settings.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { localSettings, REPO_ROOT } from '../../local/settings.js';
+import { REPO_ROOT } from '../../lib/paths.js';
+import { localSettings } from '../../local/settings.js';
 
 /** Ports shifted away from a developer's own `npm start`. */
 const PORT_OFFSET = '1000';

@@ -1,16 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { PROFILE_MESSAGES } from '../../domain/messages.js';
 import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { searchClients, listClients } from '../../lambdas/shared/data/admin-lists.js';
 import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
-import {
-  createProfile,
-  DUPLICATE_DOCUMENT_MESSAGE,
-  getCustomerCollection,
-  PROFILE_EXISTS_MESSAGE,
-} from '../../lambdas/shared/data/customers.js';
+import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import {
   findContractByProtocol,
@@ -51,7 +47,7 @@ describe('createProfile', () => {
       now: now(),
       newReferralCode: () => 'REF-ZZ9999',
     });
-    await expect(attempt).rejects.toThrow(new ConflictError(DUPLICATE_DOCUMENT_MESSAGE));
+    await expect(attempt).rejects.toThrow(new ConflictError(PROFILE_MESSAGES.duplicateDocument));
     const collection = await getCustomerCollection(db, intruder);
     expect(collection.profile).toBeNull();
     const orphanGuard = await db.client.send(
@@ -65,7 +61,7 @@ describe('createProfile', () => {
     const { userId } = await newCustomer();
     await expect(
       createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: now() }),
-    ).rejects.toThrow(PROFILE_EXISTS_MESSAGE);
+    ).rejects.toThrow(PROFILE_MESSAGES.profileExists);
   });
 
   it('retries a referral-code collision with a fresh code', async () => {

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { apiErrorSchema } from '@domain/schemas/api-error.js';
 import { API_MESSAGES } from '@domain/messages.js';
 import { ApiRequestError, errorFromStatus } from './api-error';

@@ -1,6 +1,6 @@
 // Relative domain import (not @domain): the unit-test runner and the root tsc load this file and know no aliases.
-import type { ApiError } from '../../../domain/schemas/api-error.js';
-import { API_MESSAGES } from '../../../domain/messages.js';
+import type { ApiError } from '@domain/schemas/api-error.js';
+import { API_MESSAGES } from '@domain/messages.js';
 
 /** `network` = the API was not reached; `invalid_response` = it answered something the schema rejects. */
 export type ApiRequestErrorCode = ApiError['code'] | 'network' | 'invalid_response';

@@ -1,5 +1,5 @@
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
-import { ADMIN_GROUP } from '../../../domain/auth.js';
+import { ADMIN_GROUP } from '@domain/auth.js';
 
 export type SessionUser = { userId: string; email: string; groups: string[]; isAdmin: boolean };
 

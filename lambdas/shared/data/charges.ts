@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import { isChargePaid } from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
@@ -133,7 +134,7 @@ export async function saveChargeTaskToken(db: Db, ref: ChargeRef, taskToken: str
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new NotFoundError('Cobrança não encontrada.');
+    if (isConditionFailure(error)) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
     throw error;
   }
 }

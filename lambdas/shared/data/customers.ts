@@ -1,5 +1,6 @@
 import { QueryCommand, TransactWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { PROFILE_MESSAGES } from '../../../domain/messages.js';
 import {
   chargeSchema,
   contractSchema,
@@ -75,9 +76,6 @@ export async function getProfileByUser(db: Db, userId: string): Promise<Profile 
   );
   return Item ? profileSchema.parse(stripKeys(Item)) : null;
 }
-
-export const DUPLICATE_DOCUMENT_MESSAGE = 'Este CPF já está cadastrado.';
-export const PROFILE_EXISTS_MESSAGE = 'Perfil já cadastrado.';
 
 type CreateProfileParams = {
   userId: string;
@@ -167,8 +165,8 @@ export async function createProfile(db: Db, params: CreateProfileParams): Promis
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const [profileExists, documentTaken, codeTaken] = failedConditions(error);
-      if (profileExists) throw new ConflictError(PROFILE_EXISTS_MESSAGE);
-      if (documentTaken) throw new ConflictError(DUPLICATE_DOCUMENT_MESSAGE);
+      if (profileExists) throw new ConflictError(PROFILE_MESSAGES.profileExists);
+      if (documentTaken) throw new ConflictError(PROFILE_MESSAGES.duplicateDocument);
       if (!codeTaken) throw error;
     }
   }

@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import { processSchema, type Process } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -37,7 +38,7 @@ type ChangeStatusParams = {
  */
 export async function changeProcessStatus(db: Db, params: ChangeStatusParams): Promise<Process> {
   const current = await getProcess(db, params.ref);
-  if (!current) throw new NotFoundError('Processo não encontrado.');
+  if (!current) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
   if (current.status === params.to && params.previsao === undefined) return current;
 
   const { ref, to, now } = params;
@@ -102,8 +103,7 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error))
-      throw new ConflictError('O status do processo foi alterado por outra pessoa. Recarregue e tente novamente.');
+    if (isConditionFailure(error)) throw new ConflictError(PROCESS_MESSAGES.changedConcurrently);
     throw error;
   }
   return (await getProcess(db, ref))!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dashboardSchema } from '../../../domain/schemas/dashboard.js';
 import { ApiRequestError, errorFromStatus, isRetryableApiError } from '../../../frontend/src/lib/api-error.js';
 import { dashboardErrorView } from '../../../frontend/src/features/dashboard/lib/dashboard-error.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { callerOf } from '../../../lambdas/shared/caller.js';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors.js';
 import { errorToResponse, parseJsonBody } from '../../../lambdas/shared/http.js';

@@ -1,7 +1,7 @@
 import { AuthError } from 'aws-amplify/auth';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
-import { isMagicLinkTooSoon } from '../../../../../domain/auth-links.js';
-import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
+import { isMagicLinkTooSoon } from '@domain/auth-links.js';
+import { AUTH_MESSAGES } from '@domain/messages.js';
 
 export type AuthErrorOutcome = {
   message: string;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
-import { MIN_PASSWORD_LENGTH } from '../../../../../domain/auth.js';
-import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
-import { normalizeReferralCode } from '../../../../../domain/referral-code.js';
+import { MIN_PASSWORD_LENGTH } from '@domain/auth.js';
+import { AUTH_MESSAGES } from '@domain/messages.js';
+import { normalizeReferralCode } from '@domain/referral-code.js';
 import { answerMatchesSum } from './security-check.js';
 
 export { MIN_PASSWORD_LENGTH };

@@ -1,5 +1,5 @@
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
-import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
+import { AUTH_MESSAGES } from '@domain/messages.js';
 
 /** What stops a request, as the spec's titled toast (spec 01 §5). */
 export type RequestProblem = { title: string; description: string };

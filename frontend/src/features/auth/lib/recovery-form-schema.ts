@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
-import { MIN_PASSWORD_LENGTH } from '../../../../../domain/auth.js';
-import { AUTH_MESSAGES } from '../../../../../domain/messages.js';
+import { MIN_PASSWORD_LENGTH } from '@domain/auth.js';
+import { AUTH_MESSAGES } from '@domain/messages.js';
 
 /**
  * The new-password form of recovery mode (spec 01 §5): length first, then the match. Each rule has its

@@ -1,5 +1,5 @@
 // Relative imports (not @domain / @/): the unit-test runner and the root tsc know no aliases.
-import { DASHBOARD_MESSAGES } from '../../../../../domain/messages.js';
+import { DASHBOARD_MESSAGES } from '@domain/messages.js';
 import { ApiRequestError } from '../../../lib/api-error.js';
 
 export type DashboardErrorView = { message: string; sessionExpired: boolean };
