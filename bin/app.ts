@@ -14,11 +14,14 @@ if (!senderEmailContext && stage !== 'dev') {
 const senderEmail = senderEmailContext ?? 'nao-responda@example.com';
 // Optional prebuilt SPA (e.g. CI that already ran `npm run build:web`): -c siteAssetPath=frontend/dist
 const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefined;
+// Production takes real PIX payments: -c asaasApiUrl=https://api.asaas.com/v3 (the default is Asaas's sandbox).
+const asaasApiUrl = app.node.tryGetContext('asaasApiUrl') as string | undefined;
 
 new BaixaStack(app, stackNameFor(stage), {
   stage,
   senderEmail,
   siteAssetPath,
+  asaasApiUrl,
   // Account and region come from the deploying credentials; without them synth stays environment-agnostic.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Baixa temporária de apontamentos (${stage})`,

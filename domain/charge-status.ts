@@ -2,6 +2,14 @@
 export const CHARGE_STATUSES = ['PENDING', 'RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'OVERDUE', 'REFUNDED'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
+/**
+ * The one place a provider's status text becomes ours: trimmed and upper-cased, so 'received' and 'RECEIVED ' are the
+ * same status everywhere after the edge (webhook, verification, charge creation).
+ */
+export function normalizeChargeStatus(status: string): string {
+  return status.trim().toUpperCase();
+}
+
 const PAID_STATUSES = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
 
 export function isChargePaid(status: string): boolean {

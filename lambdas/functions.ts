@@ -1,129 +1,81 @@
 /**
  * The catalogue of every Lambda function: API routes, workflow tasks and Cognito triggers.
- * The CDK app (lib/) and the local runtime (local/) both read it, so a route, its access level
- * and its grants are declared once and can never drift between AWS and this machine.
+ * The CDK app (lib/) and the local runtime (local/) both read it, so a function, its route and its grants are
+ * declared once and can never drift between AWS and this machine. A route's method, path and access come from its
+ * contract in `domain/api/`; the catalogue adds only where the handler lives and what it may reach.
+ *
+ * Handlers never import this file: a bundle would carry every contract of the API.
  */
-
-/** Who may call a route. 'customer' = any signed-in user; 'admin' = member of the Cognito `admin` group. */
-export type RouteAccess = 'public' | 'customer' | 'admin';
-
+import { getAdminSummaryRoute } from '../domain/api/admin.js';
+import { getDashboardRoute } from '../domain/api/dashboard.js';
+import { getHealthRoute } from '../domain/api/health.js';
+import { lookupProcessRoute } from '../domain/api/lookup.js';
+import type { RouteContract } from '../domain/api/route.js';
+import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
+import type { FunctionGrants } from './grants.js';
 import { keys } from './shared/data/keys.js';
 
-export type TableItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+export type { FunctionGrants } from './grants.js';
 
-/** What a function may do with the single table / documents bucket / workflow. Least privilege. */
-export type FunctionGrants = {
-  table?: 'read' | 'readwrite';
-  /**
-   * Narrower than `table`, for functions that own one kind of item: only these item actions, only on items whose
-   * partition key starts with one of these prefixes (IAM `dynamodb:LeadingKeys`). No Query, Scan or index.
-   */
-  tableItems?: { actions: readonly TableItemAction[]; pkPrefixes: readonly string[] };
-  documents?: 'read' | 'readwrite';
-  workflow?: 'start' | 'callback';
-  email?: boolean;
-  userPool?: 'read';
-};
+/** A Lambda function: its handler module (relative to the repo root, exporting `handler`) and its grants. */
+export type FunctionDefinition = { readonly entry: string; readonly grants: FunctionGrants };
 
-export type ApiRoute = {
-  /** Stable id, used for CDK construct ids and local logs. */
-  id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** API Gateway path syntax, e.g. /admin/clients/{id}. */
-  path: string;
-  /** Module path from the repo root; it exports `handler`. */
-  entry: string;
-  access: RouteAccess;
-  grants: FunctionGrants;
-};
+export type ApiFunction = FunctionDefinition & { readonly contract: RouteContract };
 
 export const API_ROUTES = [
+  { contract: getHealthRoute, entry: 'lambdas/health/get-health.ts', grants: {} },
+  { contract: getDashboardRoute, entry: 'lambdas/dashboard/get-dashboard.ts', grants: { table: 'read' } },
+  { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
+  { contract: lookupProcessRoute, entry: 'lambdas/lookup/lookup-process.ts', grants: { table: 'read' } },
   {
-    id: 'GetHealth',
-    method: 'GET',
-    path: '/health',
-    entry: 'lambdas/health/get-health.ts',
-    access: 'public',
-    grants: {},
-  },
-  {
-    id: 'GetDashboard',
-    method: 'GET',
-    path: '/me/dashboard',
-    entry: 'lambdas/dashboard/get-dashboard.ts',
-    access: 'customer',
-    grants: { table: 'read' },
-  },
-  {
-    id: 'GetAdminSummary',
-    method: 'GET',
-    path: '/admin/summary',
-    entry: 'lambdas/admin/get-admin-summary.ts',
-    access: 'admin',
-    grants: { table: 'read' },
-  },
-  {
-    id: 'LookupProcess',
-    method: 'POST',
-    path: '/public/lookup',
-    entry: 'lambdas/lookup/lookup-process.ts',
-    access: 'public',
-    grants: { table: 'read' },
-  },
-  {
-    id: 'ReceiveAsaasWebhook',
-    method: 'POST',
-    path: '/webhooks/asaas',
+    contract: receiveAsaasWebhookRoute,
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
-    access: 'public',
-    grants: { table: 'readwrite', workflow: 'callback' },
+    grants: { table: 'readwrite', workflow: 'callback', secrets: ['asaasWebhookToken'] },
   },
-] as const satisfies readonly ApiRoute[];
+] as const satisfies readonly ApiFunction[];
+export type ApiRouteId = (typeof API_ROUTES)[number]['contract']['id'];
 
 /** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
 export const WORKFLOW_TASKS = {
   AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite' } },
   ConfirmPayment: { entry: 'lambdas/workflow/confirm-payment.ts', grants: { table: 'readwrite', email: true } },
   StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
-} as const satisfies Record<string, { entry: string; grants: FunctionGrants }>;
+} as const satisfies Record<string, FunctionDefinition>;
 export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;
 
 /** Cognito user-pool triggers. */
 export const AUTH_TRIGGERS = {
-  // Writes only the last recovery request of a user (its one-a-minute limit).
+  // Writes only the last recovery request of a user (its one-a-minute limit); its e-mails link to the SPA.
   customMessage: {
     entry: 'lambdas/auth/custom-message.ts',
-    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.recoveryRequest('')] } },
+    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.recoveryRequest('')] }, appLinks: true },
   },
-  // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key (lib/constructs/auth.ts) and touch only
-  // magic-link records: Create replaces one (and gives it back if its e-mail fails), Verify uses it up.
+  // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key and touch only magic-link records: Create
+  // replaces one (and gives it back if its e-mail fails), Verify uses it up.
   defineAuthChallenge: { entry: 'lambdas/auth/define-auth-challenge.ts', grants: {} },
   createAuthChallenge: {
     entry: 'lambdas/auth/create-auth-challenge.ts',
-    grants: { tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] }, email: true },
+    grants: {
+      tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] },
+      email: true,
+      secrets: ['magicLinkKey'],
+    },
   },
   verifyAuthChallengeResponse: {
     entry: 'lambdas/auth/verify-auth-challenge-response.ts',
-    grants: { tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.magicLink('')] } },
+    grants: { tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.magicLink('')] }, secrets: ['magicLinkKey'] },
   },
   // Claims (and on failure gives back) the welcome e-mail on the customer's ACCOUNT marker.
   postConfirmation: {
     entry: 'lambdas/auth/post-confirmation.ts',
     grants: { tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.customer('')] }, email: true },
   },
-} as const satisfies Record<string, { entry: string; grants: FunctionGrants }>;
+} as const satisfies Record<string, FunctionDefinition>;
+export type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
 
-/** Environment variable names handlers read (parsed once per cold start in lambdas/shared/config.ts). */
-export const ENV = {
-  stage: 'STAGE',
-  tableName: 'TABLE_NAME',
-  documentsBucket: 'DOCUMENTS_BUCKET',
-  stateMachineArn: 'STATE_MACHINE_ARN',
-  emailFrom: 'EMAIL_FROM',
-  appUrl: 'APP_URL',
-  asaasWebhookToken: 'ASAAS_WEBHOOK_TOKEN',
-  /** Magic-link HMAC key, inline (local runtime) … */
-  magicLinkSecret: 'MAGIC_LINK_SECRET',
-  /** … or the ARN of the Secrets Manager secret holding it (AWS). Exactly one is set. */
-  magicLinkSecretArn: 'MAGIC_LINK_SECRET_ARN',
-} as const;
+/** Every function by a unique name (route id, task name, trigger name): what the local runtime and the tests walk. */
+export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: string })[] = [
+  ...API_ROUTES.map((route) => ({ name: route.contract.id, entry: route.entry, grants: route.grants })),
+  ...Object.entries(WORKFLOW_TASKS).map(([name, fn]) => ({ name, ...fn })),
+  ...Object.entries(AUTH_TRIGGERS).map(([name, fn]) => ({ name, ...fn })),
+];

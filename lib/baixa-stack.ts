@@ -1,11 +1,15 @@
 import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
+import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
 import { AccessLogs } from './constructs/access-logs.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Email } from './constructs/email.js';
+import { Secrets } from './constructs/secrets.js';
 import { Web } from './constructs/web.js';
+import type { GrantTargets } from './constructs/service-function.js';
 import { Workflow } from './constructs/workflow.js';
 import { WorkflowTasks } from './constructs/workflow-tasks.js';
 
@@ -23,6 +27,16 @@ export interface BaixaStackProps extends StackProps {
   /** Verified SES sender for every e-mail. */
   readonly senderEmail: string;
   /**
+   * Base URL of the Asaas API. Production: `https://api.asaas.com/v3`.
+   * @default ASAAS_SANDBOX_URL (no real money moves)
+   */
+  readonly asaasApiUrl?: string;
+  /**
+   * Base URL of the postal-code (CEP) service.
+   * @default VIACEP_URL
+   */
+  readonly postalCodeApiUrl?: string;
+  /**
    * Prebuilt SPA directory.
    * @default - built with Vite during synth
    */
@@ -34,6 +48,7 @@ export class BaixaStack extends Stack {
   readonly accessLogs: AccessLogs;
   readonly data: Data;
   readonly email: Email;
+  readonly secrets: Secrets;
   readonly auth: Auth;
   readonly workflowTasks: WorkflowTasks;
   readonly workflow: Workflow;
@@ -54,17 +69,20 @@ export class BaixaStack extends Stack {
     this.accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data', { accessLogsBucket: this.accessLogs.bucket });
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
-    const targets = {
+    this.secrets = new Secrets(this, 'Secrets');
+    const targets: GrantTargets = {
       table: this.data.table,
       documents: this.data.documents,
       email: { senderEmail: this.email.senderEmail, identityArn: this.email.identityArn },
       appUrl,
+      asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
+      postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
+      secrets: this.secrets.byName,
     };
     this.auth = new Auth(this, 'Auth', {
       stage,
       senderEmail: this.email.senderEmail,
       senderIdentity: this.email.identity,
-      appUrl,
       targets,
     });
 
@@ -74,7 +92,7 @@ export class BaixaStack extends Stack {
       stage,
       jwtIssuer: this.auth.issuerUrl,
       jwtAudience: [this.auth.client.userPoolClientId],
-      targets: { ...targets, stateMachine: this.workflow.stateMachine },
+      targets: { ...targets, stateMachine: this.workflow.stateMachine, userPool: this.auth.userPool },
     });
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,
@@ -95,5 +113,8 @@ export class BaixaStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
+    // What ops copy into Asaas's webhook settings, and where they put the key from Asaas's panel.
+    new CfnOutput(this, 'AsaasWebhookTokenSecretArn', { value: this.secrets.byName.asaasWebhookToken.secretArn });
+    new CfnOutput(this, 'AsaasApiKeySecretArn', { value: this.secrets.byName.asaasApiKey.secretArn });
   }
 }

@@ -1,18 +1,27 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { API_ROUTES, AUTH_TRIGGERS, ENV, WORKFLOW_TASKS, type WorkflowTaskName } from '../lambdas/functions.js';
+import {
+  ALL_FUNCTIONS,
+  API_ROUTES,
+  AUTH_TRIGGERS,
+  WORKFLOW_TASKS,
+  type AuthTriggerName,
+  type WorkflowTaskName,
+} from '../lambdas/functions.js';
+import type { GrantValues } from '../lambdas/grants.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, synthesizeLocalDefinitions } from './cdk-definitions.js';
 import { provisionUserPool } from './cognito/provision-user-pool.js';
 import { startCognitoLocal } from './cognito/start-cognito-local.js';
+import type { CognitoTriggers } from './cognito/triggers.js';
 import { assertJava, assertPortsFree } from './preflight.js';
 import { ensureTable, startDynamoDbLocal } from './services/dynamodb.js';
+import { startFunctionHost, type FunctionHost } from './functions/function-host.js';
 import { startGateway } from './services/gateway.js';
+import { startLocalPostalCode } from './services/postal-code.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
 import { startWebServer } from './services/web.js';
-import { REPO_ROOT } from '../lib/paths.js';
 import type { LocalSettings } from './settings.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
@@ -34,11 +43,9 @@ export type LocalRuntime = {
   stop(): Promise<void>;
 };
 
-type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
-
-async function importHandler<T = Handler>(entry: string): Promise<T> {
-  const mod = (await import(pathToFileURL(resolve(REPO_ROOT, entry)).href)) as { handler: T };
-  return mod.handler;
+/** A catalogue function as a plain async function of its event, run in its own local container. */
+function invoker<E, R = E>(host: FunctionHost, name: string, fn: { entry: string; grants: object }) {
+  return (event: E) => host.invoke({ name, ...fn }, event) as Promise<R>;
 }
 
 /**
@@ -92,42 +99,49 @@ export async function startLocalRuntime(
     const ses = await startLocalSes({ port: ports.ses });
     started(ses.stop);
 
-    // Handlers read only configuration: these are the values CDK sets on AWS, pointed at the emulators.
-    Object.assign(process.env, {
-      AWS_REGION: LOCAL_REGION,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
-      AWS_ENDPOINT_URL_S3: s3.endpoint,
-      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-      AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.stepFunctions}`,
-      [ENV.stage]: 'local',
-      [ENV.tableName]: LOCAL_TABLE,
-      [ENV.documentsBucket]: LOCAL_DOCUMENTS_BUCKET,
-      [ENV.stateMachineArn]: STATE_MACHINE_ARN,
-      [ENV.emailFrom]: LOCAL_SENDER,
-      [ENV.appUrl]: appUrl,
-      [ENV.asaasWebhookToken]: settings.asaasWebhookToken,
-      // CDK passes MAGIC_LINK_SECRET_ARN instead; the handlers accept either (lambdas/auth/magic-link-secret.ts).
-      [ENV.magicLinkSecret]: settings.magicLinkSecret,
-      POWERTOOLS_DEV: 'true',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
-    });
+    const postalCode = await startLocalPostalCode({ port: ports.postalCode });
+    started(postalCode.stop);
 
-    const tasks = Object.fromEntries(
-      await Promise.all(
-        (Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map(async (name) => [
-          name,
-          await importHandler(WORKFLOW_TASKS[name].entry),
-        ]),
-      ),
-    ) as Record<WorkflowTaskName, Handler>;
+    // Functions read only configuration, and only what their grants give them: the same grants → environment
+    // mapping as CDK's, with the emulators' names and endpoints as values (lambdas/grants.ts).
+    const values: GrantValues = {
+      tableName: LOCAL_TABLE,
+      documentsBucket: LOCAL_DOCUMENTS_BUCKET,
+      documentsPathStyle: true,
+      stateMachineArn: STATE_MACHINE_ARN,
+      emailFrom: LOCAL_SENDER,
+      appUrl,
+      postalCodeApiUrl: postalCode.url,
+      secret: (name) => ({ value: settings.secrets[name] }),
+    };
+    const host = startFunctionHost({
+      stage: 'local',
+      values,
+      // What Lambda's runtime provides on AWS, plus the SDK's standard endpoint variables pointing at the emulators.
+      runtimeEnv: {
+        AWS_REGION: LOCAL_REGION,
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+        AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+        AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+        AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.stepFunctions}`,
+        POWERTOOLS_DEV: 'true',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+      },
+      log,
+    });
+    started(host.stop);
+
     const stepFunctions = await startLocalStepFunctions({
       port: ports.stepFunctions,
       stateMachineArn: STATE_MACHINE_ARN,
       definition: definitions.stateMachine,
       tasks: Object.fromEntries(
-        Object.entries(tasks).map(([name, handler]) => [name, (payload: unknown) => handler(payload)]),
+        (Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]).map((name) => [
+          name,
+          invoker<unknown>(host, name, WORKFLOW_TASKS[name]),
+        ]),
       ),
       log,
     });
@@ -142,13 +156,12 @@ export async function startLocalRuntime(
     const cognito = await startCognitoLocal({
       port: ports.cognito,
       dataDir: join(settings.dataDir, 'cognito'),
-      triggers: {
-        customMessage: await importHandler(AUTH_TRIGGERS.customMessage.entry),
-        postConfirmation: await importHandler(AUTH_TRIGGERS.postConfirmation.entry),
-        defineAuthChallenge: await importHandler(AUTH_TRIGGERS.defineAuthChallenge.entry),
-        createAuthChallenge: await importHandler(AUTH_TRIGGERS.createAuthChallenge.entry),
-        verifyAuthChallengeResponse: await importHandler(AUTH_TRIGGERS.verifyAuthChallengeResponse.entry),
-      },
+      triggers: Object.fromEntries(
+        (Object.keys(AUTH_TRIGGERS) as AuthTriggerName[]).map((name) => [
+          name,
+          invoker(host, name, AUTH_TRIGGERS[name]),
+        ]),
+      ) as CognitoTriggers,
       deliverEmail: async (email) => {
         await sesClient.send(
           new SendEmailCommand({
@@ -174,8 +187,9 @@ export async function startLocalRuntime(
 
     const gateway = await startGateway({
       port: ports.api,
-      repoRoot: REPO_ROOT,
       routes: API_ROUTES,
+      invoke: (route, event, requestId) =>
+        host.invoke({ name: route.contract.id, entry: route.entry, grants: route.grants }, event, { requestId }),
       authorizer: {
         issuer: pool.issuer,
         jwksUri: `${pool.issuer}/.well-known/jwks.json`,
@@ -199,6 +213,9 @@ export async function startLocalRuntime(
       },
     });
     started(web.stop);
+
+    // Cold starts happen now rather than on a person's first click.
+    host.warm(ALL_FUNCTIONS);
 
     return {
       appUrl,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { SecretName } from '../lambdas/grants.js';
 import { REPO_ROOT } from '../lib/paths.js';
 
 /**
@@ -16,13 +17,15 @@ export type LocalSettings = {
     s3: number;
     ses: number;
     stepFunctions: number;
+    postalCode: number;
   };
   adminEmail: string;
   adminPassword: string;
-  /** Fixed, so a restart keeps working with Asaas-simulator deliveries configured with it. */
-  asaasWebhookToken: string;
-  /** Magic-link signing key (≥ 32 bytes). Fixed, so links e-mailed before a restart still open. Local only. */
-  magicLinkSecret: string;
+  /**
+   * Secrets passed inline to the functions granted them (on AWS they live in Secrets Manager). Fixed, so a restart
+   * keeps magic links already e-mailed and Asaas-simulator deliveries working. Local only, never used on AWS.
+   */
+  secrets: Record<SecretName, string>;
 };
 
 export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
@@ -40,10 +43,14 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       s3: 4569 + offset,
       ses: 8005 + offset,
       stepFunctions: 8083 + offset,
+      postalCode: 8086 + offset,
     },
     adminEmail: env.BAIXA_ADMIN_EMAIL ?? 'admin@baixa.local',
     adminPassword: env.BAIXA_ADMIN_PASSWORD ?? 'admin123',
-    asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
-    magicLinkSecret: 'local-magic-link-secret-never-used-on-aws-0123456789',
+    secrets: {
+      magicLinkKey: 'local-magic-link-secret-never-used-on-aws-0123456789',
+      asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
+      asaasApiKey: 'local-asaas-api-key-0123456789abcdef',
+    },
   };
 }

@@ -29,6 +29,10 @@ type EventOptions = {
   path?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Path parameters as API Gateway passes them (decoded strings). */
+  pathParameters?: Record<string, string>;
+  /** Query string parameters as API Gateway passes them (repeated keys joined by commas). */
+  query?: Record<string, string>;
   /** Claims as API Gateway's JWT authorizer passes them (strings; lists as "[a b]"). */
   claims?: Record<string, string>;
 };
@@ -40,8 +44,10 @@ export function createApiEvent(options: EventOptions = {}): APIGatewayProxyEvent
     version: '2.0',
     routeKey: `${method} ${path}`,
     rawPath: path,
-    rawQueryString: '',
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
     headers: options.headers ?? {},
+    ...(options.pathParameters ? { pathParameters: options.pathParameters } : {}),
+    ...(options.query ? { queryStringParameters: options.query } : {}),
     body:
       options.body === undefined
         ? undefined

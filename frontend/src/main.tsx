@@ -4,6 +4,8 @@ import { Amplify } from 'aws-amplify';
 import { RouterProvider } from 'react-router/dom';
 import '@aws-amplify/ui-react/styles.css';
 import './app/styles.css';
+// zod's own messages in Portuguese for every form (the domain's schemas carry their own where the spec gives one).
+import '@domain/zod-locale.js';
 import { AppProvider } from './app/provider';
 import { router } from './app/router';
 import { ConfigErrorScreen } from './components/config-error-screen';

@@ -1,22 +1,21 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
-import * as z from 'zod';
 import { AUTH_MESSAGES } from '../../domain/messages.js';
-import { loadConfig, required } from '../shared/config.js';
+import { systemClock } from '../shared/clock.js';
+import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { sesEmailSender } from '../shared/email.js';
-import { DomainError } from '../shared/errors.js';
-import { logger } from '../shared/logger.js';
+import { emailFromEnvironment } from '../shared/environment.js';
+import { triggerHandler } from '../shared/trigger.js';
 import { challengeToCreate, MAGIC_LINK_CHALLENGE, PROVIDE_AUTH_PARAMETERS } from './custom-auth.js';
 import { requestMagicLink, type MagicLinkDeps, type MagicLinkRequest } from './magic-link.js';
-import { loadMagicLinkSecret } from './magic-link-secret.js';
+import { loadMagicLinkKey } from './magic-link-key.js';
 
-const config = loadConfig({ EMAIL_FROM: required, APP_URL: z.url() });
 const deps: MagicLinkDeps = {
   db: tableFromEnvironment(),
   // Read once per container, at cold start (Secrets Manager on AWS, plain configuration locally).
-  secret: await loadMagicLinkSecret(),
-  appUrl: config.APP_URL,
-  sendEmail: sesEmailSender(config.EMAIL_FROM),
+  secret: await loadMagicLinkKey(),
+  appUrl: appUrlFromEnvironment(),
+  sendEmail: emailFromEnvironment(),
+  clock: systemClock,
 };
 
 /** Only a confirmed account with a verified address gets a link; every other request is handled alike, silently. */
@@ -30,24 +29,18 @@ function requestFor(event: CreateAuthChallengeTriggerEvent): MagicLinkRequest {
 
 /**
  * Cognito CreateAuthChallenge trigger. Round 1 collects the client's parameters; round 2 e-mails a link when the
- * client asks for one (`alreadyHaveMagicLink: 'no'`). Cognito shows a thrown message to the client, so only
- * pt-BR domain messages leave this function.
+ * client asks for one (`alreadyHaveMagicLink: 'no'`). The link is only in the e-mail body, which no error repeats.
  */
-export async function handler(event: CreateAuthChallengeTriggerEvent): Promise<CreateAuthChallengeTriggerEvent> {
-  const step = challengeToCreate(event.request.session, event.request.clientMetadata);
-  const challenge = step === 'provide-auth-parameters' ? PROVIDE_AUTH_PARAMETERS : MAGIC_LINK_CHALLENGE;
-  if (step === 'send-link') {
-    try {
-      await requestMagicLink(deps, requestFor(event));
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      // The link is only in the e-mail body, which no error message repeats.
-      logger.error('magic link could not be issued', { error: error instanceof Error ? error.message : 'unknown' });
-      throw new Error(AUTH_MESSAGES.magicLinkFailed);
-    }
-  }
-  event.response.challengeMetadata = challenge;
-  event.response.publicChallengeParameters = { challenge };
-  event.response.privateChallengeParameters = { challenge };
-  return event;
-}
+export const handler = triggerHandler<CreateAuthChallengeTriggerEvent>(
+  'CreateAuthChallenge',
+  { fallbackMessage: AUTH_MESSAGES.magicLinkFailed },
+  async (event) => {
+    const step = challengeToCreate(event.request.session, event.request.clientMetadata);
+    const challenge = step === 'provide-auth-parameters' ? PROVIDE_AUTH_PARAMETERS : MAGIC_LINK_CHALLENGE;
+    if (step === 'send-link') await requestMagicLink(deps, requestFor(event));
+    event.response.challengeMetadata = challenge;
+    event.response.publicChallengeParameters = { challenge };
+    event.response.privateChallengeParameters = { challenge };
+    return event;
+  },
+);

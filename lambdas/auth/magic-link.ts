@@ -1,7 +1,8 @@
 import { magicLinkUrl } from '../../domain/auth-links.js';
 import { consumeMagicLink, releaseUnsentMagicLink, saveMagicLink } from '../shared/data/magic-links.js';
 import type { Db } from '../shared/data/table.js';
-import type { SendEmail } from '../shared/email.js';
+import type { SendEmail } from '../providers/email.js';
+import type { Clock } from '../shared/clock.js';
 import { magicLinkEmail } from './auth-emails.js';
 import { newNonce as randomNonce, sha256, signMagicLinkToken, verifyMagicLinkToken } from './magic-link-token.js';
 
@@ -14,7 +15,7 @@ export type MagicLinkDeps = {
   secret: Uint8Array;
   appUrl: string;
   sendEmail: SendEmail;
-  now?: () => Date;
+  clock: Clock;
   newNonce?: () => string;
 };
 
@@ -36,7 +37,7 @@ export const unknownSubject = (email: string) => `UNKNOWN#${sha256(email.trim().
  * obey the same 60 s interval, so the answer never tells whether an account exists.
  */
 export async function requestMagicLink(deps: MagicLinkDeps, request: MagicLinkRequest): Promise<void> {
-  const now = seconds((deps.now ?? (() => new Date()))());
+  const now = seconds(deps.clock());
   const nonce = (deps.newNonce ?? randomNonce)();
   const exp = now + MAGIC_LINK_TTL_SECONDS;
   const subject = request.kind === 'user' ? request.user.userId : unknownSubject(request.email);
@@ -58,11 +59,11 @@ export async function requestMagicLink(deps: MagicLinkDeps, request: MagicLinkRe
  * unused — and then it is used up. Every other case is false, without telling which.
  */
 export async function verifyMagicLink(
-  deps: Pick<MagicLinkDeps, 'db' | 'secret' | 'now'>,
+  deps: Pick<MagicLinkDeps, 'db' | 'secret' | 'clock'>,
   user: MagicLinkUser,
   token: string,
 ): Promise<boolean> {
-  const now = seconds((deps.now ?? (() => new Date()))());
+  const now = seconds(deps.clock());
   const claims = verifyMagicLinkToken(deps.secret, token, now);
   if (!claims) return false;
   if (claims.userId !== user.userId || claims.email.toLowerCase() !== user.email.toLowerCase()) return false;

@@ -1,9 +1,10 @@
 import { claimWelcomeEmail, releaseWelcomeEmail } from '../shared/data/accounts.js';
 import type { Db } from '../shared/data/table.js';
-import type { SendEmail } from '../shared/email.js';
+import type { SendEmail } from '../providers/email.js';
+import type { Clock } from '../shared/clock.js';
 import { welcomeEmail } from './auth-emails.js';
 
-export type WelcomeDeps = { db: Db; appUrl: string; sendEmail: SendEmail; now?: () => Date };
+export type WelcomeDeps = { db: Db; appUrl: string; sendEmail: SendEmail; clock: Clock };
 export type NewAccount = { userId: string; email: string; name?: string };
 
 /**
@@ -11,7 +12,7 @@ export type NewAccount = { userId: string; email: string; name?: string };
  * sending, and given back if sending fails, so a retry may try again but two confirmations never send two.
  */
 export async function sendWelcomeOnce(deps: WelcomeDeps, account: NewAccount): Promise<'sent' | 'already-sent'> {
-  const at = (deps.now ?? (() => new Date()))().toISOString();
+  const at = deps.clock().toISOString();
   if (!(await claimWelcomeEmail(deps.db, account.userId, at))) return 'already-sent';
   try {
     await deps.sendEmail(account.email, welcomeEmail(deps.appUrl, account.name));

@@ -1,20 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import * as z from 'zod';
-import { API_MESSAGES } from '../../domain/messages.js';
+import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
 import { isChargePaid } from '../../domain/charge-status.js';
+import { API_MESSAGES } from '../../domain/messages.js';
+import type { Workflow } from '../providers/workflow.js';
+import type { Clock } from '../shared/clock.js';
 import { findChargeByProviderId, recordChargeStatus } from '../shared/data/charges.js';
 import type { Db } from '../shared/data/table.js';
 import { recordWebhookEventOnce } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-
-/** The part of Asaas's webhook body we rely on; everything else is ignored. */
-export const asaasWebhookSchema = z.object({
-  id: z.string().min(1).max(100),
-  event: z.string().min(1).max(100),
-  payment: z.object({ id: z.string().min(1).max(100), status: z.string().min(1).max(50) }).loose(),
-});
-export type AsaasWebhook = z.infer<typeof asaasWebhookSchema>;
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
@@ -23,21 +17,18 @@ export function assertWebhookToken(received: string | undefined, expected: strin
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
 }
 
-export type ResumeWorkflow = (taskToken: string, output: unknown) => Promise<void>;
+export type WebhookDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume'> };
 
-export type WebhookOutcome = 'duplicate' | 'unknown_charge' | 'recorded';
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 /**
  * Applies one provider event. Deliveries repeat (same event id): the first one is applied, the rest
  * are acknowledged and ignored. A paid charge resumes the waiting workflow; resuming is retried on
  * later deliveries of other events too, because it is keyed on the charge's stored task token.
  */
-export async function handleAsaasWebhook(
-  db: Db,
-  body: AsaasWebhook,
-  deps: { now: () => Date; resumeWorkflow: ResumeWorkflow },
-): Promise<WebhookOutcome> {
-  const now = deps.now();
+export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook): Promise<WebhookOutcome> {
+  const { db } = deps;
+  const now = deps.clock();
   if (!(await recordWebhookEventOnce(db, 'asaas', body.id, now))) return 'duplicate';
   const charge = await findChargeByProviderId(db, body.payment.id);
   if (!charge) {
@@ -47,11 +38,13 @@ export async function handleAsaasWebhook(
   }
   await recordChargeStatus(db, charge.ref, charge.status, body.payment.status, now.toISOString());
   if (isChargePaid(body.payment.status) && charge.taskToken) {
-    await deps.resumeWorkflow(charge.taskToken, {
+    const outcome = await deps.workflow.resume(charge.taskToken, {
       chargeId: charge.id,
-      status: body.payment.status.toUpperCase(),
+      status: body.payment.status,
       paidAt: now.toISOString(),
     });
+    // A repeated resume after the workflow moved on is expected, not a failure.
+    if (outcome === 'already-finished') logger.info('Workflow task already finished');
   }
   return 'recorded';
 }

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import type { RouteAccess } from '../functions.js';
+import type { RouteAccess } from '../../domain/api/route.js';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 

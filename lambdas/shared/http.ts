@@ -1,19 +1,34 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
+import type { ParsedBody, ParsedParams, ParsedQuery, ResponseInput, RouteContract } from '../../domain/api/route.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import type { ApiError } from '../../domain/schemas/api-error.js';
-import { API_ROUTES, type RouteAccess } from '../functions.js';
+import '../../domain/zod-locale.js';
 import { callerOf, type Caller } from './caller.js';
 import { DomainError, ValidationError } from './errors.js';
 import { logger } from './logger.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-type RouteId = (typeof API_ROUTES)[number]['id'];
 
-export type ApiRequest = { event: ApiEvent; caller: Caller | null };
-export type ApiResponse = { status?: number; body?: unknown; headers?: Record<string, string> };
+/** What a handler receives: input parsed by its contract, and a caller that is never null on a private route. */
+export type ApiRequest<C extends RouteContract> = {
+  caller: C['access'] extends 'public' ? null : Caller;
+  params: ParsedParams<C>;
+  query: ParsedQuery<C>;
+  body: ParsedBody<C>;
+  /** Lower-cased, as API Gateway hands them over. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The raw event, for what a contract does not describe (the request context: source IP, viewer headers). */
+  event: ApiEvent;
+};
+export type ApiResponse<C extends RouteContract> = {
+  status?: number;
+  body: ResponseInput<C>;
+  headers?: Record<string, string>;
+};
 
+/** API Gateway refuses payloads over 10 MB; no route of ours takes more than a form. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
@@ -24,8 +39,15 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
   };
 }
 
+/** Field → message, in Portuguese (the domain's own messages, else zod's pt locale). */
 function zodFields(error: z.ZodError): Record<string, string> {
-  return Object.fromEntries(error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]));
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    // The first problem of a field is the one a person should fix first.
+    fields[key] ??= issue.message;
+  }
+  return fields;
 }
 
 /** Maps whatever a handler threw to an HTTP answer: domain errors → 4xx with pt-BR text, the rest → bare 500. */
@@ -47,24 +69,24 @@ export function errorToResponse(error: unknown, context?: Partial<Context>): API
   return json(500, body);
 }
 
-/** Parses a JSON body with a domain schema; malformed or oversized input is a 400, never a 500. */
-export function parseJsonBody<T extends z.ZodType>(event: ApiEvent, schema: T): z.infer<T> {
+/** Reads a JSON body; malformed or oversized input is a 400, never a 500. An empty body reads as `{}`. */
+export function readJsonBody(event: Pick<ApiEvent, 'body' | 'isBase64Encoded'>): unknown {
   const raw = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new ValidationError();
-  let data: unknown;
+  if (text === '') return {};
   try {
-    data = text === '' ? {} : JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ValidationError();
   }
-  return schema.parse(data);
 }
 
-function accessOf(routeId: RouteId): RouteAccess {
-  const route = API_ROUTES.find((r) => r.id === routeId);
-  if (!route) throw new Error(`Unknown route id ${routeId}`);
-  return route.access;
+function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw result.error;
+  return result.data;
 }
 
 /** Middy middleware: the one place errors become HTTP answers. */
@@ -77,17 +99,35 @@ export function domainErrorMapper(): middy.MiddlewareObj<ApiEvent, APIGatewayPro
 }
 
 /**
- * A thin API handler: resolves the caller for the route's access level (declared once in the
- * catalogue), runs the domain call, and maps the result or error to HTTP.
+ * A thin API handler: resolves the caller for the contract's access level, parses path parameters, query and body
+ * with the contract's schemas (any mismatch is a 400 naming the fields in Portuguese), runs the domain call and maps
+ * its result or error to HTTP.
  */
-export function apiHandler(routeId: RouteId, run: (request: ApiRequest) => Promise<ApiResponse>) {
-  const access = accessOf(routeId);
+export function apiHandler<C extends RouteContract>(
+  contract: C,
+  // NoInfer: C comes from the contract alone, so the handler's literals ('ok', true) are checked against it.
+  run: (request: ApiRequest<NoInfer<C>>) => Promise<ApiResponse<NoInfer<C>>>,
+  options: {
+    /** For public routes that authenticate themselves (a webhook's token): runs before any input is parsed. */
+    authorize?: (event: ApiEvent) => void;
+  } = {},
+) {
   return middy<ApiEvent, APIGatewayProxyResultV2>()
     .use(domainErrorMapper())
     .handler(async (event, context) => {
-      logger.appendKeys({ route: routeId, requestId: context.awsRequestId });
-      const caller = callerOf(event, access);
-      const result = await run({ event, caller });
+      logger.appendKeys({ route: contract.id, requestId: context.awsRequestId });
+      // Who is asking comes first: an anonymous caller learns nothing about what the input should look like.
+      const caller = callerOf(event, contract.access);
+      options.authorize?.(event);
+      const request = {
+        caller,
+        params: parsePart(contract.params, event.pathParameters ?? {}),
+        query: parsePart(contract.query, event.queryStringParameters ?? {}),
+        body: contract.body ? parsePart(contract.body, readJsonBody(event)) : undefined,
+        headers: event.headers ?? {},
+        event,
+      } as ApiRequest<C>;
+      const result = await run(request);
       return json(result.status ?? 200, result.body, result.headers);
     });
 }

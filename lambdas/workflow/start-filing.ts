@@ -3,6 +3,7 @@ import { getProcess } from '../shared/data/processes.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { taskHandler } from '../shared/task.js';
 import { workflowInputSchema } from './task-input.js';
 
 const db = tableFromEnvironment();
@@ -12,10 +13,9 @@ const db = tableFromEnvironment();
  * Filing itself is a lawyer's act, recorded by an admin as 'peticionado'; this task only confirms
  * the process is ready and returns its forecast for the execution's record.
  */
-export async function handler(event: unknown): Promise<{ processId: string; previsao: string | null }> {
-  const { userId, contractId } = workflowInputSchema.parse(event);
+export const handler = taskHandler('StartFiling', workflowInputSchema, async ({ userId, contractId }) => {
   const process = await getProcess(db, { userId, contractId });
   if (!process) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
   logger.info('Process queued for filing', { processId: process.id, previsao: process.previsao });
   return { processId: process.id, previsao: process.previsao };
-}
+});

@@ -1,17 +1,14 @@
-import { CfnParameter, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_ROUTES, ENV } from '../../lambdas/functions.js';
+import { API_ROUTES, type ApiRouteId } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
-export type ApiRouteId = (typeof API_ROUTES)[number]['id'];
-
-/** CloudFormation parameter name of the Asaas webhook token (`cdk deploy --parameters AsaasWebhookToken=...`). */
-export const ASAAS_WEBHOOK_TOKEN_PARAMETER = 'AsaasWebhookToken';
+export type { ApiRouteId } from '../../lambdas/functions.js';
 
 export interface ApiProps {
   /** Deployment stage, passed to every route function. */
@@ -54,25 +51,7 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
-    // TODO(payments issue): move to Secrets Manager; a NoEcho parameter still lands in the function's
-    // environment, readable by anyone with lambda:GetFunctionConfiguration.
-    const asaasWebhookToken = new CfnParameter(this, ASAAS_WEBHOOK_TOKEN_PARAMETER, {
-      type: 'String',
-      noEcho: true,
-      // Asaas accepts 32–255 characters; a shorter token would be brute-forceable.
-      minLength: 32,
-      maxLength: 255,
-      description: 'Token Asaas sends in the asaas-access-token header of every webhook call.',
-    });
-    // A stable name, so deploy scripts can pass it regardless of where the construct sits in the tree.
-    asaasWebhookToken.overrideLogicalId(ASAAS_WEBHOOK_TOKEN_PARAMETER);
-
-    // Per-route settings the catalogue has no field for; keyed by route id so a renamed route fails to compile.
-    const routeEnvironment: Partial<Record<ApiRouteId, Record<string, string>>> = {
-      ReceiveAsaasWebhook: { [ENV.asaasWebhookToken]: asaasWebhookToken.valueAsString },
-    };
-
-    const methods = [...new Set(API_ROUTES.map((route) => route.method))];
+    const methods = [...new Set(API_ROUTES.map((route) => route.contract.method))];
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       // Names need not be unique, but the console lists every stage's API side by side.
       apiName: `${Stack.of(this).stackName}-api`,
@@ -122,27 +101,26 @@ export class Api extends Construct {
     });
 
     const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
-    for (const route of API_ROUTES) {
-      const fn = new ServiceFunction(this, route.id, {
-        entry: route.entry,
+    for (const { contract, entry, grants } of API_ROUTES) {
+      const fn = new ServiceFunction(this, contract.id, {
+        entry,
         stage: props.stage,
-        environment: routeEnvironment[route.id],
-        description: `${route.method} ${route.path}`,
-      }).applyGrants(route.grants, props.targets);
-      functions[route.id] = fn;
+        description: `${contract.method} ${contract.path}`,
+      }).applyGrants(grants, props.targets);
+      functions[contract.id] = fn;
 
-      const isPublic = route.access === 'public';
+      const isPublic = contract.access === 'public';
       const routes = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigwv2.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn),
+        path: contract.path,
+        methods: [apigwv2.HttpMethod[contract.method]],
+        integration: new HttpLambdaIntegration(`${contract.id}Integration`, fn),
         authorizer: isPublic ? undefined : authorizer,
       });
       if (isPublic) {
         for (const r of routes) {
           Validations.of(r).acknowledge({
             id: 'AwsSolutions-APIG4',
-            reason: `${route.id} is declared access 'public' in lambdas/functions.ts: it must work without a Cognito session (health check, masked public lookup, or a webhook that authenticates with its own header in the handler).`,
+            reason: `${contract.id} is declared access 'public' in its route contract (domain/api/): it must work without a Cognito session (health check, masked public lookup, or a webhook that authenticates with its own header in the handler).`,
           });
         }
       }

@@ -1,10 +1,9 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IDependable } from 'constructs';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../domain/auth.js';
-import { AUTH_TRIGGERS, ENV } from '../../lambdas/functions.js';
+import { AUTH_TRIGGERS, type AuthTriggerName } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 export interface AuthProps {
@@ -15,13 +14,9 @@ export interface AuthProps {
   /** The SES identity of `senderEmail`; the pool is created after it. */
   readonly senderIdentity: IDependable;
   /**
-   * Public URL of the SPA; the CustomMessage trigger builds the confirm / reset links from it.
-   * May be a lazy token: the Web construct that owns the URL needs this pool's ids first.
-   */
-  readonly appUrl: string;
-  /**
-   * What the triggers' catalogue grants point at: the single table (magic-link records, the ACCOUNT marker) and
-   * the SES sender (magic-link and welcome e-mails).
+   * What the triggers' catalogue grants point at: the single table (magic-link records, the ACCOUNT marker), the SES
+   * sender (magic-link and welcome e-mails), the SPA's URL (every link; may be a lazy token, as the Web construct
+   * that owns it needs this pool's ids first) and the magic-link signing key.
    */
   readonly targets: GrantTargets;
   /**
@@ -32,8 +27,6 @@ export interface AuthProps {
   readonly featurePlan?: cognito.FeaturePlan;
 }
 
-type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
-
 /**
  * Customer and admin identities: user pool, SPA client, `admin` group, the pt-BR message trigger, the magic-link
  * sign-in (CUSTOM_AUTH triggers and their signing key) and the welcome e-mail (PostConfirmation).
@@ -41,52 +34,29 @@ type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
-  readonly customMessage: ServiceFunction;
   /** Every trigger function, by its catalogue name. */
   readonly triggers: Record<AuthTriggerName, ServiceFunction>;
-  /** HMAC key of magic-link tokens; only CreateAuthChallenge and VerifyAuthChallengeResponse may read it. */
-  readonly magicLinkSecret: secretsmanager.Secret;
   /** Issuer of the pool's JWTs, for the API's JWT authorizer. */
   readonly issuerUrl: string;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
 
-    // Cognito's own e-mails are English-only templates; the trigger writes them in Portuguese with a
-    // link to the SPA (domain/auth-links.ts) instead of a bare code.
-    this.customMessage = new ServiceFunction(this, 'CustomMessage', {
-      entry: AUTH_TRIGGERS.customMessage.entry,
-      stage: props.stage,
-      environment: { [ENV.appUrl]: props.appUrl },
-    }).applyGrants(AUTH_TRIGGERS.customMessage.grants, props.targets);
-
-    const trigger = (id: string, name: Exclude<AuthTriggerName, 'customMessage'>) =>
+    // Cognito's own e-mails are English-only templates; the CustomMessage trigger writes them in Portuguese with a
+    // link to the SPA (domain/auth-links.ts) instead of a bare code. Every trigger's IAM and environment (the
+    // magic-link key's ARN included) come from its catalogue grants.
+    const trigger = (id: string, name: AuthTriggerName) =>
       new ServiceFunction(this, id, { entry: AUTH_TRIGGERS[name].entry, stage: props.stage }).applyGrants(
         AUTH_TRIGGERS[name].grants,
-        { ...props.targets, appUrl: props.appUrl },
+        props.targets,
       );
     this.triggers = {
-      customMessage: this.customMessage,
+      customMessage: trigger('CustomMessage', 'customMessage'),
       defineAuthChallenge: trigger('DefineAuthChallenge', 'defineAuthChallenge'),
       createAuthChallenge: trigger('CreateAuthChallenge', 'createAuthChallenge'),
       verifyAuthChallengeResponse: trigger('VerifyAuthChallengeResponse', 'verifyAuthChallengeResponse'),
       postConfirmation: trigger('PostConfirmation', 'postConfirmation'),
     };
-
-    // The key stays out of the functions' plain environment: they get its ARN and read it once per cold start.
-    this.magicLinkSecret = new secretsmanager.Secret(this, 'MagicLinkSecret', {
-      description: 'HMAC-SHA256 key that signs magic-link sign-in tokens (15 minutes, single use)',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-    });
-    for (const fn of [this.triggers.createAuthChallenge, this.triggers.verifyAuthChallengeResponse]) {
-      this.magicLinkSecret.grantRead(fn);
-      fn.addEnvironment(ENV.magicLinkSecretArn, this.magicLinkSecret.secretArn);
-    }
-    Validations.of(this.magicLinkSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Secrets Manager rotates only through a custom rotation Lambda, and a rotated key must stay verifiable for the 15 minutes its links live. The key signs short-lived, single-use links whose nonce must also match a DynamoDB record, so a leaked key alone cannot sign anyone in with an older link; rotate on suspicion by putting a new value (functions pick it up at their next cold start; links in flight stop working).',
-    });
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },

@@ -7,7 +7,16 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { ENV, type FunctionGrants } from '../../lambdas/functions.js';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import {
+  ENV,
+  environmentFor,
+  secretsOf,
+  type FunctionGrants,
+  type GrantValues,
+  type SecretName,
+} from '../../lambdas/grants.js';
 import { nagRef } from '../nag.js';
 import { fromRepoRoot } from '../paths.js';
 
@@ -28,12 +37,37 @@ export interface GrantTargets {
   readonly stateMachine?: sfn.IStateMachine;
   /** The verified SES sender. Required by `grants.email`. */
   readonly email?: { readonly senderEmail: string; readonly identityArn: string };
-  /**
-   * The SPA's public URL. When given, functions that send e-mail also get `APP_URL`, because every
-   * e-mail the product sends links back to the SPA.
-   * @default - APP_URL is not set
-   */
+  /** The SPA's public URL, for every link the product sends. Required by `grants.email` and `grants.appLinks`. */
   readonly appUrl?: string;
+  /** The user pool. Required by `grants.userPool`. */
+  readonly userPool?: cognito.IUserPool;
+  /** The WebSocket API's management endpoint and the ARN pattern of its connections. Required by `grants.push`. */
+  readonly push?: { readonly endpoint: string; readonly connectionsArn: string };
+  /** Base URL of the Asaas API (sandbox or production). Required by `grants.asaas`. */
+  readonly asaasApiUrl?: string;
+  /** Base URL of the postal-code service. Required by `grants.postalCode`. */
+  readonly postalCodeApiUrl?: string;
+  /** Secrets Manager secrets by name. Required for every secret a function's grants name. */
+  readonly secrets?: Partial<Record<SecretName, secretsmanager.ISecret>>;
+}
+
+/** The values the one grants → environment mapping (lambdas/grants.ts) needs, read off the CDK targets. */
+export function grantValuesOf(targets: GrantTargets): GrantValues {
+  return {
+    tableName: targets.table?.tableName,
+    documentsBucket: targets.documents?.bucketName,
+    stateMachineArn: targets.stateMachine?.stateMachineArn,
+    emailFrom: targets.email?.senderEmail,
+    appUrl: targets.appUrl,
+    userPoolId: targets.userPool?.userPoolId,
+    pushEndpoint: targets.push?.endpoint,
+    asaasApiUrl: targets.asaasApiUrl,
+    postalCodeApiUrl: targets.postalCodeApiUrl,
+    secret: (name) => {
+      const secret = targets.secrets?.[name];
+      return secret ? { arn: secret.secretArn } : undefined;
+    },
+  };
 }
 
 export interface ServiceFunctionProps {
@@ -124,15 +158,14 @@ export class ServiceFunction extends NodejsFunction {
   }
 
   /**
-   * Applies a catalogue entry's grants: least-privilege IAM on exactly the named resources, plus the
-   * environment variables (names from `ENV`) the handler needs to reach them.
+   * Applies a catalogue entry's grants: least-privilege IAM on exactly the named resources, plus the environment
+   * the handler reads to reach them — computed by `environmentFor`, the mapping the local runtime uses too.
    */
   applyGrants(grants: FunctionGrants, targets: GrantTargets): this {
     if (grants.table) {
       const table = required(targets.table, 'table', this);
       if (grants.table === 'read') table.grantReadData(this);
       else table.grantReadWriteData(this);
-      this.addEnvironment(ENV.tableName, table.tableName);
       this.acknowledgeWildcard(
         `Resource::${nagRef(this, table.tableArn)}/index/*`,
         'Queries on the GSIs (gsi1, gsi2) need the index ARNs; the wildcard covers only the indexes of this one table.',
@@ -150,7 +183,6 @@ export class ServiceFunction extends NodejsFunction {
           },
         }),
       );
-      this.addEnvironment(ENV.tableName, table.tableName);
     }
 
     if (grants.documents) {
@@ -159,7 +191,6 @@ export class ServiceFunction extends NodejsFunction {
       // DeleteObject* wildcards are far wider than "read or write a contract PDF".
       const actions = grants.documents === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
       this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
-      this.addEnvironment(ENV.documentsBucket, bucket.bucketName);
       this.acknowledgeWildcard(
         `Resource::${nagRef(this, bucket.arnForObjects('*'))}`,
         'Document keys are generated per contract at run time, so object actions are scoped to the objects of this one bucket.',
@@ -168,14 +199,10 @@ export class ServiceFunction extends NodejsFunction {
 
     if (grants.workflow) {
       const stateMachine = required(targets.stateMachine, 'stateMachine', this);
-      if (grants.workflow === 'start') {
-        stateMachine.grantStartExecution(this);
-      } else {
-        // Task-token callbacks (SendTaskSuccess/Failure/Heartbeat): the token names the execution; IAM
-        // pins the caller to this one state machine.
-        stateMachine.grantTaskResponse(this);
-      }
-      this.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
+      if (grants.workflow !== 'callback') stateMachine.grantStartExecution(this);
+      // Task-token callbacks (SendTaskSuccess/Failure/Heartbeat): the token names the execution; IAM
+      // pins the caller to this one state machine.
+      if (grants.workflow !== 'start') stateMachine.grantTaskResponse(this);
     }
 
     if (grants.email) {
@@ -186,15 +213,38 @@ export class ServiceFunction extends NodejsFunction {
           resources: [email.identityArn],
         }),
       );
-      this.addEnvironment(ENV.emailFrom, email.senderEmail);
-      if (targets.appUrl) this.addEnvironment(ENV.appUrl, targets.appUrl);
     }
 
     if (grants.userPool) {
-      // Fail loudly instead of inventing a variable name the handlers do not know about.
-      throw new Error(
-        `${this.node.path}: grants.userPool needs an env var name for the user pool id in ENV (lambdas/functions.ts) before it can be wired.`,
+      const userPool = required(targets.userPool, 'userPool', this);
+      const read = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'];
+      const manage = ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'];
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: grants.userPool === 'read' ? read : [...read, ...manage],
+          resources: [userPool.userPoolArn],
+        }),
       );
+    }
+
+    if (grants.push) {
+      const push = required(targets.push, 'push', this);
+      this.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [push.connectionsArn] }),
+      );
+    }
+
+    for (const name of secretsOf(grants)) {
+      const secret = targets.secrets?.[name];
+      if (!secret)
+        throw new Error(
+          `${this.node.path}: its catalogue grants need the secret "${name}", which was not passed to applyGrants.`,
+        );
+      secret.grantRead(this);
+    }
+
+    for (const [name, value] of Object.entries(environmentFor(this.node.path, grants, grantValuesOf(targets)))) {
+      this.addEnvironment(name, value);
     }
     return this;
   }

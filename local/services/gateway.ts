@@ -1,34 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { ApiRoute } from '../../lambdas/functions.js';
-
-type Handler = (
-  event: APIGatewayProxyEventV2WithJWTAuthorizer,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2 | string>;
+import { pathParameterNames } from '../../domain/api/route.js';
+import type { ApiFunction } from '../../lambdas/functions.js';
 
 export type GatewayOptions = {
   port: number;
-  repoRoot: string;
-  routes: readonly ApiRoute[];
+  /** The catalogue's routes; method, path and access come from each route's contract. */
+  routes: readonly ApiFunction[];
+  /** Runs a route's function (the local function host), as API Gateway's Lambda integration does. */
+  invoke: (route: ApiFunction, event: APIGatewayProxyEventV2WithJWTAuthorizer, requestId: string) => Promise<unknown>;
   /** What the HTTP API JWT authorizer is configured with on AWS. */
   authorizer: { issuer: string; jwksUri: string; audience: string };
   log?: (line: string) => void;
 };
 
-type CompiledRoute = ApiRoute & { pattern: RegExp; params: string[] };
+type CompiledRoute = { route: ApiFunction; pattern: RegExp; params: string[] };
 
-function compile(route: ApiRoute): CompiledRoute {
-  const params: string[] = [];
-  const source = route.path.replace(/\{(\w+)\+?\}/g, (_m, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
-  return { ...route, pattern: new RegExp(`^${source}/?$`), params };
+function compile(route: ApiFunction): CompiledRoute {
+  const source = route.contract.path.replace(/\{(\w+)\+?\}/g, '([^/]+)');
+  return { route, pattern: new RegExp(`^${source}/?$`), params: pathParameterNames(route.contract.path) };
 }
 
 /** API Gateway HTTP APIs hand JWT claims to Lambda as strings; lists become "[a b]". */
@@ -77,19 +69,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startGateway(options: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const routes = options.routes.map(compile);
   const jwks = createRemoteJWKSet(new URL(options.authorizer.jwksUri));
-  const handlers = new Map<string, Promise<Handler>>();
   const log = options.log ?? (() => {});
-
-  const loadHandler = (entry: string): Promise<Handler> => {
-    let loaded = handlers.get(entry);
-    if (!loaded) {
-      loaded = import(pathToFileURL(resolve(options.repoRoot, entry)).href).then(
-        (mod: { handler: Handler }) => mod.handler,
-      );
-      handlers.set(entry, loaded);
-    }
-    return loaded;
-  };
 
   async function authorize(header: string | undefined): Promise<JWTPayload | null> {
     const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
@@ -109,15 +89,17 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     const method = (req.method ?? 'GET').toUpperCase();
     if (method === 'OPTIONS') return send(res, 204, '');
     const match = routes
-      .filter((route) => route.method === method)
-      .map((route) => ({ route, found: route.pattern.exec(url.pathname) }))
+      .filter((compiled) => compiled.route.contract.method === method)
+      .map((compiled) => ({ compiled, found: compiled.pattern.exec(url.pathname) }))
       .find((candidate) => candidate.found);
     if (!match?.found)
       return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
-    const { route, found } = match;
+    const { compiled, found } = match;
+    const { route } = compiled;
+    const { contract } = route;
 
     let claims: JWTPayload | null = null;
-    if (route.access !== 'public') {
+    if (contract.access !== 'public') {
       claims = await authorize(req.headers.authorization);
       if (!claims)
         return send(res, 401, JSON.stringify({ message: 'Unauthorized' }), { 'content-type': 'application/json' });
@@ -137,13 +119,13 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     const requestId = randomUUID();
     const event = {
       version: '2.0',
-      routeKey: `${route.method} ${route.path}`,
+      routeKey: `${contract.method} ${contract.path}`,
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-      pathParameters: route.params.length
-        ? Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]))
+      pathParameters: compiled.params.length
+        ? Object.fromEntries(compiled.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]))
         : undefined,
       body: body === '' ? undefined : body,
       isBase64Encoded: false,
@@ -160,22 +142,16 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
           userAgent: headers['user-agent'] ?? '',
         },
         requestId,
-        routeKey: `${route.method} ${route.path}`,
+        routeKey: `${contract.method} ${contract.path}`,
         stage: '$default',
         time: new Date(started).toISOString(),
         timeEpoch: started,
         authorizer: { jwt: { claims: claims ? claimsAsApiGatewayDoes(claims) : {}, scopes: null } },
       },
     } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-    const context = {
-      awsRequestId: requestId,
-      functionName: route.id,
-      getRemainingTimeInMillis: () => Math.max(0, 10_000 - (Date.now() - started)),
-    } as unknown as Context;
 
     try {
-      const handler = await loadHandler(route.entry);
-      const result = await handler(event, context);
+      const result = (await options.invoke(route, event, requestId)) as APIGatewayProxyStructuredResultV2 | string;
       const structured: APIGatewayProxyStructuredResultV2 =
         typeof result === 'string' ? { statusCode: 200, body: result } : result;
       const outHeaders = Object.fromEntries(Object.entries(structured.headers ?? {}).map(([k, v]) => [k, String(v)]));

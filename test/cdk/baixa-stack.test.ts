@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../domain/schemas/runtime-config.js';
-import { API_ROUTES, AUTH_TRIGGERS, ENV, WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { ALL_FUNCTIONS, API_ROUTES, AUTH_TRIGGERS, WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { ENV, environmentFor, SECRET_ENV, SECRET_NAMES, secretsOf, type FunctionGrants } from '../../lambdas/grants.js';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 import { GSI_NAMES, TABLE_GSIS, TABLE_KEYS } from '../../lib/constructs/data.js';
 import { ServiceFunction } from '../../lib/constructs/service-function.js';
@@ -30,6 +31,46 @@ beforeAll(() => {
 const resources = (type: string) => s.template.findResources(type) as Record<string, { Properties: Json } & Json>;
 const statementsOf = (fn: ServiceFunction) => policyStatementsOfRole(s.template, logicalId(fn.role!));
 const actionsOf = (fn: ServiceFunction) => statementsOf(fn).flatMap((st) => asArray(st.Action as string | string[]));
+const allServiceFunctions = () =>
+  s.stack.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction);
+/** The deployed function of a catalogue entry, by its catalogue name (route id, task name, trigger name). */
+const serviceFunctionNamed = (name: string): ServiceFunction => {
+  const all: Record<string, ServiceFunction> = {
+    ...s.stack.api.functions,
+    ...s.stack.workflowTasks.functions,
+    ...s.stack.auth.triggers,
+  };
+  const fn = all[name];
+  if (!fn) throw new Error(`No deployed function for catalogue entry ${name}`);
+  return fn;
+};
+
+/** Every value a grant can point at, so `environmentFor` names every variable a function's grants give. */
+const EVERY_VALUE = {
+  tableName: 't',
+  documentsBucket: 'b',
+  stateMachineArn: 'sm',
+  emailFrom: 'e',
+  appUrl: 'https://a',
+  pushEndpoint: 'https://p',
+  userPoolId: 'u',
+  asaasApiUrl: 'https://asaas',
+  postalCodeApiUrl: 'https://cep',
+  secret: () => ({ arn: 'arn' }),
+};
+
+/** The AWS services a function's grants allow it to call (its IAM must name exactly these, besides logging). */
+function servicesOf(grants: FunctionGrants): string[] {
+  const services = new Set<string>();
+  if (grants.table || grants.tableItems) services.add('dynamodb');
+  if (grants.documents) services.add('s3');
+  if (grants.workflow) services.add('states');
+  if (grants.email) services.add('ses');
+  if (grants.userPool) services.add('cognito-idp');
+  if (grants.push) services.add('execute-api');
+  if (secretsOf(grants).length > 0) services.add('secretsmanager');
+  return [...services].sort();
+}
 
 describe('cdk-nag (AwsSolutions)', () => {
   it('leaves no unacknowledged error or warning in the validation report', () => {
@@ -57,10 +98,12 @@ describe('API routes come from the catalogue', () => {
     );
 
   it('has exactly one route per catalogue entry', () => {
-    expect(Object.keys(routeByKey()).sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    expect(Object.keys(routeByKey()).sort()).toEqual(
+      API_ROUTES.map((r) => `${r.contract.method} ${r.contract.path}`).sort(),
+    );
   });
 
-  it.each(API_ROUTES.map((r) => [r.id, r] as const))(
+  it.each(API_ROUTES.map((r) => [r.contract.id, r.contract] as const))(
     '%s: JWT authorizer iff access is customer/admin',
     (_id, route) => {
       const props = routeByKey()[`${route.method} ${route.path}`]!;
@@ -77,7 +120,7 @@ describe('API routes come from the catalogue', () => {
 
   it('routes each path to its own function', () => {
     const integrations = resources('AWS::ApiGatewayV2::Integration');
-    for (const route of API_ROUTES) {
+    for (const { contract: route } of API_ROUTES) {
       const target = routeByKey()[`${route.method} ${route.path}`]!.Target as { 'Fn::Join': [string, unknown[]] };
       const integrationRef = (target['Fn::Join'][1][1] as { Ref: string }).Ref;
       expect(integrations[integrationRef]!.Properties.IntegrationUri).toEqual({
@@ -109,7 +152,9 @@ describe('API routes come from the catalogue', () => {
     const [api] = Object.values(resources('AWS::ApiGatewayV2::Api'));
     const cors = api!.Properties.CorsConfiguration as { AllowHeaders: string[]; AllowMethods: string[] };
     expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type']));
-    expect(cors.AllowMethods.sort()).toEqual([...new Set(['OPTIONS', ...API_ROUTES.map((r) => r.method)])].sort());
+    expect(cors.AllowMethods.sort()).toEqual(
+      [...new Set(['OPTIONS', ...API_ROUTES.map((r) => r.contract.method)])].sort(),
+    );
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
@@ -118,20 +163,14 @@ describe('API routes come from the catalogue', () => {
     });
   });
 
-  it('gives the webhook token parameter (NoEcho, ≥32 chars) to the webhook function only', () => {
-    s.template.templateMatches({
-      Parameters: { AsaasWebhookToken: { Type: 'String', NoEcho: true, MinLength: 32 } },
-    });
-    const holders = Object.entries(resources('AWS::Lambda::Function'))
-      .filter(([, fn]) => JSON.stringify(fn.Properties.Environment ?? {}).includes(ENV.asaasWebhookToken))
-      .map(([id]) => id);
-    expect(holders).toEqual([logicalId(s.stack.api.functions.ReceiveAsaasWebhook)]);
+  it('has no template parameter: secrets live in Secrets Manager', () => {
+    expect(s.template.toJSON().Parameters ?? {}).not.toHaveProperty('AsaasWebhookToken');
   });
 });
 
 describe('IAM is least privilege and follows the catalogue grants', () => {
-  it.each(API_ROUTES.map((r) => [r.id, r] as const))('%s', (_id, route) => {
-    const fn = s.stack.api.functions[route.id];
+  it.each(API_ROUTES.map((r) => [r.contract.id, r] as const))('%s', (id, route) => {
+    const fn = s.stack.api.functions[id];
     const actions = actionsOf(fn);
     const grants: { table?: string; workflow?: string } = route.grants;
     if (!grants.table) expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
@@ -178,8 +217,7 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
 });
 
 describe('Lambda functions', () => {
-  const serviceFunctions = () =>
-    s.stack.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction);
+  const serviceFunctions = allServiceFunctions;
 
   it('one ServiceFunction per catalogue route, workflow task and auth trigger', () => {
     expect(serviceFunctions()).toHaveLength(
@@ -216,10 +254,25 @@ describe('Lambda functions', () => {
     const appUrl = {
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(s.stack.web.distribution), 'DomainName'] }]],
     };
-    for (const fn of [s.stack.auth.customMessage, s.stack.workflowTasks.functions.ConfirmPayment]) {
+    for (const fn of [s.stack.auth.triggers.customMessage, s.stack.workflowTasks.functions.ConfirmPayment]) {
       const env = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties.Environment as { Variables: Json };
       expect(env.Variables[ENV.appUrl]).toEqual(appUrl);
     }
+  });
+});
+
+describe('Each function gets its environment and IAM from its catalogue grants only', () => {
+  it.each(ALL_FUNCTIONS.map((fn) => [fn.name, fn] as const))('%s', (name, fn) => {
+    const deployed = serviceFunctionNamed(name);
+    const env = (resources('AWS::Lambda::Function')[logicalId(deployed)]!.Properties.Environment as { Variables: Json })
+      .Variables;
+    expect(Object.keys(env).sort()).toEqual(
+      [ENV.stage, 'NODE_OPTIONS', ...Object.keys(environmentFor(name, fn.grants, EVERY_VALUE))].sort(),
+    );
+    const services = new Set(actionsOf(deployed).map((a) => a.split(':')[0]!));
+    services.delete('logs');
+    services.delete('xray');
+    expect([...services].sort()).toEqual(servicesOf(fn.grants));
   });
 });
 
@@ -329,38 +382,37 @@ describe('Auth', () => {
     }
   });
 
-  it('the magic-link key is a generated secret only Create and Verify may read, by ARN, never in plain env', () => {
-    const { triggers, magicLinkSecret } = s.stack.auth;
-    const secretRef = { Ref: logicalId(magicLinkSecret) };
-    s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
-    });
-    const readers = s.stack.node
-      .findAll()
-      .filter((c): c is ServiceFunction => c instanceof ServiceFunction)
-      .filter((fn) =>
-        statementsOf(fn).some((st) => asArray(st.Action as string[]).some((a) => a.startsWith('secretsmanager:'))),
+  it.each(SECRET_NAMES.map((name) => [name]))(
+    'secret %s: generated, readable only by the functions whose grants name it, passed by ARN, never inline',
+    (name) => {
+      const secret = s.stack.secrets.byName[name];
+      const secretRef = { Ref: logicalId(secret) };
+      s.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+        GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }),
+      });
+      const granted = ALL_FUNCTIONS.filter((fn) => secretsOf(fn.grants).includes(name)).map((fn) =>
+        logicalId(serviceFunctionNamed(fn.name)),
       );
-    expect(readers.map(logicalId).sort()).toEqual(
-      [triggers.createAuthChallenge, triggers.verifyAuthChallengeResponse].map(logicalId).sort(),
-    );
-    for (const fn of readers) {
-      const secretStatements = statementsOf(fn).filter((st) =>
-        asArray(st.Action as string[]).some((a) => a.startsWith('secretsmanager:')),
+      const readers = allServiceFunctions()
+        .filter((fn) =>
+          statementsOf(fn).some(
+            (st) =>
+              asArray(st.Action as string[]).some((a) => a.startsWith('secretsmanager:')) &&
+              JSON.stringify(st.Resource) === JSON.stringify(secretRef),
+          ),
+        )
+        .map(logicalId);
+      expect(readers.sort()).toEqual(granted.sort());
+      for (const id of granted) {
+        const env = resources('AWS::Lambda::Function')[id]!.Properties.Environment as { Variables: Json };
+        expect(env.Variables[SECRET_ENV[name].arn]).toEqual(secretRef);
+      }
+      const inline = Object.values(resources('AWS::Lambda::Function')).filter(
+        (fn) => (fn.Properties.Environment as { Variables?: Json } | undefined)?.Variables?.[SECRET_ENV[name].value],
       );
-      expect(secretStatements).toHaveLength(1);
-      expect(asArray(secretStatements[0]!.Action as string[]).sort()).toEqual(
-        ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'].sort(),
-      );
-      expect(secretStatements[0]!.Resource).toEqual(secretRef);
-      const env = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties.Environment as { Variables: Json };
-      expect(env.Variables[ENV.magicLinkSecretArn]).toEqual(secretRef);
-    }
-    const inline = Object.values(resources('AWS::Lambda::Function')).filter(
-      (fn) => (fn.Properties.Environment as { Variables?: Json } | undefined)?.Variables?.[ENV.magicLinkSecret],
-    );
-    expect(inline).toEqual([]);
-  });
+      expect(inline).toEqual([]);
+    },
+  );
 
   it('trigger grants follow the catalogue: Define touches nothing, Verify cannot e-mail, senders use the identity', () => {
     const { triggers } = s.stack.auth;

@@ -4,17 +4,25 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, ENV } from '../../lambdas/functions.js';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { API_ROUTES } from '../../lambdas/functions.js';
+import { ENV, SECRET_ENV } from '../../lambdas/grants.js';
 import { ServiceFunction } from '../../lib/constructs/service-function.js';
 import { asArray, logicalId, policyStatementsOfRole } from './helpers.js';
 
 type Json = Record<string, unknown>;
-const healthEntry = API_ROUTES.find((r) => r.id === 'GetHealth')!.entry;
+const healthEntry = API_ROUTES.find((r) => r.contract.id === 'GetHealth')!.entry;
 
 // Grant kinds the current catalogue does not use yet (documents, 'start'), on one bundled function.
 let template: Template;
 let stack: Stack;
-let fns: Record<'docsRead' | 'docsWrite' | 'starter', ServiceFunction>;
+let fns: Record<
+  'docsRead' | 'docsWrite' | 'starter' | 'poolReader' | 'poolManager' | 'pusher' | 'payer',
+  ServiceFunction
+>;
+let userPool: cognito.UserPool;
+let asaasKey: secretsmanager.Secret;
 let bucket: s3.Bucket;
 let stateMachine: sfn.StateMachine;
 
@@ -24,6 +32,8 @@ beforeAll(() => {
   stateMachine = new sfn.StateMachine(stack, 'Sm', {
     definitionBody: sfn.DefinitionBody.fromChainable(new sfn.Pass(stack, 'P')),
   });
+  userPool = new cognito.UserPool(stack, 'Pool');
+  asaasKey = new secretsmanager.Secret(stack, 'AsaasKey');
   const make = (id: string) =>
     new ServiceFunction(stack, id, {
       entry: healthEntry,
@@ -34,6 +44,21 @@ beforeAll(() => {
     docsRead: make('DocsRead').applyGrants({ documents: 'read' }, { documents: bucket }),
     docsWrite: make('DocsWrite').applyGrants({ documents: 'readwrite' }, { documents: bucket }),
     starter: make('Starter').applyGrants({ workflow: 'start' }, { stateMachine }),
+    poolReader: make('PoolReader').applyGrants({ userPool: 'read' }, { userPool }),
+    poolManager: make('PoolManager').applyGrants({ userPool: 'manage' }, { userPool }),
+    pusher: make('Pusher').applyGrants(
+      { push: true },
+      {
+        push: {
+          endpoint: 'https://ws.example.com/prod',
+          connectionsArn: 'arn:aws:execute-api:r:1:abc/prod/POST/@connections/*',
+        },
+      },
+    ),
+    payer: make('Payer').applyGrants(
+      { asaas: true },
+      { asaasApiUrl: 'https://api-sandbox.asaas.com/v3', secrets: { asaasApiKey: asaasKey } },
+    ),
   };
   template = Template.fromStack(stack);
 });
@@ -87,6 +112,39 @@ describe('ServiceFunction', () => {
     const fn = new ServiceFunction(s, 'Fn', { entry: healthEntry, stage: 'unit' });
     expect(() => fn.applyGrants({ table: 'read' }, {})).toThrow(/Missing\/Fn.*"table"/);
     const table = new dynamodb.Table(s, 'T', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } });
-    expect(() => fn.applyGrants({ userPool: 'read' }, { table })).toThrow(/ENV/);
+    expect(() => fn.applyGrants({ userPool: 'read' }, { table })).toThrow(/Missing\/Fn.*"userPool"/);
+    expect(() => fn.applyGrants({ asaas: true }, { asaasApiUrl: 'https://x' })).toThrow(/"asaasApiKey"/);
+  });
+
+  it("userPool 'read' may only look users up; 'manage' may also update and delete them, on this pool only", () => {
+    const actionsOf = (fn: ServiceFunction) => statementsOf(fn).flatMap((st) => asArray(st.Action as string[]));
+    expect(actionsOf(fns.poolReader).sort()).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers']);
+    expect(actionsOf(fns.poolManager).sort()).toEqual([
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:ListUsers',
+    ]);
+    expect(statementsOf(fns.poolManager)[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(userPool), 'Arn'] });
+    expect(envOf(fns.poolReader)[ENV.userPoolId]).toEqual({ Ref: logicalId(userPool) });
+  });
+
+  it('push = ManageConnections on the connections only, plus PUSH_ENDPOINT', () => {
+    expect(statementsOf(fns.pusher)).toEqual([
+      expect.objectContaining({
+        Action: 'execute-api:ManageConnections',
+        Resource: 'arn:aws:execute-api:r:1:abc/prod/POST/@connections/*',
+      }),
+    ]);
+    expect(envOf(fns.pusher)[ENV.pushEndpoint]).toBe('https://ws.example.com/prod');
+  });
+
+  it('asaas = its base URL plus read access to the API key secret, passed by ARN (never the key itself)', () => {
+    const env = envOf(fns.payer);
+    expect(env[ENV.asaasApiUrl]).toBe('https://api-sandbox.asaas.com/v3');
+    expect(env[SECRET_ENV.asaasApiKey.arn]).toEqual({ Ref: logicalId(asaasKey) });
+    expect(env).not.toHaveProperty(SECRET_ENV.asaasApiKey.value);
+    const secretActions = statementsOf(fns.payer).flatMap((st) => asArray(st.Action as string[]));
+    expect(secretActions.sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
   });
 });

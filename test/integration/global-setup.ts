@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
+import { environmentFor, type GrantValues, type SecretName } from '../../lambdas/grants.js';
 import { synthesizeLocalDefinitions } from '../../local/cdk-definitions.js';
 import { ensureTable, startDynamoDbLocal } from '../../local/services/dynamodb.js';
 import { startLocalSes } from '../../local/services/ses.js';
@@ -11,6 +13,18 @@ const DYNAMODB_PORT = 18_400;
 export const STEP_FUNCTIONS_PORT = 18_401;
 const SES_PORT = 18_402;
 export const INTEGRATION_SENDER = 'nao-responda@baixa.test';
+export const INTEGRATION_SECRETS: Record<SecretName, string> = {
+  magicLinkKey: 'integration-magic-link-secret-0123456789abcdef',
+  asaasWebhookToken: 'integration-webhook-token-0123456789abcdef',
+  asaasApiKey: 'integration-asaas-api-key-0123456789abcdef',
+};
+export const INTEGRATION_VALUES: GrantValues = {
+  tableName: INTEGRATION_TABLE,
+  stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:integration',
+  emailFrom: INTEGRATION_SENDER,
+  appUrl: 'http://127.0.0.1:5173',
+  secret: (name) => ({ value: INTEGRATION_SECRETS[name] }),
+};
 
 /**
  * Starts a real DynamoDB Local (in memory) with the table CDK defines and a local SES whose `/store` the tests
@@ -22,20 +36,17 @@ export default async function setup(project: TestProject) {
   const dynamodb = await startDynamoDbLocal({ port: DYNAMODB_PORT, dataDir: null });
   await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
   const ses = await startLocalSes({ port: SES_PORT });
-  Object.assign(process.env, {
+  // Handlers are imported straight into the test workers, so they share one environment: the union of what every
+  // function's grants give, from the same mapping CDK and the local runtime use.
+  const functionEnv = ALL_FUNCTIONS.map((fn) => environmentFor(fn.name, fn.grants, INTEGRATION_VALUES));
+  Object.assign(process.env, ...functionEnv, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${STEP_FUNCTIONS_PORT}`,
     AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-    EMAIL_FROM: INTEGRATION_SENDER,
-    MAGIC_LINK_SECRET: 'integration-magic-link-secret-0123456789abcdef',
-    TABLE_NAME: INTEGRATION_TABLE,
     STAGE: 'test',
-    APP_URL: 'http://127.0.0.1:5173',
-    ASAAS_WEBHOOK_TOKEN: 'integration-webhook-token-0123456789abcdef',
-    STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:integration',
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: 'ERROR',
   });

@@ -22,7 +22,7 @@ import {
   type MagicLinkUser,
 } from '../../lambdas/auth/magic-link.js';
 import { signMagicLinkToken, type MagicLinkClaims } from '../../lambdas/auth/magic-link-token.js';
-import type { OutgoingEmail } from '../../lambdas/shared/email.js';
+import type { OutgoingEmail } from '../../lambdas/providers/email.js';
 import { TooManyRequestsError } from '../../lambdas/shared/errors.js';
 import { createEmailAddress } from '../factories.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
@@ -43,7 +43,7 @@ function harness() {
     secret,
     appUrl: 'https://baixa.example.com',
     sendEmail: async (to, email) => void outbox.push({ to, email }),
-    now: () => clock,
+    clock: () => clock,
   };
   return {
     deps,

@@ -65,7 +65,7 @@ describe('recovery interval (pattern 32)', () => {
   it('allows the next e-mail once the minute has passed, and only one of two concurrent requests', async () => {
     const userId = ulid();
     let now = new Date('2026-11-21T12:00:00Z');
-    const deps = { db, now: () => now };
+    const deps = { db, clock: () => now };
     const results = await Promise.allSettled([allowRecoveryEmail(deps, userId), allowRecoveryEmail(deps, userId)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({

@@ -77,7 +77,12 @@ describe('welcome e-mail (PostConfirmation)', () => {
   it('gives the claim back when sending fails, so a later attempt still sends it once', async () => {
     const account = { userId: ulid(), email: createEmailAddress() };
     const sent: string[] = [];
-    const deps = { db, appUrl: 'https://baixa.example.com', sendEmail: async (to: string) => void sent.push(to) };
+    const deps = {
+      db,
+      appUrl: 'https://baixa.example.com',
+      sendEmail: async (to: string) => void sent.push(to),
+      clock: () => new Date(),
+    };
     const failing = { ...deps, sendEmail: () => Promise.reject(new Error('SES throttled')) };
 
     await expect(sendWelcomeOnce(failing, account)).rejects.toThrow('SES throttled');

@@ -1,5 +1,13 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type * as z from 'zod';
+import {
+  routePath,
+  routeQueryString,
+  type BodyInput,
+  type ParamsInput,
+  type QueryInput,
+  type ResponseOf,
+  type RouteContract,
+} from '@domain/api/route.js';
 import { apiErrorSchema } from '@domain/schemas/api-error.js';
 import { API_MESSAGES } from '@domain/messages.js';
 import { ApiRequestError, errorFromStatus } from './api-error';
@@ -10,28 +18,56 @@ import { getRuntimeConfig } from './runtime-config';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const GATEWAY_UNAVAILABLE = new Set([502, 503, 504]);
 
-export type ApiFetchOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** React Query's signal, so leaving a page cancels its requests. */
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Public routes (lookup) are called without a session. */
-  anonymous?: boolean;
-};
+/** A part of the call is required exactly when the contract declares it. */
+type Part<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What a call to `C` takes: its path parameters, query and body as the contract types them. */
+export type ApiCallInput<C extends RouteContract> = Part<'params', ParamsInput<C>> &
+  Part<'query', QueryInput<C>> &
+  Part<'body', BodyInput<C>> & {
+    /** React Query's signal, so leaving a page cancels its requests. */
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  };
+
+type Optional<C extends RouteContract> = [ParamsInput<C>, QueryInput<C>, BodyInput<C>] extends [
+  undefined,
+  undefined,
+  undefined,
+]
+  ? [input?: ApiCallInput<C>]
+  : [input: ApiCallInput<C>];
+
+/** The React Query key of a call: the route's id and its inputs, so mutations invalidate by route. */
+export function routeQueryKey<C extends RouteContract>(
+  contract: C,
+  input: { params?: unknown; query?: unknown } = {},
+): readonly unknown[] {
+  return [contract.id, input.params ?? null, input.query ?? null];
+}
 
 /**
- * Calls the API and returns the body parsed by `schema`. Throws ApiRequestError for every failure.
- * It never toasts or navigates: callers and error boundaries decide what the user sees.
+ * Calls a route through its contract — method, path, access and the answer's schema all come from `domain/api/` —
+ * and returns the body parsed by the contract. Throws ApiRequestError for every failure. It never toasts or
+ * navigates: callers and error boundaries decide what the user sees.
  */
-export async function apiFetch<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: ApiFetchOptions = {},
-): Promise<z.output<S>> {
-  const { method = 'GET', body, signal, timeoutMs = DEFAULT_TIMEOUT_MS, anonymous = false } = options;
+export async function apiCall<C extends RouteContract>(contract: C, ...[input]: Optional<C>): Promise<ResponseOf<C>> {
+  const {
+    params,
+    query,
+    body,
+    signal,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+  } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  };
   const headers = new Headers({ Accept: 'application/json' });
-  if (!anonymous) {
+  // Public routes (health, lookup) are called without a session.
+  if (contract.access !== 'public') {
     // The id token, not the access token: it carries the e-mail and cognito:groups the API authorizes on.
     const idToken = await currentIdToken();
     if (!idToken) throw new ApiRequestError(401, 'unauthorized', API_MESSAGES.unauthorized);
@@ -43,8 +79,8 @@ export async function apiFetch<S extends z.ZodType>(
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(apiUrl(path), {
-      method,
+    response = await fetch(apiUrl(routePath(contract, params), routeQueryString(query)), {
+      method: contract.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: deadline.signal,
@@ -69,11 +105,11 @@ export async function apiFetch<S extends z.ZodType>(
     throw new ApiRequestError(response.status, code, message, { fields });
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = contract.response.safeParse(payload);
   if (!parsed.success) {
     throw new ApiRequestError(response.status, 'invalid_response', API_MESSAGES.unexpected, { cause: parsed.error });
   }
-  return parsed.data;
+  return parsed.data as ResponseOf<C>;
 }
 
 /**
@@ -95,8 +131,9 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): { sign
   };
 }
 
-function apiUrl(path: string): string {
-  return `${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+function apiUrl(path: string, queryString: string): string {
+  const base = `${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  return queryString ? `${base}?${queryString}` : base;
 }
 
 async function currentIdToken(): Promise<string | null> {

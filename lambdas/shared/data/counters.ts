@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PROCESS_STATUSES, type ProcessStatus } from '../../../domain/process-status.js';
+import type { AdminSummary } from '../../../domain/schemas/admin.js';
 import { COUNTERS, keys } from './keys.js';
 import type { Db } from './table.js';
 
@@ -20,12 +21,7 @@ export function counterUpdate(tableName: string, counter: string, deltas: Record
   };
 }
 
-export type AdminCounters = {
-  clients: { total: number; withContract: number; withoutContract: number };
-  processes: { total: number; byStatus: Record<ProcessStatus, number> };
-  charges: { total: number; paid: number; byStatus: Record<string, number> };
-  referrals: { total: number; byStatus: Record<string, number> };
-};
+export type AdminCounters = AdminSummary;
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
 

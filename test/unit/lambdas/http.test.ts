@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { callerOf } from '../../../lambdas/shared/caller.js';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors.js';
-import { errorToResponse, parseJsonBody } from '../../../lambdas/shared/http.js';
-import { createApiEvent } from '../../factories.js';
+import { defineRoute } from '../../../domain/api/route.js';
+import { API_MESSAGES } from '../../../domain/messages.js';
+import { apiHandler, errorToResponse, readJsonBody } from '../../../lambdas/shared/http.js';
+import { adminClaims, createApiEvent, customerClaims, lambdaContext } from '../../factories.js';
 
 const bodyOf = (r: unknown) => JSON.parse((r as { body: string }).body);
 
@@ -53,17 +55,102 @@ describe('errorToResponse', () => {
   });
 });
 
-describe('parseJsonBody', () => {
-  const schema = z.object({ a: z.string() });
-  it('parses JSON, including base64-encoded bodies', () => {
-    expect(parseJsonBody(createApiEvent({ body: { a: 'x' } }), schema)).toEqual({ a: 'x' });
+describe('readJsonBody', () => {
+  it('parses JSON, including base64-encoded bodies; an empty body reads as {}', () => {
+    expect(readJsonBody(createApiEvent({ body: { a: 'x' } }))).toEqual({ a: 'x' });
     const event = { ...createApiEvent(), body: Buffer.from('{"a":"y"}').toString('base64'), isBase64Encoded: true };
-    expect(parseJsonBody(event, schema)).toEqual({ a: 'y' });
+    expect(readJsonBody(event)).toEqual({ a: 'y' });
+    expect(readJsonBody(createApiEvent())).toEqual({});
   });
   it('refuses malformed and oversized bodies as validation errors', () => {
-    expect(() => parseJsonBody(createApiEvent({ body: '{' }), schema)).toThrow('Requisição inválida');
-    expect(() => parseJsonBody(createApiEvent({ body: { a: 'x'.repeat(70_000) } }), schema)).toThrow(
-      'Requisição inválida',
+    expect(() => readJsonBody(createApiEvent({ body: '{' }))).toThrow(API_MESSAGES.invalidRequest);
+    expect(() => readJsonBody(createApiEvent({ body: { a: 'x'.repeat(70_000) } }))).toThrow(
+      API_MESSAGES.invalidRequest,
     );
+  });
+});
+
+describe('apiHandler', () => {
+  const route = defineRoute({
+    id: 'TestUpdate',
+    method: 'POST',
+    path: '/things/{id}',
+    access: 'customer',
+    params: z.object({ id: z.string().regex(/^[0-9A-Z]{26}$/, 'Identificador inválido.') }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+    body: z.object({ name: z.string().min(2, 'Informe o nome.') }),
+    response: z.object({ id: z.string(), name: z.string(), limit: z.number(), userId: z.string() }),
+  });
+  const id = '01J00000000000000000000000';
+  const handler = apiHandler(route, async ({ caller, params, query, body }) => ({
+    body: { id: params.id, name: body.name, limit: query.limit, userId: caller.userId },
+  }));
+  const call = (options: Parameters<typeof createApiEvent>[0]) =>
+    handler(
+      createApiEvent({ method: 'POST', path: '/things/x', claims: customerClaims('u1'), ...options }),
+      lambdaContext,
+    ) as Promise<{ statusCode: number; body: string }>;
+
+  it('hands the handler its parsed params, query (coerced, defaults applied), body and caller', async () => {
+    const result = await call({ pathParameters: { id }, query: { limit: '5' }, body: { name: 'Ana' } });
+    expect(result.statusCode).toBe(200);
+    expect(route.response.parse(bodyOf(result))).toEqual({ id, name: 'Ana', limit: 5, userId: 'u1' });
+    const defaults = await call({ pathParameters: { id }, body: { name: 'Ana' } });
+    expect(bodyOf(defaults).limit).toBe(20);
+  });
+
+  it.each([
+    [
+      'a bad path parameter',
+      { pathParameters: { id: 'nope' }, body: { name: 'Ana' } },
+      { id: 'Identificador inválido.' },
+    ],
+    ['a bad query value', { pathParameters: { id }, query: { limit: 'muitos' }, body: { name: 'Ana' } }, 'limit'],
+    ['a bad body field', { pathParameters: { id }, body: { name: 'A' } }, { name: 'Informe o nome.' }],
+    ['a body of the wrong type', { pathParameters: { id }, body: { name: ['Ana'] } }, 'name'],
+    ['malformed JSON', { pathParameters: { id }, body: '{"name":' }, undefined],
+  ] as const)('answers %s with 400, the pt-BR message and the fields', async (_case, options, fields) => {
+    const result = await call(options);
+    expect(result.statusCode).toBe(400);
+    const body = bodyOf(result);
+    expect(body).toMatchObject({ code: 'validation', message: API_MESSAGES.invalidRequest });
+    if (typeof fields === 'string') {
+      // zod's own message, in Portuguese (domain/zod-locale.ts), never its English default.
+      expect(body.fields[fields]).toMatch(/[Ee]sperado|[Ii]nválid/);
+      expect(body.fields[fields]).not.toMatch(/Invalid input|expected/);
+    } else if (fields) expect(body.fields).toEqual(fields);
+  });
+
+  it('checks who is asking before looking at the input: anonymous → 401, non-admin on an admin route → 403', async () => {
+    const anonymous = await call({ claims: {}, pathParameters: { id: 'nope' } });
+    expect(anonymous.statusCode).toBe(401);
+    const adminOnly = apiHandler({ ...route, access: 'admin' }, async () => ({
+      body: { id, name: 'x', limit: 1, userId: 'u' },
+    }));
+    const refused = (await adminOnly(
+      createApiEvent({ claims: customerClaims(), pathParameters: { id: 'nope' } }),
+      lambdaContext,
+    )) as { statusCode: number };
+    expect(refused.statusCode).toBe(403);
+    const allowed = (await adminOnly(
+      createApiEvent({ claims: adminClaims(), pathParameters: { id }, body: { name: 'Ana' } }),
+      lambdaContext,
+    )) as { statusCode: number };
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('runs `authorize` before parsing, so a forged call learns nothing about the body', async () => {
+    const hook = apiHandler(
+      { ...route, access: 'public' },
+      async () => ({ body: { id, name: 'x', limit: 1, userId: 'u' } }),
+      {
+        authorize: () => {
+          throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
+        },
+      },
+    );
+    const result = (await hook(createApiEvent({ body: '{' }), lambdaContext)) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(401);
+    expect(bodyOf(result).message).toBe(API_MESSAGES.invalidWebhookToken);
   });
 });

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dashboardSchema, type Dashboard } from '@domain/schemas/dashboard.js';
-import { apiFetch } from '@/lib/api-client';
+import { getDashboardRoute } from '@domain/api/dashboard.js';
+import { apiCall, routeQueryKey } from '@/lib/api-client';
 
-export function getDashboard({ signal }: { signal?: AbortSignal } = {}): Promise<Dashboard> {
-  return apiFetch('/me/dashboard', dashboardSchema, { signal });
+export function getDashboard({ signal }: { signal?: AbortSignal } = {}) {
+  return apiCall(getDashboardRoute, { signal });
 }
 
 export function dashboardQueryOptions() {
   return queryOptions({
-    queryKey: ['me', 'dashboard'],
+    queryKey: routeQueryKey(getDashboardRoute),
     queryFn: ({ signal }) => getDashboard({ signal }),
   });
 }

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { normalizeChargeStatus } from '../charge-status.js';
+import { defineRoute } from './route.js';
+
+/**
+ * The part of Asaas's webhook envelope we rely on (`{ id, event, dateCreated, payment: {…} }`). Asaas adds attributes
+ * at any time, so everything else passes through untouched; the charge status is normalised here, at the edge.
+ */
+export const asaasWebhookSchema = z.object({
+  id: z.string().min(1).max(100),
+  event: z.string().min(1).max(100),
+  payment: z
+    .object({ id: z.string().min(1).max(100), status: z.string().min(1).max(50).transform(normalizeChargeStatus) })
+    .loose(),
+});
+export type AsaasWebhook = z.infer<typeof asaasWebhookSchema>;
+
+export const WEBHOOK_OUTCOMES = ['duplicate', 'unknown_charge', 'recorded'] as const;
+
+/** Asaas → us. Public: authenticated by the `asaas-access-token` header in the handler, not by Cognito. */
+export const receiveAsaasWebhookRoute = defineRoute({
+  id: 'ReceiveAsaasWebhook',
+  method: 'POST',
+  path: '/webhooks/asaas',
+  access: 'public',
+  body: asaasWebhookSchema,
+  response: z.object({ received: z.boolean(), outcome: z.enum(WEBHOOK_OUTCOMES) }),
+});

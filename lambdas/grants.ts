@@ -1,0 +1,134 @@
+/**
+ * Grants: what a function may reach. They drive BOTH its IAM policy (lib/constructs/service-function.ts) and its
+ * environment (`environmentFor`, used by CDK and by the local runtime alike), so a function can only read the
+ * configuration of what it was granted, on AWS and on this machine.
+ *
+ * Kept free of heavy imports: handlers' configuration readers import the variable names from here.
+ */
+
+export type TableItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
+/** Secrets live in Secrets Manager on AWS (read once per cold start) and are passed inline locally. */
+export const SECRET_NAMES = ['magicLinkKey', 'asaasWebhookToken', 'asaasApiKey'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export type FunctionGrants = {
+  readonly table?: 'read' | 'readwrite';
+  /**
+   * Narrower than `table`, for functions that own one kind of item: only these item actions, only on items whose
+   * partition key starts with one of these prefixes (IAM `dynamodb:LeadingKeys`). No Query, Scan or index.
+   */
+  readonly tableItems?: { readonly actions: readonly TableItemAction[]; readonly pkPrefixes: readonly string[] };
+  /** The private documents bucket (contract PDFs, Nada Consta). */
+  readonly documents?: 'read' | 'readwrite';
+  /** The charge → payment → filing state machine: start executions and/or answer task tokens. */
+  readonly workflow?: 'start' | 'callback' | 'start-and-callback';
+  /** Send e-mail as the verified sender. Every e-mail links back to the SPA, so this also gives `APP_URL`. */
+  readonly email?: true;
+  /** Build links to the SPA (without sending e-mail itself, e.g. Cognito's CustomMessage). */
+  readonly appLinks?: true;
+  /** Post to the customers' open WebSocket connections. */
+  readonly push?: true;
+  /** Read (or also change and delete) users of the Cognito user pool. */
+  readonly userPool?: 'read' | 'manage';
+  /** The Asaas API (PIX): its base URL and the API key secret. */
+  readonly asaas?: true;
+  /** The postal-code (CEP) service. */
+  readonly postalCode?: true;
+  readonly secrets?: readonly SecretName[];
+};
+
+/** Environment variable names, one home for CDK, the local runtime and the handlers' readers. */
+export const ENV = {
+  stage: 'STAGE',
+  tableName: 'TABLE_NAME',
+  documentsBucket: 'DOCUMENTS_BUCKET',
+  /** Only where S3 is emulated: s3rver understands path-style addresses only. */
+  documentsPathStyle: 'DOCUMENTS_FORCE_PATH_STYLE',
+  stateMachineArn: 'STATE_MACHINE_ARN',
+  emailFrom: 'EMAIL_FROM',
+  appUrl: 'APP_URL',
+  pushEndpoint: 'PUSH_ENDPOINT',
+  userPoolId: 'USER_POOL_ID',
+  asaasApiUrl: 'ASAAS_API_URL',
+  postalCodeApiUrl: 'POSTAL_CODE_API_URL',
+} as const;
+
+/** Each secret's variables: the value itself (local runtime) or the ARN of the secret holding it (AWS). */
+export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly arn: string }> = {
+  magicLinkKey: { value: 'MAGIC_LINK_SECRET', arn: 'MAGIC_LINK_SECRET_ARN' },
+  asaasWebhookToken: { value: 'ASAAS_WEBHOOK_TOKEN', arn: 'ASAAS_WEBHOOK_TOKEN_SECRET_ARN' },
+  asaasApiKey: { value: 'ASAAS_API_KEY', arn: 'ASAAS_API_KEY_SECRET_ARN' },
+};
+
+export type SecretSource = { readonly arn: string } | { readonly value: string };
+
+/**
+ * The concrete values grants point at: CDK tokens on AWS, local endpoints and names on this machine. A value may be
+ * missing where no function of that context may use it; a grant that needs it then fails loudly.
+ */
+export type GrantValues = {
+  readonly tableName?: string;
+  readonly documentsBucket?: string;
+  readonly documentsPathStyle?: boolean;
+  readonly stateMachineArn?: string;
+  readonly emailFrom?: string;
+  readonly appUrl?: string;
+  readonly pushEndpoint?: string;
+  readonly userPoolId?: string;
+  readonly asaasApiUrl?: string;
+  readonly postalCodeApiUrl?: string;
+  readonly secret?: (name: SecretName) => SecretSource | undefined;
+};
+
+export class MissingGrantValueError extends Error {
+  constructor(functionName: string, value: string) {
+    super(`${functionName}: its grants need "${value}", which this deployment does not provide.`);
+    this.name = 'MissingGrantValueError';
+  }
+}
+
+/**
+ * The environment a function runs with, derived from its grants only. The one mapping both CDK and the local runtime
+ * use: a variable a handler reads but its grants do not give is missing in both places.
+ */
+export function environmentFor(
+  functionName: string,
+  grants: FunctionGrants,
+  values: GrantValues,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  const need = <K extends keyof GrantValues>(key: K): NonNullable<GrantValues[K]> => {
+    const value = values[key];
+    if (value === undefined || value === null || value === '') throw new MissingGrantValueError(functionName, key);
+    return value as NonNullable<GrantValues[K]>;
+  };
+
+  if (grants.table || grants.tableItems) env[ENV.tableName] = need('tableName');
+  if (grants.documents) {
+    env[ENV.documentsBucket] = need('documentsBucket');
+    if (values.documentsPathStyle) env[ENV.documentsPathStyle] = 'true';
+  }
+  if (grants.workflow) env[ENV.stateMachineArn] = need('stateMachineArn');
+  if (grants.email) env[ENV.emailFrom] = need('emailFrom');
+  if (grants.email || grants.appLinks) env[ENV.appUrl] = need('appUrl');
+  if (grants.push) env[ENV.pushEndpoint] = need('pushEndpoint');
+  if (grants.userPool) env[ENV.userPoolId] = need('userPoolId');
+  if (grants.asaas) env[ENV.asaasApiUrl] = need('asaasApiUrl');
+  if (grants.postalCode) env[ENV.postalCodeApiUrl] = need('postalCodeApiUrl');
+
+  for (const name of secretsOf(grants)) {
+    const source = values.secret?.(name);
+    if (!source) throw new MissingGrantValueError(functionName, `secret ${name}`);
+    if ('arn' in source) env[SECRET_ENV[name].arn] = source.arn;
+    else env[SECRET_ENV[name].value] = source.value;
+  }
+  return env;
+}
+
+/** Every secret a function may read: the ones it names plus those its services imply (Asaas needs its API key). */
+export function secretsOf(grants: FunctionGrants): SecretName[] {
+  const names = new Set<SecretName>(grants.secrets ?? []);
+  if (grants.asaas) names.add('asaasApiKey');
+  return SECRET_NAMES.filter((name) => names.has(name));
+}

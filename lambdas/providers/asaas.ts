@@ -1,0 +1,192 @@
+import * as z from 'zod';
+import { normalizeChargeStatus } from '../../domain/charge-status.js';
+import { httpJson, HttpUnavailableError, type HttpJsonOptions, type RetryPolicy } from './http-json.js';
+
+/** Asaas's base URLs (the API version is part of them). The stack takes one by configuration (`-c asaasApiUrl`). */
+export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
+export const ASAAS_PRODUCTION_URL = 'https://api.asaas.com/v3';
+
+export type AsaasCustomerInput = {
+  name: string;
+  cpfCnpj: string;
+  email: string;
+  mobilePhone?: string;
+  /** Our profile id: lets a retry find the customer it already created. */
+  externalReference: string;
+};
+
+export type AsaasPixChargeInput = {
+  customer: string;
+  /** Reais, two decimals (Asaas's unit). */
+  value: number;
+  /** yyyy-MM-dd, São Paulo calendar. */
+  dueDate: string;
+  description: string;
+  /** Our charge id: one Asaas payment per charge, whatever the retries. */
+  externalReference: string;
+};
+
+const paymentSchema = z
+  .object({
+    id: z.string().min(1),
+    status: z.string().min(1).transform(normalizeChargeStatus),
+    value: z.number(),
+    dueDate: z.string().optional(),
+    invoiceUrl: z.string().nullish(),
+    externalReference: z.string().nullish(),
+    paymentDate: z.string().nullish(),
+    confirmedDate: z.string().nullish(),
+  })
+  .loose();
+export type AsaasPayment = z.infer<typeof paymentSchema>;
+
+const customerSchema = z.object({ id: z.string().min(1) }).loose();
+export type AsaasCustomer = z.infer<typeof customerSchema>;
+
+const pixQrCodeSchema = z
+  .object({ encodedImage: z.string().min(1), payload: z.string().min(1), expirationDate: z.string().nullish() })
+  .loose();
+export type AsaasPixQrCode = z.infer<typeof pixQrCodeSchema>;
+
+const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) }).loose();
+
+const errorsSchema = z.object({
+  errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
+});
+
+export type AsaasErrorKind = 'rejected' | 'unauthorized' | 'not_found' | 'unavailable' | 'unexpected';
+
+/**
+ * Everything that can go wrong talking to Asaas, in one type: `rejected` (400, with Asaas's own codes and pt-BR
+ * descriptions), `unauthorized` (401, a bad or missing API key), `not_found`, `unavailable` (timeouts, 429 and 5xx
+ * after every retry) and `unexpected` (an answer we cannot read). The services turn it into the spec's message.
+ */
+export class AsaasError extends Error {
+  constructor(
+    readonly kind: AsaasErrorKind,
+    message: string,
+    readonly details: { status?: number; errors?: { code?: string; description?: string }[] } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AsaasError';
+  }
+}
+
+/** The PIX provider, as business code sees it. */
+export type AsaasClient = {
+  findCustomerByReference(externalReference: string): Promise<AsaasCustomer | undefined>;
+  createCustomer(input: AsaasCustomerInput): Promise<AsaasCustomer>;
+  /** Creates the customer unless one with this externalReference exists already. */
+  ensureCustomer(input: AsaasCustomerInput): Promise<AsaasCustomer>;
+  findPaymentByReference(externalReference: string): Promise<AsaasPayment | undefined>;
+  /**
+   * Creates the PIX charge, at most once per externalReference: a creation whose answer was lost (timeout, 5xx) is
+   * looked up by its reference before being tried again, so a retry never makes a second payment.
+   */
+  createPixCharge(input: AsaasPixChargeInput): Promise<AsaasPayment>;
+  getPixQrCode(paymentId: string): Promise<AsaasPixQrCode>;
+  getPayment(paymentId: string): Promise<AsaasPayment>;
+};
+
+export type AsaasClientOptions = {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const USER_AGENT = 'baixa-temporaria/1.0';
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3000 };
+
+export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const retry = options.retry ?? DEFAULT_RETRY;
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: T,
+    request: { body?: unknown; retry?: RetryPolicy } = {},
+  ): Promise<z.output<T>> {
+    const http: HttpJsonOptions = {
+      method,
+      headers: { access_token: options.apiKey, 'user-agent': USER_AGENT },
+      body: request.body,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      retry: request.retry ?? retry,
+      fetch: options.fetch,
+      sleep: options.sleep,
+    };
+    let response;
+    try {
+      response = await httpJson(`${baseUrl}${path}`, http);
+    } catch (error) {
+      if (error instanceof HttpUnavailableError) {
+        throw new AsaasError(
+          'unavailable',
+          `Asaas unavailable: ${method} ${path}`,
+          { status: error.lastStatus },
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+    const { status, body } = response;
+    if (status === 200) {
+      const parsed = schema.safeParse(body);
+      if (parsed.success) return parsed.data;
+      throw new AsaasError('unexpected', `Unreadable Asaas answer: ${method} ${path}`, { status });
+    }
+    const errors = errorsSchema.safeParse(body).data?.errors;
+    if (status === 401 || status === 403) {
+      throw new AsaasError('unauthorized', `Asaas refused the API key: ${method} ${path}`, { status, errors });
+    }
+    if (status === 404) throw new AsaasError('not_found', `Asaas: not found: ${method} ${path}`, { status, errors });
+    if (status === 400) {
+      const text = errors?.map((e) => e.description ?? e.code).join('; ') ?? 'invalid request';
+      throw new AsaasError('rejected', `Asaas rejected ${method} ${path}: ${text}`, { status, errors });
+    }
+    throw new AsaasError('unexpected', `Asaas answered HTTP ${status}: ${method} ${path}`, { status, errors });
+  }
+
+  const byReference = (reference: string) => `externalReference=${encodeURIComponent(reference)}`;
+  // A POST whose answer was lost may have happened: never replay it blindly.
+  const once: RetryPolicy = { ...retry, attempts: 1 };
+
+  const client: AsaasClient = {
+    async findCustomerByReference(externalReference) {
+      const list = await call('GET', `/customers?${byReference(externalReference)}`, listOf(customerSchema));
+      return list.data[0];
+    },
+    createCustomer: (input) =>
+      call('POST', '/customers', customerSchema, { body: { ...input, notificationDisabled: true }, retry: once }),
+    async ensureCustomer(input) {
+      return (await client.findCustomerByReference(input.externalReference)) ?? client.createCustomer(input);
+    },
+    async findPaymentByReference(externalReference) {
+      const list = await call('GET', `/payments?${byReference(externalReference)}`, listOf(paymentSchema));
+      return list.data[0];
+    },
+    async createPixCharge(input) {
+      const body = { ...input, billingType: 'PIX' };
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await call('POST', '/payments', paymentSchema, { body, retry: once });
+        } catch (error) {
+          if (!(error instanceof AsaasError) || error.kind !== 'unavailable' || attempt >= retry.attempts) throw error;
+          const existing = await client.findPaymentByReference(input.externalReference);
+          if (existing) return existing;
+          await (options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(retry.baseDelayMs * attempt);
+        }
+      }
+    },
+    getPixQrCode: (paymentId) => call('GET', `/payments/${encodeURIComponent(paymentId)}/pixQrCode`, pixQrCodeSchema),
+    getPayment: (paymentId) => call('GET', `/payments/${encodeURIComponent(paymentId)}`, paymentSchema),
+  };
+  return client;
+}

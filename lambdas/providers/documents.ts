@@ -1,0 +1,74 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+export type StoredDocument = {
+  /** Object key inside the documents bucket, e.g. `contracts/{contractId}.pdf`. */
+  key: string;
+  body: Uint8Array | string;
+  contentType: string;
+  /** The name the browser saves the file as. */
+  fileName?: string;
+};
+
+/** The private documents store (contract PDFs, Nada Consta certificates), as business code sees it. */
+export type Documents = {
+  put(document: StoredDocument): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** A short-lived link that downloads the object; the bucket itself is never public. */
+  downloadUrl(key: string, options?: { expiresInSeconds?: number; fileName?: string }): Promise<string>;
+};
+
+/** Signed links live 5 minutes by default: long enough to start a download, too short to be shared usefully. */
+export const DEFAULT_LINK_SECONDS = 300;
+
+/**
+ * S3 behind the Documents interface. The endpoint comes from the SDK's standard `AWS_ENDPOINT_URL_S3`; `pathStyle` is
+ * set only where S3 is emulated (s3rver understands path-style addresses only).
+ */
+export function createS3Documents(options: { bucket: string; pathStyle?: boolean; client?: S3Client }): Documents {
+  const client = options.client ?? new S3Client({ forcePathStyle: options.pathStyle ?? false });
+  const { bucket } = options;
+  return {
+    async put(document) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: document.key,
+          Body: document.body,
+          ContentType: document.contentType,
+          ContentDisposition: document.fileName ? attachment(document.fileName) : undefined,
+        }),
+      );
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return true;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((error as Error).name === 'NotFound' || status === 404) return false;
+        throw error;
+      }
+    },
+    downloadUrl(key, urlOptions = {}) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          ResponseContentDisposition: urlOptions.fileName ? attachment(urlOptions.fileName) : undefined,
+        }),
+        { expiresIn: urlOptions.expiresInSeconds ?? DEFAULT_LINK_SECONDS },
+      );
+    },
+  };
+}
+
+/** RFC 6266: an ASCII fallback plus the UTF-8 name, so 'Certidão' keeps its accent in every browser. */
+export function attachment(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,28 @@
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+
+export type OutgoingEmail = { subject: string; html: string };
+
+/** Sends one e-mail; business code depends on this, never on SES. */
+export type SendEmail = (to: string, email: OutgoingEmail) => Promise<void>;
+
+/**
+ * SES v2 as the verified sender (the `email` grant scopes IAM to that identity). The endpoint comes from the SDK's
+ * standard `AWS_ENDPOINT_URL_SESV2`, so the local runtime points it at aws-ses-v2-local by configuration alone.
+ */
+export function createSesEmailSender(options: { from: string; client?: SESv2Client }): SendEmail {
+  const client = options.client ?? new SESv2Client({});
+  return async (to, email) => {
+    await client.send(
+      new SendEmailCommand({
+        FromEmailAddress: options.from,
+        Destination: { ToAddresses: [to] },
+        Content: {
+          Simple: {
+            Subject: { Data: email.subject, Charset: 'UTF-8' },
+            Body: { Html: { Data: email.html, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  };
+}

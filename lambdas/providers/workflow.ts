@@ -1,0 +1,62 @@
+import { SendTaskFailureCommand, SendTaskSuccessCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+
+export type WorkflowStart = { executionArn: string; alreadyStarted: boolean };
+export type WorkflowResume = 'resumed' | 'already-finished';
+
+/** The charge → payment → filing workflow, as business code sees it. */
+export type Workflow = {
+  /**
+   * Starts the execution named `name` (our own id, e.g. the charge id), at most once: a repeated start with the
+   * same name and input answers the running execution instead of a second one.
+   */
+  start(name: string, input: unknown): Promise<WorkflowStart>;
+  /** Answers a waiting task. A token whose task already finished (or timed out) is not an error. */
+  resume(taskToken: string, output: unknown): Promise<WorkflowResume>;
+  /** Fails a waiting task with an error name and a cause (shown in the execution's history). */
+  fail(taskToken: string, error: string, cause: string): Promise<WorkflowResume>;
+};
+
+/** Errors Step Functions answers for a token that can no longer be answered: the workflow already moved on. */
+const FINISHED_TASK_ERRORS = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken']);
+
+/**
+ * Step Functions behind the Workflow interface. The endpoint comes from the SDK's standard `AWS_ENDPOINT_URL_SFN`, so
+ * the local runtime points it at aws-local-stepfunctions by configuration alone.
+ */
+export function createStepFunctionsWorkflow(options: { stateMachineArn: string; client?: SFNClient }): Workflow {
+  const client = options.client ?? new SFNClient({});
+  const answered = async (send: () => Promise<unknown>): Promise<WorkflowResume> => {
+    try {
+      await send();
+      return 'resumed';
+    } catch (error) {
+      if (FINISHED_TASK_ERRORS.has((error as Error).name)) return 'already-finished';
+      throw error;
+    }
+  };
+  return {
+    async start(name, input) {
+      try {
+        const { executionArn } = await client.send(
+          new StartExecutionCommand({ stateMachineArn: options.stateMachineArn, name, input: JSON.stringify(input) }),
+        );
+        return { executionArn: executionArn as string, alreadyStarted: false };
+      } catch (error) {
+        // Standard workflows refuse a second execution with the same name for 90 days: that one is ours already.
+        if ((error as Error).name === 'ExecutionAlreadyExists') {
+          return { executionArn: executionArnFor(options.stateMachineArn, name), alreadyStarted: true };
+        }
+        throw error;
+      }
+    },
+    resume: (taskToken, output) =>
+      answered(() => client.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }))),
+    fail: (taskToken, error, cause) =>
+      answered(() => client.send(new SendTaskFailureCommand({ taskToken, error, cause }))),
+  };
+}
+
+/** arn:aws:states:region:account:stateMachine:Name → arn:aws:states:region:account:execution:Name:executionName */
+export function executionArnFor(stateMachineArn: string, name: string): string {
+  return `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+}

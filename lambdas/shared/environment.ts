@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { ENV } from '../grants.js';
+import { createAsaasClient, type AsaasClient } from '../providers/asaas.js';
+import { createS3Documents, type Documents } from '../providers/documents.js';
+import { createSesEmailSender, type SendEmail } from '../providers/email.js';
+import { createViaCepLookup, type PostalCodeLookup } from '../providers/postal-code.js';
+import { createWebSocketPush, type Push } from '../providers/push.js';
+import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
+import { loadConfig, required } from './config.js';
+import { readSecret, type SecretFetcher } from './secrets.js';
+
+/**
+ * Outside services built from the configuration a function's grants give it, one factory each, called at module
+ * scope (once per cold start). A factory for something the function was not granted fails at once, naming the
+ * missing variable — on this machine exactly as on AWS.
+ */
+
+/** `email` grant: SES as the verified sender. */
+export function emailFromEnvironment(env: NodeJS.ProcessEnv = process.env): SendEmail {
+  const config = loadConfig({ [ENV.emailFrom]: required }, env);
+  return createSesEmailSender({ from: config[ENV.emailFrom] as string });
+}
+
+/** `workflow` grant: the charge → payment → filing state machine. */
+export function workflowFromEnvironment(env: NodeJS.ProcessEnv = process.env): Workflow {
+  const config = loadConfig({ [ENV.stateMachineArn]: required }, env);
+  return createStepFunctionsWorkflow({ stateMachineArn: config[ENV.stateMachineArn] as string });
+}
+
+/** `documents` grant: the private documents bucket. */
+export function documentsFromEnvironment(env: NodeJS.ProcessEnv = process.env): Documents {
+  const config = loadConfig(
+    { [ENV.documentsBucket]: required, [ENV.documentsPathStyle]: z.enum(['true']).optional() },
+    env,
+  );
+  return createS3Documents({
+    bucket: config[ENV.documentsBucket] as string,
+    pathStyle: config[ENV.documentsPathStyle] === 'true',
+  });
+}
+
+/** `push` grant: the WebSocket API's management endpoint. */
+export function pushFromEnvironment(env: NodeJS.ProcessEnv = process.env): Push {
+  const config = loadConfig({ [ENV.pushEndpoint]: z.url() }, env);
+  return createWebSocketPush({ endpoint: config[ENV.pushEndpoint] as string });
+}
+
+/** `postalCode` grant: ViaCEP (or the local stand-in). */
+export function postalCodeFromEnvironment(env: NodeJS.ProcessEnv = process.env): PostalCodeLookup {
+  const config = loadConfig({ [ENV.postalCodeApiUrl]: z.url() }, env);
+  return createViaCepLookup({ baseUrl: config[ENV.postalCodeApiUrl] as string });
+}
+
+/** `asaas` grant: the Asaas API with its key, read once (Secrets Manager on AWS, inline locally). */
+export async function asaasFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  fetchSecret?: SecretFetcher,
+): Promise<AsaasClient> {
+  const config = loadConfig({ [ENV.asaasApiUrl]: z.url() }, env);
+  const apiKey = await readSecret('asaasApiKey', { env, fetchSecret });
+  return createAsaasClient({ baseUrl: config[ENV.asaasApiUrl] as string, apiKey });
+}

@@ -1,0 +1,35 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SECRET_ENV, type SecretName } from '../grants.js';
+
+export type SecretFetcher = (secretArn: string) => Promise<string>;
+
+let secretsManager: SecretsManagerClient | undefined;
+
+const fromSecretsManager: SecretFetcher = async (secretArn) => {
+  secretsManager ??= new SecretsManagerClient({});
+  const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
+  if (!SecretString) throw new Error(`The secret ${secretArn} has no string value`);
+  return SecretString;
+};
+
+/**
+ * A secret the function's grants give it: inline (`<NAME>`, the local runtime) or by the ARN of its Secrets Manager
+ * secret (`<NAME>_..._ARN`, AWS), fetched once — call it at module scope, so it runs once per cold start. Exactly one
+ * of the two must be set; the secret never travels in a plain environment variable on AWS.
+ */
+export async function readSecret(
+  name: SecretName,
+  options: { minLength?: number; env?: NodeJS.ProcessEnv; fetchSecret?: SecretFetcher } = {},
+): Promise<string> {
+  const { env = process.env, fetchSecret = fromSecretsManager, minLength = 1 } = options;
+  const names = SECRET_ENV[name];
+  const inline = env[names.value];
+  const arn = env[names.arn];
+  if (inline && arn) throw new Error(`Set ${names.value} or ${names.arn}, not both`);
+  const value = inline || (arn ? await fetchSecret(arn) : undefined);
+  if (!value) throw new Error(`Missing or invalid environment variables: ${names.value} or ${names.arn}`);
+  if (Buffer.byteLength(value, 'utf8') < minLength) {
+    throw new Error(`The secret ${name} must have at least ${minLength} bytes`);
+  }
+  return value;
+}

@@ -1,0 +1,28 @@
+import '../../domain/zod-locale.js';
+import { DomainError } from './errors.js';
+import { logger } from './logger.js';
+
+type TriggerEvent = { triggerSource: string; userName?: string };
+
+/**
+ * A Cognito trigger with the one error policy every trigger needs: Cognito shows a trigger's error text to the
+ * person signing in, so only pt-BR domain messages may leave; any other failure (a throttled or refused AWS call,
+ * whose text names ARNs and tables) is logged and replaced by `fallbackMessage`.
+ */
+export function triggerHandler<E extends TriggerEvent>(
+  name: string,
+  options: { fallbackMessage: string },
+  run: (event: E) => Promise<E>,
+): (event: E) => Promise<E> {
+  return async (event) => {
+    logger.appendKeys({ trigger: name, triggerSource: event.triggerSource });
+    try {
+      return await run(event);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // The message only: trigger events and their errors may carry codes and links that must not reach logs whole.
+      logger.error(`${name} failed`, { error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
+      throw new Error(options.fallbackMessage);
+    }
+  };
+}

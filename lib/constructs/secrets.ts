@@ -1,0 +1,48 @@
+import { Validations } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { SecretName } from '../../lambdas/grants.js';
+
+const DESCRIPTIONS: Record<SecretName, string> = {
+  magicLinkKey: 'HMAC-SHA256 key that signs magic-link sign-in tokens (15 minutes, single use)',
+  asaasWebhookToken:
+    'Token Asaas sends in the asaas-access-token header of every webhook call; copy it into the webhook settings in Asaas',
+  asaasApiKey: 'Asaas API key (access_token); replace the generated value with the key from the Asaas panel',
+};
+
+/** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
+const NO_ROTATION: Record<SecretName, string> = {
+  magicLinkKey:
+    'Secrets Manager rotates only through a custom rotation Lambda, and a rotated key must stay verifiable for the 15 minutes its links live. The key signs short-lived, single-use links whose nonce must also match a DynamoDB record, so a leaked key alone cannot sign anyone in with an older link; rotate on suspicion by putting a new value (functions pick it up at their next cold start; links in flight stop working).',
+  asaasWebhookToken:
+    'The token must equal the one configured in the Asaas panel, which no rotation Lambda can change; rotating is a manual two-step change (new value here, then in Asaas) done on suspicion.',
+  asaasApiKey:
+    'The key is issued by Asaas and can only be regenerated in the Asaas panel; it is put here by hand when that happens.',
+};
+
+/**
+ * Every secret a function can be granted (lambdas/grants.ts `SECRET_NAMES`). Functions get the ARN of the ones their
+ * grants name and read the value once per cold start, so no secret sits in a plain environment variable, where
+ * anyone with lambda:GetFunctionConfiguration could read it.
+ */
+export class Secrets extends Construct {
+  readonly byName: Record<SecretName, secretsmanager.Secret>;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const create = (name: SecretName, logicalId: string) => {
+      const secret = new secretsmanager.Secret(this, logicalId, {
+        description: DESCRIPTIONS[name],
+        // Alphanumeric: Asaas's token field and HTTP headers take it as typed.
+        generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      });
+      Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: NO_ROTATION[name] });
+      return secret;
+    };
+    this.byName = {
+      magicLinkKey: create('magicLinkKey', 'MagicLinkKey'),
+      asaasWebhookToken: create('asaasWebhookToken', 'AsaasWebhookToken'),
+      asaasApiKey: create('asaasApiKey', 'AsaasApiKey'),
+    };
+  }
+}
