@@ -3,16 +3,10 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-/** Generic key names of the single table; only the data-access layer gives them meaning. */
-export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk', ttl: 'expiresAt' } as const;
+import { TABLE_GSIS, TABLE_KEYS } from '../../lambdas/shared/data/table.js';
 
-/** Global secondary indexes of the single table, with their generic key attributes. */
-export const TABLE_GSIS = {
-  gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-} as const;
-export type TableGsiName = keyof typeof TABLE_GSIS;
-export const GSI_NAMES = Object.keys(TABLE_GSIS) as TableGsiName[];
+// The key names have one home, beside the data-access layer that gives them meaning.
+export { GSI_NAMES, TABLE_GSIS, TABLE_KEYS, type TableGsiName } from '../../lambdas/shared/data/table.js';
 
 export interface DataProps {
   /** Bucket that receives the documents bucket's S3 server access logs. */

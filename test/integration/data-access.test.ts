@@ -15,6 +15,7 @@ import {
   findUserByProfileId,
 } from '../../lambdas/shared/data/lookups.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { createCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
 import { ConflictError } from '../../lambdas/shared/errors.js';
 import { createProfileInput } from '../factories.js';
 import { testDb } from './db.js';
@@ -100,6 +101,45 @@ describe('contracts and the customer collection', () => {
     expect(collection.processes.every((p) => p.status === 'cadastro')).toBe(true);
   });
 
+  it('keeps the profile’s contract and process counts with each new contract (admin list, no join)', async () => {
+    const { userId, profile, contract } = await newCustomer();
+    const readProfile = async () =>
+      (
+        await db.client.send(
+          new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(userId), sk: 'PROFILE' } }),
+        )
+      ).Item!;
+    expect(await readProfile()).toMatchObject({ contract_count: 1, process_count: 1, has_contract: false });
+    await createContract(db, {
+      userId,
+      profileId: profile.id,
+      valor: 399,
+      formaPagamento: 'pix',
+      parentContractId: contract.id,
+      now: new Date(),
+    });
+    expect(await readProfile()).toMatchObject({ contract_count: 2, process_count: 2 });
+  });
+
+  it('refuses a contract for a user without a profile, leaving no contract, pointer or process behind', async () => {
+    const userId = ulid();
+    const ids = ['01KCONTRACTNOPROFILE000000', '01KPROCESSNOPROFILE0000000'];
+    await expect(
+      createContract(db, {
+        userId,
+        profileId: 'none',
+        valor: 399,
+        formaPagamento: 'pix',
+        parentContractId: null,
+        now: new Date(),
+        newId: () => ids.shift()!,
+      }),
+    ).rejects.toThrow();
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.contracts).toEqual([]);
+    expect(collection.processes).toEqual([]);
+  });
+
   it('never returns another customer’s items', async () => {
     const a = await newCustomer();
     const b = await newCustomer();
@@ -178,5 +218,59 @@ describe('admin lists and search', () => {
     const second = await listClients(db, { limit: 1, cursor: first.cursor });
     expect(second.items[0]!.created_at <= first.items[0]!.created_at).toBe(true);
     expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+  });
+});
+
+describe('charges (patterns 8, 9 and 11)', () => {
+  const readCharge = async (userId: string, contractId: string, chargeId: string) =>
+    (
+      await db.client.send(
+        new GetCommand({
+          TableName: db.tableName,
+          Key: { pk: keys.customer(userId), sk: keys.chargeSk(contractId, chargeId) },
+        }),
+      )
+    ).Item!;
+
+  it('counts a payment once, moves the charge between status lists, and gives the paid count back on a refund', async () => {
+    const { userId, contract } = await newCustomer();
+    const charge = await createCharge(db, {
+      userId,
+      contractId: contract.id,
+      asaasId: `pay_${ulid()}`,
+      status: 'PENDING',
+      qrCode: null,
+      pixPayload: null,
+      link: null,
+      fbEventId: null,
+      now: '2026-11-20T12:00:00.000Z',
+    });
+    const ref = { userId, contractId: contract.id, chargeId: charge.id };
+    expect(await readCharge(userId, contract.id, charge.id)).toMatchObject({
+      gsi1pk: 'TYPE#CHARGE',
+      gsi2pk: 'CHARGE_STATUS#PENDING',
+      gsi2sk: `2026-11-20T12:00:00.000Z#${charge.id}`,
+    });
+    const before = await getAdminCounters(db);
+
+    expect(await recordChargeStatus(db, ref, 'PENDING', 'RECEIVED', '2026-11-20T12:05:00.000Z')).toEqual({
+      becamePaid: true,
+    });
+    // A second paid event (another event id, same payment) changes nothing.
+    expect(await recordChargeStatus(db, ref, 'PENDING', 'CONFIRMED', '2026-11-20T12:06:00.000Z')).toEqual({
+      becamePaid: false,
+    });
+    const paid = await getAdminCounters(db);
+    expect(paid.charges.paid).toBe(before.charges.paid + 1);
+    expect(await readCharge(userId, contract.id, charge.id)).toMatchObject({
+      status: 'RECEIVED',
+      gsi2pk: 'CHARGE_STATUS#RECEIVED',
+      gsi2sk: `2026-11-20T12:05:00.000Z#${charge.id}`,
+    });
+
+    await recordChargeStatus(db, ref, 'RECEIVED', 'REFUNDED', '2026-11-21T09:00:00.000Z');
+    const refunded = await getAdminCounters(db);
+    expect(refunded.charges.paid).toBe(before.charges.paid);
+    expect(refunded.charges.byStatus.REFUNDED).toBe((before.charges.byStatus.REFUNDED ?? 0) + 1);
   });
 });

@@ -5,10 +5,34 @@ import { isChargePaid } from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
-import { COUNTERS, keys, pointerKey } from './keys.js';
-import { isConditionFailure, stripKeys, type Db } from './table.js';
+import { COUNTERS, keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
+import { isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
 
 export type ChargeRef = { userId: string; contractId: string; chargeId: string };
+
+/** The charge item: the customer's collection, listed on gsi1 (all) and gsi2 (by status) for the admin. */
+export function chargeItem(userId: string, charge: Charge) {
+  return {
+    pk: keys.customer(userId),
+    sk: keys.chargeSk(charge.contrato_id, charge.id),
+    type: 'CHARGE',
+    user_id: userId,
+    ...typeIndexKeys('CHARGE', charge.created_at, charge.id),
+    ...statusIndexKeys('CHARGE', charge.status, charge.updated_at, charge.id),
+    ...charge,
+  };
+}
+
+/** The provider-charge pointer: the webhook and the verification find a charge by Asaas's id. */
+export function chargePointerItem(asaasId: string, ref: ChargeRef) {
+  return {
+    ...pointerKey(keys.providerChargePointer(asaasId)),
+    type: 'CHARGE_POINTER',
+    user_id: ref.userId,
+    contract_id: ref.contractId,
+    charge_id: ref.chargeId,
+  };
+}
 
 type CreateChargeParams = {
   userId: string;
@@ -23,12 +47,15 @@ type CreateChargeParams = {
   newId?: () => string;
 };
 
-/** Creates a charge with its provider-id pointer and counts it, all or nothing. */
+/**
+ * Creates a charge with its provider-id pointer and counts it, all or nothing. `status` is already one of ours: the
+ * Asaas client normalised it at the edge.
+ */
 export async function createCharge(db: Db, params: CreateChargeParams): Promise<Charge> {
   const charge: Charge = {
     id: (params.newId ?? ulid)(),
     contrato_id: params.contractId,
-    status: params.status.toUpperCase(),
+    status: params.status,
     qr_code: params.qrCode,
     pix_payload: params.pixPayload,
     link: params.link,
@@ -37,40 +64,17 @@ export async function createCharge(db: Db, params: CreateChargeParams): Promise<
     created_at: params.now,
     updated_at: params.now,
   };
+  const ref: ChargeRef = { userId: params.userId, contractId: params.contractId, chargeId: charge.id };
   await db.client.send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              pk: keys.customer(params.userId),
-              sk: keys.chargeSk(params.contractId, charge.id),
-              type: 'CHARGE',
-              user_id: params.userId,
-              gsi1pk: keys.typeList('CHARGE'),
-              gsi1sk: keys.listSort(charge.created_at, charge.id),
-              gsi2pk: keys.statusList('CHARGE', charge.status),
-              gsi2sk: keys.listSort(charge.updated_at, charge.id),
-              ...charge,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...pointerKey(keys.providerChargePointer(params.asaasId)),
-              type: 'CHARGE_POINTER',
-              user_id: params.userId,
-              contract_id: params.contractId,
-              charge_id: charge.id,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        counterUpdate(db.tableName, COUNTERS.charges, { total: 1, [charge.status]: 1 }),
+        putNew(db, chargeItem(params.userId, charge)),
+        putNew(db, chargePointerItem(params.asaasId, ref)),
+        counterUpdate(db.tableName, COUNTERS.charges, {
+          total: 1,
+          [charge.status]: 1,
+          ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
+        }),
       ],
     }),
   );
@@ -97,14 +101,12 @@ export async function findChargeByProviderId(
   db: Db,
   asaasId: string,
 ): Promise<(Charge & { ref: ChargeRef; taskToken: string | null }) | null> {
-  const pointer = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.providerChargePointer(asaasId)) }),
-  );
-  if (!pointer.Item) return null;
+  const pointer = await readPointer(db, keys.providerChargePointer(asaasId));
+  if (!pointer) return null;
   const ref: ChargeRef = {
-    userId: pointer.Item.user_id,
-    contractId: pointer.Item.contract_id,
-    chargeId: pointer.Item.charge_id,
+    userId: pointer.user_id as string,
+    contractId: pointer.contract_id as string,
+    chargeId: pointer.charge_id as string,
   };
   const { Item } = await db.client.send(
     new GetCommand({
@@ -140,9 +142,9 @@ export async function saveChargeTaskToken(db: Db, ref: ChargeRef, taskToken: str
 }
 
 /**
- * Records the provider's status on a charge. Moving into a paid status happens at most once:
- * the condition refuses a second paid transition, so a charge is never paid (or counted) twice.
- * Returns whether this call made the charge paid.
+ * Pattern 11: records the provider's status on a charge (both already normalised at the edge). Moving into a paid
+ * status happens at most once: the condition refuses a second paid transition, so a charge is never paid (or counted)
+ * twice; leaving a paid status (a refund) gives the paid counter back. Returns whether this call made the charge paid.
  */
 export async function recordChargeStatus(
   db: Db,
@@ -151,10 +153,12 @@ export async function recordChargeStatus(
   next: string,
   now: string,
 ): Promise<{ becamePaid: boolean }> {
-  const from = previous.toUpperCase();
-  const to = next.toUpperCase();
+  const from = previous;
+  const to = next;
   if (from === to) return { becamePaid: false };
   const becamePaid = isChargePaid(to) && !isChargePaid(from);
+  const leftPaid = isChargePaid(from) && !isChargePaid(to);
+  const index = statusIndexKeys('CHARGE', to, now, ref.chargeId);
   try {
     await db.client.send(
       new TransactWriteCommand({
@@ -171,12 +175,17 @@ export async function recordChargeStatus(
                 ':to': to,
                 ':from': from,
                 ':now': now,
-                ':gsi2pk': keys.statusList('CHARGE', to),
-                ':gsi2sk': keys.listSort(now, ref.chargeId),
+                ':gsi2pk': index.gsi2pk,
+                ':gsi2sk': index.gsi2sk,
               },
             },
           },
-          counterUpdate(db.tableName, COUNTERS.charges, { [from]: -1, [to]: 1, ...(becamePaid ? { paid: 1 } : {}) }),
+          counterUpdate(db.tableName, COUNTERS.charges, {
+            [from]: -1,
+            [to]: 1,
+            ...(becamePaid ? { paid: 1 } : {}),
+            ...(leftPaid ? { paid: -1 } : {}),
+          }),
         ],
       }),
     );

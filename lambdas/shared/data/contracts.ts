@@ -4,8 +4,10 @@ import { saoPauloDateDigits } from '../../../domain/dates.js';
 import { formatProtocol } from '../../../domain/protocol.js';
 import type { Contract, Process } from '../../../domain/schemas/entities.js';
 import { counterUpdate } from './counters.js';
-import { COUNTERS, keys, pointerKey } from './keys.js';
-import type { Db } from './table.js';
+import { profileCountsUpdate } from './customers.js';
+import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
+import { processItem } from './processes.js';
+import { putNew, type Db } from './table.js';
 
 const PROTOCOL_SEQUENCE_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -27,6 +29,77 @@ export async function nextProtocol(db: Db, instant: Date): Promise<string> {
   return formatProtocol(instant, Number(Attributes?.seq));
 }
 
+/** The contract item: the customer's collection, listed on gsi1 for the admin. */
+export function contractItem(userId: string, contract: Contract) {
+  return {
+    pk: keys.customer(userId),
+    sk: keys.contractSk(contract.id),
+    type: 'CONTRACT',
+    ...typeIndexKeys('CONTRACT', contract.created_at, contract.id),
+    ...contract,
+  };
+}
+
+/** The protocol pointer: makes a protocol unique and finds its owner (public lookup, admin search). */
+export function protocolPointerItem(protocolo: string, userId: string, contractId: string) {
+  return {
+    ...pointerKey(keys.protocolPointer(protocolo)),
+    type: 'PROTOCOL_POINTER',
+    user_id: userId,
+    contract_id: contractId,
+  };
+}
+
+/** A new contract and its process, as written together (pattern 6). */
+export function newContract(params: {
+  profileId: string;
+  protocolo: string;
+  valor: number;
+  formaPagamento: string;
+  parentContractId: string | null;
+  at: string;
+  newId: () => string;
+}): { contract: Contract; process: Process } {
+  const contract: Contract = {
+    id: params.newId(),
+    profile_id: params.profileId,
+    protocolo: params.protocolo,
+    valor: params.valor,
+    forma_pagamento: params.formaPagamento,
+    assinado_em: null,
+    ip_assinatura: null,
+    geo_assinatura: null,
+    parent_contrato_id: params.parentContractId,
+    created_at: params.at,
+  };
+  const process: Process = {
+    id: params.newId(),
+    contrato_id: contract.id,
+    status: 'cadastro',
+    previsao: null,
+    observacoes: null,
+    baixa_deferida_em: null,
+    baixa_caiu_em: null,
+    created_at: params.at,
+    updated_at: params.at,
+  };
+  return { contract, process };
+}
+
+/**
+ * The transaction items of a new contract: the contract, its protocol pointer, its process and the process counter.
+ * The profile's own counts are not among them: the caller adds them (an update of an existing profile, or the first
+ * profile put itself, since one transaction cannot touch an item twice).
+ */
+export function newContractWrites(db: Db, userId: string, created: { contract: Contract; process: Process }) {
+  return [
+    putNew(db, contractItem(userId, created.contract)),
+    putNew(db, protocolPointerItem(created.contract.protocolo, userId, created.contract.id)),
+    putNew(db, processItem(userId, created.process)),
+    counterUpdate(db.tableName, COUNTERS.processes, { total: 1, [created.process.status]: 1 }),
+  ];
+}
+
 type CreateContractParams = {
   userId: string;
   profileId: string;
@@ -38,89 +111,28 @@ type CreateContractParams = {
 };
 
 /**
- * Pattern 6: a contract (initial or renewal) with its protocol pointer and its process, which starts
- * at 'cadastro'. The protocol pointer's condition makes a protocol unique even if a sequence repeats.
+ * Pattern 6: a contract (initial or renewal) of an existing profile, with its protocol pointer and its process, which
+ * starts at 'cadastro', and the profile's contract and process counts. The protocol pointer's condition makes a
+ * protocol unique even if a sequence repeats; the profile's makes a contract of a missing profile impossible.
  */
 export async function createContract(
   db: Db,
   params: CreateContractParams,
 ): Promise<{ contract: Contract; process: Process }> {
-  const newId = params.newId ?? ulid;
-  const at = params.now.toISOString();
   const protocolo = await nextProtocol(db, params.now);
-  const contract: Contract = {
-    id: newId(),
-    profile_id: params.profileId,
+  const created = newContract({
+    ...params,
     protocolo,
-    valor: params.valor,
-    forma_pagamento: params.formaPagamento,
-    assinado_em: null,
-    ip_assinatura: null,
-    geo_assinatura: null,
-    parent_contrato_id: params.parentContractId,
-    created_at: at,
-  };
-  const process: Process = {
-    id: newId(),
-    contrato_id: contract.id,
-    status: 'cadastro',
-    previsao: null,
-    observacoes: null,
-    baixa_deferida_em: null,
-    baixa_caiu_em: null,
-    created_at: at,
-    updated_at: at,
-  };
-  const pk = keys.customer(params.userId);
+    at: params.now.toISOString(),
+    newId: params.newId ?? ulid,
+  });
   await db.client.send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              pk,
-              sk: keys.contractSk(contract.id),
-              type: 'CONTRACT',
-              gsi1pk: keys.typeList('CONTRACT'),
-              gsi1sk: keys.listSort(at, contract.id),
-              ...contract,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...pointerKey(keys.protocolPointer(protocolo)),
-              type: 'PROTOCOL_POINTER',
-              user_id: params.userId,
-              contract_id: contract.id,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              pk,
-              sk: keys.processSk(contract.id),
-              type: 'PROCESS',
-              user_id: params.userId,
-              gsi1pk: keys.typeList('PROCESS'),
-              gsi1sk: keys.listSort(at, process.id),
-              gsi2pk: keys.statusList('PROCESS', process.status),
-              gsi2sk: keys.listSort(at, process.id),
-              ...process,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        counterUpdate(db.tableName, COUNTERS.processes, { total: 1, [process.status]: 1 }),
+        ...newContractWrites(db, params.userId, created),
+        profileCountsUpdate(db, params.userId, { contracts: 1, processes: 1 }),
       ],
     }),
   );
-  return { contract, process };
+  return created;
 }

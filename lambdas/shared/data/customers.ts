@@ -14,8 +14,8 @@ import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
 import { ConflictError } from '../errors.js';
 import { counterUpdate } from './counters.js';
-import { COUNTERS, keys, pointerKey } from './keys.js';
-import { failedConditions, isConditionFailure, stripKeys, type Db } from './table.js';
+import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
+import { failedConditions, isConditionFailure, putNew, stripKeys, type Db, type TransactItem } from './table.js';
 
 export type CustomerCollection = {
   profile: Profile | null;
@@ -77,6 +77,60 @@ export async function getProfileByUser(db: Db, userId: string): Promise<Profile 
   return Item ? profileSchema.parse(stripKeys(Item)) : null;
 }
 
+/** What the admin's client list reads off the profile without a join (docs/data-model.md, Admin lists). */
+export type ProfileCounts = { hasContract: boolean; contractCount: number; processCount: number };
+
+/** The profile item: the customer's collection, listed on gsi1 for the admin, with its list counts. */
+export function profileItem(profile: Profile, counts: ProfileCounts) {
+  return {
+    pk: keys.customer(profile.user_id),
+    sk: keys.profileSk,
+    type: 'PROFILE',
+    ...typeIndexKeys('PROFILE', profile.created_at, profile.id),
+    has_contract: counts.hasContract,
+    contract_count: counts.contractCount,
+    process_count: counts.processCount,
+    ...profile,
+  };
+}
+
+/** A transaction item adding to an existing profile's contract and process counts (pattern 6). */
+export function profileCountsUpdate(
+  db: Db,
+  userId: string,
+  deltas: { contracts: number; processes: number },
+): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: { pk: keys.customer(userId), sk: keys.profileSk },
+      UpdateExpression: 'ADD contract_count :contracts, process_count :processes',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':contracts': deltas.contracts, ':processes': deltas.processes },
+    },
+  };
+}
+
+/** Guards and pointers of a profile (pk = sk): unique document and referral code, and the profile id. */
+export function profileGuardItems(profile: Profile) {
+  const owner = { user_id: profile.user_id, profile_id: profile.id, created_at: profile.created_at };
+  return {
+    document: { ...pointerKey(keys.documentGuard(profile.cpf)), type: 'DOCUMENT_GUARD', ...owner },
+    referralCode: { ...pointerKey(keys.referralCodeGuard(profile.referral_code)), type: 'REFCODE_GUARD', ...owner },
+    profileId: { ...pointerKey(keys.profileIdPointer(profile.id)), type: 'PROFILE_POINTER', ...owner },
+  };
+}
+
+/** The admin search tokens of a profile (pattern 26). */
+export function clientSearchTokenItems(profile: Profile) {
+  return clientSearchTokens(profile).map((token) => ({
+    pk: keys.searchPartition('CLIENT', token),
+    sk: keys.searchSk(token, profile.user_id),
+    type: 'SEARCH_TOKEN',
+    user_id: profile.user_id,
+  }));
+}
+
 type CreateProfileParams = {
   userId: string;
   input: ProfileInput;
@@ -116,48 +170,18 @@ export async function createProfile(db: Db, params: CreateProfileParams): Promis
       free_renewals: 0,
       created_at: now,
     };
-    const pointer = { user_id: userId, profile_id: profile.id, created_at: now };
-    const guarded = (key: string, extra: Record<string, unknown> = {}) => ({
-      Put: {
-        TableName: db.tableName,
-        Item: { ...pointerKey(key), ...pointer, ...extra },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    const guards = profileGuardItems(profile);
     try {
       await db.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: {
-                  pk: keys.customer(userId),
-                  sk: keys.profileSk,
-                  type: 'PROFILE',
-                  gsi1pk: keys.typeList('PROFILE'),
-                  gsi1sk: keys.listSort(now, profile.id),
-                  has_contract: false,
-                  ...profile,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            guarded(keys.documentGuard(profile.cpf), { type: 'DOCUMENT_GUARD' }),
-            guarded(keys.referralCodeGuard(profile.referral_code), { type: 'REFCODE_GUARD' }),
-            guarded(keys.profileIdPointer(profile.id), { type: 'PROFILE_POINTER' }),
+            // The order matters: failedConditions() below reads the first three by position.
+            putNew(db, profileItem(profile, { hasContract: false, contractCount: 0, processCount: 0 })),
+            putNew(db, guards.document),
+            putNew(db, guards.referralCode),
+            putNew(db, guards.profileId),
             counterUpdate(db.tableName, COUNTERS.clients, { total: 1 }),
-            ...clientSearchTokens(profile).map((token) => ({
-              Put: {
-                TableName: db.tableName,
-                Item: {
-                  pk: keys.searchPartition('CLIENT', token),
-                  sk: keys.searchSk(token, userId),
-                  type: 'SEARCH_TOKEN',
-                  user_id: userId,
-                },
-              },
-            })),
+            ...clientSearchTokenItems(profile).map((item) => ({ Put: { TableName: db.tableName, Item: item } })),
           ],
         }),
       );

@@ -46,5 +46,22 @@ export const COUNTERS = {
   referrals: 'REFERRALS',
 } as const;
 
+/** gsi1 keys of a listed entity: its type's partition, newest last by creation time (read backwards). */
+export const typeIndexKeys = (type: EntityType, createdAt: string, id: string) => ({
+  gsi1pk: keys.typeList(type),
+  gsi1sk: keys.listSort(createdAt, id),
+});
+
+/** gsi2 keys of an entity with a status: one partition per status, sorted by the last change. */
+export const statusIndexKeys = (
+  type: 'PROCESS' | 'CHARGE' | 'REFERRAL',
+  status: string,
+  updatedAt: string,
+  id: string,
+) => ({
+  gsi2pk: keys.statusList(type, status),
+  gsi2sk: keys.listSort(updatedAt, id),
+});
+
 /** A pointer or guard item lives at pk = sk. */
 export const pointerKey = (value: string) => ({ pk: value, sk: value });

@@ -1,16 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, pointerKey } from './keys.js';
-import type { Db } from './table.js';
+import { keys } from './keys.js';
+import { readPointer, type Db } from './table.js';
 
-/** Pattern 15: who owns a CPF/CNPJ (digits only). */
+/** Pattern 15: who owns a CPF/CNPJ (digits, or the upper-case alphanumeric CNPJ). */
 export async function findUserByDocument(
   db: Db,
-  digits: string,
+  document: string,
 ): Promise<{ userId: string; profileId: string } | null> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.documentGuard(digits)) }),
-  );
-  return Item ? { userId: Item.user_id, profileId: Item.profile_id } : null;
+  const item = await readPointer(db, keys.documentGuard(document));
+  return item ? { userId: item.user_id as string, profileId: item.profile_id as string } : null;
 }
 
 /** Pattern 16: who owns a protocol, and which contract it is. */
@@ -18,10 +15,8 @@ export async function findContractByProtocol(
   db: Db,
   protocolo: string,
 ): Promise<{ userId: string; contractId: string } | null> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.protocolPointer(protocolo)) }),
-  );
-  return Item ? { userId: Item.user_id, contractId: Item.contract_id } : null;
+  const item = await readPointer(db, keys.protocolPointer(protocolo));
+  return item ? { userId: item.user_id as string, contractId: item.contract_id as string } : null;
 }
 
 /** Pattern 17: a referrer by referral code. */
@@ -29,16 +24,12 @@ export async function findProfileByReferralCode(
   db: Db,
   code: string,
 ): Promise<{ userId: string; profileId: string } | null> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.referralCodeGuard(code)) }),
-  );
-  return Item ? { userId: Item.user_id, profileId: Item.profile_id } : null;
+  const item = await readPointer(db, keys.referralCodeGuard(code));
+  return item ? { userId: item.user_id as string, profileId: item.profile_id as string } : null;
 }
 
 /** Pattern 21 (first step): the user behind a profile id. */
 export async function findUserByProfileId(db: Db, profileId: string): Promise<string | null> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.profileIdPointer(profileId)) }),
-  );
-  return Item ? (Item.user_id as string) : null;
+  const item = await readPointer(db, keys.profileIdPointer(profileId));
+  return item ? (item.user_id as string) : null;
 }

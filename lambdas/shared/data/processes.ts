@@ -5,10 +5,41 @@ import type { ProcessStatus } from '../../../domain/process-status.js';
 import { processSchema, type Process } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
-import { COUNTERS, keys } from './keys.js';
+import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, stripKeys, type Db } from './table.js';
 
 export type ProcessRef = { userId: string; contractId: string };
+
+/** The process item: the customer's collection, listed on gsi1 (all) and gsi2 (by status) for the admin. */
+export function processItem(userId: string, process: Process) {
+  return {
+    pk: keys.customer(userId),
+    sk: keys.processSk(process.contrato_id),
+    type: 'PROCESS',
+    user_id: userId,
+    ...typeIndexKeys('PROCESS', process.created_at, process.id),
+    ...statusIndexKeys('PROCESS', process.status, process.updated_at, process.id),
+    ...process,
+  };
+}
+
+/** One status change of a process (spec `historico_status`), kept in the customer's collection. */
+export function historyItem(
+  ref: ProcessRef,
+  change: { id: string; processId: string; from: string; to: string; obs: string | null; byUser: string; at: string },
+) {
+  return {
+    pk: keys.customer(ref.userId),
+    sk: keys.historySk(ref.contractId, change.at, change.id),
+    type: 'HISTORY',
+    processo_id: change.processId,
+    de: change.from,
+    para: change.to,
+    obs: change.obs,
+    by_user: change.byUser,
+    created_at: change.at,
+  };
+}
 
 export async function getProcess(db: Db, ref: ProcessRef): Promise<Process | null> {
   const { Item } = await db.client.send(
@@ -44,12 +75,13 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
   const { ref, to, now } = params;
   const historyId = (params.newId ?? ulid)();
   const sets = ['#status = :to', 'updated_at = :now', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk'];
+  const index = statusIndexKeys('PROCESS', to, now, current.id);
   const values: Record<string, unknown> = {
     ':to': to,
     ':from': current.status,
     ':now': now,
-    ':gsi2pk': keys.statusList('PROCESS', to),
-    ':gsi2sk': keys.listSort(now, current.id),
+    ':gsi2pk': index.gsi2pk,
+    ':gsi2sk': index.gsi2sk,
   };
   // Decided from the read item (stored as NULL, which if_not_exists would treat as present);
   // the status condition below makes the read and the write one step.
@@ -83,17 +115,15 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
                 {
                   Put: {
                     TableName: db.tableName,
-                    Item: {
-                      pk: keys.customer(ref.userId),
-                      sk: keys.historySk(ref.contractId, now, historyId),
-                      type: 'HISTORY',
-                      processo_id: current.id,
-                      de: current.status,
-                      para: to,
+                    Item: historyItem(ref, {
+                      id: historyId,
+                      processId: current.id,
+                      from: current.status,
+                      to,
                       obs: params.obs ?? null,
-                      by_user: params.byUser,
-                      created_at: now,
-                    },
+                      byUser: params.byUser,
+                      at: now,
+                    }),
                   },
                 },
                 counterUpdate(db.tableName, COUNTERS.processes, { [current.status]: -1, [to]: 1 }),

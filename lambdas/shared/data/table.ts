@@ -1,13 +1,73 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { pointerKey } from './keys.js';
 
 /** What every access-pattern function needs: the client and the one table's name. */
 export type Db = { client: DynamoDBDocumentClient; tableName: string };
 
-export const GSI1 = 'gsi1';
-export const GSI2 = 'gsi2';
+/**
+ * The table's generic key attributes: the one home for their names. The CDK construct (lib/constructs/data.ts) and
+ * the local runtime build the table from these; only the data-access layer gives them meaning (keys.ts).
+ */
+export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk', ttl: 'expiresAt' } as const;
+
+/** Global secondary indexes, with their generic key attributes (both sparse: only listed entities carry them). */
+export const TABLE_GSIS = {
+  gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+} as const;
+export type TableGsiName = keyof typeof TABLE_GSIS;
+export const GSI_NAMES = Object.keys(TABLE_GSIS) as TableGsiName[];
+export const GSI1: TableGsiName = 'gsi1';
+export const GSI2: TableGsiName = 'gsi2';
 
 /** Item attributes that are keys, never part of an entity. */
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type', 'expiresAt'] as const;
+export const KEY_ATTRIBUTES = [
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  TABLE_GSIS.gsi1.partitionKey,
+  TABLE_GSIS.gsi1.sortKey,
+  TABLE_GSIS.gsi2.partitionKey,
+  TABLE_GSIS.gsi2.sortKey,
+  'type',
+  TABLE_KEYS.ttl,
+] as const;
+
+/** One item of a TransactWriteItems call. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A transaction item that creates `item` only if nothing lives at its key yet. */
+export function putNew(db: Db, item: Record<string, unknown> & { pk: string; sk: string }): TransactItem {
+  return { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** Reads a pointer or guard item (pk = sk = key), strongly consistent: it decides ownership. */
+export async function readPointer(db: Db, key: string): Promise<Record<string, unknown> | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(key), ConsistentRead: true }),
+  );
+  return Item ?? null;
+}
+
+/**
+ * Claims a marker item (pk = sk = key) once: true for the first caller, false for every later one while the marker
+ * lives. `attributes` are stored with it (e.g. `type`, a time, `expiresAt`).
+ */
+export async function claimMarker(db: Db, key: string, attributes: Record<string, unknown>): Promise<boolean> {
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...attributes, ...pointerKey(key) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
 
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, (typeof KEY_ATTRIBUTES)[number]> {
   const copy: Record<string, unknown> = { ...item };

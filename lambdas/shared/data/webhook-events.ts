@@ -1,6 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, pointerKey } from './keys.js';
-import { appliedUnlessConditionFails, type Db } from './table.js';
+import { keys } from './keys.js';
+import { claimMarker, type Db } from './table.js';
 
 const WEBHOOK_EVENT_TTL_SECONDS = 30 * 24 * 3600;
 
@@ -14,18 +13,9 @@ export async function recordWebhookEventOnce(
   eventId: string,
   receivedAt: Date,
 ): Promise<boolean> {
-  return appliedUnlessConditionFails(() =>
-    db.client.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          ...pointerKey(keys.webhookEvent(provider, eventId)),
-          type: 'WEBHOOK_EVENT',
-          received_at: receivedAt.toISOString(),
-          expiresAt: Math.floor(receivedAt.getTime() / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
+  return claimMarker(db, keys.webhookEvent(provider, eventId), {
+    type: 'WEBHOOK_EVENT',
+    received_at: receivedAt.toISOString(),
+    expiresAt: Math.floor(receivedAt.getTime() / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
+  });
 }
