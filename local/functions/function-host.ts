@@ -9,6 +9,8 @@ export type LocalFunction = { readonly name: string; readonly entry: string; rea
 export type FunctionHost = {
   /** Runs `fn` with `event` as Lambda would: the worker (container) is started on first use and then reused. */
   invoke(fn: LocalFunction, event: unknown, options?: { requestId?: string; timeoutMs?: number }): Promise<unknown>;
+  /** Completes `fn`'s cold start (loads its module); rejects with the error its init threw. */
+  init(fn: LocalFunction): Promise<void>;
   /** Starts the containers of these functions ahead of their first request. */
   warm(functions: readonly LocalFunction[]): void;
   stop(): Promise<void>;
@@ -85,21 +87,26 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     return container;
   }
 
+  function send(fn: LocalFunction, invocation: Omit<Invocation, 'id'>): Promise<unknown> {
+    const container = containerOf(fn);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      container.pending.set(id, { resolve, reject });
+      container.worker.postMessage({ ...invocation, id } satisfies Invocation);
+    });
+  }
+
   return {
-    async invoke(fn, event, invokeOptions = {}) {
-      const container = containerOf(fn);
-      const id = nextId++;
-      const invocation: Invocation = {
-        id,
+    invoke(fn, event, invokeOptions = {}) {
+      return send(fn, {
         event,
         requestId: invokeOptions.requestId ?? randomUUID(),
         functionName: fn.name,
         timeoutMs: invokeOptions.timeoutMs ?? 10_000,
-      };
-      return new Promise((resolve, reject) => {
-        container.pending.set(id, { resolve, reject });
-        container.worker.postMessage(invocation);
       });
+    },
+    async init(fn) {
+      await send(fn, { event: null, requestId: randomUUID(), functionName: fn.name, timeoutMs: 0, initOnly: true });
     },
     warm(functions) {
       for (const fn of functions) {

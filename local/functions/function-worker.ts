@@ -6,7 +6,15 @@ import { parentPort, workerData } from 'node:worker_threads';
  * read once at its cold start) and its own `process.env`, holding only what its grants give it.
  */
 type Handler = (event: unknown, context: unknown) => Promise<unknown>;
-export type Invocation = { id: number; event: unknown; requestId: string; functionName: string; timeoutMs: number };
+export type Invocation = {
+  id: number;
+  event: unknown;
+  requestId: string;
+  functionName: string;
+  timeoutMs: number;
+  /** Only complete the cold start (load the module), without calling the handler. */
+  initOnly?: boolean;
+};
 export type InvocationResult =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string }; initError: boolean };
@@ -24,6 +32,10 @@ port.on('message', async (invocation: Invocation) => {
   try {
     const handler = await loaded;
     initialised = true;
+    if (invocation.initOnly) {
+      port.postMessage({ id: invocation.id, ok: true, result: null } satisfies InvocationResult);
+      return;
+    }
     const context = {
       awsRequestId: invocation.requestId,
       functionName: invocation.functionName,

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_FUNCTIONS, API_ROUTES } from '../../lambdas/functions.js';
+import { ENV, SECRET_ENV } from '../../lambdas/grants.js';
+import { startFunctionHost, type FunctionHost } from '../../local/functions/function-host.js';
+import { INTEGRATION_VALUES } from './global-setup.js';
+
+/**
+ * The local runtime runs each function in its own container (worker thread) with ONLY the environment its grants
+ * give, through the same mapping CDK uses: a handler that needs something its grants lack fails here at its cold
+ * start, as it would on AWS.
+ */
+let host: FunctionHost;
+const failures: string[] = [];
+
+beforeAll(() => {
+  const inherited = [
+    'AWS_REGION',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+    'AWS_ENDPOINT_URL_DYNAMODB',
+    'AWS_ENDPOINT_URL_SFN',
+    'AWS_ENDPOINT_URL_SESV2',
+  ];
+  host = startFunctionHost({
+    stage: 'test',
+    values: INTEGRATION_VALUES,
+    runtimeEnv: {
+      ...Object.fromEntries(inherited.map((name) => [name, process.env[name]!])),
+      LOG_LEVEL: 'SILENT',
+    },
+    log: (line) => failures.push(line),
+  });
+});
+afterAll(() => host.stop());
+
+const route = (id: string) => {
+  const found = API_ROUTES.find((r) => r.contract.id === id)!;
+  return { name: found.contract.id, entry: found.entry, grants: found.grants };
+};
+
+describe('local function host', () => {
+  it.each(ALL_FUNCTIONS.map((fn) => [fn.name, fn] as const))('%s cold-starts with its own grants', async (_n, fn) => {
+    await expect(host.init(fn)).resolves.toBeUndefined();
+  });
+
+  it('fails the cold start of a handler whose grants lack what it reads, naming the variable', async () => {
+    const dashboard = route('GetDashboard');
+    await expect(host.init({ ...dashboard, name: 'DashboardWithoutTable', grants: {} })).rejects.toThrow(ENV.tableName);
+    const webhook = route('ReceiveAsaasWebhook');
+    await expect(
+      host.init({
+        ...webhook,
+        name: 'WebhookWithoutWorkflow',
+        grants: { table: 'readwrite', secrets: ['asaasWebhookToken'] },
+      }),
+    ).rejects.toThrow(ENV.stateMachineArn);
+    await expect(
+      host.init({ ...webhook, name: 'WebhookWithoutToken', grants: { table: 'readwrite', workflow: 'callback' } }),
+    ).rejects.toThrow(SECRET_ENV.asaasWebhookToken.value);
+  });
+
+  it('gives each container only the variables of its grants (plus what Lambda itself provides)', async () => {
+    const probe = {
+      name: 'EnvProbe',
+      entry: 'test/integration/fixtures/env-probe.ts',
+      grants: { table: 'read' } as const,
+    };
+    const names = (await host.invoke(probe, {})) as string[];
+    expect(names).toContain(ENV.tableName);
+    expect(names).toContain(ENV.stage);
+    for (const other of [ENV.emailFrom, ENV.stateMachineArn, ENV.appUrl, SECRET_ENV.magicLinkKey.value]) {
+      expect(names).not.toContain(other);
+    }
+  });
+
+  it('answers a real request through the contract, in the container', async () => {
+    const result = (await host.invoke(route('GetHealth'), {
+      version: '2.0',
+      rawPath: '/health',
+      headers: {},
+      requestContext: { http: { method: 'GET', path: '/health' }, requestId: 'r1' },
+    })) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
+  });
+});

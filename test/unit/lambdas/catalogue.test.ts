@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { pathParameterNames, routePath, routeQueryString } from '../../../domain/api/route.js';
+import { ALL_FUNCTIONS, API_ROUTES } from '../../../lambdas/functions.js';
+import {
+  ENV,
+  environmentFor,
+  MissingGrantValueError,
+  SECRET_ENV,
+  SECRET_NAMES,
+  secretsOf,
+  type GrantValues,
+} from '../../../lambdas/grants.js';
+
+const EVERY_VALUE: GrantValues = {
+  tableName: 'table',
+  documentsBucket: 'bucket',
+  documentsPathStyle: true,
+  stateMachineArn: 'arn:aws:states:us-east-1:1:stateMachine:sm',
+  emailFrom: 'nao-responda@example.com',
+  appUrl: 'https://app.example.com',
+  pushEndpoint: 'https://ws.example.com/prod',
+  userPoolId: 'us-east-1_pool',
+  asaasApiUrl: 'https://api-sandbox.asaas.com/v3',
+  postalCodeApiUrl: 'https://viacep.com.br',
+  secret: (name) => ({ arn: `arn:aws:secretsmanager:us-east-1:1:secret:${name}` }),
+};
+
+describe('route contracts of the catalogue', () => {
+  it.each(API_ROUTES.map((r) => [r.contract.id, r.contract] as const))(
+    '%s: its path placeholders are exactly the keys of its params schema',
+    (_id, contract) => {
+      const placeholders = pathParameterNames(contract.path).sort();
+      const params = 'params' in contract && contract.params ? Object.keys((contract.params as z.ZodObject).shape) : [];
+      expect(placeholders).toEqual(params.sort());
+    },
+  );
+
+  it('gives every route a unique id and a unique method + path', () => {
+    const ids = API_ROUTES.map((r) => r.contract.id);
+    const keys = API_ROUTES.map((r) => `${r.contract.method} ${r.contract.path}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every function a unique name and an entry under lambdas/', () => {
+    const names = ALL_FUNCTIONS.map((fn) => fn.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const fn of ALL_FUNCTIONS) expect(fn.entry).toMatch(/^lambdas\/[\w/-]+\.ts$/);
+  });
+});
+
+describe('routePath and routeQueryString', () => {
+  it('fills placeholders with encoded values and refuses a missing one', () => {
+    expect(routePath({ path: '/admin/clients/{id}/x/{n}' }, { id: 'a b/ç', n: 2 })).toBe(
+      '/admin/clients/a%20b%2F%C3%A7/x/2',
+    );
+    expect(() => routePath({ path: '/a/{id}' }, {})).toThrow('Missing path parameter "id" for /a/{id}');
+    expect(() => routePath({ path: '/a/{id}' }, { id: '' })).toThrow('Missing path parameter');
+    expect(pathParameterNames('/a/{id}/b/{rest+}')).toEqual(['id', 'rest']);
+  });
+
+  it('leaves undefined and null out of the query string', () => {
+    expect(routeQueryString({ q: 'Maria José', cursor: undefined, status: null, limit: 20 })).toBe(
+      'q=Maria+Jos%C3%A9&limit=20',
+    );
+    expect(routeQueryString()).toBe('');
+  });
+});
+
+describe('environmentFor over the whole catalogue', () => {
+  it.each(ALL_FUNCTIONS.map((fn) => [fn.name, fn] as const))('%s', (name, fn) => {
+    const env = environmentFor(name, fn.grants, EVERY_VALUE);
+    const { grants } = fn as { grants: Record<string, unknown> };
+    const expected = new Set<string>();
+    if (grants.table || grants.tableItems) expected.add(ENV.tableName);
+    if (grants.documents) expected.add(ENV.documentsBucket).add(ENV.documentsPathStyle);
+    if (grants.workflow) expected.add(ENV.stateMachineArn);
+    if (grants.email) expected.add(ENV.emailFrom);
+    if (grants.email || grants.appLinks) expected.add(ENV.appUrl);
+    if (grants.push) expected.add(ENV.pushEndpoint);
+    if (grants.userPool) expected.add(ENV.userPoolId);
+    if (grants.asaas) expected.add(ENV.asaasApiUrl);
+    if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
+    for (const secret of secretsOf(fn.grants)) expected.add(SECRET_ENV[secret].arn);
+    expect(Object.keys(env).sort()).toEqual([...expected].sort());
+    // Every variable holds the value its grant points at; no secret value ever travels in the environment on AWS.
+    for (const secret of SECRET_NAMES) expect(env).not.toHaveProperty(SECRET_ENV[secret].value);
+  });
+
+  it('maps each grant to its variables and values', () => {
+    const env = environmentFor(
+      'all',
+      {
+        table: 'read',
+        documents: 'readwrite',
+        workflow: 'start',
+        email: true,
+        push: true,
+        userPool: 'manage',
+        asaas: true,
+        postalCode: true,
+        secrets: ['magicLinkKey'],
+      },
+      EVERY_VALUE,
+    );
+    expect(env).toEqual({
+      TABLE_NAME: 'table',
+      DOCUMENTS_BUCKET: 'bucket',
+      DOCUMENTS_FORCE_PATH_STYLE: 'true',
+      STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:1:stateMachine:sm',
+      EMAIL_FROM: 'nao-responda@example.com',
+      APP_URL: 'https://app.example.com',
+      PUSH_ENDPOINT: 'https://ws.example.com/prod',
+      USER_POOL_ID: 'us-east-1_pool',
+      ASAAS_API_URL: 'https://api-sandbox.asaas.com/v3',
+      POSTAL_CODE_API_URL: 'https://viacep.com.br',
+      MAGIC_LINK_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:magicLinkKey',
+      // The asaas grant implies its API key.
+      ASAAS_API_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:asaasApiKey',
+    });
+  });
+
+  it('passes secrets inline where the values say so (the local runtime), and leaves path style off on AWS', () => {
+    const env = environmentFor(
+      'local',
+      { documents: 'read', secrets: ['asaasWebhookToken'] },
+      { ...EVERY_VALUE, documentsPathStyle: false, secret: () => ({ value: 'inline-token' }) },
+    );
+    expect(env).toEqual({ DOCUMENTS_BUCKET: 'bucket', ASAAS_WEBHOOK_TOKEN: 'inline-token' });
+  });
+
+  it('gives a function without grants nothing', () => {
+    expect(environmentFor('none', {}, EVERY_VALUE)).toEqual({});
+  });
+
+  it.each([
+    ['tableName', { table: 'read' }],
+    ['documentsBucket', { documents: 'read' }],
+    ['stateMachineArn', { workflow: 'callback' }],
+    ['emailFrom', { email: true }],
+    ['appUrl', { appLinks: true }],
+    ['pushEndpoint', { push: true }],
+    ['userPoolId', { userPool: 'read' }],
+    ['asaasApiUrl', { asaas: true }],
+    ['postalCodeApiUrl', { postalCode: true }],
+  ] as const)('fails loudly, naming the function and "%s", when a grant’s value is missing', (value, grants) => {
+    const values = { ...EVERY_VALUE, [value]: undefined };
+    expect(() => environmentFor('Fn', grants, values)).toThrow(MissingGrantValueError);
+    expect(() => environmentFor('Fn', grants, values)).toThrow(`Fn: its grants need "${value}"`);
+    expect(() => environmentFor('Fn', grants, { ...EVERY_VALUE, [value]: '' })).toThrow(MissingGrantValueError);
+  });
+
+  it('fails loudly when a granted secret has no source', () => {
+    expect(() => environmentFor('Fn', { secrets: ['magicLinkKey'] }, { secret: () => undefined })).toThrow(
+      'Fn: its grants need "secret magicLinkKey"',
+    );
+    expect(() => environmentFor('Fn', { asaas: true }, { asaasApiUrl: 'https://x' })).toThrow('secret asaasApiKey');
+  });
+
+  it('orders and deduplicates secrets, adding the ones a service implies', () => {
+    expect(secretsOf({ secrets: ['asaasApiKey', 'magicLinkKey', 'magicLinkKey'] })).toEqual([
+      'magicLinkKey',
+      'asaasApiKey',
+    ]);
+    expect(secretsOf({ asaas: true })).toEqual(['asaasApiKey']);
+    expect(secretsOf({})).toEqual([]);
+  });
+});
