@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { pathParameterNames, routePath, routeQueryString } from '../../../domain/api/route.js';
 import { ALL_FUNCTIONS, API_ROUTES } from '../../../lambdas/functions.js';
 import {
