@@ -17,15 +17,9 @@ import {
   type GrantValues,
   type SecretName,
 } from '../../lambdas/grants.js';
+import { LAMBDA_BUNDLING } from '../bundling.js';
 import { nagRef } from '../nag.js';
 import { fromRepoRoot } from '../paths.js';
-
-/**
- * ESM bundles have no `require`; some transitive CommonJS dependencies still call it at run time,
- * so the bundle recreates it before any other code runs.
- */
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** What a function's grants can point at. Only the targets a function's grants name are required. */
 export interface GrantTargets {
@@ -117,14 +111,12 @@ export class ServiceFunction extends NodejsFunction {
       },
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
-        // Prefer ESM entry points so esbuild can tree-shake (e.g. zod, powertools).
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        // The AWS SDK v3 ships with the runtime; bundling it would only grow cold starts.
-        externalModules: ['@aws-sdk/*'],
+        target: LAMBDA_BUNDLING.target,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        banner: LAMBDA_BUNDLING.banner,
+        minify: LAMBDA_BUNDLING.minify,
+        sourceMap: LAMBDA_BUNDLING.sourceMap,
+        externalModules: [...LAMBDA_BUNDLING.external],
       },
     };
     super(scope, id, baseProps);
