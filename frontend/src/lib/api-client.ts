@@ -18,8 +18,12 @@ import { getRuntimeConfig } from './runtime-config';
 const DEFAULT_TIMEOUT_MS = 15_000;
 const GATEWAY_UNAVAILABLE = new Set([502, 503, 504]);
 
-/** A part of the call is required exactly when the contract declares it. */
-type Part<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+/** A part of the call is required exactly when the contract declares it with at least one required field. */
+type Part<K extends string, T> = undefined extends T
+  ? { [P in K]?: T }
+  : Partial<T> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 /** What a call to `C` takes: its path parameters, query and body as the contract types them. */
 export type ApiCallInput<C extends RouteContract> = Part<'params', ParamsInput<C>> &

@@ -7,7 +7,12 @@ import { magicLinkRequestErrorMessage } from '../../../frontend/src/features/aut
 const emailFromMagicLinkToken = magicLinkEmail;
 const magicLinkTokenFromHash = parseMagicLinkFragment;
 
-const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+// Browser APIs only: this file is type-checked with the SPA's settings (no Node types).
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const tokenFor = (payload: unknown) => `${base64url(JSON.stringify(payload))}.c2lnbmF0dXJh`;
 
 describe('magic-link token (read in the browser, checked only by the server)', () => {
