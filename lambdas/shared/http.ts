@@ -115,6 +115,8 @@ export function apiHandler<C extends RouteContract>(
   return middy<ApiEvent, APIGatewayProxyResultV2>()
     .use(domainErrorMapper())
     .handler(async (event, context) => {
+      // A warm container serves many requests: no key of the previous one may leak into this one's lines.
+      logger.resetKeys();
       logger.appendKeys({ route: contract.id, requestId: context.awsRequestId });
       // Who is asking comes first: an anonymous caller learns nothing about what the input should look like.
       const caller = callerOf(event, contract.access);

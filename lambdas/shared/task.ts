@@ -22,6 +22,8 @@ export function taskHandler<S extends z.ZodType, R>(
   run: (input: z.output<S>) => Promise<R>,
 ): (event: unknown) => Promise<R> {
   return async (event) => {
+    // A warm container serves many requests: no key of the previous one may leak into this one's lines.
+    logger.resetKeys();
     const parsed = schema.safeParse(event);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => issue.path.join('.') || '_').join(', ');

@@ -15,6 +15,8 @@ export function triggerHandler<E extends TriggerEvent>(
   run: (event: E) => Promise<E>,
 ): (event: E) => Promise<E> {
   return async (event) => {
+    // A warm container serves many requests: no key of the previous one may leak into this one's lines.
+    logger.resetKeys();
     logger.appendKeys({ trigger: name, triggerSource: event.triggerSource });
     try {
       return await run(event);
