@@ -178,9 +178,12 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
         try {
           return await call('POST', '/payments', paymentSchema, { body, retry: once });
         } catch (error) {
-          if (!(error instanceof AsaasError) || error.kind !== 'unavailable' || attempt >= retry.attempts) throw error;
+          if (!(error instanceof AsaasError) || error.kind !== 'unavailable') throw error;
+          // The answer was lost, maybe not the payment: look before trying again, and before giving up (the last
+          // POST may have made it, and the caller's own retry would otherwise create a second one).
           const existing = await client.findPaymentByReference(input.externalReference);
           if (existing) return existing;
+          if (attempt >= retry.attempts) throw error;
           await (options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(retry.baseDelayMs * attempt);
         }
       }

@@ -70,5 +70,10 @@ export function attachment(fileName: string): string {
     .normalize('NFD')
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/["\\]/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // encodeURIComponent leaves ' ( ) * as they are; RFC 8187's filename* allows none of them (' is its delimiter).
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

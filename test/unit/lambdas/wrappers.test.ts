@@ -45,14 +45,14 @@ describe('triggerHandler (Cognito)', () => {
   });
 
   it('lets pt-BR domain messages through, as Cognito shows them to the person', async () => {
-    const trigger = triggerHandler('customMessage', { fallbackMessage: 'Ocorreu um erro.' }, async () => {
+    const trigger = triggerHandler<typeof event>('customMessage', { fallbackMessage: 'Ocorreu um erro.' }, async () => {
       throw new ConflictError('Aguarde um minuto antes de pedir um novo email de recuperação.');
     });
     await expect(trigger(event)).rejects.toThrow('Aguarde um minuto antes de pedir um novo email de recuperação.');
   });
 
   it('replaces any other failure (AWS text naming tables and ARNs) by the fallback message', async () => {
-    const trigger = triggerHandler(
+    const trigger = triggerHandler<typeof event>(
       'createAuthChallenge',
       { fallbackMessage: 'Não foi possível enviar o link mágico.' },
       async () => {
