@@ -1,30 +1,50 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import type { DocumentType } from './schemas/entities.js';
 
-/** CPF and CNPJ rules (spec 02 §5). Check digits come from @brazilian-utils, not hand-rolled. */
+/**
+ * CPF and CNPJ rules (spec 02 §5), with the alphanumeric CNPJ in force since July 2026 (Receita Federal: positions
+ * 1–12 are A–Z or 0–9, the two check digits stay numeric, each character counts as its ASCII code minus 48). Check
+ * digits come from @brazilian-utils (`version: 2` accepts both CNPJ forms), not hand-rolled.
+ */
 export const DOCUMENT_LENGTHS: Record<DocumentType, number> = { cpf: 11, cnpj: 14 };
 
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-export function isValidDocument(type: DocumentType, value: string): boolean {
-  const digits = onlyDigits(value);
-  if (digits.length !== DOCUMENT_LENGTHS[type] || /^(\d)\1+$/.test(digits)) return false;
-  return type === 'cpf' ? isValidCpf(digits) : isValidCnpj(digits);
+/** A document as stored and searched: CPF digits, or the CNPJ's 14 characters upper-cased, punctuation dropped. */
+export function normalizeDocument(type: DocumentType, value: string): string {
+  return type === 'cpf' ? onlyDigits(value) : value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
 
-/** The type a bare number most likely is, for the public lookup's single input. */
+const CNPJ_PATTERN = /^[0-9A-Z]{12}[0-9]{2}$/;
+
+export function isValidDocument(type: DocumentType, value: string): boolean {
+  const normalized = normalizeDocument(type, value);
+  if (normalized.length !== DOCUMENT_LENGTHS[type] || /^(.)\1+$/.test(normalized)) return false;
+  if (type === 'cpf') return isValidCpf(normalized);
+  return CNPJ_PATTERN.test(normalized) && isValidCnpj(normalized, { version: 2 });
+}
+
+/** The type a typed value most likely is, for the public lookup's single input (a protocol is neither). */
 export function documentTypeOf(value: string): DocumentType | null {
+  if (/^\s*LM/i.test(value)) return null;
   const digits = onlyDigits(value);
-  if (digits.length === 11) return 'cpf';
-  if (digits.length === 14) return 'cnpj';
-  return null;
+  if (/^[\d.\-\s]+$/.test(value.trim()) && digits.length === 11) return 'cpf';
+  return CNPJ_PATTERN.test(normalizeDocument('cnpj', value)) ? 'cnpj' : null;
+}
+
+/** 000.000.000-00 or XX.XXX.XXX/XXXX-00, as every screen shows a stored document. */
+export function formatDocument(value: string): string {
+  const d = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (d.length === 11) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  if (d.length === 14) return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+  return value;
 }
 
 /** LGPD (art. 6): the public lookup shows only masked personal data, e.g. ***.456.789-** . */
 export function maskDocument(value: string): string {
-  const d = onlyDigits(value);
+  const d = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
   if (d.length === 11) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
   if (d.length === 14) return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
   return '***';

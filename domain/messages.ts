@@ -94,11 +94,45 @@ export const LOOKUP_MESSAGES = {
   nadaConstaUnavailable: 'Disponível somente quando a baixa estiver deferida',
 } as const;
 
-/** Profile (spec 02 §8). */
+/** Profile (spec 02 §2, §5, §8). */
 export const PROFILE_MESSAGES = {
+  title: 'Meu Perfil',
+  subtitle: 'Complete seus dados pessoais para continuar com o processo.',
+  saveFirst: 'Salvar Perfil',
+  saveAgain: 'Atualizar Perfil',
+  saving: 'Salvando...',
+  documentTypeRequired: 'Selecione o tipo de documento',
+  nameTooShort: 'Nome deve ter pelo menos 3 caracteres',
+  invalidEmail: 'Email inválido',
+  invalidWhatsapp: 'WhatsApp inválido',
+  documentRequired: 'Documento obrigatório',
+  invalidDocument: 'Documento inválido',
+  invalidCep: 'CEP inválido',
+  streetRequired: 'Endereço obrigatório',
+  numberRequired: 'Número obrigatório',
+  neighbourhoodRequired: 'Bairro obrigatório',
+  cityRequired: 'Cidade obrigatória',
+  stateRequired: 'Estado obrigatório',
+  invalidCpf: 'CPF inválido',
+  invalidCnpj: 'CNPJ inválido',
+  loadFailed: 'Erro ao carregar perfil.',
+  saveFailed: 'Erro ao salvar perfil. Tente novamente.',
   duplicateDocument: 'Este CPF já está cadastrado.',
-  // Not in the spec: a second first-save (two tabs) of the same account.
+  // Not in the spec, which says 'CPF' for both: a company must read its own document's name.
+  duplicateCnpj: 'Este CNPJ já está cadastrado.',
+  updated: 'Perfil atualizado',
+  created: 'Perfil criado',
+  createdDescription: 'Seu contrato foi gerado automaticamente.',
+  newEmailRequired: 'Digite um novo email válido.',
+  emailChangeFailed: 'Não foi possível alterar o email.',
+  emailConfirmationSent: 'Email de confirmação enviado',
+  // Not in the spec: same tone.
+  nameTooLong: 'Nome muito longo.',
   profileExists: 'Perfil já cadastrado.',
+  changedConcurrently: 'Seu perfil foi alterado em outra janela. Recarregue a página e tente novamente.',
+  profileMissing: 'Complete seu perfil primeiro',
+  emailInUse: 'Este email já está em uso.',
+  postalCodeNotFound: 'CEP não encontrado. Preencha o endereço manualmente.',
 } as const;
 
 /** Processes and charges: server answers not in the spec, same tone. */

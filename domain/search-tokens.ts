@@ -1,5 +1,3 @@
-import { onlyDigits } from './documents.js';
-
 /** Lower case, no accents, letters/digits/@._- only: how names, e-mails and documents are searched. */
 export function normalizeSearchTerm(value: string): string {
   return value
@@ -13,12 +11,25 @@ export function normalizeSearchTerm(value: string): string {
 /** Name particles nobody searches by; as tokens they would put most clients in one search partition. */
 const NAME_PARTICLES = new Set(['da', 'de', 'di', 'do', 'du', 'das', 'dos', 'e']);
 
-/** Tokens an admin can find a client by: each name word, the whole e-mail, the document digits. */
+/**
+ * Tokens an admin can find a client by: each name word, the whole e-mail, and the document as stored (CPF digits or
+ * the alphanumeric CNPJ), lower-cased like every search term.
+ */
 export function clientSearchTokens(client: { nome_completo: string; email: string; cpf: string }): string[] {
   const words = normalizeSearchTerm(client.nome_completo)
     .split(/\s+/)
     .filter((w) => w.length >= 2 && !NAME_PARTICLES.has(w));
-  const tokens = new Set([...words, normalizeSearchTerm(client.email), onlyDigits(client.cpf)]);
+  const tokens = new Set([...words, normalizeSearchTerm(client.email), documentSearchTerm(client.cpf)]);
   // Bounded so a profile write always fits in one 100-item transaction.
   return [...tokens].filter((t) => t.length >= 2).slice(0, 20);
+}
+
+/** A document typed in a search box (formatted or not, any case) as its token: lower-case letters and digits. */
+export function documentSearchTerm(value: string): string {
+  return value.toLowerCase().replace(/[^0-9a-z]/g, '');
+}
+
+/** Whether a search term is a document (CPF or CNPJ, even partly typed): it has a digit and only document characters. */
+export function looksLikeDocument(term: string): boolean {
+  return /\d/.test(term) && /^[0-9A-Za-z.\-/\s]+$/.test(term.trim());
 }

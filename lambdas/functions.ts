@@ -10,6 +10,8 @@ import { getAdminSummaryRoute } from '../domain/api/admin.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
+import { lookupPostalCodeRoute } from '../domain/api/postal-codes.js';
+import { createProfileRoute, getProfileRoute, updateProfileRoute } from '../domain/api/profile.js';
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
 import type { FunctionGrants } from './grants.js';
@@ -25,6 +27,10 @@ export type ApiFunction = FunctionDefinition & { readonly contract: RouteContrac
 export const API_ROUTES = [
   { contract: getHealthRoute, entry: 'lambdas/health/get-health.ts', grants: {} },
   { contract: getDashboardRoute, entry: 'lambdas/dashboard/get-dashboard.ts', grants: { table: 'read' } },
+  { contract: getProfileRoute, entry: 'lambdas/profile/get-profile.ts', grants: { table: 'read' } },
+  { contract: createProfileRoute, entry: 'lambdas/profile/create-profile.ts', grants: { table: 'readwrite' } },
+  { contract: updateProfileRoute, entry: 'lambdas/profile/update-profile.ts', grants: { table: 'readwrite' } },
+  { contract: lookupPostalCodeRoute, entry: 'lambdas/profile/lookup-postal-code.ts', grants: { postalCode: true } },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: lookupProcessRoute, entry: 'lambdas/lookup/lookup-process.ts', grants: { table: 'read' } },
   {

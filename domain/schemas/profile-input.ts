@@ -1,39 +1,85 @@
 import * as z from 'zod';
-import { isValidDocument, onlyDigits } from '../documents.js';
+import { isValidDocument, normalizeDocument, onlyDigits } from '../documents.js';
+import { PROFILE_MESSAGES } from '../messages.js';
+import { INVITE_CODE_PATTERN, normalizeReferralCode, REFERRAL_CODE_PATTERN } from '../referral-code.js';
 import { documentTypeSchema } from './entities.js';
 
-/** The profile form (spec 02 §5), shared by the screen and the API; messages are the spec's. */
-export const profileInputSchema = z
-  .object({
+/**
+ * The profile form (spec 02 §5), shared by the screen (react-hook-form) and the API; messages are the spec's.
+ * The e-mail is not part of it: the server takes it from the caller's verified token, and it changes only through
+ * the change-email confirmation.
+ */
+
+/** The fields every save sends: everything but the document (read-only once the profile exists). */
+export const profileDetailsSchema = z.object({
+  nome_completo: z.string().trim().min(3, PROFILE_MESSAGES.nameTooShort).max(120, PROFILE_MESSAGES.nameTooLong),
+  whatsapp: z
+    .string()
+    .trim()
+    .min(10, PROFILE_MESSAGES.invalidWhatsapp)
+    .max(15, PROFILE_MESSAGES.invalidWhatsapp)
+    .refine((value) => /^[\d()\s+-]+$/.test(value) && onlyDigits(value).length >= 10, PROFILE_MESSAGES.invalidWhatsapp),
+  cep: z
+    .string()
+    .trim()
+    .min(8, PROFILE_MESSAGES.invalidCep)
+    .max(9, PROFILE_MESSAGES.invalidCep)
+    .refine((value) => /^\d{5}-?\d{3}$/.test(value), PROFILE_MESSAGES.invalidCep),
+  endereco: z.string().trim().min(5, PROFILE_MESSAGES.streetRequired).max(200),
+  numero: z.string().trim().min(1, PROFILE_MESSAGES.numberRequired).max(20),
+  complemento: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    // Stored as null when empty (spec 02 §3).
+    .transform((value) => (value ? value : null)),
+  bairro: z.string().trim().min(2, PROFILE_MESSAGES.neighbourhoodRequired).max(100),
+  cidade: z.string().trim().min(2, PROFILE_MESSAGES.cityRequired).max(100),
+  estado: z
+    .string()
+    .trim()
+    .min(2, PROFILE_MESSAGES.stateRequired)
+    .max(2, PROFILE_MESSAGES.stateRequired)
+    .transform((value) => value.toUpperCase()),
+});
+export type ProfileDetails = z.output<typeof profileDetailsSchema>;
+
+/** A referral code kept from the sign-up link; a malformed one is dropped, never an error (linking never blocks). */
+const optionalCode = (pattern: RegExp) =>
+  z
+    .string()
+    .max(40)
+    .nullish()
+    .transform((value) => {
+      const code = normalizeReferralCode(value ?? '');
+      return pattern.test(code) ? code : null;
+    });
+
+/** The first save: the details plus the document, and the referral captured at sign-up. */
+export const newProfileSchema = profileDetailsSchema
+  .extend({
     tipo_documento: documentTypeSchema.default('cpf'),
-    nome_completo: z.string().trim().min(3, 'Nome deve ter pelo menos 3 caracteres').max(120),
-    email: z.email('Email inválido').max(254),
-    whatsapp: z.string().trim().min(10, 'WhatsApp inválido').max(20),
-    cpf: z
-      .string()
-      .min(1, 'Documento obrigatório')
-      .transform(onlyDigits)
-      .refine((d) => d.length >= 11, 'Documento inválido'),
-    cep: z.string().trim().min(8, 'CEP inválido').max(9),
-    endereco: z.string().trim().min(5, 'Endereço obrigatório').max(200),
-    numero: z.string().trim().min(1, 'Número obrigatório').max(20),
-    complemento: z
-      .string()
-      .trim()
-      .max(100)
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    bairro: z.string().trim().min(2, 'Bairro obrigatório').max(100),
-    cidade: z.string().trim().min(2, 'Cidade obrigatória').max(100),
-    estado: z.string().trim().min(2, 'Estado obrigatório').max(2),
+    cpf: z.string().trim().min(1, PROFILE_MESSAGES.documentRequired).max(20, PROFILE_MESSAGES.invalidDocument),
+    referral_ref: optionalCode(REFERRAL_CODE_PATTERN),
+    referral_invite: optionalCode(INVITE_CODE_PATTERN),
   })
   .superRefine((value, ctx) => {
-    if (!isValidDocument(value.tipo_documento, value.cpf)) {
+    const normalized = normalizeDocument(value.tipo_documento, value.cpf);
+    if (normalized.length < 11) {
+      ctx.addIssue({ code: 'custom', path: ['cpf'], message: PROFILE_MESSAGES.invalidDocument });
+    } else if (!isValidDocument(value.tipo_documento, value.cpf)) {
       ctx.addIssue({
         code: 'custom',
         path: ['cpf'],
-        message: value.tipo_documento === 'cpf' ? 'CPF inválido' : 'CNPJ inválido',
+        message: value.tipo_documento === 'cpf' ? PROFILE_MESSAGES.invalidCpf : PROFILE_MESSAGES.invalidCnpj,
       });
     }
-  });
-export type ProfileInput = z.infer<typeof profileInputSchema>;
+  })
+  // Stored as searched: CPF digits, or the CNPJ's 14 characters upper-cased.
+  .transform((value) => ({ ...value, cpf: normalizeDocument(value.tipo_documento, value.cpf) }));
+export type NewProfile = z.output<typeof newProfileSchema>;
+export type NewProfileInput = z.input<typeof newProfileSchema>;
+
+/** What the data layer stores on the first save: the form plus the e-mail of the caller's token. */
+export type ProfileInput = Omit<NewProfile, 'referral_ref' | 'referral_invite'> & { email: string };

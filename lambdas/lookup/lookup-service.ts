@@ -1,4 +1,4 @@
-import { documentTypeOf, maskDocument, maskEmail, maskName, onlyDigits } from '../../domain/documents.js';
+import { documentTypeOf, maskDocument, maskEmail, maskName, normalizeDocument } from '../../domain/documents.js';
 import { lookupStatusOf, type LookupEntry, type LookupResult } from '../../domain/lookup.js';
 import { fullProtocol, parseProtocol } from '../../domain/protocol.js';
 import { getCustomerCollection } from '../shared/data/customers.js';
@@ -21,7 +21,7 @@ export async function lookupProcesses(db: Db, consulta: string): Promise<LookupR
   }
   const type = documentTypeOf(consulta);
   if (!type) return NOT_FOUND;
-  const owner = await findUserByDocument(db, onlyDigits(consulta));
+  const owner = await findUserByDocument(db, normalizeDocument(type, consulta));
   if (!owner) return { ...NOT_FOUND, searchType: type };
   const entries = await entriesOf(db, owner.userId);
   return { found: entries.length > 0, searchType: type, processos: entries };

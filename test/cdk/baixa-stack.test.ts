@@ -172,7 +172,7 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
   it.each(API_ROUTES.map((r) => [r.contract.id, r] as const))('%s', (id, route) => {
     const fn = s.stack.api.functions[id];
     const actions = actionsOf(fn);
-    const grants: { table?: string; workflow?: string } = route.grants;
+    const grants: { table?: string; workflow?: string } = route.grants as FunctionGrants;
     if (!grants.table) expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
     if (grants.table === 'read') expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
     if (grants.table === 'readwrite')

@@ -19,7 +19,7 @@ import { createCharge, recordChargeStatus } from '../../lambdas/shared/data/char
 import { ConflictError } from '../../lambdas/shared/errors.js';
 import { createProfileInput } from '../factories.js';
 import { testDb } from './db.js';
-import { seedCustomer } from './seed.js';
+import { initialContractFor, seedCustomer } from './seed.js';
 
 const db = testDb();
 const now = () => new Date().toISOString();
@@ -46,6 +46,7 @@ describe('createProfile', () => {
       input: createProfileInput({ cpf: profile.cpf }),
       referredByProfileId: null,
       now: now(),
+      initialContract: await initialContractFor(db),
       newReferralCode: () => 'REF-ZZ9999',
     });
     await expect(attempt).rejects.toThrow(new ConflictError(PROFILE_MESSAGES.duplicateDocument));
@@ -61,18 +62,25 @@ describe('createProfile', () => {
   it('refuses a second profile for the same user', async () => {
     const { userId } = await newCustomer();
     await expect(
-      createProfile(db, { userId, input: createProfileInput(), referredByProfileId: null, now: now() }),
+      createProfile(db, {
+        userId,
+        input: createProfileInput(),
+        referredByProfileId: null,
+        now: now(),
+        initialContract: await initialContractFor(db),
+      }),
     ).rejects.toThrow(PROFILE_MESSAGES.profileExists);
   });
 
   it('retries a referral-code collision with a fresh code', async () => {
     const first = await newCustomer();
     const codes = [first.profile.referral_code, 'REF-NEW001'];
-    const profile = await createProfile(db, {
+    const { profile } = await createProfile(db, {
       userId: ulid(),
       input: createProfileInput(),
       referredByProfileId: null,
       now: now(),
+      initialContract: await initialContractFor(db),
       newReferralCode: () => codes.shift()!,
     });
     expect(profile.referral_code).toBe('REF-NEW001');

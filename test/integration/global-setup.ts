@@ -6,12 +6,14 @@ import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { environmentFor, type GrantValues, type SecretName } from '../../lambdas/grants.js';
 import { synthesizeLocalDefinitions } from '../../local/cdk-definitions.js';
 import { ensureTable, startDynamoDbLocal } from '../../local/services/dynamodb.js';
+import { startLocalPostalCode } from '../../local/services/postal-code.js';
 import { startLocalSes } from '../../local/services/ses.js';
 
 export const INTEGRATION_TABLE = 'baixa-integration';
 const DYNAMODB_PORT = 18_400;
 export const STEP_FUNCTIONS_PORT = 18_401;
 const SES_PORT = 18_402;
+export const POSTAL_CODE_PORT = 18_403;
 export const INTEGRATION_SENDER = 'nao-responda@baixa.test';
 export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   magicLinkKey: 'integration-magic-link-secret-0123456789abcdef',
@@ -23,6 +25,7 @@ export const INTEGRATION_VALUES: GrantValues = {
   stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:integration',
   emailFrom: INTEGRATION_SENDER,
   appUrl: 'http://127.0.0.1:5173',
+  postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
   secret: (name) => ({ value: INTEGRATION_SECRETS[name] }),
 };
 
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
   const dynamodb = await startDynamoDbLocal({ port: DYNAMODB_PORT, dataDir: null });
   await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
   const ses = await startLocalSes({ port: SES_PORT });
+  const postalCode = await startLocalPostalCode({ port: POSTAL_CODE_PORT });
   // Handlers are imported straight into the test workers, so they share one environment: the union of what every
   // function's grants give, from the same mapping CDK and the local runtime use.
   const functionEnv = ALL_FUNCTIONS.map((fn) => environmentFor(fn.name, fn.grants, INTEGRATION_VALUES));
@@ -53,6 +57,7 @@ export default async function setup(project: TestProject) {
   project.provide('stateMachineDefinition', definitions.stateMachine);
   project.provide('sesUrl', ses.endpoint);
   return async () => {
+    await postalCode.stop();
     await ses.stop();
     await dynamodb.stop();
     rmSync(dataDir, { recursive: true, force: true });

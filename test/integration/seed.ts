@@ -1,25 +1,24 @@
 import { ulid } from 'ulid';
-import { createContract } from '../../lambdas/shared/data/contracts.js';
+import { CONTRACT_PRICE } from '../../domain/pricing.js';
+import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
 
+/** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
+export async function initialContractFor(db: Db) {
+  return { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' };
+}
+
 /** A customer with a profile and the initial contract (and its process), written through the real access patterns. */
 export async function seedCustomer(db: Db, overrides: Parameters<typeof createProfileInput>[0] = {}) {
   const userId = ulid();
-  const profile = await createProfile(db, {
+  const { profile, contract, process } = await createProfile(db, {
     userId,
     input: createProfileInput(overrides),
     referredByProfileId: null,
     now: new Date().toISOString(),
-  });
-  const { contract, process } = await createContract(db, {
-    userId,
-    profileId: profile.id,
-    valor: 399,
-    formaPagamento: 'pix',
-    parentContractId: null,
-    now: new Date(),
+    initialContract: await initialContractFor(db),
   });
   return { userId, profile, contract, process };
 }

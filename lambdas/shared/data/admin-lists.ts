@@ -1,6 +1,6 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES } from '../../../domain/messages.js';
-import { normalizeSearchTerm } from '../../../domain/search-tokens.js';
+import { documentSearchTerm, looksLikeDocument, normalizeSearchTerm } from '../../../domain/search-tokens.js';
 import { profileSchema, type Profile } from '../../../domain/schemas/entities.js';
 import { ValidationError } from '../errors.js';
 import { keys } from './keys.js';
@@ -33,9 +33,8 @@ export async function listClients(
 /** Pattern 26: clients whose name word, e-mail or document starts with the term — a Query, never a Scan. */
 export async function searchClients(db: Db, term: string, limit = 50): Promise<Profile[]> {
   const token = normalizeSearchTerm(term).split(/\s+/)[0] ?? '';
-  const digits = term.replace(/\D/g, '');
-  // A formatted CPF ("123.456…") is searched by its digits.
-  const needle = digits.length >= 3 && /^[\d.\-/\s]+$/.test(term.trim()) ? digits : token;
+  // A formatted CPF or CNPJ ("123.456…", "12.ABC.345/…") is searched by its characters, punctuation dropped.
+  const needle = looksLikeDocument(term) ? documentSearchTerm(term) : token;
   if (needle.length < 2) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
   const { Items = [] } = await db.client.send(
     new QueryCommand({

@@ -4,10 +4,9 @@ import { saoPauloDateDigits } from '../../../domain/dates.js';
 import { formatProtocol } from '../../../domain/protocol.js';
 import type { Contract, Process } from '../../../domain/schemas/entities.js';
 import { counterUpdate } from './counters.js';
-import { profileCountsUpdate } from './customers.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
 import { processItem } from './processes.js';
-import { putNew, type Db } from './table.js';
+import { putNew, type Db, type TransactItem } from './table.js';
 
 const PROTOCOL_SEQUENCE_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -98,6 +97,23 @@ export function newContractWrites(db: Db, userId: string, created: { contract: C
     putNew(db, processItem(userId, created.process)),
     counterUpdate(db.tableName, COUNTERS.processes, { total: 1, [created.process.status]: 1 }),
   ];
+}
+
+/** A transaction item adding to an existing profile's contract and process counts (pattern 6). */
+export function profileCountsUpdate(
+  db: Db,
+  userId: string,
+  deltas: { contracts: number; processes: number },
+): TransactItem {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: { pk: keys.customer(userId), sk: keys.profileSk },
+      UpdateExpression: 'ADD contract_count :contracts, process_count :processes',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':contracts': deltas.contracts, ':processes': deltas.processes },
+    },
+  };
 }
 
 type CreateContractParams = {

@@ -9,13 +9,14 @@ import {
   statusHistorySchema,
 } from '../../../domain/schemas/entities.js';
 import type { Charge, Contract, Process, Profile, StatusHistory } from '../../../domain/schemas/entities.js';
-import type { ProfileInput } from '../../../domain/schemas/profile-input.js';
+import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
-import { ConflictError } from '../errors.js';
+import { ConflictError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
+import { newContract, newContractWrites } from './contracts.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
-import { failedConditions, isConditionFailure, putNew, stripKeys, type Db, type TransactItem } from './table.js';
+import { failedConditions, isConditionFailure, putNew, stripKeys, type Db } from './table.js';
 
 export type CustomerCollection = {
   profile: Profile | null;
@@ -94,23 +95,6 @@ export function profileItem(profile: Profile, counts: ProfileCounts) {
   };
 }
 
-/** A transaction item adding to an existing profile's contract and process counts (pattern 6). */
-export function profileCountsUpdate(
-  db: Db,
-  userId: string,
-  deltas: { contracts: number; processes: number },
-): TransactItem {
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: { pk: keys.customer(userId), sk: keys.profileSk },
-      UpdateExpression: 'ADD contract_count :contracts, process_count :processes',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':contracts': deltas.contracts, ':processes': deltas.processes },
-    },
-  };
-}
-
 /** Guards and pointers of a profile (pk = sk): unique document and referral code, and the profile id. */
 export function profileGuardItems(profile: Profile) {
   const owner = { user_id: profile.user_id, profile_id: profile.id, created_at: profile.created_at };
@@ -136,15 +120,21 @@ type CreateProfileParams = {
   input: ProfileInput;
   referredByProfileId: string | null;
   now: string;
+  /** The initial contract (and its process), written in the same transaction: a profile never lacks it. */
+  initialContract: { protocolo: string; valor: number; formaPagamento: string };
   newId?: () => string;
   newReferralCode?: () => string;
 };
 
 /**
- * Pattern 3: creates a profile with its uniqueness guards (document, referral code), the profile-id
- * pointer, admin search tokens and the client counter — all or nothing.
+ * Pattern 3: creates a profile with its uniqueness guards (document, referral code), the profile-id pointer, admin
+ * search tokens and the client counter, and its initial unsigned contract with protocol pointer and process
+ * (pattern 6) — all or nothing.
  */
-export async function createProfile(db: Db, params: CreateProfileParams): Promise<Profile> {
+export async function createProfile(
+  db: Db,
+  params: CreateProfileParams,
+): Promise<{ profile: Profile; contract: Contract; process: Process }> {
   const { userId, input, now } = params;
   const newId = params.newId ?? ulid;
   const newReferralCode = params.newReferralCode ?? generateReferralCode;
@@ -171,28 +161,106 @@ export async function createProfile(db: Db, params: CreateProfileParams): Promis
       created_at: now,
     };
     const guards = profileGuardItems(profile);
+    const created = newContract({
+      profileId: profile.id,
+      protocolo: params.initialContract.protocolo,
+      valor: params.initialContract.valor,
+      formaPagamento: params.initialContract.formaPagamento,
+      parentContractId: null,
+      at: now,
+      newId,
+    });
     try {
       await db.client.send(
         new TransactWriteCommand({
           TransactItems: [
             // The order matters: failedConditions() below reads the first three by position.
-            putNew(db, profileItem(profile, { hasContract: false, contractCount: 0, processCount: 0 })),
+            putNew(db, profileItem(profile, { hasContract: false, contractCount: 1, processCount: 1 })),
             putNew(db, guards.document),
             putNew(db, guards.referralCode),
             putNew(db, guards.profileId),
             counterUpdate(db.tableName, COUNTERS.clients, { total: 1 }),
+            ...newContractWrites(db, userId, created),
             ...clientSearchTokenItems(profile).map((item) => ({ Put: { TableName: db.tableName, Item: item } })),
           ],
         }),
       );
-      return profile;
+      return { profile, ...created };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const [profileExists, documentTaken, codeTaken] = failedConditions(error);
       if (profileExists) throw new ConflictError(PROFILE_MESSAGES.profileExists);
-      if (documentTaken) throw new ConflictError(PROFILE_MESSAGES.duplicateDocument);
+      if (documentTaken) {
+        throw new ConflictError(
+          profile.tipo_documento === 'cnpj' ? PROFILE_MESSAGES.duplicateCnpj : PROFILE_MESSAGES.duplicateDocument,
+        );
+      }
       if (!codeTaken) throw error;
     }
   }
   throw new Error('Could not allocate a unique referral code after 3 attempts');
+}
+
+type UpdateProfileParams = {
+  userId: string;
+  details: ProfileDetails;
+  /** The e-mail of the caller's verified token: a confirmed change of address reaches the profile on its next save. */
+  email: string;
+  now: string;
+};
+
+/**
+ * Pattern 4: updates a profile (never its document) and swaps its search tokens, in one transaction conditioned on
+ * the version read, so two saves racing from two tabs cannot leave stale tokens behind: the second is refused.
+ */
+export async function updateProfile(db: Db, params: UpdateProfileParams): Promise<Profile> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(params.userId), sk: keys.profileSk },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) throw new NotFoundError(PROFILE_MESSAGES.profileMissing);
+  const current = profileSchema.parse(stripKeys(Item));
+  const readVersion = typeof Item.updated_at === 'string' ? Item.updated_at : null;
+  const next: Profile = { ...current, ...params.details, email: params.email.toLowerCase() };
+  const before = new Set(clientSearchTokenItems(current).map((item) => item.sk));
+  const after = clientSearchTokenItems(next);
+  const afterKeys = new Set(after.map((item) => item.sk));
+  const fields = Object.entries({ ...params.details, email: next.email, updated_at: params.now });
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: { pk: keys.customer(params.userId), sk: keys.profileSk },
+              UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+              ConditionExpression:
+                readVersion === null
+                  ? 'attribute_exists(pk) AND attribute_not_exists(updated_at)'
+                  : 'attribute_exists(pk) AND updated_at = :read',
+              ExpressionAttributeNames: Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+              ExpressionAttributeValues: {
+                ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+                ...(readVersion === null ? {} : { ':read': readVersion }),
+              },
+            },
+          },
+          ...clientSearchTokenItems(current)
+            .filter((item) => !afterKeys.has(item.sk))
+            .map((item) => ({ Delete: { TableName: db.tableName, Key: { pk: item.pk, sk: item.sk } } })),
+          ...after
+            .filter((item) => !before.has(item.sk))
+            .map((item) => ({ Put: { TableName: db.tableName, Item: item } })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(PROFILE_MESSAGES.changedConcurrently);
+    throw error;
+  }
+  return next;
 }

@@ -1,7 +1,15 @@
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, it } from 'vitest';
-import { documentTypeOf, isValidDocument, maskDocument, maskEmail, maskName } from '../../../domain/documents.js';
-import { profileInputSchema } from '../../../domain/schemas/profile-input.js';
+import {
+  documentTypeOf,
+  formatDocument,
+  isValidDocument,
+  maskDocument,
+  maskEmail,
+  maskName,
+  normalizeDocument,
+} from '../../../domain/documents.js';
+import { newProfileSchema } from '../../../domain/schemas/profile-input.js';
 import { createProfileInput } from '../../factories.js';
 
 describe('CPF and CNPJ rules', () => {
@@ -36,12 +44,12 @@ describe('LGPD masking for the public lookup', () => {
 
 describe('profile form schema (spec 02 §5 messages)', () => {
   it('accepts a valid profile and stores the document as digits, complemento empty as null', () => {
-    const input = profileInputSchema.parse({ ...createProfileInput({ cpf: '529.982.247-25' }), complemento: '' });
+    const input = newProfileSchema.parse({ ...createProfileInput({ cpf: '529.982.247-25' }), complemento: '' });
     expect(input.cpf).toBe('52998224725');
     expect(input.complemento).toBeNull();
   });
   it('gives the spec’s messages', () => {
-    const result = profileInputSchema.safeParse({
+    const result = newProfileSchema.safeParse({
       ...createProfileInput(),
       nome_completo: 'Jo',
       cpf: '111.111.111-11',
@@ -49,7 +57,9 @@ describe('profile form schema (spec 02 §5 messages)', () => {
       estado: '',
     });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i: { path: PropertyKey[]; message: string }) => [i.path.join('.'), i.message]),
+    );
     expect(messages).toMatchObject({
       nome_completo: 'Nome deve ter pelo menos 3 caracteres',
       cep: 'CEP inválido',
@@ -58,9 +68,64 @@ describe('profile form schema (spec 02 §5 messages)', () => {
     });
   });
   it('says CNPJ inválido for a bad CNPJ', () => {
-    const result = profileInputSchema.safeParse(
+    const result = newProfileSchema.safeParse(
       createProfileInput({ tipo_documento: 'cnpj', cpf: '11.222.333/0001-80' }),
     );
-    expect(result.error?.issues.map((i) => i.message)).toContain('CNPJ inválido');
+    expect(result.error?.issues.map((i: { message: string }) => i.message)).toContain('CNPJ inválido');
+  });
+});
+
+describe('alphanumeric CNPJ (Receita Federal, in force since July 2026)', () => {
+  it('accepts letters in the first 12 positions with numeric check digits, in any case and format', () => {
+    expect(isValidDocument('cnpj', '12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidDocument('cnpj', '12abc34501de35')).toBe(true);
+    expect(isValidDocument('cnpj', generateCnpj(2))).toBe(true);
+    expect(normalizeDocument('cnpj', '12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+
+  it('refuses a wrong check digit, letters in the check digits, and letters in a CPF', () => {
+    expect(isValidDocument('cnpj', '12.ABC.345/01DE-36')).toBe(false);
+    expect(isValidDocument('cnpj', '12.ABC.345/01DE-3A')).toBe(false);
+    expect(isValidDocument('cnpj', 'AAAAAAAAAAAAAA')).toBe(false);
+    expect(isValidDocument('cpf', '529.982.247-2A')).toBe(false);
+    expect(normalizeDocument('cpf', '529.982.247-25')).toBe('52998224725');
+  });
+
+  it('is recognised, formatted and masked like a numeric one', () => {
+    expect(documentTypeOf('12.ABC.345/01DE-35')).toBe('cnpj');
+    expect(documentTypeOf('12abc34501de35')).toBe('cnpj');
+    expect(documentTypeOf('LM2026112100042')).toBeNull();
+    expect(documentTypeOf('Maria')).toBeNull();
+    expect(formatDocument('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(formatDocument('52998224725')).toBe('529.982.247-25');
+    expect(formatDocument('123')).toBe('123');
+    expect(maskDocument('12ABC34501DE35')).toBe('**.ABC.345/01DE-**');
+  });
+
+  it('is stored upper-cased by the profile schema', () => {
+    const input = newProfileSchema.parse(createProfileInput({ tipo_documento: 'cnpj', cpf: '12.abc.345/01de-35' }));
+    expect(input.cpf).toBe('12ABC34501DE35');
+  });
+});
+
+describe('profile schema: referral codes from the sign-up link', () => {
+  it('keeps well-formed codes upper-cased and drops anything else without failing', () => {
+    const kept = newProfileSchema.parse({
+      ...createProfileInput(),
+      referral_ref: ' ref-abc123 ',
+      referral_invite: 'REF-ABC123-XY12',
+    });
+    expect(kept).toMatchObject({ referral_ref: 'REF-ABC123', referral_invite: 'REF-ABC123-XY12' });
+    const dropped = newProfileSchema.parse({
+      ...createProfileInput(),
+      referral_ref: '<script>',
+      referral_invite: null,
+    });
+    expect(dropped).toMatchObject({ referral_ref: null, referral_invite: null });
+  });
+
+  it('refuses a document shorter than a CPF with the spec message', () => {
+    const result = newProfileSchema.safeParse({ ...createProfileInput(), cpf: '123.456' });
+    expect(result.error?.issues.map((i: { message: string }) => i.message)).toEqual(['Documento inválido']);
   });
 });
