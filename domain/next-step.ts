@@ -1,9 +1,13 @@
+import { currentContract } from './current-contract.js';
 import { CONTRACT_PRICE } from './pricing.js';
 import type { Dashboard } from './schemas/dashboard.js';
 
 export type NextStep = { title: string; description: string; to: string; value?: number };
 
-/** Dashboard next-step rule (spec 01 §2), first match wins. */
+/**
+ * Dashboard next-step rule (spec 01 §2), first match wins. The first save creates the contract with the profile,
+ * so "no contract" reads "no signed contract behind the followed process" (docs/decisions.md).
+ */
 export function nextStep(dashboard: Dashboard): NextStep | null {
   if (!dashboard.profile) {
     return {
@@ -12,14 +16,15 @@ export function nextStep(dashboard: Dashboard): NextStep | null {
       to: '/app/perfil',
     };
   }
-  if (dashboard.contracts.length === 0) {
+  const current = currentProcess(dashboard);
+  const contract = currentContract(dashboard, current);
+  if (!contract || contract.assinado_em === null) {
     return {
       title: 'Assine o Contrato',
       description: 'Formalize sua solicitação por assinatura digital.',
       to: '/app/contrato',
     };
   }
-  const current = currentProcess(dashboard);
   if (current?.status === 'pagamento_pendente') {
     return {
       title: 'Realize o Pagamento',

@@ -6,6 +6,7 @@ import { AuthPage } from '@/features/auth/components/auth-page';
 import { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { ProfilePage } from '@/features/profile/components/profile-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { RequireAdmin } from '@/features/shell/components/require-admin';
 import { RequireAuth } from '@/features/shell/components/require-auth';
@@ -41,7 +42,7 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <DashboardPage /> },
-                  { path: 'perfil', element: placeholder('Meu Perfil') },
+                  { path: 'perfil', element: <ProfilePage /> },
                   { path: 'contrato', element: placeholder('Contrato de Prestação de Serviços') },
                   { path: 'pagamento', element: placeholder('Pagamento') },
                   { path: 'renovacao', element: placeholder('Renovação') },

@@ -11,6 +11,17 @@ export function captureReferralParams(params: URLSearchParams): void {
   if (invite) safeSet(REFERRAL_INVITE_KEY, invite);
 }
 
+/** The codes kept since sign-up, sent with the first profile save (the server ignores a code that leads nowhere). */
+export function storedReferralCodes(): { referral_ref: string | null; referral_invite: string | null } {
+  return { referral_ref: safeGet(REFERRAL_REF_KEY), referral_invite: safeGet(REFERRAL_INVITE_KEY) };
+}
+
+/** Spec 02 §7: both keys are removed once the profile exists. */
+export function clearReferralCodes(): void {
+  safeRemove(REFERRAL_REF_KEY);
+  safeRemove(REFERRAL_INVITE_KEY);
+}
+
 export function storedReferralCode(): string {
   return safeGet(REFERRAL_REF_KEY) ?? '';
 }

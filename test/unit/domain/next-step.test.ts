@@ -4,7 +4,8 @@ import type { Dashboard } from '../../../domain/schemas/dashboard.js';
 import type { Contract, Process, Profile } from '../../../domain/schemas/entities.js';
 
 const profile = { id: 'p1' } as Profile;
-const contract = { id: 'c1' } as Contract;
+const contract = { id: 'c1', assinado_em: '2026-11-01T12:00:00Z', created_at: '2026-11-01T00:00:00Z' } as Contract;
+const unsigned = { id: 'c2', assinado_em: null, created_at: '2026-11-01T00:00:00Z' } as Contract;
 const processAt = (status: Process['status'], created_at = '2026-11-01T00:00:00Z') =>
   ({ id: status, status, created_at }) as Process;
 const dashboard = (over: Partial<Dashboard>): Dashboard => ({
@@ -22,6 +23,22 @@ describe('nextStep (spec 01 §2, first match wins)', () => {
   });
   it('then for the contract', () => {
     expect(nextStep(dashboard({ profile }))).toMatchObject({ title: 'Assine o Contrato', to: '/app/contrato' });
+  });
+  it('asks for the signature while the contract created with the profile is unsigned', () => {
+    const processes = [{ ...processAt('cadastro'), contrato_id: 'c2' }];
+    expect(nextStep(dashboard({ profile, contracts: [unsigned], processes }))).toMatchObject({
+      title: 'Assine o Contrato',
+      to: '/app/contrato',
+    });
+  });
+  it('asks for the signature of a renewal whose process is the newest, even with an older signed contract', () => {
+    const processes = [
+      { ...processAt('pago', '2026-01-01T00:00:00Z'), contrato_id: 'c1' },
+      { ...processAt('cadastro', '2026-11-02T00:00:00Z'), contrato_id: 'c2' },
+    ];
+    expect(nextStep(dashboard({ profile, contracts: [unsigned, contract], processes }))?.title).toBe(
+      'Assine o Contrato',
+    );
   });
   it('then for the payment when the current process awaits it', () => {
     expect(

@@ -1,0 +1,112 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, logIn, newPage, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+
+const { appUrl, sesUrl } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const password = 'segredo123';
+const formatCpf = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+
+/** A confirmed, signed-in customer on /app/perfil. */
+async function customerOnProfile(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], email: string): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
+  await logIn(page, email, password);
+  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await page.goto(`${appUrl}/app/perfil`);
+  await page.getByRole('heading', { name: 'Meu Perfil' }).waitFor();
+  await page.getByRole('button', { name: 'Salvar Perfil' }).waitFor();
+  return page;
+}
+
+/** Types like a person: the masks format as they go. */
+async function fillProfile(page: Page, cpfDigits: string) {
+  await page.getByLabel('Nome completo').fill('Maria da Conceição Souza');
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(cpfDigits);
+  await page.getByLabel('WhatsApp').pressSequentially('35998765432');
+  await page.getByLabel('CEP').pressSequentially('01001000');
+  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  await page.getByLabel('Número').fill('120');
+}
+
+describe('profile (/app/perfil)', () => {
+  const email = `perfil.${ulid().toLowerCase()}@example.com`;
+  const cpf = generateCpf();
+
+  it('masks what is typed, fills the address from the CEP, and the first save leads to the contract (phone)', async () => {
+    const page = await customerOnProfile(VIEWPORTS.phone, email);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await screenshot(page, 'profile-new-phone');
+    await fillProfile(page, cpf);
+    expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(formatCpf(cpf));
+    expect(await page.getByLabel('WhatsApp').inputValue()).toBe('(35) 99876-5432');
+    expect(await page.getByLabel('CEP').inputValue()).toBe('01001-000');
+    expect(await page.getByLabel('Endereço').inputValue()).toBe('Praça da Sé');
+    expect(await page.getByLabel('Bairro').inputValue()).toBe('Sé');
+    expect(await page.getByLabel('Cidade').inputValue()).toBe('São Paulo');
+    expect(await page.getByLabel('Estado (UF)').inputValue()).toBe('SP');
+    await screenshot(page, 'profile-filled-phone');
+
+    await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+    await toastWith(page, 'Perfil criado');
+    await page.waitForURL(`${appUrl}/app/contrato`);
+    await page.context().close();
+  });
+
+  it('shows the saved profile with the document read-only and updates the rest (desktop)', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, password);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    // The dashboard's next step moved on from the profile: the contract was created with it.
+    await page.getByRole('heading', { name: 'Assine o Contrato' }).waitFor();
+    await page.goto(`${appUrl}/app/perfil`);
+    await page.getByRole('button', { name: 'Atualizar Perfil' }).waitFor();
+    const document = page.getByLabel('CPF', { exact: true });
+    expect(await document.inputValue()).toBe(formatCpf(cpf));
+    expect(await document.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('CNPJ - Pessoa Jurídica').isDisabled()).toBe(true);
+    await screenshot(page, 'profile-saved-desktop');
+
+    await page.getByLabel('Complemento').fill('Apto 12');
+    await page.getByRole('button', { name: 'Atualizar Perfil' }).click();
+    await toastWith(page, 'Perfil atualizado');
+    await page.reload();
+    await page.getByRole('button', { name: 'Atualizar Perfil' }).waitFor();
+    expect(await page.getByLabel('Complemento').inputValue()).toBe('Apto 12');
+    await page.context().close();
+  });
+
+  it('refuses an invalid CPF and a CPF another customer has, with the spec messages (phone)', async () => {
+    const page = await customerOnProfile(VIEWPORTS.phone, `perfil2.${ulid().toLowerCase()}@example.com`);
+    await fillProfile(page, '52998224724');
+    await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+    await toastWith(page, 'CPF inválido');
+    await screenshot(page, 'profile-invalid-cpf-phone');
+
+    await page.getByLabel('CPF', { exact: true }).fill('');
+    await page.getByLabel('CPF', { exact: true }).pressSequentially(cpf);
+    await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+    await toastWith(page, 'Este CPF já está cadastrado.');
+    expect(page.url()).toBe(`${appUrl}/app/perfil`);
+    await page.context().close();
+  });
+
+  it('accepts an alphanumeric CNPJ typed in lower case, upper-casing it in the mask', async () => {
+    const page = await customerOnProfile(VIEWPORTS.desktop, `empresa.${ulid().toLowerCase()}@example.com`);
+    await page.getByText('CNPJ - Pessoa Jurídica').click();
+    await page.getByLabel('CNPJ', { exact: true }).pressSequentially('12abc34501de35');
+    expect(await page.getByLabel('CNPJ', { exact: true }).inputValue()).toBe('12.ABC.345/01DE-35');
+    await page.context().close();
+  });
+});
