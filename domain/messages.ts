@@ -135,6 +135,39 @@ export const PROFILE_MESSAGES = {
   postalCodeNotFound: 'CEP não encontrado. Preencha o endereço manualmente.',
 } as const;
 
+/** Contract (spec 02 §2, §8). */
+export const CONTRACT_MESSAGES = {
+  title: 'Contrato de Prestação de Serviços',
+  subtitle: 'Formalize sua solicitação por meio de assinatura digital.',
+  signedHeading: 'Contrato Assinado',
+  pendingHeading: 'Aguardando Assinatura',
+  renewalSuffix: ' - Renovação',
+  activeBadge: 'Ativo',
+  pendingBadge: 'Pendente',
+  sign: 'Assinar Contrato Digitalmente',
+  signing: 'Processando Assinatura...',
+  evidenceNotice: 'Ao assinar, registramos a data, o horário, o seu endereço IP e a sua localização aproximada.',
+  completeProfileWarning: 'Complete seu perfil antes de assinar o contrato',
+  completeProfileFirst: 'Complete seu perfil primeiro',
+  noProfile: 'Complete seu perfil antes de assinar o contrato.',
+  noContractTitle: 'Nenhum contrato encontrado',
+  noContract: 'Não foi possível encontrar um contrato para assinatura. Tente atualizar a página.',
+  alreadySignedTitle: 'Contrato já assinado',
+  alreadySigned: 'Este contrato já foi assinado anteriormente.',
+  updateFailed: 'Não foi possível assinar o contrato. Verifique se ele ainda está disponível para assinatura.',
+  notFoundOrSigned: 'Contrato não encontrado ou já foi assinado.',
+  signFailed: 'Erro ao assinar o contrato. Tente novamente.',
+  signedToast: 'Contrato assinado!',
+  freeStarted: 'Processo gratuito iniciado!',
+  viewPdf: 'Ver Contrato em PDF',
+  viewPayment: 'Ver Pagamento',
+  followProcess: 'Acompanhar Processo',
+  loadFailed: 'Erro ao carregar contratos. Tente recarregar a página.',
+  ipUnavailable: 'IP não disponível',
+  locationUnavailable: 'N/A',
+  defaultCountry: 'Brasil',
+} as const;
+
 /** Processes and charges: server answers not in the spec, same tone. */
 export const PROCESS_MESSAGES = {
   processNotFound: 'Processo não encontrado.',

@@ -7,6 +7,7 @@
  * Handlers never import this file: a bundle would carry every contract of the API.
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
+import { signContractRoute } from '../domain/api/contracts.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
@@ -31,6 +32,11 @@ export const API_ROUTES = [
   { contract: createProfileRoute, entry: 'lambdas/profile/create-profile.ts', grants: { table: 'readwrite' } },
   { contract: updateProfileRoute, entry: 'lambdas/profile/update-profile.ts', grants: { table: 'readwrite' } },
   { contract: lookupPostalCodeRoute, entry: 'lambdas/profile/lookup-postal-code.ts', grants: { postalCode: true } },
+  {
+    contract: signContractRoute,
+    entry: 'lambdas/contracts/sign-contract.ts',
+    grants: { table: 'readwrite', documents: 'readwrite', email: true },
+  },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: lookupProcessRoute, entry: 'lambdas/lookup/lookup-process.ts', grants: { table: 'read' } },
   {

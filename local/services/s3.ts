@@ -8,7 +8,15 @@ const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
   close(): Promise<void>;
 };
 
+// s3rver knows one hard-coded key pair (S3RVER/S3RVER); its account model is how it learns others.
+const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as {
+  DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+};
+
 export type LocalS3 = { endpoint: string; stop(): Promise<void> };
+
+/** The credentials the local runtime and the tests give the functions (see local/runtime.ts). */
+export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 /**
  * s3rver stands in for the documents bucket. It does NOT check signatures, so it proves that
@@ -16,6 +24,7 @@ export type LocalS3 = { endpoint: string; stop(): Promise<void> };
  */
 export async function startLocalS3(opts: { port: number; dataDir: string; buckets: string[] }): Promise<LocalS3> {
   mkdirSync(opts.dataDir, { recursive: true });
+  DUMMY_ACCOUNT.createKeyPair(LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey);
   const server = new S3rver({
     address: '127.0.0.1',
     port: opts.port,

@@ -7,6 +7,7 @@ import { environmentFor, type GrantValues, type SecretName } from '../../lambdas
 import { synthesizeLocalDefinitions } from '../../local/cdk-definitions.js';
 import { ensureTable, startDynamoDbLocal } from '../../local/services/dynamodb.js';
 import { startLocalPostalCode } from '../../local/services/postal-code.js';
+import { startLocalS3 } from '../../local/services/s3.js';
 import { startLocalSes } from '../../local/services/ses.js';
 
 export const INTEGRATION_TABLE = 'baixa-integration';
@@ -14,6 +15,8 @@ const DYNAMODB_PORT = 18_400;
 export const STEP_FUNCTIONS_PORT = 18_401;
 const SES_PORT = 18_402;
 export const POSTAL_CODE_PORT = 18_403;
+const S3_PORT = 18_404;
+export const INTEGRATION_BUCKET = 'baixa-integration-documents';
 export const INTEGRATION_SENDER = 'nao-responda@baixa.test';
 export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   magicLinkKey: 'integration-magic-link-secret-0123456789abcdef',
@@ -22,6 +25,8 @@ export const INTEGRATION_SECRETS: Record<SecretName, string> = {
 };
 export const INTEGRATION_VALUES: GrantValues = {
   tableName: INTEGRATION_TABLE,
+  documentsBucket: INTEGRATION_BUCKET,
+  documentsPathStyle: true,
   stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:integration',
   emailFrom: INTEGRATION_SENDER,
   appUrl: 'http://127.0.0.1:5173',
@@ -40,6 +45,7 @@ export default async function setup(project: TestProject) {
   await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
   const ses = await startLocalSes({ port: SES_PORT });
   const postalCode = await startLocalPostalCode({ port: POSTAL_CODE_PORT });
+  const s3 = await startLocalS3({ port: S3_PORT, dataDir: join(dataDir, 's3'), buckets: [INTEGRATION_BUCKET] });
   // Handlers are imported straight into the test workers, so they share one environment: the union of what every
   // function's grants give, from the same mapping CDK and the local runtime use.
   const functionEnv = ALL_FUNCTIONS.map((fn) => environmentFor(fn.name, fn.grants, INTEGRATION_VALUES));
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
     AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${STEP_FUNCTIONS_PORT}`,
     AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+    AWS_ENDPOINT_URL_S3: s3.endpoint,
     STAGE: 'test',
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: 'ERROR',
@@ -57,6 +64,7 @@ export default async function setup(project: TestProject) {
   project.provide('stateMachineDefinition', definitions.stateMachine);
   project.provide('sesUrl', ses.endpoint);
   return async () => {
+    await s3.stop();
     await postalCode.stop();
     await ses.stop();
     await dynamodb.stop();

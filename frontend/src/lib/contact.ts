@@ -1,14 +1,10 @@
-/**
- * PLACEHOLDER support channels: the provider's real WhatsApp number and e-mail are not in the spec.
- * Replace these values (and only these) when the business supplies them.
- */
-export const SUPPORT_CONTACT_PLACEHOLDER = {
-  whatsappDisplay: '(11) 90000-0000',
-  /** Digits with country code, as wa.me expects. */
-  whatsappNumber: '5511900000000',
-  email: 'suporte@example.com',
+import { SERVICE_PROVIDER } from '@domain/company.js';
+
+/** Support channels, from the provider's one configuration place (domain/company.ts). */
+export const SUPPORT_CONTACT = {
+  whatsappDisplay: SERVICE_PROVIDER.whatsappDisplay,
+  whatsappNumber: SERVICE_PROVIDER.whatsappNumber,
+  email: SERVICE_PROVIDER.email,
 } as const;
 
-export function whatsappLink(number: string = SUPPORT_CONTACT_PLACEHOLDER.whatsappNumber): string {
-  return `https://wa.me/${number}`;
-}
+export { whatsappLink } from '@domain/company.js';

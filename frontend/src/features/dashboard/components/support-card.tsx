@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
-import { SUPPORT_CONTACT_PLACEHOLDER, whatsappLink } from '@/lib/contact';
+import { SUPPORT_CONTACT, whatsappLink } from '@/lib/contact';
 
 export function SupportCard() {
   return (
@@ -12,9 +12,9 @@ export function SupportCard() {
       </Text>
       <Flex direction="column" gap="xs" marginTop="small">
         <Link href={whatsappLink()} target="_blank" rel="noreferrer">
-          WhatsApp: {SUPPORT_CONTACT_PLACEHOLDER.whatsappDisplay}
+          WhatsApp: {SUPPORT_CONTACT.whatsappDisplay}
         </Link>
-        <Link href={`mailto:${SUPPORT_CONTACT_PLACEHOLDER.email}`}>E-mail: {SUPPORT_CONTACT_PLACEHOLDER.email}</Link>
+        <Link href={`mailto:${SUPPORT_CONTACT.email}`}>E-mail: {SUPPORT_CONTACT.email}</Link>
       </Flex>
     </Card>
   );

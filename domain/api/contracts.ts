@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { CONTRACT_MESSAGES } from '../messages.js';
+import { PROCESS_STATUSES } from '../process-status.js';
+import { contractSchema } from '../schemas/entities.js';
+import { defineRoute } from './route.js';
+
+/** Signs one of the caller's contracts; the evidence (IP, location, user agent, text hash) is taken by the server. */
+export const signContractRoute = defineRoute({
+  id: 'SignContract',
+  method: 'POST',
+  path: '/me/contracts/{contractId}/signature',
+  access: 'customer',
+  params: z.object({ contractId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, CONTRACT_MESSAGES.notFoundOrSigned) }),
+  response: z.object({
+    contract: contractSchema,
+    processStatus: z.enum(PROCESS_STATUSES),
+    /** Where the spec sends the customer next: the payment, or the dashboard for a free renewal. */
+    next: z.enum(['/app/pagamento', '/app/dashboard']),
+  }),
+});

@@ -1,0 +1,52 @@
+import { CONTRACT_MESSAGES } from './messages.js';
+import type { Contract } from './schemas/entities.js';
+
+type Geo = NonNullable<Contract['geo_assinatura']>;
+
+/** ISO 3166-1 country codes CloudFront sends, as a person reads them; others are shown as the code. */
+const COUNTRY_NAMES: Record<string, string> = { BR: 'Brasil', PT: 'Portugal', US: 'Estados Unidos' };
+
+const coordinate = (value: string | undefined, limit: number): number | null => {
+  if (value === undefined || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && Math.abs(number) <= limit ? number : null;
+};
+
+const text = (value: string | undefined): string | null => {
+  const trimmed = value?.trim();
+  // Header values are untrusted text: keep them short and printable.
+  return trimmed ? trimmed.replace(/[^\p{L}\p{N} .,'-]/gu, '').slice(0, 80) || null : null;
+};
+
+/**
+ * Where a signature came from, read from CloudFront's viewer headers (lower-cased, as API Gateway passes them), with
+ * the spec's defaults for whatever is missing: 'N/A' for city and state, 'Brasil' for the country, null coordinates.
+ */
+export function geoFromViewerHeaders(headers: Readonly<Record<string, string | undefined>>): Geo {
+  const region = text(headers['cloudfront-viewer-country-region']);
+  const country = text(headers['cloudfront-viewer-country'])?.toUpperCase() ?? null;
+  // CloudFront percent-encodes non-ASCII city names (São Lourenço).
+  const rawCity = headers['cloudfront-viewer-city'];
+  const city = text(rawCity === undefined ? undefined : decodeURIComponentSafe(rawCity));
+  return {
+    cidade: city ?? CONTRACT_MESSAGES.locationUnavailable,
+    estado: region ?? CONTRACT_MESSAGES.locationUnavailable,
+    pais: country ? (COUNTRY_NAMES[country] ?? country) : CONTRACT_MESSAGES.defaultCountry,
+    latitude: coordinate(headers['cloudfront-viewer-latitude'], 90),
+    longitude: coordinate(headers['cloudfront-viewer-longitude'], 180),
+  };
+}
+
+/** The signer's IP as API Gateway saw it, or the spec's default. */
+export function signerIp(sourceIp: string | undefined): string {
+  const ip = sourceIp?.trim();
+  return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : CONTRACT_MESSAGES.ipUnavailable;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

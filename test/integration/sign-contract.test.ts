@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { signContractRoute } from '../../domain/api/contracts.js';
+import { contractText } from '../../domain/contract-text.js';
+import { CONTRACT_MESSAGES } from '../../domain/messages.js';
+import { handler as signContract } from '../../lambdas/contracts/sign-contract.js';
+import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
+import { customerClaims } from '../factories.js';
+import { callRoute, errorOf, okBody } from '../route-call.js';
+import { testDb } from './db.js';
+import { INTEGRATION_BUCKET } from './global-setup.js';
+import { emailsTo } from './mail.js';
+import { seedCustomer } from './seed.js';
+
+const db = testDb();
+const s3 = new S3Client({ forcePathStyle: true });
+
+const sign = (userId: string, contractId: string) =>
+  callRoute(signContractRoute, signContract, { claims: customerClaims(userId), params: { contractId } });
+
+describe('POST /me/contracts/{contractId}/signature', () => {
+  it('signs once with server-side evidence, moves the process to pagamento_pendente and stores the PDF', async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    const before = await getAdminCounters(db);
+    const result = okBody(await sign(userId, contract.id));
+    expect(result).toMatchObject({ processStatus: 'pagamento_pendente', next: '/app/pagamento' });
+    expect(result.contract.assinado_em).toBeTruthy();
+    expect(result.contract.ip_assinatura).toBe('127.0.0.1');
+    expect(result.contract.geo_assinatura).toEqual({
+      cidade: 'N/A',
+      estado: 'N/A',
+      pais: 'Brasil',
+      latitude: null,
+      longitude: null,
+    });
+
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.processes[0]?.status).toBe('pagamento_pendente');
+    expect(collection.history.map((h) => [h.de, h.para])).toEqual([
+      ['contrato_assinado', 'pagamento_pendente'],
+      ['cadastro', 'contrato_assinado'],
+    ]);
+    const after = await getAdminCounters(db);
+    expect(after.clients.withContract).toBe(before.clients.withContract + 1);
+    expect(after.processes.byStatus.pagamento_pendente).toBe(before.processes.byStatus.pagamento_pendente + 1);
+
+    const { Item } = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(userId), sk: keys.contractSk(contract.id) } }),
+    );
+    const expectedHash = createHash('sha256').update(contractText(contract, profile)).digest('hex');
+    expect(Item?.assinatura).toMatchObject({ text_sha256: expectedHash, user_agent: 'vitest' });
+    const pdf = await s3.send(new GetObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: Item!.assinatura.pdf_key }));
+    const bytes = await pdf.Body!.transformToByteArray();
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+
+    const [email] = await emailsTo(profile.email);
+    expect(email?.subject).toBe(`Contrato assinado — protocolo ${contract.protocolo}`);
+  });
+
+  it('makes one signature out of 20 parallel attempts; the others get "Contrato já assinado"', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const before = await getAdminCounters(db);
+    const results = await Promise.all(Array.from({ length: 20 }, () => sign(userId, contract.id)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const refused of results.filter((r) => !r.ok)) {
+      expect(errorOf(refused)).toMatchObject({ status: 409, message: CONTRACT_MESSAGES.alreadySigned });
+    }
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.history).toHaveLength(2);
+    const after = await getAdminCounters(db);
+    expect(after.clients.withContract).toBe(before.clients.withContract + 1);
+    expect(after.processes.byStatus.pagamento_pendente).toBe(before.processes.byStatus.pagamento_pendente + 1);
+  });
+
+  it("answers 404 for another customer's contract and for an unknown id, changing nothing", async () => {
+    const owner = await seedCustomer(db);
+    const intruder = await seedCustomer(db);
+    expect(errorOf(await sign(intruder.userId, owner.contract.id))).toMatchObject({
+      status: 404,
+      message: CONTRACT_MESSAGES.notFoundOrSigned,
+    });
+    expect((await getCustomerCollection(db, owner.userId)).contracts[0]?.assinado_em).toBeNull();
+    expect(errorOf(await sign(owner.userId, 'not-a-contract-id')).status).toBe(400);
+  });
+});
