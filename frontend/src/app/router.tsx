@@ -4,6 +4,8 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 import { PublicLayout, PublicPage } from '@/components/public-layout';
 import { AuthPage } from '@/features/auth/components/auth-page';
 import { MagicLinkPage } from '@/features/auth/components/magic-link-page';
+import { ContractPage } from '@/features/contract/components/contract-page';
+import { ContractPrintPage } from '@/features/contract/components/contract-print-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
@@ -34,6 +36,8 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          // Outside the shell: a page made for the printer.
+          { path: 'app/contrato/imprimir/:contractId', element: <ContractPrintPage /> },
           {
             element: <AppLayout />,
             children: [
@@ -43,7 +47,7 @@ export const router = createBrowserRouter([
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <DashboardPage /> },
                   { path: 'perfil', element: <ProfilePage /> },
-                  { path: 'contrato', element: placeholder('Contrato de Prestação de Serviços') },
+                  { path: 'contrato', element: <ContractPage /> },
                   { path: 'pagamento', element: placeholder('Pagamento') },
                   { path: 'renovacao', element: placeholder('Renovação') },
                   { path: 'indique', element: placeholder('Indique e Ganhe') },

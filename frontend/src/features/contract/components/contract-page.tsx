@@ -1,0 +1,177 @@
+import { Alert, Badge, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
+import { useNavigate } from 'react-router';
+import { formatDate, formatDateTime } from '@domain/dates.js';
+import { CONTRACT_MESSAGES } from '@domain/messages.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
+import type { Contract, Profile } from '@domain/schemas/entities.js';
+import { ButtonLink } from '@/components/links';
+import { PageLoader } from '@/components/page-loader';
+import { ApiRequestError } from '@/lib/api-error';
+import { usePageTitle } from '@/lib/page-title';
+import { toast, toastError } from '@/lib/toast';
+import { useCustomerCollection, useSignContract } from '../api/contracts';
+import { ContractClauses } from './contract-clauses';
+
+/** /app/contrato (spec 02 §2 Contract). */
+export function ContractPage() {
+  usePageTitle(CONTRACT_MESSAGES.title);
+  const collection = useCustomerCollection();
+
+  return (
+    <Flex direction="column" gap="large">
+      <Flex direction="column" gap="xxs">
+        <Heading level={1} fontSize="xxl">
+          {CONTRACT_MESSAGES.title}
+        </Heading>
+        <Text color="font.secondary">{CONTRACT_MESSAGES.subtitle}</Text>
+      </Flex>
+      {collection.isPending ? (
+        <PageLoader label="Carregando seus contratos..." />
+      ) : collection.isError ? (
+        <Alert variation="error" role="alert">
+          <Flex direction="column" gap="small">
+            <Text as="span">{CONTRACT_MESSAGES.loadFailed}</Text>
+            <Button size="small" alignSelf="flex-start" onClick={() => void collection.refetch()}>
+              Tentar novamente
+            </Button>
+          </Flex>
+        </Alert>
+      ) : !collection.data.profile ? (
+        <NoProfile />
+      ) : collection.data.contracts.length === 0 ? (
+        <Alert variation="info" heading={CONTRACT_MESSAGES.noContractTitle}>
+          {CONTRACT_MESSAGES.noContract}
+        </Alert>
+      ) : (
+        <Flex direction="column" gap="medium">
+          {newestFirst(collection.data.contracts).map((contract) => (
+            <ContractCard key={contract.id} contract={contract} profile={collection.data.profile!} />
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+function newestFirst(contracts: Contract[]): Contract[] {
+  return [...contracts].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+function NoProfile() {
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="small" alignItems="flex-start">
+        <Heading level={2} fontSize="large">
+          {CONTRACT_MESSAGES.completeProfileFirst}
+        </Heading>
+        <Text color="font.secondary">{CONTRACT_MESSAGES.completeProfileWarning}.</Text>
+        <ButtonLink to="/app/perfil" variation="primary">
+          Completar perfil
+        </ButtonLink>
+      </Flex>
+    </Card>
+  );
+}
+
+function ContractCard({ contract, profile }: { contract: Contract; profile: Profile }) {
+  const signed = contract.assinado_em !== null;
+  const renewal = contract.parent_contrato_id !== null;
+  const heading = `${signed ? CONTRACT_MESSAGES.signedHeading : CONTRACT_MESSAGES.pendingHeading}${
+    renewal ? CONTRACT_MESSAGES.renewalSuffix : ''
+  }`;
+  return (
+    <Card variation="outlined" className="contract-card" aria-label={`${heading} ${contract.protocolo}`}>
+      <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
+        <Flex direction="column" gap="xxs">
+          <Heading level={2} fontSize="large">
+            {heading}
+          </Heading>
+          <Text color="font.secondary">Protocolo {contract.protocolo}</Text>
+        </Flex>
+        <Badge variation={signed ? 'success' : 'warning'}>
+          {signed ? CONTRACT_MESSAGES.activeBadge : CONTRACT_MESSAGES.pendingBadge}
+        </Badge>
+      </Flex>
+      {signed ? <SignedContract contract={contract} /> : <UnsignedContract contract={contract} profile={profile} />}
+    </Card>
+  );
+}
+
+function SignedContract({ contract }: { contract: Contract }) {
+  const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
+  return (
+    <Flex direction="column" gap="small" marginTop="medium">
+      <dl className="contract-facts">
+        <dt>Valor</dt>
+        <dd>{formatBRL(contract.valor)}</dd>
+        <dt>Forma de pagamento</dt>
+        <dd>PIX</dd>
+        <dt>Assinado em</dt>
+        <dd>{formatDateTime(contract.assinado_em)}</dd>
+        <dt>IP da assinatura</dt>
+        <dd>{contract.ip_assinatura ?? CONTRACT_MESSAGES.ipUnavailable}</dd>
+      </dl>
+      <Flex gap="small" wrap="wrap">
+        <Button as="a" href={`/app/contrato/imprimir/${contract.id}`} target="_blank" rel="noopener">
+          {CONTRACT_MESSAGES.viewPdf}
+        </Button>
+        {free ? (
+          <ButtonLink to="/app/dashboard" variation="primary">
+            {CONTRACT_MESSAGES.followProcess}
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/app/pagamento" variation="primary">
+            {CONTRACT_MESSAGES.viewPayment}
+          </ButtonLink>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+function UnsignedContract({ contract, profile }: { contract: Contract; profile: Profile }) {
+  const navigate = useNavigate();
+  const sign = useSignContract();
+
+  const onSign = () =>
+    sign.mutate(contract.id, {
+      onSuccess: (result) => {
+        const free = result.next === '/app/dashboard';
+        toast({
+          title: free ? CONTRACT_MESSAGES.freeStarted : CONTRACT_MESSAGES.signedToast,
+          description: `Protocolo ${result.contract.protocolo}`,
+          variant: 'success',
+        });
+        void navigate(result.next);
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'conflict') {
+          return toast({ title: CONTRACT_MESSAGES.alreadySignedTitle, description: error.message, variant: 'error' });
+        }
+        if (error instanceof ApiRequestError && error.code === 'not_found') return toastError(error.message);
+        toastError(CONTRACT_MESSAGES.signFailed);
+      },
+    });
+
+  return (
+    <Flex direction="column" gap="medium" marginTop="medium">
+      <Text>
+        Contrato de {formatBRL(contract.valor)}, pagamento único via PIX, gerado em {formatDate(contract.created_at)}.
+        Leia as cláusulas abaixo antes de assinar.
+      </Text>
+      <View className="contract-scroll" tabIndex={0} aria-label="Texto do contrato">
+        <ContractClauses contract={contract} profile={profile} />
+      </View>
+      <Alert variation="info">{CONTRACT_MESSAGES.evidenceNotice}</Alert>
+      <Button
+        variation="primary"
+        alignSelf={{ base: 'stretch', medium: 'flex-start' }}
+        onClick={onSign}
+        isLoading={sign.isPending}
+        loadingText={CONTRACT_MESSAGES.signing}
+      >
+        {CONTRACT_MESSAGES.sign}
+      </Button>
+    </Flex>
+  );
+}

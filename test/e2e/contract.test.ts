@@ -1,0 +1,93 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  latestEmailTo,
+  launchBrowser,
+  logIn,
+  newPage,
+  screenshot,
+  signUpAndConfirm,
+  toastWith,
+  VIEWPORTS,
+} from './browser.js';
+
+const { appUrl, sesUrl } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const password = 'segredo123';
+
+async function customerWithProfile(page: Page, email: string): Promise<void> {
+  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
+  await logIn(page, email, password);
+  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await page.goto(`${appUrl}/app/perfil`);
+  await page.getByLabel('Nome completo').fill('João Batista Pereira');
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
+  await page.getByLabel('WhatsApp').pressSequentially('35998765432');
+  await page.getByLabel('CEP').pressSequentially('37470000');
+  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  expect(await page.getByLabel('Cidade').inputValue()).toBe('São Lourenço');
+  await page.getByLabel('Endereço').fill('Rua Dr. Olavo Gomes Pinto');
+  await page.getByLabel('Número').fill('120');
+  await page.getByLabel('Bairro').fill('Centro');
+  await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+  await page.waitForURL(`${appUrl}/app/contrato`);
+}
+
+describe('contract (/app/contrato): read, sign once, print', () => {
+  const email = `contrato.${ulid().toLowerCase()}@example.com`;
+
+  it('shows the unsigned contract with its nine clauses and signs it, then goes to the payment (phone)', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await customerWithProfile(page, email);
+    await page.getByRole('heading', { name: 'Aguardando Assinatura' }).waitFor();
+    expect(await page.getByText('Pendente', { exact: true }).count()).toBe(1);
+    for (const title of ['Do objeto', 'Da natureza e dos limites do serviço', 'Do foro']) {
+      await page.getByRole('heading', { name: new RegExp(title) }).waitFor();
+    }
+    expect(await page.getByText(/trezentos e noventa e nove reais/).count()).toBe(1);
+    expect(await page.getByText(/São Lourenço\/MG/).count()).toBeGreaterThan(0);
+    await screenshot(page, 'contract-unsigned-phone');
+
+    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+    await toastWith(page, 'Contrato assinado!');
+    await page.waitForURL(`${appUrl}/app/pagamento`);
+    const mail = await latestEmailTo(sesUrl, email);
+    expect(mail.subject).toMatch(/^Contrato assinado — protocolo LM\d+$/);
+    await page.context().close();
+  });
+
+  it('lists the signed contract with its facts, and the dashboard asks for the payment (desktop)', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, password);
+    await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor();
+    await page.goto(`${appUrl}/app/contrato`);
+    await page.getByRole('heading', { name: 'Contrato Assinado' }).waitFor();
+    expect(await page.getByText('Ativo', { exact: true }).count()).toBe(1);
+    await page.getByText('R$ 399,00').first().waitFor();
+    await page.getByText('127.0.0.1').waitFor();
+    expect(await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Ver Pagamento' }).waitFor();
+    await screenshot(page, 'contract-signed-desktop');
+
+    const [print] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Ver Contrato em PDF' }).click(),
+    ]);
+    await print.getByRole('heading', { name: 'Assinatura eletrônica' }).waitFor();
+    await print.getByText(/Medida Provisória nº 2.200-2\/2001/).waitFor();
+    await print.getByText(/Assinado eletronicamente por João Batista Pereira/).waitFor();
+    await screenshot(print, 'contract-print-desktop');
+    await page.context().close();
+  });
+});
