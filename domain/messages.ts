@@ -168,6 +168,15 @@ export const CONTRACT_MESSAGES = {
   defaultCountry: 'Brasil',
 } as const;
 
+/** History (spec 02 §2, §8). */
+export const HISTORY_MESSAGES = {
+  title: 'Histórico',
+  subtitle: 'Contratos, pagamentos e andamento do seu processo, do mais recente ao mais antigo.',
+  empty: 'Nenhum histórico encontrado',
+  loadFailed: 'Não foi possível carregar o histórico. Tente recarregar a página.',
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+} as const;
+
 /** Processes and charges: server answers not in the spec, same tone. */
 export const PROCESS_MESSAGES = {
   processNotFound: 'Processo não encontrado.',

@@ -1,12 +1,14 @@
 import * as z from 'zod';
-import { chargeSchema, contractSchema, processSchema, profileSchema } from './entities.js';
+import { chargeSchema, contractSchema, processSchema, profileSchema, statusHistorySchema } from './entities.js';
 
-/** GET /me/dashboard: the customer's whole item collection, read in one query. */
+/** GET /me/dashboard: the customer's whole item collection, read in one query (dashboard, contract, history). */
 export const dashboardSchema = z.object({
   email: z.string(),
   profile: profileSchema.nullable(),
   contracts: z.array(contractSchema),
   charges: z.array(chargeSchema),
   processes: z.array(processSchema),
+  /** Every status change of the customer's processes, newest first (/app/historico). */
+  history: z.array(statusHistorySchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

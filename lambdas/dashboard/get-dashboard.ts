@@ -7,6 +7,6 @@ const db = tableFromEnvironment();
 
 /** The dashboard reads the caller's whole item collection in one query; the owner is the key. */
 export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
-  const { profile, contracts, charges, processes } = await getCustomerCollection(db, caller.userId);
-  return { body: { email: caller.email, profile, contracts, charges, processes } };
+  const { profile, contracts, charges, processes, history } = await getCustomerCollection(db, caller.userId);
+  return { body: { email: caller.email, profile, contracts, charges, processes, history } };
 });

@@ -29,6 +29,8 @@ async function customerWithProfile(page: Page, email: string): Promise<void> {
   await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
   await logIn(page, email, password);
   await page.waitForURL(`${appUrl}/app/dashboard`);
+  await page.goto(`${appUrl}/app/historico`);
+  await page.getByText('Nenhum histórico encontrado').waitFor();
   await page.goto(`${appUrl}/app/perfil`);
   await page.getByLabel('Nome completo').fill('João Batista Pereira');
   await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
@@ -88,6 +90,13 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     await print.getByText(/Medida Provisória nº 2.200-2\/2001/).waitFor();
     await print.getByText(/Assinado eletronicamente por João Batista Pereira/).waitFor();
     await screenshot(print, 'contract-print-desktop');
+
+    await page.goto(`${appUrl}/app/historico`);
+    const entries = page.getByRole('list', { name: 'Histórico' }).getByRole('listitem');
+    await entries.first().waitFor();
+    const titles = await entries.locator('p:first-child').allTextContents();
+    expect(titles).toEqual(['Pagamento Pendente', 'Contrato Assinado', 'Contrato assinado', 'Contrato gerado']);
+    await screenshot(page, 'history-desktop');
     await page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 import { ContractPage } from '@/features/contract/components/contract-page';
 import { ContractPrintPage } from '@/features/contract/components/contract-print-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { HistoryPage } from '@/features/history/components/history-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
@@ -51,7 +52,7 @@ export const router = createBrowserRouter([
                   { path: 'pagamento', element: placeholder('Pagamento') },
                   { path: 'renovacao', element: placeholder('Renovação') },
                   { path: 'indique', element: placeholder('Indique e Ganhe') },
-                  { path: 'historico', element: placeholder('Histórico') },
+                  { path: 'historico', element: <HistoryPage /> },
                 ],
               },
               {

@@ -14,6 +14,7 @@ const dashboard = (over: Partial<Dashboard>): Dashboard => ({
   contracts: [],
   charges: [],
   processes: [],
+  history: [],
   ...over,
 });
 

@@ -1,0 +1,99 @@
+import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '@domain/dates.js';
+import { customerHistory, type HistoryKind } from '@domain/history.js';
+import { HISTORY_MESSAGES } from '@domain/messages.js';
+import { PageLoader } from '@/components/page-loader';
+import { ApiRequestError } from '@/lib/api-error';
+import { endSession } from '@/lib/auth-session';
+import { usePageTitle } from '@/lib/page-title';
+import { useCustomerCollection } from '../api/history';
+
+const KIND_LABEL: Record<HistoryKind, { label: string; variation: 'info' | 'success' | 'warning' }> = {
+  contract: { label: 'Contrato', variation: 'info' },
+  payment: { label: 'Pagamento', variation: 'success' },
+  process: { label: 'Processo', variation: 'warning' },
+};
+
+/** /app/historico (spec 02 §2 History). */
+export function HistoryPage() {
+  usePageTitle(HISTORY_MESSAGES.title);
+  const collection = useCustomerCollection();
+  const queryClient = useQueryClient();
+
+  return (
+    <Flex direction="column" gap="large">
+      <Flex direction="column" gap="xxs">
+        <Heading level={1} fontSize="xxl">
+          {HISTORY_MESSAGES.title}
+        </Heading>
+        <Text color="font.secondary">{HISTORY_MESSAGES.subtitle}</Text>
+      </Flex>
+      {collection.isPending ? (
+        <PageLoader label="Carregando seu histórico..." />
+      ) : collection.isError ? (
+        <Alert variation="error" role="alert">
+          <Flex direction="column" gap="small">
+            {collection.error instanceof ApiRequestError && collection.error.status === 401 ? (
+              <>
+                <Text as="span">{HISTORY_MESSAGES.sessionExpired}</Text>
+                <Button
+                  size="small"
+                  alignSelf="flex-start"
+                  onClick={() => void endSession(queryClient).catch(() => undefined)}
+                >
+                  Entrar novamente
+                </Button>
+              </>
+            ) : (
+              <>
+                <Text as="span">{HISTORY_MESSAGES.loadFailed}</Text>
+                <Button size="small" alignSelf="flex-start" onClick={() => void collection.refetch()}>
+                  Tentar novamente
+                </Button>
+              </>
+            )}
+          </Flex>
+        </Alert>
+      ) : (
+        <HistoryList entries={customerHistory(collection.data)} />
+      )}
+    </Flex>
+  );
+}
+
+function HistoryList({ entries }: { entries: ReturnType<typeof customerHistory> }) {
+  if (entries.length === 0) {
+    return (
+      <Card variation="outlined">
+        <Text color="font.secondary">{HISTORY_MESSAGES.empty}</Text>
+      </Card>
+    );
+  }
+  return (
+    <ol className="history-list" aria-label={HISTORY_MESSAGES.title}>
+      {entries.map((entry) => (
+        <li key={entry.id} className="history-item">
+          <Card variation="outlined">
+            <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
+              <Flex direction="column" gap="xxxs">
+                <Text fontWeight="bold">{entry.title}</Text>
+                <Text color="font.secondary" fontSize="small">
+                  {entry.description}
+                </Text>
+              </Flex>
+              <Flex direction="column" alignItems="flex-end" gap="xxxs">
+                <Badge size="small" variation={KIND_LABEL[entry.kind].variation}>
+                  {KIND_LABEL[entry.kind].label}
+                </Badge>
+                <Text as="time" dateTime={entry.at} fontSize="small" color="font.secondary">
+                  {formatDateTime(entry.at)}
+                </Text>
+              </Flex>
+            </Flex>
+          </Card>
+        </li>
+      ))}
+    </ol>
+  );
+}
