@@ -28,6 +28,25 @@ export function parseAuthActionLink(hash: string): ParsedAuthLink | null {
 }
 
 /**
+ * Change of e-mail (spec 02 §2 Profile): Cognito sends a code to the new address; the link opens the profile, where the
+ * signed-in customer's SPA confirms it (`confirmUserAttribute`). The code rides in the fragment, like the others.
+ */
+export const EMAIL_CHANGE_ACTION = 'confirmar-email';
+export const PROFILE_PATH = '/app/perfil';
+
+export function emailChangeLink(appUrl: string, code: string): string {
+  // Cognito's placeholder must survive literally so Cognito can replace it.
+  return `${new URL(PROFILE_PATH, appUrl).toString()}#${AUTH_ACTION_PARAM}=${EMAIL_CHANGE_ACTION}&codigo=${code}`;
+}
+
+/** The confirmation code of an e-mail-change link's fragment, or null. */
+export function parseEmailChangeLink(hash: string): string | null {
+  const params = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+  const code = params.get('codigo');
+  return params.get(AUTH_ACTION_PARAM) === EMAIL_CHANGE_ACTION && code && /^\w{1,64}$/.test(code) ? code : null;
+}
+
+/**
  * Magic link (CUSTOM_AUTH). The token travels in the URL fragment, which browsers never send to a
  * server, so it cannot reach CloudFront, S3 or API logs. Any browser can open it: the server checks the
  * token's signature and its single-use record, not the session that asked for it.

@@ -126,6 +126,12 @@ export const PROFILE_MESSAGES = {
   newEmailRequired: 'Digite um novo email válido.',
   emailChangeFailed: 'Não foi possível alterar o email.',
   emailConfirmationSent: 'Email de confirmação enviado',
+  changeEmail: 'Alterar email',
+  // Not in the spec: same tone.
+  emailConfirmationSentDescription: 'Abra o link que enviamos para o novo endereço para concluir a alteração.',
+  emailChanged: 'Email alterado',
+  emailChangedDescription: 'Seu novo email já vale para entrar na sua conta.',
+  emailChangeLinkInvalid: 'Este link de confirmação é inválido ou expirou. Peça a alteração novamente.',
   // Not in the spec: same tone.
   nameTooLong: 'Nome muito longo.',
   profileExists: 'Perfil já cadastrado.',

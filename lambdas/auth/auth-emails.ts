@@ -1,4 +1,4 @@
-import { authActionLink } from '../../domain/auth-links.js';
+import { authActionLink, emailChangeLink } from '../../domain/auth-links.js';
 import { emailButton as button, emailShell, escapeHtml } from '../shared/email-layout.js';
 
 export type AuthEmail = { subject: string; html: string };
@@ -49,6 +49,19 @@ export function welcomeEmail(appUrl: string, name?: string): AuthEmail {
       `<p>${greeting} Seu cadastro foi confirmado e sua conta já está ativa.</p>
 <p>O próximo passo é completar o seu perfil. Depois, é só assinar o contrato e pagar por PIX para darmos início ao pedido de baixa temporária dos apontamentos.</p>${button(new URL('/app/dashboard', appUrl).toString(), 'Acessar minha conta')}`,
       'Você recebeu este e-mail porque acabou de confirmar seu cadastro.',
+    ),
+  };
+}
+
+/** Change of e-mail: sent to the NEW address; the link opens the profile, which confirms it for the signed-in user. */
+export function emailChangeEmail(appUrl: string, codePlaceholder: string): AuthEmail {
+  const link = emailChangeLink(appUrl, codePlaceholder);
+  return {
+    subject: 'Confirme seu novo email',
+    html: emailShell(
+      'Confirme seu novo email',
+      `<p>Recebemos um pedido para usar este endereço na sua conta. Para confirmar, abra o link abaixo no navegador em que você está conectado à sua conta.</p>${button(link, 'Confirmar novo email')}
+<p style="font-size:13px;color:#5b6b7b">Até a confirmação, o seu email anterior continua valendo para entrar.</p>`,
     ),
   };
 }

@@ -4,7 +4,7 @@ import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { triggerHandler } from '../shared/trigger.js';
-import { confirmSignUpEmail, resetPasswordEmail } from './auth-emails.js';
+import { confirmSignUpEmail, emailChangeEmail, resetPasswordEmail } from './auth-emails.js';
 import { allowRecoveryEmail, type RecoveryDeps } from './recovery.js';
 
 const appUrl = appUrlFromEnvironment();
@@ -32,8 +32,12 @@ export const handler = triggerHandler<CustomMessageTriggerEvent>(
         await allowRecoveryEmail(recoveryDeps, event.request.userAttributes.sub ?? event.userName);
         message = resetPasswordEmail(appUrl, email, code);
         break;
+      case 'CustomMessage_UpdateUserAttribute':
+      case 'CustomMessage_VerifyUserAttribute':
+        message = emailChangeEmail(appUrl, code);
+        break;
       default:
-        // Other messages (admin invitations, attribute verification) keep Cognito's defaults for now.
+        // Other messages (admin invitations) keep Cognito's defaults.
         return event;
     }
     event.response.emailSubject = message.subject;

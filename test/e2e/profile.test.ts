@@ -2,7 +2,17 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, newPage, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+import {
+  emailWithSubject,
+  firstLinkIn,
+  launchBrowser,
+  logIn,
+  newPage,
+  screenshot,
+  signUpAndConfirm,
+  toastWith,
+  VIEWPORTS,
+} from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
 let browser: Browser;
@@ -45,7 +55,7 @@ describe('profile (/app/perfil)', () => {
 
   it('masks what is typed, fills the address from the CEP, and the first save leads to the contract (phone)', async () => {
     const page = await customerOnProfile(VIEWPORTS.phone, email);
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await screenshot(page, 'profile-new-phone');
     await fillProfile(page, cpf);
     expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(formatCpf(cpf));
@@ -84,6 +94,42 @@ describe('profile (/app/perfil)', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Atualizar Perfil' }).waitFor();
     expect(await page.getByLabel('Complemento').inputValue()).toBe('Apto 12');
+    await page.context().close();
+  });
+
+  it('changes the e-mail through the confirmation link sent to the new address (desktop)', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, password);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.goto(`${appUrl}/app/perfil`);
+    await page.getByRole('button', { name: 'Alterar email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Alterar email' });
+    await dialog.getByLabel('Novo email').fill(email);
+    await dialog.getByRole('button', { name: 'Enviar confirmação' }).click();
+    // The page behind a modal is inert, so the dialog repeats the toast's text on its field.
+    await dialog.getByText('Digite um novo email válido.').waitFor();
+    await screenshot(page, 'profile-change-email-desktop');
+
+    const newEmail = `novo.${ulid().toLowerCase()}@example.com`;
+    await dialog.getByLabel('Novo email').fill(newEmail);
+    await dialog.getByRole('button', { name: 'Enviar confirmação' }).click();
+    await toastWith(page, 'Email de confirmação enviado');
+    const message = await emailWithSubject(sesUrl, newEmail, 'Confirme seu novo email');
+    const link = firstLinkIn(message.body!.html!);
+    expect(link.startsWith(`${appUrl}/app/perfil#`)).toBe(true);
+
+    // Opened from the mail client: a new tab of the browser where the customer is signed in.
+    const confirmation = await page.context().newPage();
+    await confirmation.goto(link);
+    await toastWith(confirmation, 'Email alterado').catch(async (error: unknown) => {
+      await screenshot(confirmation, 'profile-email-confirmation-failed');
+      throw error;
+    });
+    expect(confirmation.url()).toBe(`${appUrl}/app/perfil`);
+    await confirmation.getByRole('button', { name: 'Atualizar Perfil' }).waitFor();
+    expect(await confirmation.getByLabel('Email', { exact: true }).inputValue()).toBe(newEmail);
+    await screenshot(confirmation, 'profile-email-changed-desktop');
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseAuthActionLink } from '../../../domain/auth-links.js';
+import { parseAuthActionLink, parseEmailChangeLink } from '../../../domain/auth-links.js';
 
 let handler: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
 
@@ -35,6 +35,17 @@ describe('CustomMessage trigger', () => {
     expect(link.origin).toBe('https://baixa.example.com');
     expect(parseAuthActionLink(link.hash)).toEqual({ action: 'confirmar', email: 'ana@example.com', code: '654321' });
   });
+  it.each(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute'])(
+    '%s: a pt-BR e-mail whose link confirms the new address on the profile',
+    async (source) => {
+      const { response } = await handler(eventFor(source));
+      expect(response.emailSubject).toBe('Confirme seu novo email');
+      const link = linkIn(response.emailMessage!);
+      expect(link.pathname).toBe('/app/perfil');
+      expect(parseEmailChangeLink(link.hash)).toBe('654321');
+      expect(parseAuthActionLink(link.hash)).toBeNull();
+    },
+  );
   it('leaves other messages to Cognito', async () => {
     const { response } = await handler(eventFor('CustomMessage_AdminCreateUser'));
     expect(response.emailMessage).toBeNull();

@@ -12,6 +12,7 @@ import { clearReferralCodes, storedReferralCodes } from '@/lib/referral-storage'
 import { toast, toastError } from '@/lib/toast';
 import { lookupPostalCode, useCreateProfile, useUpdateProfile } from '../api/profile';
 import { MASKS, MAX_LENGTHS } from '../lib/masks';
+import { ChangeEmailDialog } from './change-email-dialog';
 import { MaskedTextField } from './masked-text-field';
 
 type ProfileFormValues = {
@@ -160,12 +161,10 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
               {...register('nome_completo')}
               {...fieldError('nome_completo')}
             />
-            <TextField
-              label="Email"
-              value={email}
-              isReadOnly
-              descriptiveText="Para alterar o email da conta, fale com o suporte."
-            />
+            <Flex direction="column" gap="xs">
+              <TextField label="Email" value={email} isReadOnly autoComplete="email" />
+              <ChangeEmailDialog currentEmail={email} />
+            </Flex>
             <Controller
               control={control}
               name="tipo_documento"

@@ -2,6 +2,7 @@ import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { PROFILE_MESSAGES } from '@domain/messages.js';
 import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/lib/page-title';
+import { useEmailChangeConfirmation } from '../api/use-email-change-confirmation';
 import { useProfile } from '../api/profile';
 import { ProfileForm } from './profile-form';
 
@@ -9,6 +10,7 @@ import { ProfileForm } from './profile-form';
 export function ProfilePage() {
   usePageTitle(PROFILE_MESSAGES.title);
   const profile = useProfile();
+  useEmailChangeConfirmation();
 
   return (
     <Flex direction="column" gap="large" className="profile-page">
