@@ -1,0 +1,137 @@
+/**
+ * API latency benchmark (issue 7, Performance): starts the local runtime (`npm start`'s emulators and function host)
+ * on shifted ports and a throwaway data folder, signs a customer up through cognito-local, creates a profile, then
+ * measures p50/p95 of the dashboard and profile routes through the local API gateway (JWT check, function host,
+ * DynamoDB Local) next to a bare DynamoDB Query of the same item collection, and prints the ratios.
+ * Figures, not assertions: not part of `npm test`. Usage: `npm run bench [-- --requests 300]`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { getDashboardRoute } from '../domain/api/dashboard.js';
+import { createProfileRoute, getProfileRoute } from '../domain/api/profile.js';
+import { keys } from '../lambdas/shared/data/keys.js';
+import { LOCAL_REGION } from '../local/cdk-definitions.js';
+import { LOCAL_TABLE, startLocalRuntime } from '../local/runtime.js';
+import { localSettings } from '../local/settings.js';
+
+const requestsArg = process.argv.indexOf('--requests');
+const REQUESTS = requestsArg > 0 ? Number(process.argv[requestsArg + 1]) : 200;
+const WARM_UP = 20;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'baixa-bench-'));
+const settings = localSettings({ ...process.env, PORT_OFFSET: '2000', BAIXA_DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' });
+const runtime = await startLocalRuntime(settings, () => {});
+try {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const cognito = new CognitoIdentityProviderClient({
+    region: LOCAL_REGION,
+    endpoint: runtime.cognitoEndpoint,
+    credentials,
+  });
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'segredo123';
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: runtime.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: runtime.userPoolId, Username: email }));
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: runtime.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const idToken = auth.AuthenticationResult!.IdToken!;
+  const userId = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${runtime.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  await call(createProfileRoute.method, createProfileRoute.path, {
+    tipo_documento: 'cpf',
+    cpf: generateCpf(),
+    nome_completo: 'Cliente de Benchmark',
+    whatsapp: '(35) 99876-5432',
+    cep: '37470-000',
+    endereco: 'Rua Dr. Olavo Gomes Pinto',
+    numero: '120',
+    bairro: 'Centro',
+    cidade: 'São Lourenço',
+    estado: 'MG',
+  });
+
+  const dynamo = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: LOCAL_REGION, endpoint: `http://127.0.0.1:${settings.ports.dynamodb}`, credentials }),
+  );
+  const bareQuery = () =>
+    dynamo.send(
+      new QueryCommand({
+        TableName: LOCAL_TABLE,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': 'CONTRACT#', ':to': keys.profileSk },
+      }),
+    );
+  const bareGet = () =>
+    dynamo.send(new GetCommand({ TableName: LOCAL_TABLE, Key: { pk: keys.customer(userId), sk: keys.profileSk } }));
+
+  const results = {
+    'DynamoDB Query (collection)': await measure(bareQuery),
+    [`${getDashboardRoute.method} ${getDashboardRoute.path}`]: await measure(() =>
+      call(getDashboardRoute.method, getDashboardRoute.path),
+    ),
+    'DynamoDB GetItem (profile)': await measure(bareGet),
+    [`${getProfileRoute.method} ${getProfileRoute.path}`]: await measure(() =>
+      call(getProfileRoute.method, getProfileRoute.path),
+    ),
+  };
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+  console.log(
+    `\nAPI latency against the local runtime (${REQUESTS} sequential requests after ${WARM_UP} warm-up; Node ${process.versions.node})\n`,
+  );
+  console.log(`${'what'.padEnd(30)}${'p50'.padStart(9)}${'p95'.padStart(9)}`);
+  for (const [name, { p50, p95 }] of Object.entries(results)) console.log(`${name.padEnd(30)}${ms(p50)}${ms(p95)}`);
+  const ratio = (route: string, bare: string) =>
+    `${route}: ${(results[route]!.p50 / results[bare]!.p50).toFixed(1)}× the bare read at p50, ${(results[route]!.p95 / results[bare]!.p95).toFixed(1)}× at p95`;
+  console.log(`\n${ratio(`GET ${getDashboardRoute.path}`, 'DynamoDB Query (collection)')}`);
+  console.log(ratio(`GET ${getProfileRoute.path}`, 'DynamoDB GetItem (profile)'));
+} finally {
+  await runtime.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
