@@ -5,37 +5,26 @@ import { CONTRACT_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import type { Contract, Profile } from '@domain/schemas/entities.js';
 import { ButtonLink } from '@/components/links';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
-import { usePageTitle } from '@/lib/page-title';
 import { toast, toastError } from '@/lib/toast';
-import { useCustomerCollection, useSignContract } from '../api/contracts';
+import { useCustomerCollection } from '@/lib/customer-collection';
+import { useSignContract } from '../api/contracts';
 import { ContractClauses } from './contract-clauses';
 
 /** /app/contrato (spec 02 §2 Contract). */
 export function ContractPage() {
-  usePageTitle(CONTRACT_MESSAGES.title);
   const collection = useCustomerCollection();
 
   return (
     <Flex direction="column" gap="large">
-      <Flex direction="column" gap="xxs">
-        <Heading level={1} fontSize="xxl">
-          {CONTRACT_MESSAGES.title}
-        </Heading>
-        <Text color="font.secondary">{CONTRACT_MESSAGES.subtitle}</Text>
-      </Flex>
+      <PageHeader title={CONTRACT_MESSAGES.title} subtitle={CONTRACT_MESSAGES.subtitle} />
       {collection.isPending ? (
         <PageLoader label="Carregando seus contratos..." />
       ) : collection.isError ? (
-        <Alert variation="error" role="alert">
-          <Flex direction="column" gap="small">
-            <Text as="span">{CONTRACT_MESSAGES.loadFailed}</Text>
-            <Button size="small" alignSelf="flex-start" onClick={() => void collection.refetch()}>
-              Tentar novamente
-            </Button>
-          </Flex>
-        </Alert>
+        <LoadError message={CONTRACT_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
       ) : !collection.data.profile ? (
         <NoProfile />
       ) : collection.data.contracts.length === 0 ? (

@@ -6,7 +6,7 @@ import { formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES } from '@domain/messages.js';
 import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/lib/page-title';
-import { useCustomerCollection } from '../api/contracts';
+import { useCustomerCollection } from '@/lib/customer-collection';
 import { ContractClauses } from './contract-clauses';
 
 /** The print view ('Ver Contrato em PDF'): the full text, the client's data and the signature, then the print dialog. */

@@ -6,7 +6,7 @@ import type { Dashboard } from '@domain/schemas/dashboard.js';
 import { PageLoader } from '@/components/page-loader';
 import { endSession } from '@/lib/auth-session';
 import { usePageTitle } from '@/lib/page-title';
-import { useDashboard } from '../api/get-dashboard';
+import { useCustomerCollection } from '@/lib/customer-collection';
 import { currentContract } from '@domain/current-contract.js';
 import { dashboardErrorView } from '../lib/dashboard-error';
 import { NextStepCard } from './next-step-card';
@@ -16,7 +16,7 @@ import { SupportCard } from './support-card';
 
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  const dashboard = useDashboard();
+  const dashboard = useCustomerCollection();
 
   return (
     <Flex direction="column" gap="large">

@@ -1,13 +1,14 @@
-import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@domain/dates.js';
 import { customerHistory, type HistoryKind } from '@domain/history.js';
 import { HISTORY_MESSAGES } from '@domain/messages.js';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
 import { endSession } from '@/lib/auth-session';
-import { usePageTitle } from '@/lib/page-title';
-import { useCustomerCollection } from '../api/history';
+import { useCustomerCollection } from '@/lib/customer-collection';
 
 const KIND_LABEL: Record<HistoryKind, { label: string; variation: 'info' | 'success' | 'warning' }> = {
   contract: { label: 'Contrato', variation: 'info' },
@@ -17,44 +18,29 @@ const KIND_LABEL: Record<HistoryKind, { label: string; variation: 'info' | 'succ
 
 /** /app/historico (spec 02 §2 History). */
 export function HistoryPage() {
-  usePageTitle(HISTORY_MESSAGES.title);
   const collection = useCustomerCollection();
   const queryClient = useQueryClient();
 
   return (
     <Flex direction="column" gap="large">
-      <Flex direction="column" gap="xxs">
-        <Heading level={1} fontSize="xxl">
-          {HISTORY_MESSAGES.title}
-        </Heading>
-        <Text color="font.secondary">{HISTORY_MESSAGES.subtitle}</Text>
-      </Flex>
+      <PageHeader title={HISTORY_MESSAGES.title} subtitle={HISTORY_MESSAGES.subtitle} />
       {collection.isPending ? (
         <PageLoader label="Carregando seu histórico..." />
-      ) : collection.isError ? (
+      ) : collection.isError && collection.error instanceof ApiRequestError && collection.error.status === 401 ? (
         <Alert variation="error" role="alert">
           <Flex direction="column" gap="small">
-            {collection.error instanceof ApiRequestError && collection.error.status === 401 ? (
-              <>
-                <Text as="span">{HISTORY_MESSAGES.sessionExpired}</Text>
-                <Button
-                  size="small"
-                  alignSelf="flex-start"
-                  onClick={() => void endSession(queryClient).catch(() => undefined)}
-                >
-                  Entrar novamente
-                </Button>
-              </>
-            ) : (
-              <>
-                <Text as="span">{HISTORY_MESSAGES.loadFailed}</Text>
-                <Button size="small" alignSelf="flex-start" onClick={() => void collection.refetch()}>
-                  Tentar novamente
-                </Button>
-              </>
-            )}
+            <Text as="span">{HISTORY_MESSAGES.sessionExpired}</Text>
+            <Button
+              size="small"
+              alignSelf="flex-start"
+              onClick={() => void endSession(queryClient).catch(() => undefined)}
+            >
+              Entrar novamente
+            </Button>
           </Flex>
         </Alert>
+      ) : collection.isError ? (
+        <LoadError message={HISTORY_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
       ) : (
         <HistoryList entries={customerHistory(collection.data)} />
       )}
