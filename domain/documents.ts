@@ -6,8 +6,6 @@ import type { DocumentType } from './schemas/entities.js';
  * 1–12 are A–Z or 0–9, the two check digits stay numeric, each character counts as its ASCII code minus 48). Check
  * digits come from @brazilian-utils (`version: 2` accepts both CNPJ forms), not hand-rolled.
  */
-export const DOCUMENT_LENGTHS: Record<DocumentType, number> = { cpf: 11, cnpj: 14 };
-
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
@@ -19,9 +17,9 @@ export function normalizeDocument(type: DocumentType, value: string): string {
 
 const CNPJ_PATTERN = /^[0-9A-Z]{12}[0-9]{2}$/;
 
+/** Length, repeated characters ('111.111.111-11') and check digits are the library's rules. */
 export function isValidDocument(type: DocumentType, value: string): boolean {
   const normalized = normalizeDocument(type, value);
-  if (normalized.length !== DOCUMENT_LENGTHS[type] || /^(.)\1+$/.test(normalized)) return false;
   if (type === 'cpf') return isValidCpf(normalized);
   return CNPJ_PATTERN.test(normalized) && isValidCnpj(normalized, { version: 2 });
 }

@@ -129,3 +129,39 @@ describe('profile schema: referral codes from the sign-up link', () => {
     expect(result.error?.issues.map((i: { message: string }) => i.message)).toEqual(['Documento inválido']);
   });
 });
+
+describe('documents at their edges', () => {
+  it('normalises by type: CPF keeps digits only, CNPJ keeps letters and digits upper-cased', () => {
+    expect(normalizeDocument('cpf', 'ab529.982.247-25')).toBe('52998224725');
+    expect(normalizeDocument('cnpj', '12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+
+  it('refuses repeated digits, short and long numbers of both kinds', () => {
+    expect(isValidDocument('cpf', '000.000.000-00')).toBe(false);
+    expect(isValidDocument('cpf', '5299822472')).toBe(false);
+    expect(isValidDocument('cpf', '529982247250')).toBe(false);
+    expect(isValidDocument('cnpj', '11.111.111/1111-11')).toBe(false);
+    expect(isValidDocument('cnpj', '12ABC34501DE3')).toBe(false);
+    expect(isValidDocument('cnpj', '12ABC34501DE355')).toBe(false);
+  });
+
+  it('tells a protocol, a CPF and a CNPJ apart, whatever the spacing', () => {
+    expect(documentTypeOf('LM202611210042')).toBeNull();
+    expect(documentTypeOf('  lm202611210042')).toBeNull();
+    expect(documentTypeOf(' 529.982.247-25 ')).toBe('cpf');
+    expect(documentTypeOf('529 982 247 25')).toBe('cpf');
+    expect(documentTypeOf('5299822472')).toBeNull();
+    expect(documentTypeOf('529.982.247-2X')).toBeNull();
+    expect(documentTypeOf('A29.982.247-25')).toBeNull();
+    expect(documentTypeOf('11222333000181')).toBe('cnpj');
+    expect(documentTypeOf('12ABC34501DE3X')).toBeNull();
+  });
+
+  it('masks and formats only what has a document’s length', () => {
+    expect(maskDocument('123')).toBe('***');
+    expect(formatDocument('12.abc.345/01de-35')).toBe('12.ABC.345/01DE-35');
+    expect(maskEmail('semarroba')).toBe('s***@***');
+    expect(maskEmail('a@localhost')).toBe('a***@l***');
+    expect(maskName('   ')).toBe('');
+  });
+});
