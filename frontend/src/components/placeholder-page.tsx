@@ -1,14 +1,11 @@
-import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { usePageTitle } from '@/lib/page-title';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
+import { PageHeader } from './page-header';
 
 /** Stands in for screens that later changes build, so every route of the spec already resolves. */
 export function PlaceholderPage({ title }: { title: string }) {
-  usePageTitle(title);
   return (
     <Flex direction="column" gap="medium">
-      <Heading level={1} fontSize="xxl">
-        {title}
-      </Heading>
+      <PageHeader title={title} />
       <Card variation="outlined">
         <Text color="font.secondary">Esta área estará disponível em breve.</Text>
       </Card>
