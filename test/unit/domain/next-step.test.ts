@@ -81,3 +81,30 @@ describe('currentContract (spec 02: first unsigned, otherwise the latest)', asyn
     expect(currentContract(dashboard({}), null)).toBeNull();
   });
 });
+
+describe('nextStep texts (spec 01 §2)', () => {
+  it('are the spec’s, word for word', () => {
+    expect(nextStep(dashboard({}))).toEqual({
+      title: 'Complete seu Perfil',
+      description: 'Preencha seus dados pessoais para continuar.',
+      to: '/app/perfil',
+    });
+    expect(nextStep(dashboard({ profile }))).toEqual({
+      title: 'Assine o Contrato',
+      description: 'Formalize sua solicitação por assinatura digital.',
+      to: '/app/contrato',
+    });
+    expect(
+      nextStep(dashboard({ profile, contracts: [contract], processes: [processAt('pagamento_pendente')] })),
+    ).toEqual({
+      title: 'Realize o Pagamento',
+      description: 'Pagamento único via PIX.',
+      to: '/app/pagamento',
+      value: 399,
+    });
+  });
+
+  it('has none for a signed contract without a process yet', () => {
+    expect(nextStep(dashboard({ profile, contracts: [contract], processes: [] }))).toBeNull();
+  });
+});
