@@ -165,3 +165,27 @@ describe('documents at their edges', () => {
     expect(maskName('   ')).toBe('');
   });
 });
+
+describe('documents: anchors and separators', () => {
+  it('reads only a leading LM as a protocol: a CNPJ with LM inside is still a CNPJ', () => {
+    expect(documentTypeOf('12.LM3.450/1DE3-42')).toBe('cnpj');
+    expect(documentTypeOf('12LM34501DE342')).toBe('cnpj');
+  });
+
+  it('reads as a CPF only digits and separators, from the first character to the last', () => {
+    expect(documentTypeOf('A529.982.247-25')).toBeNull();
+    expect(documentTypeOf('529.982.247-25A')).toBeNull();
+    expect(documentTypeOf('529/982/247-25')).toBeNull();
+  });
+
+  it('masks a formatted document by its characters', () => {
+    expect(maskDocument('529.982.247-25')).toBe('***.982.247-**');
+    expect(maskDocument('12.abc.345/01de-35')).toBe('**.ABC.345/01DE-**');
+  });
+
+  it('masks an e-mail whose domain has no dot, or starts with one', () => {
+    expect(maskEmail('ana@b')).toBe('a***@b***');
+    expect(maskEmail('ana@.com')).toBe('a***@.***');
+    expect(maskEmail('ana@mail.example.com')).toBe('a***@m***.com');
+  });
+});

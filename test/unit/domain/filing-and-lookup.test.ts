@@ -67,3 +67,14 @@ describe('runtime config (config.json)', () => {
     expect(runtimeConfigSchema.safeParse({ ...base, inboxUrl: 'x' }).success).toBe(false);
   });
 });
+
+describe('filingForecast outside the calendar it knows', () => {
+  it('refuses dates whose holidays it cannot tell (years 1900 to 2099 only) or that are not dates', () => {
+    expect(() => filingForecast(new Date('2099-12-28T12:00:00Z'))).toThrow(
+      new RangeError('No filing forecast for 2099-12-28T12:00:00.000Z'),
+    );
+    expect(() => filingForecast(new Date('1899-12-28T12:00:00Z'))).toThrow(RangeError);
+    expect(() => filingForecast(new Date(Number.NaN))).toThrow(RangeError);
+    expect(day('2099-12-01T12:00:00Z')).toBe('2099-12-10');
+  });
+});

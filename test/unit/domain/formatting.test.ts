@@ -92,3 +92,14 @@ describe('auth links', () => {
     expect(url.hash).toContain('codigo=123456');
   });
 });
+
+describe('charge statuses at their edges', () => {
+  it('refuses “Marcar pago” for a received or confirmed charge, in any case, and allows it otherwise', () => {
+    expect(canMarkChargePaid('RECEIVED')).toBe(false);
+    expect(canMarkChargePaid('received')).toBe(false);
+    expect(canMarkChargePaid('confirmed')).toBe(false);
+    expect(canMarkChargePaid('PENDING')).toBe(true);
+    expect(canMarkChargePaid('OVERDUE')).toBe(true);
+    expect(canMarkChargePaid('')).toBe(true);
+  });
+});

@@ -85,3 +85,86 @@ describe('customerHistory (spec 02 §2 History)', () => {
     expect(historyStatusLabel('baixa_deferida')).toBe('Baixa Deferida');
   });
 });
+
+describe('customerHistory entries in full', () => {
+  it('gives each entry a stable id, its instant and its description', () => {
+    const entries = customerHistory({
+      contracts: [contract({ assinado_em: '2026-11-21T11:00:00.000Z' })],
+      charges: [
+        // Never updated: only its creation is listed.
+        charge(),
+        charge({ id: 'ch2', status: 'refunded', updated_at: '2026-11-23T00:00:00.000Z' }),
+      ],
+      processes: [process],
+      history: [
+        change('pago', 'peticionado', '2026-11-22T00:00:00.000Z'),
+        { ...change(null, 'cadastro', '2026-11-20T00:00:00.000Z', 'Sem processo'), processo_id: 'desconhecido' },
+      ],
+    });
+    expect(entries).toEqual([
+      {
+        id: 'charge-status-ch2',
+        at: '2026-11-23T00:00:00.000Z',
+        kind: 'payment',
+        title: 'Pagamento: Reembolsado',
+        description: 'Protocolo LM2026112100001',
+      },
+      {
+        id: 'process-pr1-2026-11-22T00:00:00.000Z-peticionado',
+        at: '2026-11-22T00:00:00.000Z',
+        kind: 'process',
+        title: 'Peticionado',
+        description: 'Pago → Peticionado · Protocolo LM2026112100001',
+      },
+      {
+        id: 'charge-ch1',
+        at: '2026-11-21T12:00:00.000Z',
+        kind: 'payment',
+        title: 'PIX gerado',
+        description: 'Protocolo LM2026112100001',
+      },
+      {
+        id: 'charge-ch2',
+        at: '2026-11-21T12:00:00.000Z',
+        kind: 'payment',
+        title: 'PIX gerado',
+        description: 'Protocolo LM2026112100001',
+      },
+      {
+        id: 'signature-c1',
+        at: '2026-11-21T11:00:00.000Z',
+        kind: 'contract',
+        title: 'Contrato assinado',
+        description: 'Protocolo LM2026112100001 · assinatura digital',
+      },
+      {
+        id: 'contract-c1',
+        at: '2026-11-21T10:00:00.000Z',
+        kind: 'contract',
+        title: 'Contrato gerado',
+        description: 'Protocolo LM2026112100001 · R$ 399,00',
+      },
+      {
+        id: 'process-desconhecido-2026-11-20T00:00:00.000Z-cadastro',
+        at: '2026-11-20T00:00:00.000Z',
+        kind: 'process',
+        title: 'Cadastro',
+        description: 'Cadastro · Sem processo',
+      },
+    ]);
+  });
+
+  it('names a renewal’s signature and a payment of an unknown contract', () => {
+    const entries = customerHistory({
+      contracts: [contract({ id: 'c2', parent_contrato_id: 'c1', assinado_em: '2026-11-22T00:00:00.000Z' })],
+      charges: [charge({ contrato_id: 'zz' })],
+      processes: [],
+      history: [],
+    });
+    expect(entries.map((e) => [e.id, e.title, e.description])).toEqual([
+      ['signature-c2', 'Contrato de renovação assinado', 'Protocolo LM2026112100001 · assinatura digital'],
+      ['charge-ch1', 'PIX gerado', 'Pagamento via PIX'],
+      ['contract-c2', 'Contrato de renovação gerado', 'Protocolo LM2026112100001 · R$ 399,00'],
+    ]);
+  });
+});

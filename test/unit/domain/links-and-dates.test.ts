@@ -88,3 +88,16 @@ describe('dates', () => {
     expect(formatDate(Date.UTC(2026, 0, 1, 2, 0))).toBe('31/12/2025');
   });
 });
+
+describe('magic-link e-mail at its edges', () => {
+  it('turns base64url’s “-” back into “+” before decoding', () => {
+    const token = `${b64url({ email: 'ana@example.com', pad: '>>>' })}.sig`;
+    expect(token.split('.')[0]).toContain('-');
+    expect(magicLinkEmail(token)).toBe('ana@example.com');
+  });
+  it('takes only a string e-mail', () => {
+    expect(magicLinkEmail(`${b64url({ email: ['@'] })}.sig`)).toBeNull();
+    expect(magicLinkEmail(`${b64url({ email: { '@': 1 } })}.sig`)).toBeNull();
+    expect(magicLinkEmail(`${b64url({})}.sig`)).toBeNull();
+  });
+});

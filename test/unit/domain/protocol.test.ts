@@ -33,3 +33,29 @@ describe('protocol numbers', () => {
     expect(protocolCheckDigit(p)).not.toBe(protocolCheckDigit(typo));
   });
 });
+
+// Boundaries and weights: see also protocol-and-history-edges.test.ts.
+describe('protocol check digits and parsing', () => {
+  // Mod 11 with weights 2..9 from the rightmost digit, repeating; a rest of 0 or 1 gives 0.
+  it.each([
+    ['LM2026112100042', 0], // sum 88, rest 0
+    ['LM2026010100001', 0], // sum 56, rest 1
+    ['LM2026112100043', 9], // sum 90, rest 2
+    ['LM2026112300042', 8], // sum 102, rest 3
+    ['LM2026112100005', 6], // sum 82, rest 5
+    ['LM2026112100001', 3], // sum 74, rest 8
+    ['LM2026112100010', 2], // sum 75, rest 9
+  ])('gives %s the check digit %i', (protocolo, digit) => {
+    expect(protocolCheckDigit(protocolo)).toBe(digit);
+    expect(fullProtocol(protocolo)).toBe(`${protocolo}-${digit}`);
+    expect(parseProtocol(`${protocolo}-${digit}`)).toBe(protocolo);
+  });
+
+  it('refuses anything after the protocol or its check digit', () => {
+    expect(parseProtocol('LM20261121000420')).toBeNull();
+    expect(parseProtocol('LM2026112100042-00')).toBeNull();
+    expect(parseProtocol('LM2026112100042X')).toBeNull();
+    expect(parseProtocol('LM202611210004')).toBeNull();
+    expect(parseProtocol('')).toBeNull();
+  });
+});

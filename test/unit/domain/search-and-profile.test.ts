@@ -113,3 +113,52 @@ describe('profile schemas (spec 02 §5)', () => {
     expect(newProfileSchema.safeParse({ ...first, referral_ref: 'x'.repeat(41) }).success).toBe(false);
   });
 });
+
+describe('admin search tokens at their edges', () => {
+  it('turns other characters into word breaks, not glue', () => {
+    expect(normalizeSearchTerm('Ana!Maria,Souza')).toBe('ana maria souza');
+    expect(normalizeSearchTerm('¡Olá!')).toBe('ola');
+  });
+
+  it('keeps two-letter words and drops tokens shorter than two characters', () => {
+    expect(clientSearchTokens({ nome_completo: 'Li Wu de X', email: 'a', cpf: '-' })).toEqual(['li', 'wu']);
+    expect(clientSearchTokens({ nome_completo: 'Ana', email: 'ab', cpf: '1' })).toEqual(['ana', 'ab']);
+  });
+});
+
+describe('profile schemas: patterns anchored at both ends', () => {
+  const details = {
+    nome_completo: 'Ana Maria',
+    whatsapp: '(35) 99876-5432',
+    cep: '37470-000',
+    endereco: 'Rua Um, 1',
+    numero: '1',
+    bairro: 'Centro',
+    cidade: 'São Lourenço',
+    estado: 'MG',
+  };
+  const issuesOf = (input: object) => profileDetailsSchema.safeParse({ ...details, ...input }).error?.issues ?? [];
+
+  it.each(['a(35)99876-5432', '(35)99876-5432a'])('refuses the WhatsApp %j', (whatsapp) => {
+    expect(issuesOf({ whatsapp })).toMatchObject([{ path: ['whatsapp'], message: 'WhatsApp inválido' }]);
+  });
+
+  it.each(['a37470000', '37470000a', '3747-0000'])('refuses the CEP %j', (cep) => {
+    expect(issuesOf({ cep })).toMatchObject([{ path: ['cep'], message: 'CEP inválido' }]);
+  });
+
+  it('leaves the complement out when absent', () => {
+    expect(profileDetailsSchema.parse(details).complemento).toBeNull();
+    expect(profileDetailsSchema.parse({ ...details, complemento: null }).complemento).toBeNull();
+  });
+
+  it('reports a short or invalid document as a custom issue of the cpf field', () => {
+    const first = { ...details, tipo_documento: 'cpf', cpf: '529.982.247-25' };
+    expect(newProfileSchema.safeParse({ ...first, cpf: '123.456' }).error?.issues).toEqual([
+      { code: 'custom', path: ['cpf'], message: 'Documento inválido' },
+    ]);
+    expect(newProfileSchema.safeParse({ ...first, cpf: '529.982.247-24' }).error?.issues).toEqual([
+      { code: 'custom', path: ['cpf'], message: 'CPF inválido' },
+    ]);
+  });
+});

@@ -41,6 +41,9 @@ describe('geoFromViewerHeaders (CloudFront viewer headers → signing location)'
     expect(geo('-90', '-180')).toMatchObject({ latitude: -90, longitude: -180 });
     expect(geo('90.1', '180.1')).toMatchObject({ latitude: null, longitude: null });
     expect(geo('norte', 'Infinity')).toMatchObject({ latitude: null, longitude: null });
+    // Number('  ') is 0: a blank header must not place the signer on the equator.
+    expect(geo('  ', ' ')).toMatchObject({ latitude: null, longitude: null });
+    expect(geo(' -22.5 ', '0')).toMatchObject({ latitude: -22.5, longitude: 0 });
   });
 
   it('keeps header text short and printable, and survives a broken percent-encoding', () => {
