@@ -24,9 +24,11 @@ export function isValidDocument(type: DocumentType, value: string): boolean {
   return CNPJ_PATTERN.test(normalized) && isValidCnpj(normalized, { version: 2 });
 }
 
-/** The type a typed value most likely is, for the public lookup's single input (a protocol is neither). */
+/**
+ * The type a typed value most likely is, for the public lookup's single input. A protocol (LM + 13 digits, 15
+ * characters, or 17 with its check digit) is neither; a CNPJ may itself start with LM.
+ */
 export function documentTypeOf(value: string): DocumentType | null {
-  if (/^\s*LM/i.test(value)) return null;
   const digits = onlyDigits(value);
   if (/^[\d.\-\s]+$/.test(value.trim()) && digits.length === 11) return 'cpf';
   return CNPJ_PATTERN.test(normalizeDocument('cnpj', value)) ? 'cnpj' : null;

@@ -1,4 +1,5 @@
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
+import { saoPauloDateDigits } from './dates.js';
 import { PROCESSING_BUSINESS_DAYS } from './pricing.js';
 
 /**
@@ -6,7 +7,13 @@ import { PROCESSING_BUSINESS_DAYS } from './pricing.js';
  * national holidays and those of Minas Gerais — the court is in São Lourenço/MG.
  */
 export function filingForecast(paidAt: Date): Date {
-  const forecast = addBusinessDays(paidAt, PROCESSING_BUSINESS_DAYS, { stateCode: 'MG' });
+  if (Number.isNaN(paidAt.getTime())) throw new RangeError('No filing forecast for an invalid date');
+  // Business days are São Paulo's calendar days, whatever the server's time zone (UTC on Lambda): a payment at
+  // 22:00 on a Wednesday in São Paulo is already Thursday in UTC. Counted from that calendar day at noon UTC, which
+  // is the same calendar day in every time zone from UTC−11 to UTC+11 the library's local getters may run in.
+  const digits = saoPauloDateDigits(paidAt);
+  const calendarDay = new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
+  const forecast = addBusinessDays(calendarDay, PROCESSING_BUSINESS_DAYS, { stateCode: 'MG' });
   if (!forecast) throw new RangeError(`No filing forecast for ${paidAt.toISOString()}`);
   return forecast;
 }

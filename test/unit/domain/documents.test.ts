@@ -146,8 +146,11 @@ describe('documents at their edges', () => {
   });
 
   it('tells a protocol, a CPF and a CNPJ apart, whatever the spacing', () => {
-    expect(documentTypeOf('LM202611210042')).toBeNull();
-    expect(documentTypeOf('  lm202611210042')).toBeNull();
+    // A protocol is 15 characters (17 with its check digit); a CNPJ may start with LM and is still a CNPJ.
+    expect(documentTypeOf('LM2026112100042')).toBeNull();
+    expect(documentTypeOf('LM2026112100042-0')).toBeNull();
+    expect(documentTypeOf('LM345012345614')).toBe('cnpj');
+    expect(isValidDocument('cnpj', 'LM.345.012/3456-14')).toBe(true);
     expect(documentTypeOf(' 529.982.247-25 ')).toBe('cpf');
     expect(documentTypeOf('529 982 247 25')).toBe('cpf');
     expect(documentTypeOf('5299822472')).toBeNull();

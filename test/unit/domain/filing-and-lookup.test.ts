@@ -6,6 +6,15 @@ import { runtimeConfigSchema } from '../../../domain/schemas/runtime-config.js';
 const day = (iso: string) => filingForecast(new Date(iso)).toISOString().slice(0, 10);
 
 describe('filingForecast (7 business days, national and Minas Gerais holidays)', () => {
+  it('counts from the São Paulo calendar day, not the server’s (UTC on Lambda)', () => {
+    // Wednesday 04/11/2026 22:00 in São Paulo is already Thursday in UTC: the 7th business day is Friday 13/11.
+    expect(day('2026-11-05T01:00:00Z')).toBe('2026-11-13');
+    // Friday 13/11 22:00 in São Paulo (Saturday in UTC): Mon 16 … Thu 19, Fri 20 is a holiday, then 23, 24, 25.
+    expect(day('2026-11-14T01:00:00Z')).toBe('2026-11-25');
+  });
+  it('refuses an invalid date with its own message', () => {
+    expect(() => filingForecast(new Date(Number.NaN))).toThrow('No filing forecast for an invalid date');
+  });
   it('skips weekends', () => {
     // Monday 2026-11-09 → Wednesday 2026-11-18 (Nov 15 Sunday; Nov 20, Consciência Negra, is after).
     expect(day('2026-11-09T12:00:00Z')).toBe('2026-11-18');
