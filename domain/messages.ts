@@ -184,6 +184,11 @@ export const HISTORY_MESSAGES = {
 } as const;
 
 /** Processes and charges: server answers not in the spec, same tone. */
+/** The live channel (spec 01 §4): what an open screen shows when its process changes. */
+export const LIVE_MESSAGES = {
+  statusUpdated: 'Status atualizado!',
+} as const;
+
 export const PROCESS_MESSAGES = {
   processNotFound: 'Processo não encontrado.',
   changedConcurrently: 'O status do processo foi alterado por outra pessoa. Recarregue e tente novamente.',

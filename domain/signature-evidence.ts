@@ -37,7 +37,17 @@ export function geoFromViewerHeaders(headers: Readonly<Record<string, string | u
   };
 }
 
-/** The signer's IP as API Gateway saw it, or the spec's default. */
+/**
+ * The viewer's IP from CloudFront-Viewer-Address, which is "ip:port" (an IPv6 address is not bracketed, so the port is
+ * what follows the last colon). Behind CloudFront, API Gateway's own source IP is the edge's, not the person's.
+ */
+export function viewerAddressIp(header: string | undefined): string | undefined {
+  const value = header?.trim() ?? '';
+  const colon = value.lastIndexOf(':');
+  return colon > 0 && /^\d{1,5}$/.test(value.slice(colon + 1)) ? value.slice(0, colon) : undefined;
+}
+
+/** The signer's IP (CloudFront's viewer address, else API Gateway's source IP), or the spec's default. */
 export function signerIp(sourceIp: string | undefined): string {
   const ip = sourceIp?.trim();
   return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : CONTRACT_MESSAGES.ipUnavailable;

@@ -15,7 +15,7 @@ import { lookupPostalCodeRoute } from '../domain/api/postal-codes.js';
 import { createProfileRoute, getProfileRoute, updateProfileRoute } from '../domain/api/profile.js';
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
-import type { FunctionGrants } from './grants.js';
+import type { FunctionGrants, SecretName } from './grants.js';
 import { keys } from './shared/data/keys.js';
 
 export type { FunctionGrants } from './grants.js';
@@ -25,7 +25,7 @@ export type FunctionDefinition = { readonly entry: string; readonly grants: Func
 
 export type ApiFunction = FunctionDefinition & { readonly contract: RouteContract };
 
-export const API_ROUTES = [
+const ROUTES = [
   { contract: getHealthRoute, entry: 'lambdas/health/get-health.ts', grants: {} },
   { contract: getDashboardRoute, entry: 'lambdas/dashboard/get-dashboard.ts', grants: { table: 'read' } },
   { contract: getProfileRoute, entry: 'lambdas/profile/get-profile.ts', grants: { table: 'read' } },
@@ -45,7 +45,19 @@ export const API_ROUTES = [
     grants: { table: 'readwrite', workflow: 'callback', secrets: ['asaasWebhookToken'] },
   },
 ] as const satisfies readonly ApiFunction[];
-export type ApiRouteId = (typeof API_ROUTES)[number]['contract']['id'];
+export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
+
+/**
+ * Every route sits behind the CloudFront distribution (under /api) and refuses requests that bypass it, which CloudFront
+ * marks with a secret origin header (`apiHandler`): so each route function may read that one secret too.
+ */
+export const API_ROUTES: readonly (ApiFunction & { readonly contract: { readonly id: ApiRouteId } })[] = ROUTES.map(
+  (route) => ({ ...route, grants: { ...route.grants, secrets: [...secretsNamedBy(route.grants), 'originVerify'] } }),
+);
+
+function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
+  return grants.secrets ?? [];
+}
 
 /** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
 export const WORKFLOW_TASKS = {
@@ -54,6 +66,32 @@ export const WORKFLOW_TASKS = {
   StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
 } as const satisfies Record<string, FunctionDefinition>;
 export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;
+
+/**
+ * The live channel: the WebSocket API's $connect / $disconnect, and the one consumer of the table's stream that tells
+ * customers about changes (pushes to their open screens, the 'status-update' e-mail).
+ */
+export const LIVE_FUNCTIONS = {
+  // Verifies the id token itself and writes the connection and its pointer (pattern 39), nothing else.
+  connectLive: {
+    entry: 'lambdas/live/connect.ts',
+    grants: {
+      tableItems: { actions: ['PutItem'], pkPrefixes: [keys.customer(''), keys.connectionPointer('')] },
+      tokens: true,
+    },
+  },
+  disconnectLive: {
+    entry: 'lambdas/live/disconnect.ts',
+    grants: {
+      tableItems: { actions: ['GetItem', 'DeleteItem'], pkPrefixes: [keys.customer(''), keys.connectionPointer('')] },
+    },
+  },
+  publishChanges: {
+    entry: 'lambdas/live/publish-changes.ts',
+    grants: { table: 'readwrite', email: true, push: true },
+  },
+} as const satisfies Record<string, FunctionDefinition>;
+export type LiveFunctionName = keyof typeof LIVE_FUNCTIONS;
 
 /** Cognito user-pool triggers. */
 export const AUTH_TRIGGERS = {
@@ -89,5 +127,6 @@ export type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
 export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: string })[] = [
   ...API_ROUTES.map((route) => ({ name: route.contract.id, entry: route.entry, grants: route.grants })),
   ...Object.entries(WORKFLOW_TASKS).map(([name, fn]) => ({ name, ...fn })),
+  ...Object.entries(LIVE_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(AUTH_TRIGGERS).map(([name, fn]) => ({ name, ...fn })),
 ];

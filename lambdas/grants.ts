@@ -9,7 +9,7 @@
 export type TableItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
 /** Secrets live in Secrets Manager on AWS (read once per cold start) and are passed inline locally. */
-export const SECRET_NAMES = ['magicLinkKey', 'asaasWebhookToken', 'asaasApiKey'] as const;
+export const SECRET_NAMES = ['magicLinkKey', 'asaasWebhookToken', 'asaasApiKey', 'originVerify'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export type FunctionGrants = {
@@ -29,6 +29,8 @@ export type FunctionGrants = {
   readonly appLinks?: true;
   /** Post to the customers' open WebSocket connections. */
   readonly push?: true;
+  /** Verify the user pool's id tokens itself (where no API Gateway authorizer does: the WebSocket's $connect). */
+  readonly tokens?: true;
   /** Read (or also change and delete) users of the Cognito user pool. */
   readonly userPool?: 'read' | 'manage';
   /** The Asaas API (PIX): its base URL and the API key secret. */
@@ -49,6 +51,8 @@ export const ENV = {
   emailFrom: 'EMAIL_FROM',
   appUrl: 'APP_URL',
   pushEndpoint: 'PUSH_ENDPOINT',
+  tokenIssuer: 'TOKEN_ISSUER',
+  tokenAudience: 'TOKEN_AUDIENCE',
   userPoolId: 'USER_POOL_ID',
   asaasApiUrl: 'ASAAS_API_URL',
   postalCodeApiUrl: 'POSTAL_CODE_API_URL',
@@ -59,6 +63,7 @@ export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly a
   magicLinkKey: { value: 'MAGIC_LINK_SECRET', arn: 'MAGIC_LINK_SECRET_ARN' },
   asaasWebhookToken: { value: 'ASAAS_WEBHOOK_TOKEN', arn: 'ASAAS_WEBHOOK_TOKEN_SECRET_ARN' },
   asaasApiKey: { value: 'ASAAS_API_KEY', arn: 'ASAAS_API_KEY_SECRET_ARN' },
+  originVerify: { value: 'ORIGIN_VERIFY_SECRET', arn: 'ORIGIN_VERIFY_SECRET_ARN' },
 };
 
 export type SecretSource = { readonly arn: string } | { readonly value: string };
@@ -75,6 +80,8 @@ export type GrantValues = {
   readonly emailFrom?: string;
   readonly appUrl?: string;
   readonly pushEndpoint?: string;
+  readonly tokenIssuer?: string;
+  readonly tokenAudience?: string;
   readonly userPoolId?: string;
   readonly asaasApiUrl?: string;
   readonly postalCodeApiUrl?: string;
@@ -113,6 +120,10 @@ export function environmentFor(
   if (grants.email) env[ENV.emailFrom] = need('emailFrom');
   if (grants.email || grants.appLinks) env[ENV.appUrl] = need('appUrl');
   if (grants.push) env[ENV.pushEndpoint] = need('pushEndpoint');
+  if (grants.tokens) {
+    env[ENV.tokenIssuer] = need('tokenIssuer');
+    env[ENV.tokenAudience] = need('tokenAudience');
+  }
   if (grants.userPool) env[ENV.userPoolId] = need('userPoolId');
   if (grants.asaas) env[ENV.asaasApiUrl] = need('asaasApiUrl');
   if (grants.postalCode) env[ENV.postalCodeApiUrl] = need('postalCodeApiUrl');

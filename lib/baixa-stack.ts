@@ -7,6 +7,7 @@ import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Email } from './constructs/email.js';
+import { Live } from './constructs/live.js';
 import { Secrets } from './constructs/secrets.js';
 import { Web } from './constructs/web.js';
 import type { GrantTargets } from './constructs/service-function.js';
@@ -53,6 +54,7 @@ export class BaixaStack extends Stack {
   readonly workflowTasks: WorkflowTasks;
   readonly workflow: Workflow;
   readonly api: Api;
+  readonly live: Live;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: BaixaStackProps) {
@@ -63,7 +65,7 @@ export class BaixaStack extends Stack {
     // pool ids (config.json); the API needs the user pool (JWT authorizer); the user pool's trigger and
     // the e-mailing tasks need the SPA URL. The URL is therefore read lazily, once Web exists. In the
     // template there is no cycle: Lambda env → Distribution → (bucket, headers policy → HttpApi), and
-    // the API does not reference the distribution (CORS allows '*', see Api.allowedOrigins).
+    // the API does not reference the distribution (browsers reach it through the distribution's /api behavior).
     const appUrl = Lazy.string({ produce: () => this.web.appUrl });
 
     this.accessLogs = new AccessLogs(this, 'AccessLogs');
@@ -94,12 +96,21 @@ export class BaixaStack extends Stack {
       jwtAudience: [this.auth.client.userPoolClientId],
       targets: { ...targets, stateMachine: this.workflow.stateMachine, userPool: this.auth.userPool },
     });
+    this.live = new Live(this, 'Live', {
+      stage,
+      table: this.data.table,
+      targets: {
+        ...targets,
+        tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
+      },
+    });
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,
       siteAssetPath: props.siteAssetPath,
+      api: { domainName: this.api.domainName, originSecret: this.secrets.byName.originVerify },
       runtimeConfig: {
         stage,
-        apiUrl: this.api.url,
+        liveUrl: this.live.url,
         region: this.region,
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
@@ -108,7 +119,9 @@ export class BaixaStack extends Stack {
     });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    // The API as browsers and Asaas reach it (the execute-api URL refuses requests that bypass CloudFront).
+    new CfnOutput(this, 'ApiUrl', { value: this.web.apiUrl });
+    new CfnOutput(this, 'LiveUrl', { value: this.live.url });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -85,6 +85,15 @@ export function synthesizeLocalDefinitions(tableName: string): LocalDefinitions 
       AttributeDefinitions: t.AttributeDefinitions as CreateTableCommandInput['AttributeDefinitions'],
       GlobalSecondaryIndexes: t.GlobalSecondaryIndexes as CreateTableCommandInput['GlobalSecondaryIndexes'],
     };
+    const stream = t.StreamSpecification as { StreamViewType?: string } | undefined;
+    if (stream?.StreamViewType) {
+      table.StreamSpecification = {
+        StreamEnabled: true,
+        StreamViewType: stream.StreamViewType as NonNullable<
+          CreateTableCommandInput['StreamSpecification']
+        >['StreamViewType'],
+      };
+    }
     const ttl = t.TimeToLiveSpecification as { AttributeName?: string; Enabled?: boolean } | undefined;
 
     const m = machines[0]!.Properties;

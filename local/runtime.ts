@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { DynamoDBBatchResponse } from 'aws-lambda';
+import { API_BASE_PATH, API_STAGE } from '../domain/api/route.js';
 import {
   ALL_FUNCTIONS,
   API_ROUTES,
   AUTH_TRIGGERS,
+  LIVE_FUNCTIONS,
   WORKFLOW_TASKS,
   type AuthTriggerName,
   type WorkflowTaskName,
 } from '../lambdas/functions.js';
+import { LIVE_STAGE } from '../lib/constructs/live.js';
 import type { GrantValues } from '../lambdas/grants.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION, synthesizeLocalDefinitions } from './cdk-definitions.js';
 import { provisionUserPool } from './cognito/provision-user-pool.js';
@@ -16,12 +20,14 @@ import { startCognitoLocal } from './cognito/start-cognito-local.js';
 import type { CognitoTriggers } from './cognito/triggers.js';
 import { assertJava, assertPortsFree } from './preflight.js';
 import { ensureTable, startDynamoDbLocal } from './services/dynamodb.js';
+import { ensureTableStream, startStreamPoller } from './services/dynamodb-streams.js';
 import { startFunctionHost, type FunctionHost } from './functions/function-host.js';
 import { startGateway } from './services/gateway.js';
 import { startLocalPostalCode } from './services/postal-code.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
 import { startWebServer } from './services/web.js';
+import { startWebSocketGateway } from './services/websocket-gateway.js';
 import type { LocalSettings } from './settings.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
@@ -32,7 +38,11 @@ const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:state
 
 export type LocalRuntime = {
   appUrl: string;
+  /** The API as the SPA reaches it: the app's own origin + /api, through the local edge. */
   apiUrl: string;
+  /** The local API Gateway itself, which refuses requests that bypass the edge (no origin header). */
+  gatewayUrl: string;
+  liveUrl: string;
   inboxUrl: string;
   sesUrl: string;
   cognitoEndpoint: string;
@@ -82,13 +92,15 @@ export async function startLocalRuntime(
   try {
     const { ports } = settings;
     const appUrl = `http://127.0.0.1:${ports.app}`;
-    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const apiUrl = `${appUrl}${API_BASE_PATH}`;
 
     const definitions = synthesizeLocalDefinitions(LOCAL_TABLE);
 
     const dynamodb = await startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(settings.dataDir, 'dynamodb') });
     started(dynamodb.stop);
     await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
+    // A table kept from before the live channel existed gets its stream now.
+    await ensureTableStream(dynamodb.endpoint, LOCAL_TABLE);
 
     const s3 = await startLocalS3({
       port: ports.s3,
@@ -104,7 +116,9 @@ export async function startLocalRuntime(
 
     // Functions read only configuration, and only what their grants give them: the same grants → environment
     // mapping as CDK's, with the emulators' names and endpoints as values (lambdas/grants.ts).
-    const values: GrantValues = {
+    // The user pool's issuer and the live channel's endpoint exist only once those emulators run (below); a container
+    // reads its values at its cold start, after they are filled in.
+    const values: { -readonly [K in keyof GrantValues]: GrantValues[K] } = {
       tableName: LOCAL_TABLE,
       documentsBucket: LOCAL_DOCUMENTS_BUCKET,
       documentsPathStyle: true,
@@ -185,8 +199,37 @@ export async function startLocalRuntime(
       adminPassword: settings.adminPassword,
     });
 
+    values.tokenIssuer = pool.issuer;
+    values.tokenAudience = pool.userPoolClientId;
+
+    const live = await startWebSocketGateway({
+      port: ports.live,
+      stage: LIVE_STAGE,
+      invoke: (route, event) => {
+        const name = route === '$connect' ? 'connectLive' : 'disconnectLive';
+        return host.invoke({ name, ...LIVE_FUNCTIONS[name] }, event);
+      },
+      log: process.env.LOG_LEVEL === 'DEBUG' ? log : undefined,
+    });
+    started(live.stop);
+    values.pushEndpoint = live.managementEndpoint;
+
+    // Lambda's event source mapping on the table's stream, with the same consumer.
+    const streamPoller = await startStreamPoller({
+      endpoint: dynamodb.endpoint,
+      tableName: LOCAL_TABLE,
+      consume: (event) =>
+        host.invoke(
+          { name: 'publishChanges', ...LIVE_FUNCTIONS.publishChanges },
+          event,
+        ) as Promise<DynamoDBBatchResponse | void>,
+      log,
+    });
+    started(streamPoller.stop);
+
     const gateway = await startGateway({
       port: ports.api,
+      stage: API_STAGE,
       routes: API_ROUTES,
       invoke: (route, event, requestId) =>
         host.invoke({ name: route.contract.id, entry: route.entry, grants: route.grants }, event, { requestId }),
@@ -201,9 +244,13 @@ export async function startLocalRuntime(
 
     const web = await startWebServer({
       port: ports.app,
+      apiOrigin: `http://127.0.0.1:${ports.api}`,
+      viewer: settings.viewer,
+      originSecret: settings.secrets.originVerify,
       runtimeConfig: {
         stage: 'local',
         apiUrl,
+        liveUrl: live.url,
         region: LOCAL_REGION,
         userPoolId: pool.userPoolId,
         userPoolClientId: pool.userPoolClientId,
@@ -220,6 +267,8 @@ export async function startLocalRuntime(
     return {
       appUrl,
       apiUrl,
+      gatewayUrl: gateway.url,
+      liveUrl: live.url,
       inboxUrl: ses.inboxUrl,
       sesUrl: ses.endpoint,
       cognitoEndpoint: cognito.endpoint,

@@ -18,7 +18,14 @@ export type LocalSettings = {
     ses: number;
     stepFunctions: number;
     postalCode: number;
+    live: number;
   };
+  /**
+   * What CloudFront would say about the person's location (its CloudFront-Viewer-* headers), added by the local edge
+   * (the SPA server's /api proxy) to every API request; the address comes from the socket, as on CloudFront.
+   * BAIXA_VIEWER_CITY, _REGION, _COUNTRY, _LATITUDE and _LONGITUDE override it; empty values leave a header out.
+   */
+  viewer: { city: string; region: string; country: string; latitude: string; longitude: string };
   adminEmail: string;
   adminPassword: string;
   /**
@@ -44,6 +51,14 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       ses: 8005 + offset,
       stepFunctions: 8083 + offset,
       postalCode: 8086 + offset,
+      live: 3002 + offset,
+    },
+    viewer: {
+      city: env.BAIXA_VIEWER_CITY ?? 'São Paulo',
+      region: env.BAIXA_VIEWER_REGION ?? 'SP',
+      country: env.BAIXA_VIEWER_COUNTRY ?? 'BR',
+      latitude: env.BAIXA_VIEWER_LATITUDE ?? '-23.55050',
+      longitude: env.BAIXA_VIEWER_LONGITUDE ?? '-46.63330',
     },
     adminEmail: env.BAIXA_ADMIN_EMAIL ?? 'admin@baixa.local',
     adminPassword: env.BAIXA_ADMIN_PASSWORD ?? 'admin123',
@@ -51,6 +66,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       magicLinkKey: 'local-magic-link-secret-never-used-on-aws-0123456789',
       asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
       asaasApiKey: 'local-asaas-api-key-0123456789abcdef',
+      originVerify: 'local-origin-verify-secret-0123456789abcdef',
     },
   };
 }

@@ -24,6 +24,13 @@ export function createProfileInput(overrides: Partial<ProfileInput> = {}): Profi
 
 export const createCnpj = () => generateCnpj();
 
+/**
+ * The origin secret every test environment gives the API functions (unit setup, integration global setup), and the
+ * header CloudFront would add with it: test events carry it unless a test leaves it out on purpose.
+ */
+export const TEST_ORIGIN_VERIFY_SECRET = 'test-origin-verify-secret-0123456789abcdef';
+export const ORIGIN_HEADERS = { 'x-origin-verify': TEST_ORIGIN_VERIFY_SECRET } as const;
+
 type EventOptions = {
   method?: string;
   path?: string;
@@ -35,6 +42,8 @@ type EventOptions = {
   query?: Record<string, string>;
   /** Claims as API Gateway's JWT authorizer passes them (strings; lists as "[a b]"). */
   claims?: Record<string, string>;
+  /** Leave out CloudFront's origin header, as a request that bypasses the distribution would. */
+  bypassCloudFront?: boolean;
 };
 
 export function createApiEvent(options: EventOptions = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
@@ -45,7 +54,7 @@ export function createApiEvent(options: EventOptions = {}): APIGatewayProxyEvent
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
-    headers: options.headers ?? {},
+    headers: { ...(options.bypassCloudFront ? {} : ORIGIN_HEADERS), ...options.headers },
     ...(options.pathParameters ? { pathParameters: options.pathParameters } : {}),
     ...(options.query ? { queryStringParameters: options.query } : {}),
     body:

@@ -12,6 +12,8 @@ export type RouteCallOptions = {
   /** An object is sent as JSON; a string is sent as is (malformed JSON, for example). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** Leave out CloudFront's origin header, as a request that bypasses the distribution would. */
+  bypassCloudFront?: boolean;
 };
 
 export type RouteResult<C extends RouteContract> =
@@ -35,6 +37,7 @@ export async function callRoute<C extends RouteContract>(
     body: options.body,
     headers: options.headers,
     claims: options.claims,
+    bypassCloudFront: options.bypassCloudFront,
   });
   event.routeKey = `${contract.method} ${contract.path}`;
   const result = (await handler(event, lambdaContext)) as { statusCode: number; body: string };

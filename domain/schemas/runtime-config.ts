@@ -10,6 +10,8 @@ export const runtimeConfigSchema = z.object({
   region: z.string(),
   userPoolId: z.string(),
   userPoolClientId: z.string(),
+  /** The live channel (WebSocket API stage): wss:// on AWS, ws:// on this machine. */
+  liveUrl: z.string().regex(/^wss?:\/\/\S+$/),
   /** Only set where Cognito is emulated (cognito-local); AWS uses the regional endpoint. */
   userPoolEndpoint: z.url().optional(),
   /** cognito-local has no SRP, so the local runtime asks for USER_PASSWORD_AUTH. */

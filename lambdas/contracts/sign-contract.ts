@@ -1,4 +1,5 @@
 import { signContractRoute } from '../../domain/api/contracts.js';
+import { viewerAddressIp } from '../../domain/signature-evidence.js';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
@@ -14,12 +15,12 @@ const deps: SignContractDeps = {
   appUrl: appUrlFromEnvironment(),
 };
 
-export const handler = apiHandler(signContractRoute, async ({ caller, params, event }) => ({
+// The API answers only requests that came through CloudFront (apiHandler checks its origin header), so the viewer
+// headers CloudFront sets — the person's address and approximate location — can be taken as evidence.
+export const handler = apiHandler(signContractRoute, async ({ caller, params, headers, event }) => ({
   body: await signOwnContract(deps, caller, params.contractId, {
-    sourceIp: event.requestContext.http.sourceIp,
+    sourceIp: viewerAddressIp(headers['cloudfront-viewer-address']) ?? event.requestContext.http.sourceIp,
     userAgent: event.requestContext.http.userAgent,
-    // CloudFront's viewer-location headers become evidence only once the API sits behind the distribution and refuses
-    // requests that bypass it (docs/decisions.md); until then anyone could forge them, so the spec's defaults apply.
-    viewerHeaders: {},
+    viewerHeaders: headers,
   }),
 }));

@@ -5,6 +5,7 @@ import { createS3Documents, type Documents } from '../providers/documents.js';
 import { createSesEmailSender, type SendEmail } from '../providers/email.js';
 import { createViaCepLookup, type PostalCodeLookup } from '../providers/postal-code.js';
 import { createWebSocketPush, type Push } from '../providers/push.js';
+import { createCognitoTokenVerifier, type TokenVerifier } from '../providers/tokens.js';
 import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
 import { loadConfig, required } from './config.js';
 import { readSecret, type SecretFetcher } from './secrets.js';
@@ -43,6 +44,15 @@ export function documentsFromEnvironment(env: NodeJS.ProcessEnv = process.env): 
 export function pushFromEnvironment(env: NodeJS.ProcessEnv = process.env): Push {
   const config = loadConfig({ [ENV.pushEndpoint]: z.url() }, env);
   return createWebSocketPush({ endpoint: config[ENV.pushEndpoint] as string });
+}
+
+/** `tokens` grant: the user pool's id tokens, verified like API Gateway's JWT authorizer does. */
+export function tokenVerifierFromEnvironment(env: NodeJS.ProcessEnv = process.env): TokenVerifier {
+  const config = loadConfig({ [ENV.tokenIssuer]: z.url(), [ENV.tokenAudience]: required }, env);
+  return createCognitoTokenVerifier({
+    issuer: config[ENV.tokenIssuer] as string,
+    audience: config[ENV.tokenAudience] as string,
+  });
 }
 
 /** `postalCode` grant: ViaCEP (or the local stand-in). */

@@ -8,6 +8,8 @@ import '../../domain/zod-locale.js';
 import { callerOf, type Caller } from './caller.js';
 import { DomainError, ValidationError } from './errors.js';
 import { logger } from './logger.js';
+import { assertFromOrigin, ORIGIN_VERIFY_HEADER } from './origin.js';
+import { readSecret } from './secrets.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -112,13 +114,18 @@ export function apiHandler<C extends RouteContract>(
     authorize?: (event: ApiEvent) => void;
   } = {},
 ) {
+  // Read once per cold start, at module scope like every other dependency; a failure surfaces on each request as a
+  // logged 500 rather than as an unhandled rejection that would take the container down.
+  const originSecret = readSecret('originVerify', { minLength: 32 });
+  originSecret.catch(() => undefined);
   return middy<ApiEvent, APIGatewayProxyResultV2>()
     .use(domainErrorMapper())
     .handler(async (event, context) => {
       // A warm container serves many requests: no key of the previous one may leak into this one's lines.
       logger.resetKeys();
       logger.appendKeys({ route: contract.id, requestId: context.awsRequestId });
-      // Who is asking comes first: an anonymous caller learns nothing about what the input should look like.
+      // Only CloudFront may call the API; then who is asking: an anonymous caller learns nothing about the input.
+      assertFromOrigin(event.headers?.[ORIGIN_VERIFY_HEADER], await originSecret);
       const caller = callerOf(event, contract.access);
       options.authorize?.(event);
       const request = {

@@ -1,10 +1,11 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { API_STAGE } from '../../domain/api/route.js';
 import { API_ROUTES, type ApiRouteId } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
@@ -19,14 +20,6 @@ export interface ApiProps {
   readonly jwtAudience: string[];
   /** Resources the routes' catalogue grants point at. */
   readonly targets: GrantTargets;
-  /**
-   * Origins allowed by CORS. '*' is safe here because the API authenticates with a bearer token the
-   * page must attach itself, never with cookies, so a foreign origin gains nothing from CORS alone.
-   * Pinning it to the CloudFront origin would make the API depend on the distribution, which already
-   * depends on the API (its CSP names the API origin).
-   * @default ['*']
-   */
-  readonly allowedOrigins?: string[];
   /** @default { rateLimit: 50, burstLimit: 100 } */
   readonly throttle?: apigwv2.ThrottleSettings;
   /**
@@ -44,25 +37,22 @@ export interface ApiProps {
 export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
-  /** Base URL without trailing slash, as the SPA's runtime config expects. */
+  /** The stage's execute-api URL, without trailing slash. Only CloudFront may call it (origin header). */
   readonly url: string;
+  /** The execute-api host, CloudFront's origin for /api. */
+  readonly domainName: string;
   readonly functions: Record<ApiRouteId, ServiceFunction>;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
 
-    const methods = [...new Set(API_ROUTES.map((route) => route.contract.method))];
+    // No CORS: browsers reach the API only through the site's own CloudFront origin (/api), so a foreign page gets
+    // no cross-origin answer, and no request pays for a preflight.
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       // Names need not be unique, but the console lists every stage's API side by side.
       apiName: `${Stack.of(this).stackName}-api`,
       description: `Baixa API (${props.stage})`,
       createDefaultStage: false,
-      corsPreflight: {
-        allowOrigins: props.allowedOrigins ?? ['*'],
-        allowHeaders: ['authorization', 'content-type'],
-        allowMethods: [...methods.map((m) => apigwv2.CorsHttpMethod[m]), apigwv2.CorsHttpMethod.OPTIONS],
-        maxAge: Duration.hours(1),
-      },
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
@@ -70,7 +60,8 @@ export class Api extends Construct {
     });
     this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
-      stageName: '$default',
+      // Named like the site's path prefix: CloudFront forwards /api/... unchanged and API Gateway strips the stage.
+      stageName: API_STAGE,
       autoDeploy: true,
       throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
       accessLogSettings: {
@@ -92,7 +83,8 @@ export class Api extends Construct {
         ),
       },
     });
-    this.url = this.httpApi.apiEndpoint;
+    this.url = `${this.httpApi.apiEndpoint}/${API_STAGE}`;
+    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
 
     // A JWT authorizer only proves "signed in to this pool and client"; it cannot check group
     // membership. Admin routes therefore re-check the `cognito:groups` claim in the handler.

@@ -39,6 +39,8 @@ export class Data extends Construct {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       // Magic-link tokens, rate-limit markers and idempotency records expire by themselves.
       timeToLiveAttribute: TABLE_KEYS.ttl,
+      // The live channel's consumer (lib/constructs/live.ts) reads every change, with the image before it.
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
     });
     for (const [indexName, keys] of Object.entries(TABLE_GSIS)) {
       this.table.addGlobalSecondaryIndex({

@@ -8,6 +8,8 @@ const DESCRIPTIONS: Record<SecretName, string> = {
   asaasWebhookToken:
     'Token Asaas sends in the asaas-access-token header of every webhook call; copy it into the webhook settings in Asaas',
   asaasApiKey: 'Asaas API key (access_token); replace the generated value with the key from the Asaas panel',
+  originVerify:
+    'Value CloudFront adds to every request it forwards to the API (x-origin-verify); the API refuses requests without it',
 };
 
 /** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
@@ -18,6 +20,8 @@ const NO_ROTATION: Record<SecretName, string> = {
     'The token must equal the one configured in the Asaas panel, which no rotation Lambda can change; rotating is a manual two-step change (new value here, then in Asaas) done on suspicion.',
   asaasApiKey:
     'The key is issued by Asaas and can only be regenerated in the Asaas panel; it is put here by hand when that happens.',
+  originVerify:
+    "CloudFront reads the value at deploy time (a CloudFormation dynamic reference in the origin's custom header), so a rotation must be followed by a deploy; rotate on suspicion by putting a new value and running cdk deploy (functions pick it up at their next cold start).",
 };
 
 /**
@@ -43,6 +47,7 @@ export class Secrets extends Construct {
       magicLinkKey: create('magicLinkKey', 'MagicLinkKey'),
       asaasWebhookToken: create('asaasWebhookToken', 'AsaasWebhookToken'),
       asaasApiKey: create('asaasApiKey', 'AsaasApiKey'),
+      originVerify: create('originVerify', 'OriginVerify'),
     };
   }
 }

@@ -37,6 +37,8 @@ export interface GrantTargets {
   readonly userPool?: cognito.IUserPool;
   /** The WebSocket API's management endpoint and the ARN pattern of its connections. Required by `grants.push`. */
   readonly push?: { readonly endpoint: string; readonly connectionsArn: string };
+  /** Whose id tokens a function may verify itself (the user pool's issuer and the SPA's client id). */
+  readonly tokens?: { readonly issuer: string; readonly audience: string };
   /** Base URL of the Asaas API (sandbox or production). Required by `grants.asaas`. */
   readonly asaasApiUrl?: string;
   /** Base URL of the postal-code service. Required by `grants.postalCode`. */
@@ -55,6 +57,8 @@ export function grantValuesOf(targets: GrantTargets): GrantValues {
     appUrl: targets.appUrl,
     userPoolId: targets.userPool?.userPoolId,
     pushEndpoint: targets.push?.endpoint,
+    tokenIssuer: targets.tokens?.issuer,
+    tokenAudience: targets.tokens?.audience,
     asaasApiUrl: targets.asaasApiUrl,
     postalCodeApiUrl: targets.postalCodeApiUrl,
     secret: (name) => {

@@ -1,22 +1,38 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { API_BASE_PATH } from '../../domain/api/route.js';
 import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
+import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/origin.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
 import { nagRef } from '../nag.js';
 import { viteBuildSource } from '../site-source.js';
+
+/** CloudFront Functions JS 2.0: a path whose last segment has no dot is a client-side route. */
+const SPA_ROUTES_FUNCTION = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
 
 /** Files the SPA re-reads on every visit; everything else Vite emits is content-hashed and immutable. */
 const ENTRY_FILES = ['index.html', RUNTIME_CONFIG_PATH.replace(/^\//, '')];
 
 export interface WebProps {
-  /** /config.json for this stage (see domain/schemas/runtime-config.ts). */
-  readonly runtimeConfig: Omit<RuntimeConfig, 'userPoolEndpoint' | 'inboxUrl'>;
+  /** /config.json for this stage (see domain/schemas/runtime-config.ts); the API's URL is the site's own /api. */
+  readonly runtimeConfig: Omit<RuntimeConfig, 'userPoolEndpoint' | 'inboxUrl' | 'apiUrl'>;
+  /**
+   * The HTTP API, served under /api on this distribution. CloudFront adds the origin secret to every request it
+   * forwards, and the API refuses requests without it, so the viewer headers it adds (address, location) can be trusted.
+   */
+  readonly api: { readonly domainName: string; readonly originSecret: secretsmanager.ISecret };
   /** Bucket that receives the site bucket's S3 access logs and the distribution's standard logs. */
   readonly accessLogsBucket: s3.IBucket;
   /**
@@ -36,6 +52,8 @@ export class Web extends Construct {
   readonly bucket: s3.Bucket;
   /** `https://<distribution>.cloudfront.net`, without trailing slash. */
   readonly appUrl: string;
+  /** The API as browsers and Asaas reach it: `<appUrl>/api`. */
+  readonly apiUrl: string;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -58,8 +76,8 @@ export class Web extends Construct {
       // data: for the PIX QR code, which Asaas returns as a base64 PNG.
       "img-src 'self' data:",
       "font-src 'self'",
-      // The API and Cognito's regional endpoint (Amplify's SRP sign-in and token refresh).
-      `connect-src 'self' ${props.runtimeConfig.apiUrl} https://cognito-idp.${region}.${urlSuffix}`,
+      // The API is 'self' (/api); Cognito's regional endpoint (Amplify's SRP sign-in and token refresh); the live channel.
+      `connect-src 'self' https://cognito-idp.${region}.${urlSuffix} ${props.runtimeConfig.liveUrl}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -94,8 +112,34 @@ export class Web extends Construct {
       compress: true,
     };
 
+    // The API on the site's own origin: no CORS, no preflight, one TLS connection. Nothing is cached; every viewer
+    // value (the Authorization header included, allowed because caching is off) and CloudFront's viewer headers
+    // (CloudFront-Viewer-Address, -City, -Country-Region, -Latitude, -Longitude: the signing evidence) reach the API.
+    const api: cloudfront.BehaviorOptions = {
+      origin: new HttpOrigin(props.api.domainName, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+        // A CloudFormation dynamic reference: the value is resolved at deploy time and never sits in the template.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.api.originSecret.secretValue.unsafeUnwrap() },
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+      compress: true,
+    };
+
+    // Client-side routes (/app/..., /admin/...) have no file in the bucket: the SPA's entry answers them. A function
+    // rather than custom error responses, which would also turn the API's own 403 and 404 into index.html.
+    const spaRoutes = new cloudfront.Function(this, 'SpaRoutes', {
+      comment: 'Serves index.html for client-side routes (paths whose last segment has no file extension)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTES_FUNCTION),
+    });
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: 'Baixa SPA',
+      comment: 'Baixa SPA and API',
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin,
@@ -103,16 +147,12 @@ export class Web extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+        functionAssociations: [{ function: spaRoutes, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: Object.fromEntries(ENTRY_FILES.map((file) => [`/${file}`, uncached])),
-      // Client-side routes (/app/..., /admin/...) do not exist in the bucket: S3 answers 403 (no
-      // ListBucket) or 404, and the SPA must get index.html to route them itself.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-        ttl: Duration.seconds(0),
-      })),
+      additionalBehaviors: {
+        ...Object.fromEntries(ENTRY_FILES.map((file) => [`/${file}`, uncached])),
+        [`${API_BASE_PATH}/*`]: api,
+      },
       // Customers are in Brazil; South American edge locations are only in the "All" price class.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
@@ -121,6 +161,8 @@ export class Web extends Construct {
       logFilePrefix: 'cloudfront/',
     });
     this.appUrl = `https://${this.distribution.distributionDomainName}`;
+
+    this.apiUrl = `${this.appUrl}${API_BASE_PATH}`;
 
     const site = props.siteAssetPath ? s3deploy.Source.asset(props.siteAssetPath) : viteBuildSource();
     // One handler log group with retention for both deployments (they share CDK's singleton function).
@@ -139,7 +181,7 @@ export class Web extends Construct {
     // `no-cache` on the objects also covers `/` (the default root object, served by the cached default
     // behavior): CloudFront then keeps it only for CachingOptimized's 1-second minimum TTL.
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
-      sources: [site, s3deploy.Source.jsonData(ENTRY_FILES[1]!, props.runtimeConfig)],
+      sources: [site, s3deploy.Source.jsonData(ENTRY_FILES[1]!, { ...props.runtimeConfig, apiUrl: this.apiUrl })],
       destinationBucket: this.bucket,
       exclude: ['*'],
       include: ENTRY_FILES,

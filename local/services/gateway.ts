@@ -7,6 +7,8 @@ import type { ApiFunction } from '../../lambdas/functions.js';
 
 export type GatewayOptions = {
   port: number;
+  /** The HTTP API's stage: routes are served under /<stage> (API Gateway strips it before matching). */
+  stage: string;
   /** The catalogue's routes; method, path and access come from each route's contract. */
   routes: readonly ApiFunction[];
   /** Runs a route's function (the local function host), as API Gateway's Lambda integration does. */
@@ -37,15 +39,8 @@ function claimsAsApiGatewayDoes(payload: JWTPayload): Record<string, string | nu
   );
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization,content-type',
-  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-  'access-control-max-age': '600',
-};
-
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...CORS_HEADERS, ...headers });
+  res.writeHead(status, headers);
   res.end(body);
 }
 
@@ -87,10 +82,12 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     const started = Date.now();
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const method = (req.method ?? 'GET').toUpperCase();
-    if (method === 'OPTIONS') return send(res, 204, '');
+    // No CORS (the API is reached through the site's own origin), so no OPTIONS route either.
+    const stagePrefix = `/${options.stage}`;
+    const routePath = url.pathname.startsWith(`${stagePrefix}/`) ? url.pathname.slice(stagePrefix.length) : null;
     const match = routes
-      .filter((compiled) => compiled.route.contract.method === method)
-      .map((compiled) => ({ compiled, found: compiled.pattern.exec(url.pathname) }))
+      .filter((compiled) => routePath !== null && compiled.route.contract.method === method)
+      .map((compiled) => ({ compiled, found: compiled.pattern.exec(routePath!) }))
       .find((candidate) => candidate.found);
     if (!match?.found)
       return send(res, 404, JSON.stringify({ message: 'Not Found' }), { 'content-type': 'application/json' });
@@ -169,7 +166,7 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     server.listen(options.port, '127.0.0.1', () => resolveListen());
   });
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://127.0.0.1:${options.port}/${options.stage}`,
     stop: () =>
       new Promise<void>((resolveStop) => {
         server.closeAllConnections();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../domain/schemas/runtime-config.js';
-import { ALL_FUNCTIONS, API_ROUTES, AUTH_TRIGGERS, WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { ALL_FUNCTIONS, API_ROUTES, AUTH_TRIGGERS, LIVE_FUNCTIONS, WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { ENV, environmentFor, SECRET_ENV, SECRET_NAMES, secretsOf, type FunctionGrants } from '../../lambdas/grants.js';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 import { GSI_NAMES, TABLE_GSIS, TABLE_KEYS } from '../../lib/constructs/data.js';
@@ -39,6 +39,7 @@ const serviceFunctionNamed = (name: string): ServiceFunction => {
     ...s.stack.api.functions,
     ...s.stack.workflowTasks.functions,
     ...s.stack.auth.triggers,
+    ...s.stack.live.functions,
   };
   const fn = all[name];
   if (!fn) throw new Error(`No deployed function for catalogue entry ${name}`);
@@ -53,6 +54,8 @@ const EVERY_VALUE = {
   emailFrom: 'e',
   appUrl: 'https://a',
   pushEndpoint: 'https://p',
+  tokenIssuer: 'https://issuer',
+  tokenAudience: 'client',
   userPoolId: 'u',
   asaasApiUrl: 'https://asaas',
   postalCodeApiUrl: 'https://cep',
@@ -94,7 +97,9 @@ describe('Template', () => {
 describe('API routes come from the catalogue', () => {
   const routeByKey = () =>
     Object.fromEntries(
-      Object.values(resources('AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties]),
+      Object.values(resources('AWS::ApiGatewayV2::Route'))
+        .filter((r) => JSON.stringify(r.Properties.ApiId) === JSON.stringify({ Ref: logicalId(s.stack.api.httpApi) }))
+        .map((r) => [r.Properties.RouteKey, r.Properties]),
     );
 
   it('has exactly one route per catalogue entry', () => {
@@ -148,15 +153,13 @@ describe('API routes come from the catalogue', () => {
     });
   });
 
-  it('answers CORS preflight for the bearer-token headers and has a throttled, access-logged default stage', () => {
-    const [api] = Object.values(resources('AWS::ApiGatewayV2::Api'));
-    const cors = api!.Properties.CorsConfiguration as { AllowHeaders: string[]; AllowMethods: string[] };
-    expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type']));
-    expect(cors.AllowMethods.sort()).toEqual(
-      [...new Set(['OPTIONS', ...API_ROUTES.map((r) => r.contract.method)])].sort(),
-    );
+  it('answers no CORS (browsers reach it through the site origin) and has a throttled, access-logged stage "api"', () => {
+    const api = resources('AWS::ApiGatewayV2::Api')[logicalId(s.stack.api.httpApi)]!;
+    expect(api.Properties.ProtocolType).toBe('HTTP');
+    expect(api.Properties.CorsConfiguration).toBeUndefined();
     s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
+      ApiId: { Ref: logicalId(s.stack.api.httpApi) },
+      StageName: 'api',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
@@ -208,10 +211,13 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     expect(JSON.stringify(ses[0]!.Resource)).toContain(`":identity/",{"Ref":"${logicalId(s.stack.email.identity)}"}`);
   });
 
-  it('no ServiceFunction policy has a "*" resource', () => {
+  it('no ServiceFunction policy has a "*" resource (but ListStreams, which IAM cannot scope)', () => {
     const fns = s.stack.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction);
     for (const fn of fns) {
-      for (const st of statementsOf(fn)) expect(asArray(st.Resource), fn.node.path).not.toContain('*');
+      for (const st of statementsOf(fn)) {
+        if (asArray(st.Action as string[]).join() === 'dynamodb:ListStreams') continue;
+        expect(asArray(st.Resource), fn.node.path).not.toContain('*');
+      }
     }
   });
 });
@@ -221,7 +227,10 @@ describe('Lambda functions', () => {
 
   it('one ServiceFunction per catalogue route, workflow task and auth trigger', () => {
     expect(serviceFunctions()).toHaveLength(
-      API_ROUTES.length + Object.keys(WORKFLOW_TASKS).length + Object.keys(AUTH_TRIGGERS).length,
+      API_ROUTES.length +
+        Object.keys(WORKFLOW_TASKS).length +
+        Object.keys(AUTH_TRIGGERS).length +
+        Object.keys(LIVE_FUNCTIONS).length,
     );
   });
 
@@ -272,6 +281,8 @@ describe('Each function gets its environment and IAM from its catalogue grants o
     const services = new Set(actionsOf(deployed).map((a) => a.split(':')[0]!));
     services.delete('logs');
     services.delete('xray');
+    // The stream consumer's event source mapping adds its dead-letter queue (SQS) to the role, not its grants.
+    if (name === 'publishChanges') services.delete('sqs');
     expect([...services].sort()).toEqual(servicesOf(fn.grants));
   });
 });
@@ -398,7 +409,7 @@ describe('Auth', () => {
           statementsOf(fn).some(
             (st) =>
               asArray(st.Action as string[]).some((a) => a.startsWith('secretsmanager:')) &&
-              JSON.stringify(st.Resource) === JSON.stringify(secretRef),
+              asArray(st.Resource).some((r) => JSON.stringify(r) === JSON.stringify(secretRef)),
           ),
         )
         .map(logicalId);
@@ -495,18 +506,53 @@ describe('Workflow', () => {
 });
 
 describe('Web', () => {
-  it('CloudFront serves the private bucket through OAC with SPA fallback and HTTPS only', () => {
+  it('CloudFront serves the private bucket through OAC, client-side routes by a function, HTTPS only', () => {
     s.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https' }),
-        CustomErrorResponses: [
-          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-        ],
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+        }),
+        Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue() })]),
       }),
     });
+    // Custom error responses would turn the API's own 403/404 into index.html.
+    const [dist] = Object.values(resources('AWS::CloudFront::Distribution'));
+    expect((dist!.Properties.DistributionConfig as Json).CustomErrorResponses).toBeUndefined();
+    const [fn] = Object.values(resources('AWS::CloudFront::Function'));
+    const code = String(fn!.Properties.FunctionCode);
+    // The function's own logic, run here as CloudFront would: routes → index.html, files untouched.
+    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
+    const route = (uri: string) => handler({ request: { uri } }).uri;
+    expect(route('/app/dashboard')).toBe('/index.html');
+    expect(route('/app/contrato/imprimir/01JABC')).toBe('/index.html');
+    expect(route('/')).toBe('/index.html');
+    expect(route('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(route('/favicon.svg')).toBe('/favicon.svg');
+  });
+
+  it('forwards /api/* to the HTTP API over TLS with the origin secret, every viewer value and no caching', () => {
+    const [dist] = Object.values(resources('AWS::CloudFront::Distribution'));
+    const config = dist!.Properties.DistributionConfig as { CacheBehaviors: Json[]; Origins: Json[] };
+    const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+    });
+    const origin = config.Origins.find((o) => o.Id === api!.TargetOriginId) as Json;
+    expect(JSON.stringify(origin.DomainName)).toContain(logicalId(s.stack.api.httpApi));
+    expect(origin.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+    const [header] = origin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+    expect(header?.HeaderName).toBe('x-origin-verify');
+    // A dynamic reference to the secret, resolved by CloudFormation at deploy time: the value is not in the template.
+    expect(JSON.stringify(header?.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    expect(JSON.stringify(header?.HeaderValue)).toContain(logicalId(s.stack.secrets.byName.originVerify));
   });
 
   it('never caches index.html and config.json at the edge', () => {
@@ -518,7 +564,7 @@ describe('Web', () => {
     }
   });
 
-  it('sends security headers, with a CSP that allows the API and Cognito', () => {
+  it('sends security headers, with a CSP that allows its own origin (the API), Cognito and the live channel', () => {
     const [policy] = Object.values(resources('AWS::CloudFront::ResponseHeadersPolicy'));
     const headers = (policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Json })
       .SecurityHeadersConfig;
@@ -529,8 +575,9 @@ describe('Web', () => {
       StrictTransportSecurity: expect.objectContaining({ AccessControlMaxAgeSec: expect.any(Number) }),
     });
     const csp = JSON.stringify((headers.ContentSecurityPolicy as Json).ContentSecurityPolicy);
-    expect(csp).toContain(`{"Fn::GetAtt":["${logicalId(s.stack.api.httpApi)}","ApiEndpoint"]}`);
-    expect(csp).toContain('https://cognito-idp.');
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.");
+    expect(csp).toContain(logicalId(s.stack.live.webSocketApi));
+    expect(csp).not.toContain(logicalId(s.stack.api.httpApi));
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
@@ -553,27 +600,100 @@ describe('Web', () => {
 
     expect(resolved).toMatchObject({
       stage: 'test',
-      apiUrl: { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] },
       region: { Ref: 'AWS::Region' },
       userPoolId: { Ref: logicalId(s.stack.auth.userPool) },
       userPoolClientId: { Ref: logicalId(s.stack.auth.client) },
       passwordAuthFlow: 'USER_SRP_AUTH',
     });
+    expect(raw.liveUrl).toMatch(/^wss:\/\/.+\.execute-api\..+\/live$/);
+    // The API is the distribution's own /api: a marker for the distribution's domain inside the string.
+    const apiUrl = String(raw.apiUrl);
+    const [domainMarker] = Object.keys(markers).filter((m) => apiUrl.includes(m));
+    expect(apiUrl).toBe(`https://${domainMarker}/api`);
+    expect(markers[domainMarker!]).toEqual({ 'Fn::GetAtt': [logicalId(s.stack.web.distribution), 'DomainName'] });
     const example: Record<string, string> = {
-      apiUrl: 'https://abc123.execute-api.sa-east-1.amazonaws.com',
+      apiUrl: 'https://d111111abcdef8.cloudfront.net/api',
+      liveUrl: 'wss://abc123.execute-api.sa-east-1.amazonaws.com/live',
       region: 'sa-east-1',
       userPoolId: 'sa-east-1_abc',
       userPoolClientId: 'client',
     };
     const filled = Object.fromEntries(
-      Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' && v in markers ? example[k] : v]),
+      Object.entries(raw).map(([k, v]) => [
+        k,
+        typeof v === 'string' && Object.keys(markers).some((m) => v.includes(m)) ? example[k] : v,
+      ]),
     );
     expect(runtimeConfigSchema.safeParse(filled).success).toBe(true);
   });
 });
 
-describe('Outputs', () => {
-  it.each(['AppUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'StateMachineArn'])('%s', (name) => {
-    s.template.hasOutput(name, { Value: Match.anyValue() });
+describe('Live', () => {
+  it('the table streams new and old images', () => {
+    s.template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
   });
+
+  it('a WebSocket API with $connect and $disconnect only, on an access-logged, throttled stage "live"', () => {
+    const apiRef = { Ref: logicalId(s.stack.live.webSocketApi) };
+    const routes = Object.values(resources('AWS::ApiGatewayV2::Route')).filter(
+      (r) => JSON.stringify(r.Properties.ApiId) === JSON.stringify(apiRef),
+    );
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: apiRef,
+      StageName: 'live',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.not(Match.stringLikeRegexp('querystring')) },
+    });
+  });
+
+  it('the consumer reads the table stream, only history inserts and charge changes, reporting item failures', () => {
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(s.stack.live.functions.publishChanges) },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack.data.table), 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(s.stack.live.deadLetters), 'Arn'] } } },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['HISTORY'] } } } }) },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT', 'MODIFY'],
+              dynamodb: { NewImage: { type: { S: ['CHARGE'] } } },
+            }),
+          },
+        ],
+      },
+    });
+  });
+
+  it('the consumer may post only to this API’s live connections; $connect knows the pool and the SPA client', () => {
+    const manage = statementsOf(s.stack.live.functions.publishChanges).filter((st) =>
+      asArray(st.Action as string[]).includes('execute-api:ManageConnections'),
+    );
+    expect(manage).toHaveLength(1);
+    expect(JSON.stringify(manage[0]!.Resource)).toContain(logicalId(s.stack.live.webSocketApi));
+    expect(JSON.stringify(manage[0]!.Resource)).toContain('/live/POST/@connections/*');
+    const env = (
+      resources('AWS::Lambda::Function')[logicalId(s.stack.live.functions.connectLive)]!.Properties.Environment as {
+        Variables: Json;
+      }
+    ).Variables;
+    expect(env[ENV.tokenAudience]).toEqual({ Ref: logicalId(s.stack.auth.client) });
+    expect(JSON.stringify(env[ENV.tokenIssuer])).toContain('https://cognito-idp.');
+  });
+});
+
+describe('Outputs', () => {
+  it.each(['AppUrl', 'ApiUrl', 'LiveUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'StateMachineArn'])(
+    '%s',
+    (name) => {
+      s.template.hasOutput(name, { Value: Match.anyValue() });
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { ensureTable, startDynamoDbLocal } from '../../local/services/dynamodb.j
 import { startLocalPostalCode } from '../../local/services/postal-code.js';
 import { startLocalS3 } from '../../local/services/s3.js';
 import { startLocalSes } from '../../local/services/ses.js';
+import { TEST_ORIGIN_VERIFY_SECRET } from '../factories.js';
 
 export const INTEGRATION_TABLE = 'baixa-integration';
 const DYNAMODB_PORT = 18_400;
@@ -22,6 +23,7 @@ export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   magicLinkKey: 'integration-magic-link-secret-0123456789abcdef',
   asaasWebhookToken: 'integration-webhook-token-0123456789abcdef',
   asaasApiKey: 'integration-asaas-api-key-0123456789abcdef',
+  originVerify: TEST_ORIGIN_VERIFY_SECRET,
 };
 export const INTEGRATION_VALUES: GrantValues = {
   tableName: INTEGRATION_TABLE,

@@ -61,6 +61,45 @@ describe('POST /me/contracts/{contractId}/signature', () => {
     expect(email?.subject).toBe(`Contrato assinado — protocolo ${contract.protocolo}`);
   });
 
+  it("records the viewer's address and location from CloudFront's headers as evidence", async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const result = okBody(
+      await callRoute(signContractRoute, signContract, {
+        claims: customerClaims(userId),
+        params: { contractId: contract.id },
+        headers: {
+          'cloudfront-viewer-address': '2804:14c:5b80:8f2a::7:51234',
+          'cloudfront-viewer-city': 'S%C3%A3o%20Louren%C3%A7o',
+          'cloudfront-viewer-country-region': 'MG',
+          'cloudfront-viewer-country': 'BR',
+          'cloudfront-viewer-latitude': '-22.11640',
+          'cloudfront-viewer-longitude': '-45.05440',
+        },
+      }),
+    );
+    expect(result.contract.ip_assinatura).toBe('2804:14c:5b80:8f2a::7');
+    expect(result.contract.geo_assinatura).toEqual({
+      cidade: 'São Lourenço',
+      estado: 'MG',
+      pais: 'Brasil',
+      latitude: -22.1164,
+      longitude: -45.0544,
+    });
+  });
+
+  it('refuses a request that bypassed CloudFront (no origin header) and signs nothing', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const forged = await callRoute(signContractRoute, signContract, {
+      claims: customerClaims(userId),
+      params: { contractId: contract.id },
+      bypassCloudFront: true,
+      headers: { 'x-origin-verify': 'guessed-value', 'cloudfront-viewer-city': 'Lisboa' },
+    });
+    expect(errorOf(forged)).toMatchObject({ status: 403, code: 'forbidden' });
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.contracts[0]?.assinado_em).toBeNull();
+  });
+
   it('makes one signature out of 20 parallel attempts; the others get "Contrato já assinado"', async () => {
     const { userId, contract } = await seedCustomer(db);
     const before = await getAdminCounters(db);

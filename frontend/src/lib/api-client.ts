@@ -140,7 +140,8 @@ function apiUrl(path: string, queryString: string): string {
   return queryString ? `${base}?${queryString}` : base;
 }
 
-async function currentIdToken(): Promise<string | null> {
+/** The signed-in user's Cognito id token (refreshed by Amplify when due), or null. */
+export async function currentIdToken(): Promise<string | null> {
   try {
     const { tokens } = await fetchAuthSession();
     return tokens?.idToken?.toString() ?? null;

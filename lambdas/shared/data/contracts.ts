@@ -1,14 +1,22 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { saoPauloDateDigits } from '../../../domain/dates.js';
 import { formatProtocol } from '../../../domain/protocol.js';
-import type { Contract, Process } from '../../../domain/schemas/entities.js';
+import { contractSchema, type Contract, type Process } from '../../../domain/schemas/entities.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
 import { processItem } from './processes.js';
-import { putNew, type Db, type TransactItem } from './table.js';
+import { putNew, stripKeys, type Db, type TransactItem } from './table.js';
 
 const PROTOCOL_SEQUENCE_TTL_SECONDS = 7 * 24 * 3600;
+
+/** One contract of a customer (by its owner's key, so another customer's id finds nothing). */
+export async function getContract(db: Db, userId: string, contractId: string): Promise<Contract | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) } }),
+  );
+  return Item ? contractSchema.parse(stripKeys(Item)) : null;
+}
 
 /** Next protocol number of the São Paulo day: an atomic counter, so two contracts never share one. */
 export async function nextProtocol(db: Db, instant: Date): Promise<string> {

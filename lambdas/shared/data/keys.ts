@@ -11,6 +11,9 @@ export const keys = {
   processSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS`,
   historySk: (contractId: string, at: string, id: string) => `CONTRACT#${contractId}#PROCESS#HISTORY#${at}#${id}`,
   referralSk: (email: string) => `REFERRAL#${email}`,
+  /** Sorts before `CONTRACT#`, outside the dashboard's `CONTRACT#`…`PROFILE` range (pattern 1 never reads it). */
+  connectionSk: (connectionId: string) => `CONNECTION#${connectionId}`,
+  connectionPrefix: 'CONNECTION#',
 
   documentGuard: (digits: string) => `DOCUMENT#${digits}`,
   referralCodeGuard: (code: string) => `REFCODE#${code}`,
@@ -23,6 +26,10 @@ export const keys = {
   magicLink: (subject: string) => `MAGICLINK#${subject}`,
   /** The last password-recovery e-mail of a user (`sub`), for its minimum interval. */
   recoveryRequest: (userId: string) => `RECOVERY#${userId}`,
+  /** Which customer an open WebSocket connection belongs to ($disconnect only knows the connection id). */
+  connectionPointer: (connectionId: string) => `CONNECTION#${connectionId}`,
+  /** A status-update e-mail already sent for one history record (one e-mail per change, whatever the retries). */
+  statusNotice: (userId: string, historyId: string) => `NOTICE#${userId}#${historyId}`,
 
   counterPk: 'COUNTER',
   sequencePk: 'SEQUENCE',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geoFromViewerHeaders, signerIp } from '../../../domain/signature-evidence.js';
+import { geoFromViewerHeaders, signerIp, viewerAddressIp } from '../../../domain/signature-evidence.js';
 
 describe('geoFromViewerHeaders (CloudFront viewer headers → signing location)', () => {
   it('reads city (percent-encoded), region, country and coordinates', () => {
@@ -69,5 +69,21 @@ describe('signerIp', () => {
     expect(signerIp('1.2.3.4; DROP TABLE')).toBe('IP não disponível');
     expect(signerIp('1')).toBe('IP não disponível');
     expect(signerIp('f'.repeat(46))).toBe('IP não disponível');
+  });
+});
+
+describe('viewerAddressIp (CloudFront-Viewer-Address → IP)', () => {
+  it('drops the port after the last colon, for IPv4 and unbracketed IPv6', () => {
+    expect(viewerAddressIp('200.10.20.30:51234')).toBe('200.10.20.30');
+    expect(viewerAddressIp('2804:14c:5b80:8f2a::7:443')).toBe('2804:14c:5b80:8f2a::7');
+    expect(viewerAddressIp(' 127.0.0.1:1 ')).toBe('127.0.0.1');
+  });
+  it('gives nothing for a missing or malformed header, so API Gateway’s source IP is used instead', () => {
+    expect(viewerAddressIp(undefined)).toBeUndefined();
+    expect(viewerAddressIp('')).toBeUndefined();
+    expect(viewerAddressIp('200.10.20.30')).toBeUndefined();
+    expect(viewerAddressIp(':443')).toBeUndefined();
+    expect(viewerAddressIp('1.2.3.4:port')).toBeUndefined();
+    expect(viewerAddressIp('1.2.3.4:123456')).toBeUndefined();
   });
 });

@@ -139,6 +139,31 @@ describe('apiHandler', () => {
     expect(allowed.statusCode).toBe(200);
   });
 
+  it.each([
+    ['no origin header', {}],
+    ['a wrong origin header', { 'x-origin-verify': 'test-origin-verify-secret-0123456789abcdeX' }],
+    ['a shorter prefix of the secret', { 'x-origin-verify': 'test-origin-verify' }],
+  ])('refuses a request that bypassed CloudFront (%s) with 403 before anything else', async (_case, headers) => {
+    const result = await call({ bypassCloudFront: true, headers, claims: {}, body: '{' });
+    expect(result.statusCode).toBe(403);
+    expect(bodyOf(result)).toEqual({ code: 'forbidden', message: API_MESSAGES.forbidden });
+  });
+
+  it('answers a logged 500 when the origin secret cannot be read (a function without its grant)', async () => {
+    const saved = process.env.ORIGIN_VERIFY_SECRET;
+    delete process.env.ORIGIN_VERIFY_SECRET;
+    try {
+      const ungranted = apiHandler(route, async () => ({ body: { id, name: 'x', limit: 1, userId: 'u' } }));
+      const result = (await ungranted(
+        createApiEvent({ claims: customerClaims(), pathParameters: { id }, body: { name: 'Ana' } }),
+        lambdaContext,
+      )) as { statusCode: number };
+      expect(result.statusCode).toBe(500);
+    } finally {
+      process.env.ORIGIN_VERIFY_SECRET = saved;
+    }
+  });
+
   it('runs `authorize` before parsing, so a forged call learns nothing about the body', async () => {
     const hook = apiHandler(
       { ...route, access: 'public' },

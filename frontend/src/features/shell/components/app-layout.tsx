@@ -5,6 +5,7 @@ import { SHELL_MESSAGES } from '@domain/messages.js';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { useAuthSession } from '@/lib/auth-session';
 import { toast, toastError } from '@/lib/toast';
+import { useLiveUpdates } from '../api/live-updates';
 import { useSignOut } from '../api/sign-out';
 import { ConnectivityBanner } from './connectivity-banner';
 import { SidebarNav } from './sidebar-nav';
@@ -15,6 +16,7 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useAuthSession();
+  useLiveUpdates(Boolean(session.data));
   // The phone menu remembers the path it was opened on, so any navigation closes it without an effect.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === location.pathname;

@@ -1,0 +1,58 @@
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+
+/** A change a customer's open screens must hear about, read from one stream record. */
+export type CustomerChange =
+  | {
+      kind: 'process-status';
+      userId: string;
+      contractId: string;
+      /** The history record's id: one status change, whatever the stream's retries. */
+      changeId: string;
+      from: string;
+      to: string;
+      obs: string | null;
+      byUser: string;
+    }
+  | { kind: 'charge-status'; userId: string; contractId: string; chargeId: string; status: string };
+
+const CUSTOMER_PK = /^CUSTOMER#(.+)$/;
+const HISTORY_SK = /^CONTRACT#([^#]+)#PROCESS#HISTORY#.+#([^#]+)$/;
+const CHARGE_SK = /^CONTRACT#([^#]+)#CHARGE#([^#]+)$/;
+
+const imageOf = (image: Record<string, AttributeValue> | undefined) =>
+  image ? (unmarshall(image as Parameters<typeof unmarshall>[0]) as Record<string, unknown>) : undefined;
+
+/**
+ * Every process status change writes a history record in the same transaction (pattern 13, signing), so an inserted
+ * HISTORY item IS a status change, with its from, to and actor; a charge changes when its status differs from the
+ * previous image. Everything else the table writes is not news for a screen.
+ */
+export function changeOf(record: DynamoDBRecord): CustomerChange | null {
+  const item = imageOf(record.dynamodb?.NewImage);
+  if (!item || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return null;
+  const userId = CUSTOMER_PK.exec(String(item.pk))?.[1];
+  if (!userId) return null;
+
+  if (item.type === 'HISTORY' && record.eventName === 'INSERT') {
+    const match = HISTORY_SK.exec(String(item.sk));
+    if (!match || typeof item.para !== 'string') return null;
+    return {
+      kind: 'process-status',
+      userId,
+      contractId: match[1]!,
+      changeId: match[2]!,
+      from: typeof item.de === 'string' ? item.de : '',
+      to: item.para,
+      obs: typeof item.obs === 'string' ? item.obs : null,
+      byUser: String(item.by_user ?? ''),
+    };
+  }
+  if (item.type === 'CHARGE') {
+    const match = CHARGE_SK.exec(String(item.sk));
+    const before = imageOf(record.dynamodb?.OldImage);
+    if (!match || typeof item.status !== 'string' || before?.status === item.status) return null;
+    return { kind: 'charge-status', userId, contractId: match[1]!, chargeId: match[2]!, status: item.status };
+  }
+  return null;
+}

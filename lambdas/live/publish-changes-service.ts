@@ -1,0 +1,115 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import type { LiveMessage } from '../../domain/live.js';
+import type { SendEmail } from '../providers/email.js';
+import type { Push } from '../providers/push.js';
+import type { Clock } from '../shared/clock.js';
+import { connectionsOf, forgetConnection } from '../shared/data/connections.js';
+import { getContract } from '../shared/data/contracts.js';
+import { getProfileByUser } from '../shared/data/customers.js';
+import { keys, pointerKey } from '../shared/data/keys.js';
+import { claimMarker, type Db } from '../shared/data/table.js';
+import { logger } from '../shared/logger.js';
+import { changeOf, type CustomerChange } from './changes.js';
+import { statusUpdateEmail } from './status-emails.js';
+
+export type PublishDeps = { db: Db; clock: Clock; push: Push; sendEmail: SendEmail; appUrl: string };
+
+/** Long enough to outlive any retry of a stream batch (24 h of stream retention), short enough to clean itself. */
+const NOTICE_MARKER_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The table's stream → customers (pattern 40). One consumer, so no writer can forget to tell the customer: every process
+ * status change is pushed to the customer's open screens and e-mailed ('status-update', spec 02 §4) once; a charge's
+ * status change is pushed. Records are handled in order and the first failure is reported (ReportBatchItemFailures), so
+ * the stream retries from there and never skips a change.
+ */
+export async function publishChanges(deps: PublishDeps, records: DynamoDBRecord[]): Promise<DynamoDBBatchResponse> {
+  for (const record of records) {
+    const change = changeOf(record);
+    if (!change) continue;
+    try {
+      await publishChange(deps, change);
+    } catch (error) {
+      logger.error('Change not published; the stream will retry it', { error: error as Error, eventId: record.eventID });
+      // Lambda retries from the lowest failed sequence number: this record and every one after it come back.
+      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
+
+async function publishChange(deps: PublishDeps, change: CustomerChange): Promise<void> {
+  if (change.kind === 'process-status') {
+    await pushToCustomer(deps, change.userId, {
+      type: 'process-status',
+      contractId: change.contractId,
+      from: change.from,
+      to: change.to,
+      self: change.byUser === change.userId,
+    });
+    // The customer's own step (signing) needs no notice: they took it, and its own e-mail ('contract-signed') says so.
+    if (change.byUser !== change.userId) await sendStatusNoticeOnce(deps, change);
+  } else {
+    await pushToCustomer(deps, change.userId, {
+      type: 'charge-status',
+      contractId: change.contractId,
+      chargeId: change.chargeId,
+      status: change.status,
+    });
+  }
+}
+
+/**
+ * Best effort, to every screen the customer has open: a failed push is logged, not retried (retrying would repeat the
+ * e-mail's work for a notice the screen also gets by refetching when it reconnects); a connection the browser left is
+ * forgotten.
+ */
+async function pushToCustomer(deps: PublishDeps, userId: string, message: LiveMessage): Promise<void> {
+  const connections = await connectionsOf(deps.db, userId, deps.clock());
+  await Promise.all(
+    connections.map(async (connectionId) => {
+      try {
+        if ((await deps.push(connectionId, message)) === 'gone') await forgetConnection(deps.db, connectionId, userId);
+      } catch (error) {
+        logger.warn('Push failed', { error: error as Error, connectionId });
+      }
+    }),
+  );
+}
+
+/** One e-mail per change: the marker is claimed before sending and given back if sending fails, so a retry sends it. */
+async function sendStatusNoticeOnce(
+  deps: PublishDeps,
+  change: Extract<CustomerChange, { kind: 'process-status' }>,
+): Promise<void> {
+  const marker = keys.statusNotice(change.userId, change.changeId);
+  const now = deps.clock();
+  const first = await claimMarker(deps.db, marker, {
+    type: 'STATUS_NOTICE',
+    sent_at: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_MARKER_TTL_SECONDS,
+  });
+  if (!first) return;
+  try {
+    const [profile, contract] = await Promise.all([
+      getProfileByUser(deps.db, change.userId),
+      getContract(deps.db, change.userId, change.contractId),
+    ]);
+    // A client deleted meanwhile has no one to tell.
+    if (!profile || !contract) return;
+    await deps.sendEmail(
+      profile.email,
+      statusUpdateEmail(deps.appUrl, {
+        userName: profile.nome_completo,
+        protocolo: contract.protocolo,
+        statusAnterior: change.from,
+        novoStatus: change.to,
+        observacoes: change.obs,
+      }),
+    );
+  } catch (error) {
+    await deps.db.client.send(new DeleteCommand({ TableName: deps.db.tableName, Key: pointerKey(marker) }));
+    throw error;
+  }
+}

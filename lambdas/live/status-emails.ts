@@ -1,0 +1,23 @@
+import { statusLabel } from '../../domain/process-status.js';
+import type { OutgoingEmail } from '../providers/email.js';
+import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+
+/** 'status-update' (spec 01 §7, 02 §4): the previous and new status names, and the note that came with the change. */
+export function statusUpdateEmail(
+  appUrl: string,
+  data: { userName: string; protocolo: string; statusAnterior: string; novoStatus: string; observacoes: string | null },
+): OutgoingEmail {
+  const from = statusLabel(data.statusAnterior);
+  const to = statusLabel(data.novoStatus);
+  const note = data.observacoes ? `<p><strong>Observações:</strong> ${escapeHtml(data.observacoes)}</p>` : '';
+  return {
+    subject: `Atualização do processo ${data.protocolo}: ${to}`,
+    html: emailShell(
+      'Status atualizado!',
+      `<p>Olá, ${escapeHtml(data.userName)}!</p>
+<p>O status do seu processo de protocolo <strong>${escapeHtml(data.protocolo)}</strong> mudou de <strong>${escapeHtml(from)}</strong> para <strong>${escapeHtml(to)}</strong>.</p>${note}
+${emailButton(new URL('/app/dashboard', appUrl).toString(), 'Acompanhar Processo')}`,
+      'Você recebeu este e-mail porque tem um processo em andamento na nossa plataforma.',
+    ),
+  };
+}

@@ -1,0 +1,212 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
+import { publishChanges, type PublishDeps } from '../../lambdas/live/publish-changes-service.js';
+import { createSesEmailSender } from '../../lambdas/providers/email.js';
+import { createWebSocketPush } from '../../lambdas/providers/push.js';
+import { createCognitoTokenVerifier } from '../../lambdas/providers/tokens.js';
+import { systemClock } from '../../lambdas/shared/clock.js';
+import { connectionsOf, saveConnection } from '../../lambdas/shared/data/connections.js';
+import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { startStreamPoller, type StreamPoller } from '../../local/services/dynamodb-streams.js';
+import { startWebSocketGateway } from '../../local/services/websocket-gateway.js';
+import { testDb } from './db.js';
+import { INTEGRATION_SENDER } from './global-setup.js';
+import { emailsTo } from './mail.js';
+import { seedCustomer } from './seed.js';
+
+const db = testDb();
+const ISSUER = 'http://127.0.0.1:9/local_pool';
+const CLIENT_ID = 'spa-client';
+
+/**
+ * The live channel end to end on this machine: DynamoDB Local's stream → the consumer → the WebSocket stand-in →
+ * a real socket, with the same handlers Lambda runs; and the status-update e-mail exactly once per change.
+ */
+describe('live channel', () => {
+  let gateway: Awaited<ReturnType<typeof startWebSocketGateway>>;
+  let poller: StreamPoller;
+  let signToken: (sub: string, overrides?: Record<string, unknown>) => Promise<string>;
+  let deps: PublishDeps;
+  /** Every record the stream delivered, and the consumer's answers. */
+  const delivered: DynamoDBRecord[] = [];
+  let failNextEmails = 0;
+
+  beforeAll(async () => {
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' }] });
+    signToken = (sub, overrides = {}) =>
+      new SignJWT({ token_use: 'id', email: `${sub}@example.com`, ...overrides })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(CLIENT_ID)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    const live = {
+      db,
+      clock: systemClock,
+      verifyToken: createCognitoTokenVerifier({ issuer: ISSUER, audience: CLIENT_ID, keys: jwks }),
+    };
+    const connect = connectHandler(live);
+    const disconnect = disconnectHandler(live);
+    gateway = await startWebSocketGateway({
+      port: 0,
+      stage: 'live',
+      invoke: (route, event) => (route === '$connect' ? connect(event) : disconnect(event)),
+    });
+    const sendEmail = createSesEmailSender({ from: INTEGRATION_SENDER });
+    deps = {
+      db,
+      clock: systemClock,
+      push: createWebSocketPush({ endpoint: gateway.managementEndpoint }),
+      sendEmail: async (to, email) => {
+        if (failNextEmails > 0) {
+          failNextEmails -= 1;
+          throw new Error('SES throttled');
+        }
+        await sendEmail(to, email);
+      },
+      appUrl: 'http://127.0.0.1:5173',
+    };
+    poller = await startStreamPoller({
+      endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+      tableName: db.tableName,
+      pollIntervalMs: 50,
+      consume: async (event): Promise<DynamoDBBatchResponse> => {
+        delivered.push(...event.Records);
+        return publishChanges(deps, event.Records);
+      },
+    });
+  });
+  afterAll(async () => {
+    await poller?.stop();
+    await gateway?.stop();
+  });
+
+  /** A browser tab: a socket opened with the customer's id token, collecting what it is told. */
+  async function openTab(userId: string) {
+    const socket = new WebSocket(`${gateway.url}?token=${await signToken(userId)}`);
+    const messages: Record<string, unknown>[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    });
+    return { socket, messages };
+  }
+
+  it("pushes an admin's status change to the customer's open tab and e-mails it once, even when redelivered", async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    const tab = await openTab(userId);
+    await changeProcessStatus(db, {
+      ref: { userId, contractId: contract.id },
+      to: 'peticionado',
+      byUser: 'admin-1',
+      obs: 'Petição protocolada no fórum de São Lourenço.',
+      now: new Date().toISOString(),
+    });
+    await expect
+      .poll(() => tab.messages, { timeout: 5000 })
+      .toEqual([{ type: 'process-status', contractId: contract.id, from: 'cadastro', to: 'peticionado', self: false }]);
+    await expect.poll(async () => (await emailsTo(profile.email)).length, { timeout: 5000 }).toBe(1);
+    const [email] = await emailsTo(profile.email);
+    expect(email?.subject).toBe(`Atualização do processo ${contract.protocolo}: Peticionado`);
+    expect(email?.body?.html).toContain('mudou de <strong>Cadastro</strong> para <strong>Peticionado</strong>');
+    expect(email?.body?.html).toContain('Petição protocolada no fórum de São Lourenço.');
+
+    // Lambda delivers at least once: the same record again changes nothing for the inbox.
+    const record = delivered.find((r) => r.dynamodb?.NewImage?.pk?.S === keys.customer(userId));
+    expect(await publishChanges(deps, [record!])).toEqual({ batchItemFailures: [] });
+    expect(await emailsTo(profile.email)).toHaveLength(1);
+    tab.socket.close();
+  });
+
+  it("pushes the customer's own step (self) without a status-update e-mail", async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    const tab = await openTab(userId);
+    await changeProcessStatus(db, {
+      ref: { userId, contractId: contract.id },
+      to: 'contrato_assinado',
+      byUser: userId,
+      now: new Date().toISOString(),
+    });
+    await expect
+      .poll(() => tab.messages, { timeout: 5000 })
+      .toEqual([
+        { type: 'process-status', contractId: contract.id, from: 'cadastro', to: 'contrato_assinado', self: true },
+      ]);
+    expect(await emailsTo(profile.email)).toEqual([]);
+    tab.socket.close();
+  });
+
+  it('retries a change whose e-mail failed, and sends it once when the retry succeeds', async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    failNextEmails = 1;
+    await changeProcessStatus(db, {
+      ref: { userId, contractId: contract.id },
+      to: 'pago',
+      byUser: 'sistema',
+      now: new Date().toISOString(),
+    });
+    // The poller retries the batch the consumer reported, as Lambda's event source mapping does.
+    await expect.poll(async () => (await emailsTo(profile.email)).length, { timeout: 8000 }).toBe(1);
+    expect(failNextEmails).toBe(0);
+  });
+
+  it('refuses a socket without a valid id token, and forgets a connection when it closes', async () => {
+    const refused = (token: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(`${gateway.url}?token=${token}`);
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        socket.once('open', () => resolve(101));
+      });
+    expect(await refused('not-a-jwt')).toBe(401);
+    expect(await refused(await signToken('u-x', { token_use: 'access' }))).toBe(401);
+    expect(await refused(await signToken('u-x', { aud: 'another-client' }))).toBe(401);
+
+    const { userId } = await seedCustomer(db);
+    const tab = await openTab(userId);
+    expect(await connectionsOf(db, userId, new Date())).toHaveLength(1);
+    tab.socket.close();
+    await expect.poll(() => connectionsOf(db, userId, new Date()), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('forgets a connection the browser left without saying goodbye (push answers gone)', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    await saveConnection(db, { userId, connectionId: 'LeftLongAgo0001=', now: new Date() });
+    await changeProcessStatus(db, {
+      ref: { userId, contractId: contract.id },
+      to: 'contrato_assinado',
+      byUser: userId,
+      now: new Date().toISOString(),
+    });
+    await expect.poll(() => connectionsOf(db, userId, new Date()), { timeout: 5000 }).toEqual([]);
+    const pointer = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.connectionPointer('LeftLongAgo0001=')) }),
+    );
+    expect(pointer.Item).toBeUndefined();
+  });
+
+  it('connect handler: registers the owner of a valid token only', async () => {
+    const connect = connectHandler({
+      db,
+      clock: systemClock,
+      verifyToken: async (token) => (token === 'good' ? { userId: 'u-connect', email: null } : null),
+    });
+    const event = (token?: string) =>
+      ({
+        requestContext: { connectionId: `C${token ?? 'none'}000000000=`, routeKey: '$connect', eventType: 'CONNECT' },
+        queryStringParameters: token ? { token } : undefined,
+      }) as unknown as WebSocketEvent;
+    expect(await connect(event())).toEqual({ statusCode: 401 });
+    expect(await connect(event('bad'))).toEqual({ statusCode: 401 });
+    expect(await connect(event('good'))).toEqual({ statusCode: 200 });
+    expect(await connectionsOf(db, 'u-connect', new Date())).toEqual(['Cgood000000000=']);
+  });
+});
