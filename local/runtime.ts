@@ -28,10 +28,10 @@ import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
 import { startWebServer } from './services/web.js';
 import { startWebSocketGateway } from './services/websocket-gateway.js';
-import type { LocalSettings } from './settings.js';
+import { LOCAL_TABLE, type LocalSettings } from './settings.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
-export const LOCAL_TABLE = 'baixa-local';
+export { LOCAL_TABLE };
 export const LOCAL_DOCUMENTS_BUCKET = 'baixa-local-documents';
 export const LOCAL_SENDER = 'nao-responda@baixa.local';
 const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:baixa-local-payment`;

@@ -6,6 +6,9 @@ import { REPO_ROOT } from '../lib/paths.js';
  * Where each local service listens. Defaults suit one developer; PORT_OFFSET shifts them all
  * (the e2e tests run a second copy beside a developer's `npm start`).
  */
+/** The local table's name (the emulators' data lives in `dataDir`). */
+export const LOCAL_TABLE = 'baixa-local';
+
 export type LocalSettings = {
   host: '127.0.0.1';
   dataDir: string;

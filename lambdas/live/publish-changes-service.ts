@@ -31,7 +31,10 @@ export async function publishChanges(deps: PublishDeps, records: DynamoDBRecord[
     try {
       await publishChange(deps, change);
     } catch (error) {
-      logger.error('Change not published; the stream will retry it', { error: error as Error, eventId: record.eventID });
+      logger.error('Change not published; the stream will retry it', {
+        error: error as Error,
+        eventId: record.eventID,
+      });
       // Lambda retries from the lowest failed sequence number: this record and every one after it come back.
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
     }

@@ -89,6 +89,8 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     await print.getByRole('heading', { name: 'Assinatura eletrônica' }).waitFor();
     await print.getByText(/Medida Provisória nº 2.200-2\/2001/).waitFor();
     await print.getByText(/Assinado eletronicamente por João Batista Pereira/).waitFor();
+    // The location is CloudFront's viewer headers, which the local edge fills from its configuration.
+    await print.getByText(/São Paulo\/SP, Brasil/).waitFor();
     await screenshot(print, 'contract-print-desktop');
 
     await page.goto(`${appUrl}/app/historico`);

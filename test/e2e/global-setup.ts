@@ -60,7 +60,10 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2e', {
     appUrl: `http://127.0.0.1:${settings.ports.app}`,
-    apiUrl: `http://127.0.0.1:${settings.ports.api}`,
+    // The SPA's own origin + /api (the local edge), and the gateway behind it, which refuses whoever bypasses the edge.
+    apiUrl: `http://127.0.0.1:${settings.ports.app}/api`,
+    gatewayUrl: `http://127.0.0.1:${settings.ports.api}/api`,
+    dynamodbEndpoint: `http://127.0.0.1:${settings.ports.dynamodb}`,
     sesUrl: `http://127.0.0.1:${settings.ports.ses}`,
     adminEmail: settings.adminEmail,
     adminPassword: settings.adminPassword,
@@ -74,6 +77,14 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { appUrl: string; apiUrl: string; sesUrl: string; adminEmail: string; adminPassword: string };
+    e2e: {
+      appUrl: string;
+      apiUrl: string;
+      gatewayUrl: string;
+      dynamodbEndpoint: string;
+      sesUrl: string;
+      adminEmail: string;
+      adminPassword: string;
+    };
   }
 }

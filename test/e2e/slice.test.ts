@@ -12,7 +12,7 @@ import {
   VIEWPORTS,
 } from './browser.js';
 
-const { appUrl, apiUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
+const { appUrl, apiUrl, gatewayUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -163,12 +163,20 @@ describe('route guard, admin and logout', () => {
   });
 });
 
-describe('API behind the local gateway', () => {
+describe('API on the site origin (/api), behind the local edge and gateway', () => {
   it('refuses private routes without a valid token, as the JWT authorizer does', async () => {
     expect((await fetch(`${apiUrl}/me/dashboard`)).status).toBe(401);
     expect((await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: 'Bearer not-a-jwt' } })).status).toBe(
       401,
     );
     expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+  });
+
+  it('refuses a request that bypasses the edge, even one that forges its headers', async () => {
+    const direct = await fetch(`${gatewayUrl}/health`, {
+      headers: { 'x-origin-verify': 'guess', 'cloudfront-viewer-city': 'Lisboa' },
+    });
+    expect(direct.status).toBe(403);
+    expect(await direct.json()).toMatchObject({ code: 'forbidden' });
   });
 });

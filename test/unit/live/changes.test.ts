@@ -55,7 +55,9 @@ describe('changeOf (a stream record → what a customer hears about)', () => {
   it('ignores removals, rewrites of history, other items and foreign partitions', () => {
     expect(changeOf(record('REMOVE', undefined, history))).toBeNull();
     expect(changeOf(record('MODIFY', history, history))).toBeNull();
-    expect(changeOf(record('MODIFY', { ...history, type: 'PROCESS', status: 'pago' }, { status: 'cadastro' }))).toBeNull();
+    expect(
+      changeOf(record('MODIFY', { ...history, type: 'PROCESS', status: 'pago' }, { status: 'cadastro' })),
+    ).toBeNull();
     expect(changeOf(record('INSERT', { ...history, pk: 'COUNTER', sk: 'PROCESSES' }))).toBeNull();
     expect(changeOf(record('INSERT', { ...history, sk: 'CONTRACT#x#PROCESS' }))).toBeNull();
     expect(changeOf(record('INSERT', { ...charge, sk: 'CONTRACT#x' }))).toBeNull();

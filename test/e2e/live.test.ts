@@ -1,0 +1,125 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ProcessStatus } from '../../domain/process-status.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { LOCAL_TABLE } from '../../local/settings.js';
+import {
+  emailWithSubject,
+  launchBrowser,
+  logIn,
+  newPage,
+  screenshot,
+  signUpAndConfirm,
+  toastWith,
+  VIEWPORTS,
+} from './browser.js';
+
+const { appUrl, apiUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
+const password = 'segredo123';
+let browser: Browser;
+const db = {
+  client: DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  ),
+  tableName: LOCAL_TABLE,
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  db.client.destroy();
+});
+
+/** Who the page is signed in as, and their contract: read through the API with the page's own id token. */
+async function customerOf(page: Page): Promise<{ userId: string; contractId: string; protocolo: string }> {
+  // Amplify keeps the session in localStorage (a string expression: the tests' tsconfig has no DOM types).
+  const token = await page.evaluate<string>(
+    "Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? ''",
+  );
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  const dashboard = (await (
+    await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { contracts: { id: string; protocolo: string }[] };
+  const [contract] = dashboard.contracts;
+  return { userId, contractId: contract!.id, protocolo: contract!.protocolo };
+}
+
+/** What an admin's status change does to the table (the admin screens come later; the write is the same). */
+const moveProcess = (customer: { userId: string; contractId: string }, to: ProcessStatus, obs: string | null) =>
+  changeProcessStatus(db, {
+    ref: customer,
+    to,
+    byUser: 'admin-e2e',
+    obs,
+    now: new Date().toISOString(),
+  });
+
+describe('live status updates (spec 01 §4): an open dashboard follows its process', () => {
+  const email = `ao.vivo.${ulid().toLowerCase()}@example.com`;
+  let customer: { userId: string; contractId: string; protocolo: string };
+
+  it('shows "Status atualizado!" and the new status without a reload, and e-mails the change (phone)', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
+    await logIn(page, email, password);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.goto(`${appUrl}/app/perfil`);
+    await page.getByLabel('Nome completo').fill('Ana Clara Ribeiro');
+    await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
+    await page.getByLabel('WhatsApp').pressSequentially('11998765432');
+    await page.getByLabel('CEP').pressSequentially('01001000');
+    await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+    await page.getByLabel('Número').fill('100');
+    await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+    await page.waitForURL(`${appUrl}/app/contrato`);
+    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+    await page.waitForURL(`${appUrl}/app/pagamento`);
+    // The customer's own signature is not announced as a status change.
+    await toastWith(page, 'Contrato assinado!');
+    customer = await customerOf(page);
+
+    await page.goto(`${appUrl}/app/dashboard`);
+    await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor();
+    // Give the live channel its connection before the change happens.
+    await page.waitForTimeout(500);
+    await moveProcess(customer, 'pago', null);
+    await toastWith(page, 'Status atualizado!');
+    await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor({ state: 'detached' });
+    await page.getByText('Pago', { exact: true }).first().waitFor();
+    await screenshot(page, 'live-status-updated-phone');
+
+    const mail = await emailWithSubject(sesUrl, email, `Atualização do processo ${customer.protocolo}: Pago`);
+    expect(mail.body?.html).toContain('Pagamento Pendente');
+    await page.context().close();
+  });
+
+  it('follows an admin moving the process on to "Peticionado" with a note (desktop, history open)', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/auth`);
+    await logIn(page, email, password);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.goto(`${appUrl}/app/historico`);
+    const entries = page.getByRole('list', { name: 'Histórico' }).getByRole('listitem');
+    await entries.first().waitFor();
+    await page.waitForTimeout(500);
+    await moveProcess(customer, 'peticionado', 'Petição protocolada.');
+    await toastWith(page, 'Status atualizado!');
+    await expect
+      .poll(() => entries.locator('p:first-child').first().textContent(), { timeout: 5000 })
+      .toBe('Peticionado');
+    await screenshot(page, 'live-history-updated-desktop');
+    const mail = await emailWithSubject(sesUrl, email, `Atualização do processo ${customer.protocolo}: Peticionado`);
+    expect(mail.body?.html).toContain('Petição protocolada.');
+    await page.context().close();
+  });
+});
