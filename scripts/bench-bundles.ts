@@ -27,6 +27,8 @@ const VALUES: GrantValues = {
   emailFrom: 'bench@example.com',
   appUrl: 'http://127.0.0.1:5173',
   pushEndpoint: 'http://127.0.0.1:1',
+  tokenIssuer: 'http://127.0.0.1:1/us-east-1_bench',
+  tokenAudience: 'bench-client',
   userPoolId: 'us-east-1_bench',
   asaasApiUrl: 'http://127.0.0.1:1',
   postalCodeApiUrl: 'http://127.0.0.1:1',

@@ -33,6 +33,10 @@ export const INTEGRATION_VALUES: GrantValues = {
   emailFrom: INTEGRATION_SENDER,
   appUrl: 'http://127.0.0.1:5173',
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
+  // The live channel's tests start their own WebSocket stand-in and token keys; these only complete the environment.
+  pushEndpoint: 'http://127.0.0.1:9/live',
+  tokenIssuer: 'http://127.0.0.1:9/integration_pool',
+  tokenAudience: 'integration-client',
   secret: (name) => ({ value: INTEGRATION_SECRETS[name] }),
 };
 

@@ -20,6 +20,8 @@ const EVERY_VALUE: GrantValues = {
   emailFrom: 'nao-responda@example.com',
   appUrl: 'https://app.example.com',
   pushEndpoint: 'https://ws.example.com/prod',
+  tokenIssuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
+  tokenAudience: 'client',
   userPoolId: 'us-east-1_pool',
   asaasApiUrl: 'https://api-sandbox.asaas.com/v3',
   postalCodeApiUrl: 'https://viacep.com.br',
@@ -79,6 +81,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.email) expected.add(ENV.emailFrom);
     if (grants.email || grants.appLinks) expected.add(ENV.appUrl);
     if (grants.push) expected.add(ENV.pushEndpoint);
+    if (grants.tokens) expected.add(ENV.tokenIssuer).add(ENV.tokenAudience);
     if (grants.userPool) expected.add(ENV.userPoolId);
     if (grants.asaas) expected.add(ENV.asaasApiUrl);
     if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
@@ -97,6 +100,7 @@ describe('environmentFor over the whole catalogue', () => {
         workflow: 'start',
         email: true,
         push: true,
+        tokens: true,
         userPool: 'manage',
         asaas: true,
         postalCode: true,
@@ -112,6 +116,8 @@ describe('environmentFor over the whole catalogue', () => {
       EMAIL_FROM: 'nao-responda@example.com',
       APP_URL: 'https://app.example.com',
       PUSH_ENDPOINT: 'https://ws.example.com/prod',
+      TOKEN_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
+      TOKEN_AUDIENCE: 'client',
       USER_POOL_ID: 'us-east-1_pool',
       ASAAS_API_URL: 'https://api-sandbox.asaas.com/v3',
       POSTAL_CODE_API_URL: 'https://viacep.com.br',
@@ -128,6 +134,13 @@ describe('environmentFor over the whole catalogue', () => {
       { ...EVERY_VALUE, documentsPathStyle: false, secret: () => ({ value: 'inline-token' }) },
     );
     expect(env).toEqual({ DOCUMENTS_BUCKET: 'bucket', ASAAS_WEBHOOK_TOKEN: 'inline-token' });
+  });
+
+  it('gives every API route the origin secret (CloudFront → API), and only API routes', () => {
+    for (const route of API_ROUTES) expect(secretsOf(route.grants)).toContain('originVerify');
+    for (const fn of ALL_FUNCTIONS.filter((f) => !API_ROUTES.some((r) => r.contract.id === f.name))) {
+      expect(secretsOf(fn.grants), fn.name).not.toContain('originVerify');
+    }
   });
 
   it('gives a function without grants nothing', () => {
