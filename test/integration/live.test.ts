@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
+import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
@@ -9,6 +10,7 @@ import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { createWebSocketPush } from '../../lambdas/providers/push.js';
 import { createCognitoTokenVerifier } from '../../lambdas/providers/tokens.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
+import { createCharge, recordChargeStatus, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { connectionsOf, saveConnection } from '../../lambdas/shared/data/connections.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
@@ -44,7 +46,7 @@ describe('live channel', () => {
         .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
         .setSubject(sub)
         .setIssuer(ISSUER)
-        .setAudience(CLIENT_ID)
+        .setAudience((overrides.aud as string | undefined) ?? CLIENT_ID)
         .setIssuedAt()
         .setExpirationTime('1h')
         .sign(privateKey);
@@ -124,6 +126,34 @@ describe('live channel', () => {
     const record = delivered.find((r) => r.dynamodb?.NewImage?.pk?.S === keys.customer(userId));
     expect(await publishChanges(deps, [record!])).toEqual({ batchItemFailures: [] });
     expect(await emailsTo(profile.email)).toHaveLength(1);
+    tab.socket.close();
+  });
+
+  it('pushes a new charge and its payment to the open tab, without e-mail; a task token saved is not news', async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    const tab = await openTab(userId);
+    const charge = await createCharge(db, {
+      userId,
+      contractId: contract.id,
+      asaasId: `pay_${ulid()}`,
+      status: 'PENDING',
+      qrCode: null,
+      pixPayload: null,
+      link: null,
+      fbEventId: null,
+      now: new Date().toISOString(),
+    });
+    const ref = { userId, contractId: contract.id, chargeId: charge.id };
+    await saveChargeTaskToken(db, ref, 'task-token');
+    await recordChargeStatus(db, ref, 'PENDING', 'RECEIVED', new Date().toISOString());
+    const expected = { type: 'charge-status', contractId: contract.id, chargeId: charge.id };
+    await expect
+      .poll(() => tab.messages, { timeout: 5000 })
+      .toEqual([
+        { ...expected, status: 'PENDING' },
+        { ...expected, status: 'RECEIVED' },
+      ]);
+    expect(await emailsTo(profile.email)).toEqual([]);
     tab.socket.close();
   });
 
