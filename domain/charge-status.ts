@@ -29,6 +29,41 @@ export function chargeStatusLabel(status: string): string {
   return CHARGE_STATUS_LABELS[status.toUpperCase()] ?? status;
 }
 
+const PAID_ONWARDS = [
+  'REFUND_REQUESTED',
+  'REFUND_IN_PROGRESS',
+  'REFUNDED',
+  'CHARGEBACK_REQUESTED',
+  'CHARGEBACK_DISPUTE',
+];
+
+/**
+ * Where a charge may go from each status (Asaas's life of a PIX charge). Events arrive at least once and in any order,
+ * each with its own id, so a late or repeated event of an earlier state must never move a charge back: a paid charge
+ * stays paid (PENDING after RECEIVED is ignored), only a refund or a chargeback leaves it, and a refund is final.
+ * CONFIRMED → RECEIVED is the money landing after the confirmation; RECEIVED_IN_CASH → PENDING is Asaas's explicit
+ * undo of a cash payment (PAYMENT_RECEIVED_IN_CASH_UNDONE).
+ */
+const NEXT_STATUSES: Record<string, readonly string[]> = {
+  PENDING: ['AWAITING_RISK_ANALYSIS', 'OVERDUE', 'CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DELETED'],
+  AWAITING_RISK_ANALYSIS: ['PENDING', 'OVERDUE', 'CONFIRMED', 'RECEIVED', 'DELETED'],
+  OVERDUE: ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DELETED'],
+  CONFIRMED: ['RECEIVED', ...PAID_ONWARDS],
+  RECEIVED: PAID_ONWARDS,
+  RECEIVED_IN_CASH: ['PENDING', ...PAID_ONWARDS],
+  REFUND_REQUESTED: ['REFUND_IN_PROGRESS', 'REFUNDED'],
+  REFUND_IN_PROGRESS: ['REFUNDED'],
+  CHARGEBACK_REQUESTED: ['CHARGEBACK_DISPUTE', 'REFUNDED'],
+  CHARGEBACK_DISPUTE: ['REFUNDED'],
+  REFUNDED: [],
+  DELETED: [],
+};
+
+/** Whether a charge in `from` may take the status `to` (both normalised). The same status is no move. */
+export function canChargeMove(from: string, to: string): boolean {
+  return NEXT_STATUSES[from]?.includes(to) ?? false;
+}
+
 /** 'Marcar pago' is refused when the charge is already CONFIRMED or RECEIVED (spec 02 §4). */
 export function canMarkChargePaid(status: string): boolean {
   const s = status.toUpperCase();

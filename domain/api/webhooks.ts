@@ -9,13 +9,15 @@ import { defineRoute } from './route.js';
 export const asaasWebhookSchema = z.object({
   id: z.string().min(1).max(100),
   event: z.string().min(1).max(100),
+  /** Absent from events about other things (transfers, invoices…): acknowledged and ignored. */
   payment: z
     .object({ id: z.string().min(1).max(100), status: z.string().min(1).max(50).transform(normalizeChargeStatus) })
-    .loose(),
+    .loose()
+    .optional(),
 });
 export type AsaasWebhook = z.infer<typeof asaasWebhookSchema>;
 
-export const WEBHOOK_OUTCOMES = ['duplicate', 'unknown_charge', 'recorded'] as const;
+export const WEBHOOK_OUTCOMES = ['duplicate', 'unknown_charge', 'recorded', 'ignored'] as const;
 
 /** Asaas → us. Public: authenticated by the `asaas-access-token` header in the handler, not by Cognito. */
 export const receiveAsaasWebhookRoute = defineRoute({

@@ -1,14 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
-import { isChargePaid } from '../../domain/charge-status.js';
 import { API_MESSAGES } from '../../domain/messages.js';
-import type { Workflow } from '../providers/workflow.js';
-import type { Clock } from '../shared/clock.js';
-import { findChargeByProviderId, recordChargeStatus } from '../shared/data/charges.js';
-import type { Db } from '../shared/data/table.js';
-import { recordWebhookEventOnce } from '../shared/data/webhook-events.js';
+import { findChargeByProviderId } from '../shared/data/charges.js';
+import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
@@ -17,34 +14,36 @@ export function assertWebhookToken(received: string | undefined, expected: strin
   if (a.length !== b.length || !timingSafeEqual(a, b)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
 }
 
-export type WebhookDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume'> };
+export type WebhookDeps = ChargeStatusDeps;
 
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
 /**
- * Applies one provider event. Deliveries repeat (same event id): the first one is applied, the rest
- * are acknowledged and ignored. A paid charge resumes the waiting workflow; resuming is retried on
- * later deliveries of other events too, because it is keyed on the charge's stored task token.
+ * Applies one provider event, then marks it done — in that order, so a failure in between (the charge written but the
+ * workflow not resumed, say) is answered with an error, Asaas redelivers, and the idempotent effects are applied
+ * again. Events of the same charge each have their own id and may arrive late or twice: the charge's life decides
+ * (`applyProviderStatus`), never the arrival order. Events without a payment, and payments we do not know (made by
+ * hand in Asaas's panel), are acknowledged so Asaas's queue keeps flowing.
  */
 export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook): Promise<WebhookOutcome> {
   const { db } = deps;
-  const now = deps.clock();
-  if (!(await recordWebhookEventOnce(db, 'asaas', body.id, now))) return 'duplicate';
-  const charge = await findChargeByProviderId(db, body.payment.id);
+  if (await isWebhookEventDone(db, 'asaas', body.id)) return 'duplicate';
+  const outcome = await applyEvent(deps, body);
+  await markWebhookEventDone(db, 'asaas', body.id, deps.clock(), outcome);
+  return outcome;
+}
+
+async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclude<WebhookOutcome, 'duplicate'>> {
+  if (!body.payment) {
+    logger.info('Webhook event without a payment', { event: body.event });
+    return 'ignored';
+  }
+  const charge = await findChargeByProviderId(deps.db, body.payment.id);
   if (!charge) {
-    // Not ours (e.g. a charge created by hand in Asaas's panel): acknowledge so Asaas's queue keeps flowing.
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
-  await recordChargeStatus(db, charge.ref, charge.status, body.payment.status, now.toISOString());
-  if (isChargePaid(body.payment.status) && charge.taskToken) {
-    const outcome = await deps.workflow.resume(charge.taskToken, {
-      chargeId: charge.id,
-      status: body.payment.status,
-      paidAt: now.toISOString(),
-    });
-    // A repeated resume after the workflow moved on is expected, not a failure.
-    if (outcome === 'already-finished') logger.info('Workflow task already finished');
-  }
-  return 'recorded';
+  const move = await applyProviderStatus(deps, charge.ref, body.payment.status);
+  if (!move.moved) logger.info('Webhook status not applied', { event: body.event, kept: move.status });
+  return move.moved ? 'recorded' : 'ignored';
 }

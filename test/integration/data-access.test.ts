@@ -262,10 +262,12 @@ describe('charges (patterns 8, 9 and 11)', () => {
     const before = await getAdminCounters(db);
 
     expect(await recordChargeStatus(db, ref, 'PENDING', 'RECEIVED', '2026-11-20T12:05:00.000Z')).toEqual({
+      applied: true,
       becamePaid: true,
     });
     // A second paid event (another event id, same payment) changes nothing.
     expect(await recordChargeStatus(db, ref, 'PENDING', 'CONFIRMED', '2026-11-20T12:06:00.000Z')).toEqual({
+      applied: false,
       becamePaid: false,
     });
     const paid = await getAdminCounters(db);

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
-import { isChargePaid } from '../../../domain/charge-status.js';
+import { canChargeMove, isChargePaid } from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
@@ -152,10 +152,10 @@ export async function recordChargeStatus(
   previous: string,
   next: string,
   now: string,
-): Promise<{ becamePaid: boolean }> {
+): Promise<{ applied: boolean; becamePaid: boolean }> {
   const from = previous;
   const to = next;
-  if (from === to) return { becamePaid: false };
+  if (from === to) return { applied: false, becamePaid: false };
   const becamePaid = isChargePaid(to) && !isChargePaid(from);
   const leftPaid = isChargePaid(from) && !isChargePaid(to);
   const index = statusIndexKeys('CHARGE', to, now, ref.chargeId);
@@ -189,9 +189,51 @@ export async function recordChargeStatus(
         ],
       }),
     );
-    return { becamePaid };
+    return { applied: true, becamePaid };
   } catch (error) {
-    if (isConditionFailure(error)) return { becamePaid: false };
+    if (isConditionFailure(error)) return { applied: false, becamePaid: false };
     throw error;
   }
+}
+
+/** How many times a status move re-reads the charge after losing a race before giving up (and failing loudly). */
+const MOVE_ATTEMPTS = 5;
+
+export type ChargeMove = {
+  /** The charge's status after the call (the new one, or the one that stayed). */
+  status: string;
+  /** This call moved it (false: the same status, or a move the charge's life does not allow, e.g. a late event). */
+  moved: boolean;
+  becamePaid: boolean;
+};
+
+/**
+ * Moves a charge to a provider status if its life allows it from where it is now (`canChargeMove`): a late or repeated
+ * event never moves it back. A concurrent change is not dropped: the charge is read again and the move decided anew.
+ */
+export async function moveChargeStatus(db: Db, ref: ChargeRef, to: string, now: string): Promise<ChargeMove> {
+  for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
+    const current = await getCharge(db, ref);
+    if (!current) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+    if (!canChargeMove(current.status, to)) return { status: current.status, moved: false, becamePaid: false };
+    const { applied, becamePaid } = await recordChargeStatus(db, ref, current.status, to, now);
+    if (applied) return { status: to, moved: true, becamePaid };
+  }
+  throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
+}
+
+/** A charge by its key, strongly consistent (it decides a move), with the workflow's task token if one waits. */
+export async function getCharge(db: Db, ref: ChargeRef): Promise<(Charge & { taskToken: string | null }) | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return null;
+  return {
+    ...chargeSchema.parse(stripKeys(Item)),
+    taskToken: typeof Item.task_token === 'string' ? Item.task_token : null,
+  };
 }

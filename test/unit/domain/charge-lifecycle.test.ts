@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { canChargeMove } from '../../../domain/charge-status.js';
+
+describe('canChargeMove (a charge only moves forward along its life)', () => {
+  it.each([
+    ['PENDING', 'RECEIVED'],
+    ['PENDING', 'CONFIRMED'],
+    ['PENDING', 'OVERDUE'],
+    ['OVERDUE', 'RECEIVED'],
+    ['CONFIRMED', 'RECEIVED'],
+    ['RECEIVED', 'REFUNDED'],
+    ['CONFIRMED', 'REFUNDED'],
+    ['RECEIVED', 'REFUND_REQUESTED'],
+    ['REFUND_REQUESTED', 'REFUNDED'],
+    ['RECEIVED_IN_CASH', 'PENDING'],
+  ])('%s → %s is allowed', (from, to) => {
+    expect(canChargeMove(from, to)).toBe(true);
+  });
+
+  it.each([
+    ['RECEIVED', 'PENDING', 'a late PAYMENT_CREATED after the payment'],
+    ['RECEIVED', 'CONFIRMED', 'a late PAYMENT_CONFIRMED after the money landed'],
+    ['RECEIVED', 'OVERDUE', 'a late PAYMENT_OVERDUE'],
+    ['OVERDUE', 'PENDING', 'a late PAYMENT_CREATED after the due date'],
+    ['REFUNDED', 'RECEIVED', 'anything after a refund'],
+    ['REFUNDED', 'PENDING', 'anything after a refund'],
+    ['PENDING', 'REFUNDED', 'a refund of nothing paid'],
+    ['PENDING', 'PENDING', 'the same status'],
+    ['RECEIVED', 'RECEIVED', 'the same status'],
+    ['PENDING', 'SOMETHING_NEW', 'a status we do not know'],
+    ['UNKNOWN', 'RECEIVED', 'from a status we do not know'],
+  ])('%s → %s is refused (%s)', (from, to) => {
+    expect(canChargeMove(from, to)).toBe(false);
+  });
+});
