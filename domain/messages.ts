@@ -174,6 +174,25 @@ export const CONTRACT_MESSAGES = {
   defaultCountry: 'Brasil',
 } as const;
 
+/** Payment (spec 02 §2 Payment, §8). */
+export const PAYMENT_MESSAGES = {
+  title: 'Pagamento',
+  contractNotSigned: 'Contrato não encontrado. Assine o contrato primeiro.',
+  generateFailed: 'Erro ao gerar pagamento. Tente novamente.',
+  freeRenewal: 'Esta renovação é gratuita: não há pagamento a fazer.',
+  generating: 'Estamos gerando o seu PIX. Aguarde alguns segundos.',
+  generate: 'Gerar PIX',
+  pixGenerated: 'PIX gerado!',
+  copied: 'Código PIX copiado para área de transferência.',
+  copiedTitle: 'Copiado!',
+  verify: 'Verificar Pagamento',
+  paidToast: 'Pagamento confirmado!',
+  paidNotice: '✅ Pagamento confirmado! Seu processo será iniciado em breve.',
+  automaticNote: 'O pagamento é confirmado automaticamente assim que o PIX for recebido.',
+  singlePayment: 'Pagamento único via PIX com desconto especial',
+  notPaidYet: 'Ainda não recebemos o pagamento. Se você já pagou, aguarde alguns instantes.',
+} as const;
+
 /** History (spec 02 §2, §8). */
 export const HISTORY_MESSAGES = {
   title: 'Histórico',

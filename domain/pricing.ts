@@ -13,3 +13,6 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL',
 export function formatBRL(value: number): string {
   return brl.format(value).replace(/\u00a0/g, ' ');
 }
+
+/** Days a PIX charge stays payable (its due date, São Paulo calendar); a later 'Gerar PIX' reuses the same charge. */
+export const PIX_DUE_DAYS = 3;

@@ -12,6 +12,7 @@ import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
 import { lookupPostalCodeRoute } from '../domain/api/postal-codes.js';
+import { createChargeRoute, verifyChargeRoute } from '../domain/api/payments.js';
 import { createProfileRoute, getProfileRoute, updateProfileRoute } from '../domain/api/profile.js';
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
@@ -37,6 +38,16 @@ const ROUTES = [
     entry: 'lambdas/contracts/sign-contract.ts',
     grants: { table: 'readwrite', documents: 'readwrite', email: true },
   },
+  {
+    contract: createChargeRoute,
+    entry: 'lambdas/payments/create-charge.ts',
+    grants: { table: 'readwrite', asaas: true, workflow: 'start' },
+  },
+  {
+    contract: verifyChargeRoute,
+    entry: 'lambdas/payments/verify-charge.ts',
+    grants: { table: 'readwrite', asaas: true, workflow: 'callback' },
+  },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: lookupProcessRoute, entry: 'lambdas/lookup/lookup-process.ts', grants: { table: 'read' } },
   {
@@ -61,7 +72,7 @@ function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
 
 /** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
 export const WORKFLOW_TASKS = {
-  AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite' } },
+  AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite', workflow: 'callback' } },
   ConfirmPayment: { entry: 'lambdas/workflow/confirm-payment.ts', grants: { table: 'readwrite', email: true } },
   StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
 } as const satisfies Record<string, FunctionDefinition>;

@@ -1,4 +1,5 @@
-import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
@@ -88,8 +89,23 @@ export class BaixaStack extends Stack {
       targets,
     });
 
-    this.workflowTasks = new WorkflowTasks(this, 'WorkflowTasks', { stage, targets });
-    this.workflow = new Workflow(this, 'Workflow', { tasks: this.workflowTasks.functions });
+    // Named ahead so AwaitPayment can answer its own task token by the ARN, with no reference (and no cycle).
+    const stateMachineName = `${this.stackName}-payment`;
+    const stateMachineRef = sfn.StateMachine.fromStateMachineArn(
+      this,
+      'PaymentWorkflowByName',
+      this.formatArn({
+        service: 'states',
+        resource: 'stateMachine',
+        resourceName: stateMachineName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    );
+    this.workflowTasks = new WorkflowTasks(this, 'WorkflowTasks', {
+      stage,
+      targets: { ...targets, stateMachine: stateMachineRef },
+    });
+    this.workflow = new Workflow(this, 'Workflow', { tasks: this.workflowTasks.functions, stateMachineName });
     this.api = new Api(this, 'Api', {
       stage,
       jwtIssuer: this.auth.issuerUrl,

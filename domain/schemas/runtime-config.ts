@@ -16,6 +16,8 @@ export const runtimeConfigSchema = z.object({
   userPoolEndpoint: z.url().optional(),
   /** cognito-local has no SRP, so the local runtime asks for USER_PASSWORD_AUTH. */
   passwordAuthFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']).default('USER_SRP_AUTH'),
+  /** Link to the local Asaas simulator's page, shown on the payment screen only where it exists. */
+  paymentSimulatorUrl: z.url().optional(),
   /** Link to the local e-mail inbox, shown only where it exists. */
   inboxUrl: z.url().optional(),
 });

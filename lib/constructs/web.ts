@@ -27,7 +27,7 @@ const ENTRY_FILES = ['index.html', RUNTIME_CONFIG_PATH.replace(/^\//, '')];
 
 export interface WebProps {
   /** /config.json for this stage (see domain/schemas/runtime-config.ts); the API's URL is the site's own /api. */
-  readonly runtimeConfig: Omit<RuntimeConfig, 'userPoolEndpoint' | 'inboxUrl' | 'apiUrl'>;
+  readonly runtimeConfig: Omit<RuntimeConfig, 'userPoolEndpoint' | 'inboxUrl' | 'paymentSimulatorUrl' | 'apiUrl'>;
   /**
    * The HTTP API, served under /api on this distribution. CloudFront adds the origin secret to every request it
    * forwards, and the API refuses requests without it, so the viewer headers it adds (address, location) can be trusted.

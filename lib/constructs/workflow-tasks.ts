@@ -6,10 +6,11 @@ export interface WorkflowTasksProps {
   /** Deployment stage, passed to every task function. */
   readonly stage: string;
   /**
-   * Resources the tasks' catalogue grants point at. The state machine cannot be among them: it is
-   * built from these functions, so a task with `grants.workflow` would be a dependency cycle.
+   * Resources the tasks' catalogue grants point at. The state machine is built from these functions, so for a task with
+   * `grants.workflow` (AwaitPayment answers its own token) it must be a reference by a precomputed ARN
+   * (`StateMachine.fromStateMachineArn`), never the state machine itself: that would be a dependency cycle.
    */
-  readonly targets: Omit<GrantTargets, 'stateMachine'>;
+  readonly targets: GrantTargets;
 }
 
 /** One ServiceFunction per `WORKFLOW_TASKS` entry, with its catalogue grants, ready for `Workflow`. */

@@ -180,7 +180,10 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     if (grants.table === 'read') expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
     if (grants.table === 'readwrite')
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
-    if (grants.workflow !== 'callback') expect(actions.filter((a) => a.startsWith('states:'))).toEqual([]);
+    const states = actions.filter((a) => a.startsWith('states:'));
+    if (!grants.workflow) expect(states).toEqual([]);
+    if (grants.workflow === 'start') expect(states).toEqual(['states:StartExecution']);
+    if (grants.workflow === 'callback') expect(states).not.toContain('states:StartExecution');
   });
 
   it('the dashboard (read) function cannot write and names no "*" resource', () => {

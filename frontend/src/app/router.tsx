@@ -9,6 +9,7 @@ import { ContractPrintPage } from '@/features/contract/components/contract-print
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { HistoryPage } from '@/features/history/components/history-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { PaymentPage } from '@/features/payment/components/payment-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { RequireAdmin } from '@/features/shell/components/require-admin';
@@ -49,7 +50,7 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', element: <DashboardPage /> },
                   { path: 'perfil', element: <ProfilePage /> },
                   { path: 'contrato', element: <ContractPage /> },
-                  { path: 'pagamento', element: placeholder('Pagamento') },
+                  { path: 'pagamento', element: <PaymentPage /> },
                   { path: 'renovacao', element: placeholder('Renovação') },
                   { path: 'indique', element: placeholder('Indique e Ganhe') },
                   { path: 'historico', element: <HistoryPage /> },

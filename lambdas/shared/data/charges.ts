@@ -237,3 +237,98 @@ export async function getCharge(db: Db, ref: ChargeRef): Promise<(Charge & { tas
     taskToken: typeof Item.task_token === 'string' ? Item.task_token : null,
   };
 }
+
+/** A claim older than this is taken to be a crashed attempt: the next 'Gerar PIX' may take over. */
+export const CHARGE_CLAIM_SECONDS = 30;
+
+export type ChargeClaim =
+  { claimed: true; chargeId: string } | { claimed: false; chargeId: string | null; ready: boolean };
+
+/**
+ * Pattern 41, first step: claims the creation of a signed contract's one charge on the contract item itself. The
+ * charge id is fixed on the first claim (`if_not_exists`), so every attempt, however many, works on the same id — the
+ * externalReference Asaas gets — and only the holder of a live claim talks to Asaas.
+ */
+export async function claimChargeCreation(db: Db, userId: string, contractId: string, now: Date): Promise<ChargeClaim> {
+  const newId = ulid();
+  try {
+    const { Attributes } = await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+        UpdateExpression: 'SET charge_id = if_not_exists(charge_id, :id), charge_claimed_at = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_type(assinado_em, :string) AND attribute_not_exists(charge_ready) AND ' +
+          '(attribute_not_exists(charge_claimed_at) OR charge_claimed_at < :stale)',
+        ExpressionAttributeValues: {
+          ':id': newId,
+          ':now': now.toISOString(),
+          ':stale': new Date(now.getTime() - CHARGE_CLAIM_SECONDS * 1000).toISOString(),
+          ':string': 'S',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { claimed: true, chargeId: String(Attributes?.charge_id) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await db.client.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+        ConsistentRead: true,
+      }),
+    );
+    return {
+      claimed: false,
+      chargeId: typeof Item?.charge_id === 'string' ? Item.charge_id : null,
+      ready: Item?.charge_ready === true,
+    };
+  }
+}
+
+/** Gives a claim back after a failure, so the customer's next click retries at once (the charge id stays). */
+export async function releaseChargeClaim(db: Db, userId: string, contractId: string): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+      UpdateExpression: 'REMOVE charge_claimed_at',
+    }),
+  );
+}
+
+/**
+ * Pattern 41, last step: once Asaas answered, the charge appears whole — item, provider pointer, counters and the
+ * contract marked ready — in one transaction, or not at all.
+ */
+export async function completeChargeCreation(
+  db: Db,
+  params: { userId: string; charge: Charge & { asaas_id: string } },
+): Promise<Charge> {
+  const { userId, charge } = params;
+  const ref: ChargeRef = { userId, contractId: charge.contrato_id, chargeId: charge.id };
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        putNew(db, chargeItem(userId, charge)),
+        { Put: { TableName: db.tableName, Item: chargePointerItem(charge.asaas_id, ref) } },
+        counterUpdate(db.tableName, COUNTERS.charges, {
+          total: 1,
+          [charge.status]: 1,
+          ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
+        }),
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: { pk: keys.customer(userId), sk: keys.contractSk(charge.contrato_id) },
+            UpdateExpression: 'SET charge_ready = :true REMOVE charge_claimed_at',
+            ConditionExpression: 'charge_id = :id',
+            ExpressionAttributeValues: { ':true': true, ':id': charge.id },
+          },
+        },
+      ],
+    }),
+  );
+  return charge;
+}

@@ -53,7 +53,8 @@ describe('public lookup', () => {
 describe('runtime config (config.json)', () => {
   const base = {
     stage: 'prod',
-    apiUrl: 'https://api.example.com',
+    apiUrl: 'https://app.example.com/api',
+    liveUrl: 'wss://live.example.com/live',
     region: 'sa-east-1',
     userPoolId: 'p',
     userPoolClientId: 'c',
@@ -66,6 +67,7 @@ describe('runtime config (config.json)', () => {
         passwordAuthFlow: 'USER_PASSWORD_AUTH',
         userPoolEndpoint: 'http://127.0.0.1:9229',
         inboxUrl: 'http://127.0.0.1:8005/',
+        paymentSimulatorUrl: 'http://127.0.0.1:8087/',
       }),
     ).toMatchObject({ passwordAuthFlow: 'USER_PASSWORD_AUTH', userPoolEndpoint: 'http://127.0.0.1:9229' });
   });
@@ -74,6 +76,8 @@ describe('runtime config (config.json)', () => {
     expect(runtimeConfigSchema.safeParse({ ...base, passwordAuthFlow: 'PLAIN' }).success).toBe(false);
     expect(runtimeConfigSchema.safeParse({ ...base, userPoolEndpoint: 'x' }).success).toBe(false);
     expect(runtimeConfigSchema.safeParse({ ...base, inboxUrl: 'x' }).success).toBe(false);
+    expect(runtimeConfigSchema.safeParse({ ...base, liveUrl: 'https://live.example.com' }).success).toBe(false);
+    expect(runtimeConfigSchema.safeParse({ ...base, liveUrl: undefined }).success).toBe(false);
   });
 });
 

@@ -1,0 +1,221 @@
+import { useEffect } from 'react';
+import { Alert, Badge, Button, Card, Flex, Heading, Image, Link, Text, View } from '@aws-amplify/ui-react';
+import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import { currentContract } from '@domain/current-contract.js';
+import { formatDate } from '@domain/dates.js';
+import { PAYMENT_MESSAGES } from '@domain/messages.js';
+import { currentProcess } from '@domain/next-step.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
+import type { Dashboard } from '@domain/schemas/dashboard.js';
+import type { Charge, Contract } from '@domain/schemas/entities.js';
+import { ButtonLink } from '@/components/links';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { ApiRequestError } from '@/lib/api-error';
+import { useCustomerCollection } from '@/lib/customer-collection';
+import { getRuntimeConfig } from '@/lib/runtime-config';
+import { toast, toastError } from '@/lib/toast';
+import { useCreateCharge, useVerifyCharge } from '../api/charges';
+
+/** How often the screen looks again while another request is still creating the charge. */
+const PENDING_RECHECK_MS = 2000;
+
+/** /app/pagamento (spec 02 §2 Payment): the PIX of the signed contract; it turns paid live (webhook → live channel). */
+export function PaymentPage() {
+  const collection = useCustomerCollection();
+  return (
+    <Flex direction="column" gap="large">
+      {collection.isPending ? (
+        <>
+          <PageHeader title={PAYMENT_MESSAGES.title} />
+          <PageLoader label="Carregando seu pagamento..." />
+        </>
+      ) : collection.isError ? (
+        <>
+          <PageHeader title={PAYMENT_MESSAGES.title} />
+          <LoadError
+            message="Erro ao carregar dados. Tente recarregar a página."
+            onRetry={() => void collection.refetch()}
+          />
+        </>
+      ) : (
+        <PaymentContent dashboard={collection.data} />
+      )}
+    </Flex>
+  );
+}
+
+function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
+  const contract = currentContract(dashboard, currentProcess(dashboard));
+  if (!dashboard.profile || !contract || contract.assinado_em === null) {
+    return (
+      <>
+        <PageHeader title={PAYMENT_MESSAGES.title} />
+        <Card variation="outlined">
+          <Flex direction="column" gap="small" alignItems="flex-start">
+            <Text>{PAYMENT_MESSAGES.contractNotSigned}</Text>
+            <ButtonLink to="/app/contrato" variation="primary">
+              Ir para o contrato
+            </ButtonLink>
+          </Flex>
+        </Card>
+      </>
+    );
+  }
+  const title = `${PAYMENT_MESSAGES.title} — Protocolo ${contract.protocolo} · ${formatBRL(contract.valor)}`;
+  if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert variation="info">{PAYMENT_MESSAGES.freeRenewal}</Alert>
+      </>
+    );
+  }
+  const charge =
+    [...dashboard.charges]
+      .filter((c) => c.contrato_id === contract.id)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+  return (
+    <>
+      <PageHeader title={title} subtitle={PAYMENT_MESSAGES.singlePayment} />
+      {charge && isChargePaid(charge.status) ? (
+        <PaidCard charge={charge} />
+      ) : charge?.pix_payload ? (
+        <PixCard contract={contract} charge={charge} />
+      ) : (
+        <GenerateCard contract={contract} />
+      )}
+    </>
+  );
+}
+
+function GenerateCard({ contract }: { contract: Contract }) {
+  const create = useCreateCharge();
+  const { refetch } = useCustomerCollection();
+  const pending = create.data?.pending === true;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void refetch(), PENDING_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [pending, refetch]);
+
+  const generate = () =>
+    create.mutate(contract.id, {
+      onSuccess: (result) => {
+        if (!result.pending) toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
+      },
+      onError: (error) =>
+        toastError(error instanceof ApiRequestError ? error.message : PAYMENT_MESSAGES.generateFailed),
+    });
+
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="medium" alignItems="flex-start">
+        <Heading level={2} fontSize="large">
+          {formatBRL(contract.valor)}
+        </Heading>
+        <Text color="font.secondary">{PAYMENT_MESSAGES.automaticNote}</Text>
+        {pending && <Alert variation="info">{PAYMENT_MESSAGES.generating}</Alert>}
+        <Button
+          variation="primary"
+          onClick={generate}
+          isLoading={create.isPending || pending}
+          loadingText="Gerando PIX..."
+        >
+          {PAYMENT_MESSAGES.generate}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
+  const verify = useVerifyCharge();
+  const simulatorUrl = getRuntimeConfig().paymentSimulatorUrl;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(charge.pix_payload ?? '');
+      toast({ title: PAYMENT_MESSAGES.copiedTitle, description: PAYMENT_MESSAGES.copied, variant: 'success' });
+    } catch {
+      toastError('Não foi possível copiar. Selecione o código e copie manualmente.');
+    }
+  };
+  const check = () =>
+    verify.mutate(contract.id, {
+      onSuccess: (result) =>
+        result.pago
+          ? toast({ title: PAYMENT_MESSAGES.paidToast, variant: 'success' })
+          : toast({ title: PAYMENT_MESSAGES.verify, description: PAYMENT_MESSAGES.notPaidYet }),
+      // Spec 02 §8: a failed verification is only logged.
+      onError: (error) => console.warn('Payment verification failed', error),
+    });
+
+  return (
+    <Card variation="outlined" className="pix-card">
+      <Flex direction="column" gap="medium">
+        <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+          <Heading level={2} fontSize="large">
+            PIX
+          </Heading>
+          <Badge variation={charge.status === 'OVERDUE' ? 'error' : 'warning'}>
+            {charge.status === 'PENDING' ? 'Aguardando' : chargeStatusLabel(charge.status)}
+          </Badge>
+        </Flex>
+        {charge.qr_code && (
+          <View className="pix-card__qr">
+            <Image src={`data:image/png;base64,${charge.qr_code}`} alt="QR Code do PIX" width="240px" height="240px" />
+          </View>
+        )}
+        <Flex direction="column" gap="xs">
+          <Text as="label" htmlFor="pix-code" fontWeight="bold">
+            PIX copia e cola
+          </Text>
+          <textarea id="pix-code" className="pix-card__code" readOnly rows={4} value={charge.pix_payload ?? ''} />
+        </Flex>
+        <Flex gap="small" wrap="wrap">
+          <Button variation="primary" onClick={() => void copy()}>
+            Copiar código PIX
+          </Button>
+          <Button onClick={check} isLoading={verify.isPending} loadingText="Verificando...">
+            {PAYMENT_MESSAGES.verify}
+          </Button>
+        </Flex>
+        <Text color="font.secondary">{PAYMENT_MESSAGES.automaticNote}</Text>
+        {charge.link && (
+          <Link href={charge.link} isExternal>
+            Abrir a página de pagamento do Asaas
+          </Link>
+        )}
+        {simulatorUrl && (
+          <Alert variation="info" heading="Ambiente local">
+            Pague este PIX no{' '}
+            <Link href={simulatorUrl} isExternal>
+              simulador do Asaas
+            </Link>
+            : a confirmação chega a esta tela sozinha.
+          </Alert>
+        )}
+        <Text fontSize="small" color="font.tertiary">
+          Gerado em {formatDate(charge.created_at)}
+        </Text>
+      </Flex>
+    </Card>
+  );
+}
+
+function PaidCard({ charge }: { charge: Charge }) {
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="medium" alignItems="flex-start">
+        <Badge variation="success">{chargeStatusLabel(charge.status)}</Badge>
+        <Text fontSize="large" fontWeight="bold">
+          {PAYMENT_MESSAGES.paidNotice}
+        </Text>
+        <ButtonLink to="/app/dashboard" variation="primary">
+          Acompanhar Processo
+        </ButtonLink>
+      </Flex>
+    </Card>
+  );
+}

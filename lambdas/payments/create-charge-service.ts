@@ -1,0 +1,117 @@
+import { saoPauloDateDigits } from '../../domain/dates.js';
+import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
+import type { Charge } from '../../domain/schemas/entities.js';
+import type { AsaasClient } from '../providers/asaas.js';
+import type { Workflow } from '../providers/workflow.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { claimChargeCreation, completeChargeCreation, getCharge, releaseChargeClaim } from '../shared/data/charges.js';
+import { getContract } from '../shared/data/contracts.js';
+import { getProfileByUser } from '../shared/data/customers.js';
+import type { Db } from '../shared/data/table.js';
+import { ConflictError, DomainError, NotFoundError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+
+export type CreateChargeDeps = {
+  db: Db;
+  clock: Clock;
+  asaas: Pick<AsaasClient, 'ensureCustomer' | 'findPaymentByReference' | 'createPixCharge' | 'getPixQrCode'>;
+  workflow: Pick<Workflow, 'start'>;
+};
+
+/** Asaas down or refusing: the spec's message, a 502, and nothing written that a retry would not complete. */
+export class PaymentProviderError extends DomainError {
+  constructor() {
+    super('provider_unavailable', 502, PAYMENT_MESSAGES.generateFailed);
+  }
+}
+
+/** yyyy-MM-dd, `days` São Paulo calendar days after `now`. */
+function dueDate(now: Date, days: number): string {
+  const digits = saoPauloDateDigits(new Date(now.getTime() + days * 24 * 3600 * 1000));
+  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+}
+
+/**
+ * 'Gerar PIX' (spec 02 §2 Payment; pattern 41): the one charge of a signed contract of the caller. Twenty parallel
+ * clicks make one Asaas payment: the creation is claimed on the contract first (one holder at a time, one charge id
+ * forever, which is the externalReference Asaas keeps), the payment is looked up by that reference before it is
+ * created, and the charge appears whole in one transaction once Asaas answered. Then the workflow starts, named after
+ * the charge, so a retry never starts a second one.
+ */
+export async function createChargeForContract(
+  deps: CreateChargeDeps,
+  caller: Caller,
+  contractId: string,
+): Promise<{ charge: Charge | null; pending: boolean }> {
+  const { db } = deps;
+  const [contract, profile] = await Promise.all([
+    getContract(db, caller.userId, contractId),
+    getProfileByUser(db, caller.userId),
+  ]);
+  if (!contract || !profile || contract.assinado_em === null)
+    throw new NotFoundError(PAYMENT_MESSAGES.contractNotSigned);
+  if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) throw new ConflictError(PAYMENT_MESSAGES.freeRenewal);
+
+  const now = deps.clock();
+  const claim = await claimChargeCreation(db, caller.userId, contractId, now);
+  if (!claim.claimed) {
+    const existing = claim.chargeId
+      ? await getCharge(db, { userId: caller.userId, contractId, chargeId: claim.chargeId })
+      : null;
+    if (existing) await startWorkflow(deps, caller.userId, contractId, existing.id);
+    return { charge: existing ? withoutToken(existing) : null, pending: !claim.ready };
+  }
+
+  const chargeId = claim.chargeId;
+  let charge: Charge & { asaas_id: string };
+  try {
+    const customer = await deps.asaas.ensureCustomer({
+      name: profile.nome_completo,
+      cpfCnpj: profile.cpf,
+      email: profile.email,
+      mobilePhone: profile.whatsapp.replace(/\D/g, ''),
+      externalReference: profile.id,
+    });
+    const payment =
+      (await deps.asaas.findPaymentByReference(chargeId)) ??
+      (await deps.asaas.createPixCharge({
+        customer: customer.id,
+        value: contract.valor,
+        dueDate: dueDate(now, PIX_DUE_DAYS),
+        description: `Baixa temporária de apontamentos — protocolo ${contract.protocolo}`,
+        externalReference: chargeId,
+      }));
+    const qr = await deps.asaas.getPixQrCode(payment.id);
+    charge = {
+      id: chargeId,
+      contrato_id: contractId,
+      status: payment.status,
+      qr_code: qr.encodedImage,
+      pix_payload: qr.payload,
+      link: payment.invoiceUrl ?? null,
+      asaas_id: payment.id,
+      fb_event_id: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+  } catch (error) {
+    logger.error('Charge not created at Asaas', { error: error as Error, contractId, chargeId });
+    await releaseChargeClaim(db, caller.userId, contractId);
+    throw new PaymentProviderError();
+  }
+  await completeChargeCreation(db, { userId: caller.userId, charge });
+  await startWorkflow(deps, caller.userId, contractId, chargeId);
+  return { charge, pending: false };
+}
+
+/** Named after the charge: the same start twice is the same execution (Workflow.start). */
+async function startWorkflow(deps: CreateChargeDeps, userId: string, contractId: string, chargeId: string) {
+  await deps.workflow.start(chargeId, { userId, contractId, chargeId });
+}
+
+function withoutToken(charge: Charge & { taskToken: string | null }): Charge {
+  const { taskToken: _token, ...rest } = charge;
+  return rest;
+}

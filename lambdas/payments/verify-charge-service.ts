@@ -1,0 +1,33 @@
+import { isChargePaid } from '../../domain/charge-status.js';
+import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import type { Charge } from '../../domain/schemas/entities.js';
+import type { AsaasClient } from '../providers/asaas.js';
+import type { Caller } from '../shared/caller.js';
+import { getCharge, latestChargeOfContract } from '../shared/data/charges.js';
+import { NotFoundError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+
+export type VerifyChargeDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'getPayment'> };
+
+/**
+ * 'Verificar Pagamento': asks Asaas for the payment and applies its status through the webhook's own path. Asaas being
+ * unreachable is only logged (spec 02 §8): the answer is then what we already know.
+ */
+export async function verifyContractCharge(
+  deps: VerifyChargeDeps,
+  caller: Caller,
+  contractId: string,
+): Promise<{ pago: boolean; charge: Charge }> {
+  const latest = await latestChargeOfContract(deps.db, caller.userId, contractId);
+  if (!latest?.asaas_id) throw new NotFoundError(PAYMENT_MESSAGES.contractNotSigned);
+  const ref = { userId: caller.userId, contractId, chargeId: latest.id };
+  try {
+    const payment = await deps.asaas.getPayment(latest.asaas_id);
+    await applyProviderStatus(deps, ref, payment.status);
+  } catch (error) {
+    logger.warn('Payment not verified at Asaas', { error: error as Error, chargeId: latest.id });
+  }
+  const { taskToken: _token, ...charge } = (await getCharge(deps.db, ref)) ?? { ...latest, taskToken: null };
+  return { pago: isChargePaid(charge.status), charge };
+}
