@@ -3,6 +3,7 @@ import { ALL_FUNCTIONS, API_ROUTES } from '../../lambdas/functions.js';
 import { ENV, SECRET_ENV } from '../../lambdas/grants.js';
 import { startFunctionHost, type FunctionHost } from '../../local/functions/function-host.js';
 import { INTEGRATION_VALUES } from './global-setup.js';
+import { ORIGIN_HEADERS } from '../factories.js';
 
 /**
  * The local runtime runs each function in its own container (worker thread) with ONLY the environment its grants
@@ -73,14 +74,17 @@ describe('local function host', () => {
     }
   });
 
-  it('answers a real request through the contract, in the container', async () => {
-    const result = (await host.invoke(route('GetHealth'), {
-      version: '2.0',
-      rawPath: '/health',
-      headers: {},
-      requestContext: { http: { method: 'GET', path: '/health' }, requestId: 'r1' },
-    })) as { statusCode: number; body: string };
+  it('answers a real request through the contract, in the container, and only one that came through CloudFront', async () => {
+    const request = (headers: Record<string, string>) =>
+      host.invoke(route('GetHealth'), {
+        version: '2.0',
+        rawPath: '/api/health',
+        headers,
+        requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: 'r1' },
+      }) as Promise<{ statusCode: number; body: string }>;
+    const result = await request(ORIGIN_HEADERS);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
+    expect((await request({})).statusCode).toBe(403);
   });
 });
