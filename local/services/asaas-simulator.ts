@@ -558,7 +558,7 @@ const STYLE = `
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid #e5e7eb; vertical-align: middle; }
   th { font-size: 13px; color: #6b7280; font-weight: 600; }
-  td.money { white-space: nowrap; }
+  td.money, td.actions, .status { white-space: nowrap; }
   code, textarea { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
   .status { display: inline-block; border-radius: 999px; padding: 2px 10px; font-size: 13px; background: #e5e7eb; }
   .status-PENDING { background: #fef3c7; } .status-OVERDUE { background: #fee2e2; }
@@ -1002,7 +1002,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
 <td class="money">${escapeHtml(brl.format(payment.value))}</td>
 <td>${escapeHtml(formatDate(payment.dueDate))}</td>
 <td>${statusBadge(payment.status)}</td>
-<td>${actionsFor(payment, '/')}</td>
+<td class="actions">${actionsFor(payment, '/')}</td>
 </tr>`;
       })
       .join('\n');
@@ -1048,10 +1048,12 @@ ${actionsFor(payment, redirect)}
 </div>
 </section>`;
     } else {
-      const paid = payment.paymentDate ? ` em ${escapeHtml(formatDate(payment.paymentDate))}` : '';
-      pix = `<section class="card"><p>${statusBadge(payment.status)} Esta cobrança não está aberta para pagamento${
-        payment.status === 'RECEIVED' || payment.status === 'CONFIRMED' ? ` (paga${paid})` : ''
-      }.</p>${actionsFor(payment, redirect)}</section>`;
+      const outcome = REFUNDABLE.has(payment.status)
+        ? `Pagamento recebido em ${escapeHtml(formatDate(payment.paymentDate))}.`
+        : payment.status === 'REFUNDED'
+          ? 'Pagamento estornado.'
+          : 'Esta cobrança não está aberta para pagamento.';
+      pix = `<section class="card"><p>${statusBadge(payment.status)} ${outcome}</p>${actionsFor(payment, redirect)}</section>`;
     }
     return page(
       `Cobrança ${payment.id} — Asaas (simulador local)`,

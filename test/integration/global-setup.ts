@@ -17,6 +17,8 @@ export const STEP_FUNCTIONS_PORT = 18_401;
 const SES_PORT = 18_402;
 export const POSTAL_CODE_PORT = 18_403;
 const S3_PORT = 18_404;
+/** The Asaas simulator's port, for tests that start one (lambdas read its URL from the environment). */
+export const ASAAS_PORT = 18_405;
 export const INTEGRATION_BUCKET = 'baixa-integration-documents';
 export const INTEGRATION_SENDER = 'nao-responda@baixa.test';
 export const INTEGRATION_SECRETS: Record<SecretName, string> = {
@@ -33,6 +35,7 @@ export const INTEGRATION_VALUES: GrantValues = {
   emailFrom: INTEGRATION_SENDER,
   appUrl: 'http://127.0.0.1:5173',
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
+  asaasApiUrl: `http://127.0.0.1:${ASAAS_PORT}/v3`,
   // The live channel's tests start their own WebSocket stand-in and token keys; these only complete the environment.
   pushEndpoint: 'http://127.0.0.1:9/live',
   tokenIssuer: 'http://127.0.0.1:9/integration_pool',
@@ -45,6 +48,10 @@ export const INTEGRATION_VALUES: GrantValues = {
  * read, and points every handler's configuration at them. Test workers inherit this environment.
  */
 export default async function setup(project: TestProject) {
+  // Computed first: a catalogue entry this setup cannot serve fails before any emulator is left running.
+  // Handlers are imported straight into the test workers, so they share one environment: the union of what every
+  // function's grants give, from the same mapping CDK and the local runtime use.
+  const functionEnv = ALL_FUNCTIONS.map((fn) => environmentFor(fn.name, fn.grants, INTEGRATION_VALUES));
   const dataDir = mkdtempSync(join(tmpdir(), 'baixa-it-'));
   const definitions = synthesizeLocalDefinitions(INTEGRATION_TABLE);
   const dynamodb = await startDynamoDbLocal({ port: DYNAMODB_PORT, dataDir: null });
@@ -52,9 +59,6 @@ export default async function setup(project: TestProject) {
   const ses = await startLocalSes({ port: SES_PORT });
   const postalCode = await startLocalPostalCode({ port: POSTAL_CODE_PORT });
   const s3 = await startLocalS3({ port: S3_PORT, dataDir: join(dataDir, 's3'), buckets: [INTEGRATION_BUCKET] });
-  // Handlers are imported straight into the test workers, so they share one environment: the union of what every
-  // function's grants give, from the same mapping CDK and the local runtime use.
-  const functionEnv = ALL_FUNCTIONS.map((fn) => environmentFor(fn.name, fn.grants, INTEGRATION_VALUES));
   Object.assign(process.env, ...functionEnv, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
