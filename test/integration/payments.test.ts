@@ -1,0 +1,242 @@
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AsaasWebhook } from '../../domain/api/webhooks.js';
+import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
+import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
+import { verifyContractCharge } from '../../lambdas/payments/verify-charge-service.js';
+import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import type { Workflow } from '../../lambdas/providers/workflow.js';
+import { systemClock } from '../../lambdas/shared/clock.js';
+import { getCharge, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
+import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
+import { signContract } from '../../lambdas/shared/data/signatures.js';
+import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
+import { testDb } from './db.js';
+import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
+import { seedCustomer } from './seed.js';
+
+const db = testDb();
+let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
+const starts: string[] = [];
+const resumes: string[] = [];
+let failNextResume = 0;
+const workflow: Workflow = {
+  start: async (name) => {
+    starts.push(name);
+    return { executionArn: `arn:execution:${name}`, alreadyStarted: starts.filter((n) => n === name).length > 1 };
+  },
+  resume: async (taskToken) => {
+    resumes.push(taskToken);
+    if (failNextResume > 0) {
+      failNextResume -= 1;
+      throw new Error('Step Functions throttled');
+    }
+    return 'resumed';
+  },
+  fail: async () => 'resumed',
+};
+
+let deps: CreateChargeDeps;
+const control = (path: string, body?: unknown) =>
+  fetch(`${simulator.url}/__control/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json() as Promise<unknown>);
+
+beforeAll(async () => {
+  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
+  deps = {
+    db,
+    clock: systemClock,
+    asaas: createAsaasClient({
+      baseUrl: simulator.apiUrl,
+      apiKey: INTEGRATION_SECRETS.asaasApiKey,
+      retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+      sleep: async () => undefined,
+    }),
+    workflow,
+  };
+});
+afterAll(() => simulator.stop());
+beforeEach(() => {
+  failNextResume = 0;
+});
+
+/** A customer whose contract is signed (the real access pattern), ready to pay. */
+async function signedCustomer() {
+  const seeded = await seedCustomer(db);
+  await signContract(db, {
+    userId: seeded.userId,
+    contractId: seeded.contract.id,
+    signature: {
+      signedAt: new Date().toISOString(),
+      ip: '200.10.20.30',
+      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
+      userAgent: 'vitest',
+      textSha256: 'x'.repeat(64),
+      pdfKey: 'contracts/x.pdf',
+    },
+  });
+  return { ...seeded, caller: { userId: seeded.userId, email: seeded.profile.email, isAdmin: false } };
+}
+
+const paymentsAtAsaas = async (externalReference: string) =>
+  ((await control('payments')) as { externalReference: string }[]).filter(
+    (p) => p.externalReference === externalReference,
+  );
+
+function event(asaasId: string, status: string, eventName = `PAYMENT_${status}`): AsaasWebhook {
+  return { id: `evt_${ulid()}`, event: eventName, payment: { id: asaasId, status } };
+}
+
+describe("'Gerar PIX'", () => {
+  it('makes ONE Asaas charge out of 20 parallel clicks, with QR code, copy-and-paste code and link', async () => {
+    const { caller, contract, userId } = await signedCustomer();
+    const before = await getAdminCounters(db);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => createChargeForContract(deps, caller, contract.id)),
+    );
+    const made = results.filter((r) => !r.pending);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    const chargeIds = new Set(results.flatMap((r) => (r.charge ? [r.charge.id] : [])));
+    expect(chargeIds.size).toBe(1);
+    const [chargeId] = [...chargeIds];
+    expect(await paymentsAtAsaas(chargeId!)).toHaveLength(1);
+
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.charges).toHaveLength(1);
+    expect(collection.charges[0]).toMatchObject({ id: chargeId, status: 'PENDING' });
+    expect(collection.charges[0]!.pix_payload).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(collection.charges[0]!.qr_code).toBeTruthy();
+    expect(collection.charges[0]!.link).toContain('/i/');
+    expect(new Set(starts.filter((name) => name === chargeId))).toEqual(new Set([chargeId]));
+    const after = await getAdminCounters(db);
+    expect(after.charges.total).toBe(before.charges.total + 1);
+
+    // Asked again later: the same charge, no second payment.
+    const again = await createChargeForContract(deps, caller, contract.id);
+    expect(again).toMatchObject({ pending: false, charge: { id: chargeId } });
+    expect(await paymentsAtAsaas(chargeId!)).toHaveLength(1);
+  });
+
+  it('refuses an unsigned contract and another customer’s contract with the spec message', async () => {
+    const unsigned = await seedCustomer(db);
+    const caller = { userId: unsigned.userId, email: unsigned.profile.email, isAdmin: false };
+    await expect(createChargeForContract(deps, caller, unsigned.contract.id)).rejects.toMatchObject({
+      statusCode: 404,
+      message: PAYMENT_MESSAGES.contractNotSigned,
+    });
+    const other = await signedCustomer();
+    await expect(createChargeForContract(deps, caller, other.contract.id)).rejects.toMatchObject({ statusCode: 404 });
+    expect((await getCustomerCollection(db, other.userId)).charges).toEqual([]);
+  });
+
+  it('answers the spec message when Asaas is down, writes nothing, and the next click makes the charge', async () => {
+    const { caller, contract, userId } = await signedCustomer();
+    const before = await getAdminCounters(db);
+    await control('api', { failNext: 20, status: 503 });
+    await expect(createChargeForContract(deps, caller, contract.id)).rejects.toMatchObject({
+      statusCode: 502,
+      message: PAYMENT_MESSAGES.generateFailed,
+    });
+    expect((await getCustomerCollection(db, userId)).charges).toEqual([]);
+    expect((await getAdminCounters(db)).charges.total).toBe(before.charges.total);
+    await control('api', { failNext: 0 });
+
+    const retried = await createChargeForContract(deps, caller, contract.id);
+    expect(retried.charge?.status).toBe('PENDING');
+    expect(await paymentsAtAsaas(retried.charge!.id)).toHaveLength(1);
+  });
+});
+
+describe('webhook and verification: one path, forward only', () => {
+  async function pendingCharge() {
+    const customer = await signedCustomer();
+    const { charge } = await createChargeForContract(deps, customer.caller, customer.contract.id);
+    const ref = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
+    await saveChargeTaskToken(db, ref, `token-${charge!.id}`);
+    return { ...customer, charge: charge!, ref };
+  }
+  const webhookDeps = () => ({ db, clock: systemClock, workflow });
+
+  it('applies one paid transition out of the same event delivered 10 times, and resumes the workflow', async () => {
+    const { charge, ref } = await pendingCharge();
+    const before = await getAdminCounters(db);
+    const received = event(charge.asaas_id!, 'RECEIVED');
+    const outcomes = [];
+    for (let i = 0; i < 10; i += 1) outcomes.push(await handleAsaasWebhook(webhookDeps(), received));
+    expect(outcomes).toEqual(['recorded', ...Array(9).fill('duplicate')]);
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    expect((await getAdminCounters(db)).charges.paid).toBe(before.charges.paid + 1);
+    expect(resumes).toContain(`token-${charge.id}`);
+  });
+
+  it('keeps a paid charge paid when a late PAYMENT_CREATED (PENDING) arrives after PAYMENT_RECEIVED', async () => {
+    const { charge, ref } = await pendingCharge();
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('recorded');
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'PENDING', 'PAYMENT_CREATED'))).toBe(
+      'ignored',
+    );
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'CONFIRMED'))).toBe('ignored');
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+  });
+
+  it('applies an event whose effect failed half-way when Asaas delivers it again', async () => {
+    const { charge, ref } = await pendingCharge();
+    const received = event(charge.asaas_id!, 'RECEIVED');
+    const resumesBefore = resumes.length;
+    failNextResume = 1;
+    // The charge moved, the workflow did not resume: the delivery fails (Asaas will retry) and is not marked done.
+    await expect(handleAsaasWebhook(webhookDeps(), received)).rejects.toThrow('throttled');
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    // The redelivery resumes the workflow; only then is the event done.
+    expect(await handleAsaasWebhook(webhookDeps(), received)).toBe('ignored');
+    expect(resumes.length).toBe(resumesBefore + 2);
+    expect(await handleAsaasWebhook(webhookDeps(), received)).toBe('duplicate');
+  });
+
+  it('gives the paid counter back on a refund, and a refund is final', async () => {
+    const { charge, ref } = await pendingCharge();
+    await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'));
+    const paid = (await getAdminCounters(db)).charges.paid;
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'REFUNDED'))).toBe('recorded');
+    expect((await getAdminCounters(db)).charges.paid).toBe(paid - 1);
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('ignored');
+    expect((await getCharge(db, ref))?.status).toBe('REFUNDED');
+  });
+
+  it('lands on the right status whatever the order of 12 concurrent events, counting the payment once', async () => {
+    const { charge, ref } = await pendingCharge();
+    const before = await getAdminCounters(db);
+    const events = ['PENDING', 'CONFIRMED', 'RECEIVED', 'OVERDUE'].flatMap((status) =>
+      Array.from({ length: 3 }, () => event(charge.asaas_id!, status)),
+    );
+    await Promise.all(events.map((e) => handleAsaasWebhook(webhookDeps(), e)));
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    expect((await getAdminCounters(db)).charges.paid).toBe(before.charges.paid + 1);
+  });
+
+  it('acknowledges unknown charges and events without a payment', async () => {
+    expect(await handleAsaasWebhook(webhookDeps(), event('pay_unknown0000001', 'RECEIVED'))).toBe('unknown_charge');
+    expect(await handleAsaasWebhook(webhookDeps(), { id: `evt_${ulid()}`, event: 'TRANSFER_DONE' })).toBe('ignored');
+  });
+
+  it("'Verificar Pagamento' reads Asaas and applies the payment through the same path", async () => {
+    const { charge, caller, contract, ref } = await pendingCharge();
+    const verifyDeps = { ...webhookDeps(), asaas: deps.asaas as ReturnType<typeof createAsaasClient> };
+    expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
+    await control(`payments/${charge.asaas_id}/pay`, {});
+    expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({
+      pago: true,
+      charge: { status: 'RECEIVED' },
+    });
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    expect(resumes).toContain(`token-${charge.id}`);
+    // Someone else's contract: nothing to verify.
+    const stranger = { ...caller, userId: ulid() };
+    await expect(verifyContractCharge(verifyDeps, stranger, contract.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
