@@ -23,6 +23,7 @@ import { ensureTable, startDynamoDbLocal } from './services/dynamodb.js';
 import { ensureTableStream, startStreamPoller } from './services/dynamodb-streams.js';
 import { startFunctionHost, type FunctionHost } from './functions/function-host.js';
 import { startGateway } from './services/gateway.js';
+import { startAsaasSimulator } from './services/asaas-simulator.js';
 import { startLocalPostalCode } from './services/postal-code.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
@@ -43,6 +44,9 @@ export type LocalRuntime = {
   /** The local API Gateway itself, which refuses requests that bypass the edge (no origin header). */
   gatewayUrl: string;
   liveUrl: string;
+  /** The Asaas sandbox simulator: its page lists charges with 'Pagar'; its API is `<asaasUrl>/v3`. */
+  asaasUrl: string;
+  asaasWebhookToken: string;
   inboxUrl: string;
   sesUrl: string;
   cognitoEndpoint: string;
@@ -114,6 +118,15 @@ export async function startLocalRuntime(
     const postalCode = await startLocalPostalCode({ port: ports.postalCode });
     started(postalCode.stop);
 
+    // Asaas's sandbox, delivering its webhooks through the local edge as Asaas does through CloudFront.
+    const asaas = await startAsaasSimulator({
+      port: ports.asaas,
+      apiKey: settings.secrets.asaasApiKey,
+      webhook: { url: `${apiUrl}/webhooks/asaas`, token: settings.secrets.asaasWebhookToken },
+      log,
+    });
+    started(asaas.stop);
+
     // Functions read only configuration, and only what their grants give them: the same grants → environment
     // mapping as CDK's, with the emulators' names and endpoints as values (lambdas/grants.ts).
     // The user pool's issuer and the live channel's endpoint exist only once those emulators run (below); a container
@@ -126,6 +139,7 @@ export async function startLocalRuntime(
       emailFrom: LOCAL_SENDER,
       appUrl,
       postalCodeApiUrl: postalCode.url,
+      asaasApiUrl: asaas.apiUrl,
       secret: (name) => ({ value: settings.secrets[name] }),
     };
     const host = startFunctionHost({
@@ -257,6 +271,7 @@ export async function startLocalRuntime(
         userPoolEndpoint: cognito.endpoint,
         passwordAuthFlow: 'USER_PASSWORD_AUTH',
         inboxUrl: ses.inboxUrl,
+        paymentSimulatorUrl: asaas.url,
       },
     });
     started(web.stop);
@@ -269,6 +284,8 @@ export async function startLocalRuntime(
       apiUrl,
       gatewayUrl: gateway.url,
       liveUrl: live.url,
+      asaasUrl: asaas.url,
+      asaasWebhookToken: settings.secrets.asaasWebhookToken,
       inboxUrl: ses.inboxUrl,
       sesUrl: ses.endpoint,
       cognitoEndpoint: cognito.endpoint,

@@ -22,6 +22,7 @@ export type LocalSettings = {
     stepFunctions: number;
     postalCode: number;
     live: number;
+    asaas: number;
   };
   /**
    * What CloudFront would say about the person's location (its CloudFront-Viewer-* headers), added by the local edge
@@ -55,6 +56,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       stepFunctions: 8083 + offset,
       postalCode: 8086 + offset,
       live: 3002 + offset,
+      asaas: 8087 + offset,
     },
     viewer: {
       city: env.BAIXA_VIEWER_CITY ?? 'São Paulo',

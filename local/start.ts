@@ -51,6 +51,8 @@ console.log(`
 Baixa local is ready in ${seconds} s — open ${runtime.appUrl}
 
   E-mail inbox (every e-mail the product sends): ${runtime.inboxUrl}
+  Asaas sandbox simulator (pay PIX charges with 'Pagar'): ${runtime.asaasUrl}
+    webhooks → ${runtime.apiUrl}/webhooks/asaas, token ${runtime.asaasWebhookToken}
   Admin user: ${runtime.adminEmail} / ${runtime.adminPassword}
   Data: ${settings.dataDir}  (npm run reset wipes it)
 

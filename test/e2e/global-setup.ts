@@ -64,6 +64,7 @@ export default async function setup(project: TestProject) {
     apiUrl: `http://127.0.0.1:${settings.ports.app}/api`,
     gatewayUrl: `http://127.0.0.1:${settings.ports.api}/api`,
     dynamodbEndpoint: `http://127.0.0.1:${settings.ports.dynamodb}`,
+    asaasUrl: `http://127.0.0.1:${settings.ports.asaas}`,
     sesUrl: `http://127.0.0.1:${settings.ports.ses}`,
     adminEmail: settings.adminEmail,
     adminPassword: settings.adminPassword,
@@ -82,6 +83,7 @@ declare module 'vitest' {
       apiUrl: string;
       gatewayUrl: string;
       dynamodbEndpoint: string;
+      asaasUrl: string;
       sesUrl: string;
       adminEmail: string;
       adminPassword: string;

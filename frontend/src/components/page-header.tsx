@@ -6,7 +6,8 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle?: stri
   usePageTitle(title);
   return (
     <Flex direction="column" gap="xxs">
-      <Heading level={1} fontSize="xxl">
+      {/* Smaller on phones: some titles carry a protocol number (the payment's). */}
+      <Heading level={1} fontSize={{ base: 'xl', medium: 'xxl' }} style={{ overflowWrap: 'anywhere' }}>
         {title}
       </Heading>
       {subtitle ? <Text color="font.secondary">{subtitle}</Text> : null}

@@ -1,0 +1,88 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, logIn, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+
+const { appUrl, asaasUrl, sesUrl } = inject('e2e');
+const password = 'segredo123';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function pageWithClipboard(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl });
+  return context.newPage();
+}
+
+async function signedCustomer(page: Page, email: string): Promise<void> {
+  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
+  await logIn(page, email, password);
+  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await page.goto(`${appUrl}/app/perfil`);
+  await page.getByLabel('Nome completo').fill('Carlos Eduardo Lima');
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
+  await page.getByLabel('WhatsApp').pressSequentially('31998765432');
+  await page.getByLabel('CEP').pressSequentially('30130010');
+  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  await page.getByLabel('Número').fill('45');
+  await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+  await page.waitForURL(`${appUrl}/app/contrato`);
+  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+  await page.waitForURL(`${appUrl}/app/pagamento`);
+}
+
+describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    'generates the PIX, copies its code, and turns paid live when the simulator pays it (%s)',
+    async (name, viewport) => {
+      const email = `pix.${name}.${ulid().toLowerCase()}@example.com`;
+      const page = await pageWithClipboard(viewport);
+      await signedCustomer(page, email);
+      await page.getByRole('heading', { name: /^Pagamento — Protocolo LM\d+ · R\$\s399,00$/ }).waitFor();
+      await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
+      await screenshot(page, `payment-generate-${name}`);
+
+      await page.getByRole('button', { name: 'Gerar PIX' }).click();
+      await toastWith(page, 'PIX gerado!');
+      await page.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
+      await page.getByText('Aguardando', { exact: true }).waitFor();
+      const code = await page.getByLabel('PIX copia e cola').inputValue();
+      expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+      await page.getByRole('button', { name: 'Copiar código PIX' }).click();
+      await page.getByText('Código PIX copiado para área de transferência.').waitFor();
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(code);
+      await page.getByRole('link', { name: 'simulador do Asaas' }).waitFor();
+      await screenshot(page, `payment-pix-${name}`);
+
+      // Not paid yet: the verification says so and changes nothing.
+      await page.getByRole('button', { name: 'Verificar Pagamento' }).click();
+      await page.getByText('Ainda não recebemos o pagamento', { exact: false }).first().waitFor();
+
+      // The customer pays in the simulator (another tab); Asaas's webhook → workflow → live channel → this screen.
+      const simulator = await page.context().newPage();
+      await simulator.goto(asaasUrl);
+      const row = simulator.getByRole('row').filter({ hasText: 'Carlos Eduardo Lima' }).first();
+      await row.getByRole('button', { name: 'Pagar' }).click();
+      await simulator.close();
+
+      await page
+        .getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.')
+        .waitFor({ timeout: 15_000 });
+      await screenshot(page, `payment-paid-${name}`);
+      await page.getByRole('link', { name: 'Acompanhar Processo' }).click();
+      await page.waitForURL(`${appUrl}/app/dashboard`);
+      await page.getByText('Pago', { exact: true }).first().waitFor();
+      await page.context().close();
+    },
+  );
+});
