@@ -7,6 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_STAGE } from '../../domain/api/route.js';
 import { API_ROUTES, type ApiRouteId } from '../../lambdas/functions.js';
+import { apiAccessLogFormat } from './access-logs.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 export type { ApiRouteId } from '../../lambdas/functions.js';
@@ -67,18 +68,11 @@ export class Api extends Construct {
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            userAgent: '$context.identity.userAgent',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
+          apiAccessLogFormat({
             responseLength: '$context.responseLength',
             latencyMs: '$context.responseLatency',
             sub: '$context.authorizer.claims.sub',
             authorizerError: '$context.authorizer.error',
-            integrationError: '$context.integrationErrorMessage',
           }),
         ),
       },

@@ -10,6 +10,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { LIVE_FUNCTIONS, type LiveFunctionName } from '../../lambdas/functions.js';
 import { nagRef } from '../nag.js';
+import { apiAccessLogFormat } from './access-logs.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 /** The WebSocket stage's name: browsers connect to wss://<api>.execute-api.<region>.amazonaws.com/live. */
@@ -82,18 +83,7 @@ export class Live extends Construct {
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         // No query string: it carries the id token.
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            ip: '$context.identity.sourceIp',
-            userAgent: '$context.identity.userAgent',
-            requestTime: '$context.requestTime',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            connectionId: '$context.connectionId',
-            integrationError: '$context.integrationErrorMessage',
-          }),
-        ),
+        format: AccessLogFormat.custom(apiAccessLogFormat({ connectionId: '$context.connectionId' })),
       },
     });
     this.url = this.webSocketStage.url;

@@ -134,3 +134,29 @@ export async function signUpAndConfirm(
   await page.goto(firstLinkIn((await emailWithSubject(urls.sesUrl, email, 'Confirme seu cadastro')).body!.html!));
   await toastWith(page, 'Email confirmado');
 }
+
+/**
+ * A new customer as the journey makes one: signed up, confirmed, logged in, profile saved (CPF generated, address from
+ * the CEP stand-in) and the contract created with it signed. Leaves the page on /app/pagamento.
+ */
+export async function customerWithSignedContract(
+  page: Page,
+  urls: { appUrl: string; sesUrl: string },
+  customer: { email: string; password: string; name: string; cpf: string; whatsapp: string; cep: string },
+): Promise<void> {
+  const { appUrl } = urls;
+  await signUpAndConfirm(page, urls, customer.email, customer.password);
+  await logIn(page, customer.email, customer.password);
+  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await page.goto(`${appUrl}/app/perfil`);
+  await page.getByLabel('Nome completo').fill(customer.name);
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(customer.cpf);
+  await page.getByLabel('WhatsApp').pressSequentially(customer.whatsapp);
+  await page.getByLabel('CEP').pressSequentially(customer.cep);
+  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  await page.getByLabel('Número').fill('100');
+  await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+  await page.waitForURL(`${appUrl}/app/contrato`);
+  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+  await page.waitForURL(`${appUrl}/app/pagamento`);
+}

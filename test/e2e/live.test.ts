@@ -8,12 +8,12 @@ import type { ProcessStatus } from '../../domain/process-status.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { LOCAL_TABLE } from '../../local/settings.js';
 import {
+  customerWithSignedContract,
   emailWithSubject,
   launchBrowser,
   logIn,
   newPage,
   screenshot,
-  signUpAndConfirm,
   toastWith,
   VIEWPORTS,
 } from './browser.js';
@@ -70,20 +70,18 @@ describe('live status updates (spec 01 §4): an open dashboard follows its proce
 
   it('shows "Status atualizado!" and the new status without a reload, and e-mails the change (phone)', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
-    await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-    await logIn(page, email, password);
-    await page.waitForURL(`${appUrl}/app/dashboard`);
-    await page.goto(`${appUrl}/app/perfil`);
-    await page.getByLabel('Nome completo').fill('Ana Clara Ribeiro');
-    await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
-    await page.getByLabel('WhatsApp').pressSequentially('11998765432');
-    await page.getByLabel('CEP').pressSequentially('01001000');
-    await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
-    await page.getByLabel('Número').fill('100');
-    await page.getByRole('button', { name: 'Salvar Perfil' }).click();
-    await page.waitForURL(`${appUrl}/app/contrato`);
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await page.waitForURL(`${appUrl}/app/pagamento`);
+    await customerWithSignedContract(
+      page,
+      { appUrl, sesUrl },
+      {
+        email,
+        password,
+        name: 'Ana Clara Ribeiro',
+        cpf: generateCpf(),
+        whatsapp: '11998765432',
+        cep: '01001000',
+      },
+    );
     // The customer's own signature is not announced as a status change.
     await toastWith(page, 'Contrato assinado!');
     customer = await customerOf(page);

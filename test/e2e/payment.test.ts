@@ -2,7 +2,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+import { customerWithSignedContract, launchBrowser, screenshot, toastWith, VIEWPORTS } from './browser.js';
 
 const { appUrl, asaasUrl, sesUrl } = inject('e2e');
 const password = 'segredo123';
@@ -21,23 +21,6 @@ async function pageWithClipboard(viewport: { width: number; height: number }): P
   return context.newPage();
 }
 
-async function signedCustomer(page: Page, email: string): Promise<void> {
-  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-  await logIn(page, email, password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  await page.goto(`${appUrl}/app/perfil`);
-  await page.getByLabel('Nome completo').fill('Carlos Eduardo Lima');
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
-  await page.getByLabel('WhatsApp').pressSequentially('31998765432');
-  await page.getByLabel('CEP').pressSequentially('30130010');
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
-  await page.getByLabel('Número').fill('45');
-  await page.getByRole('button', { name: 'Salvar Perfil' }).click();
-  await page.waitForURL(`${appUrl}/app/contrato`);
-  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-  await page.waitForURL(`${appUrl}/app/pagamento`);
-}
-
 describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
   it.each([
     ['phone', VIEWPORTS.phone],
@@ -47,7 +30,18 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
     async (name, viewport) => {
       const email = `pix.${name}.${ulid().toLowerCase()}@example.com`;
       const page = await pageWithClipboard(viewport);
-      await signedCustomer(page, email);
+      await customerWithSignedContract(
+        page,
+        { appUrl, sesUrl },
+        {
+          email,
+          password,
+          name: 'Carlos Eduardo Lima',
+          cpf: generateCpf(),
+          whatsapp: '31998765432',
+          cep: '30130010',
+        },
+      );
       await page.getByRole('heading', { name: /^Pagamento — Protocolo LM\d+ · R\$\s399,00$/ }).waitFor();
       await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
       await screenshot(page, `payment-generate-${name}`);

@@ -108,19 +108,8 @@ export async function findChargeByProviderId(
     contractId: pointer.contract_id as string,
     chargeId: pointer.charge_id as string,
   };
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) return null;
-  return {
-    ...chargeSchema.parse(stripKeys(Item)),
-    ref,
-    taskToken: typeof Item.task_token === 'string' ? Item.task_token : null,
-  };
+  const charge = await getCharge(db, ref);
+  return charge ? { ...charge, ref } : null;
 }
 
 /** Pattern 29: remembers the workflow's task token while the charge's payment is awaited. */
