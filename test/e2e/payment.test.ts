@@ -27,8 +27,10 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
     ['desktop', VIEWPORTS.desktop],
   ] as const)(
     'generates the PIX, copies its code, and turns paid live when the simulator pays it (%s)',
-    async (name, viewport) => {
-      const email = `pix.${name}.${ulid().toLowerCase()}@example.com`;
+    async (device, viewport) => {
+      const email = `pix.${device}.${ulid().toLowerCase()}@example.com`;
+      // A name of its own: the simulator's page lists every customer's charges.
+      const name = `Carlos ${device === 'phone' ? 'Celular' : 'Computador'} Lima`;
       const page = await pageWithClipboard(viewport);
       await customerWithSignedContract(
         page,
@@ -36,7 +38,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
         {
           email,
           password,
-          name: 'Carlos Eduardo Lima',
+          name,
           cpf: generateCpf(),
           whatsapp: '31998765432',
           cep: '30130010',
@@ -44,7 +46,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       );
       await page.getByRole('heading', { name: /^Pagamento — Protocolo LM\d+ · R\$\s399,00$/ }).waitFor();
       await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
-      await screenshot(page, `payment-generate-${name}`);
+      await screenshot(page, `payment-generate-${device}`);
 
       await page.getByRole('button', { name: 'Gerar PIX' }).click();
       await toastWith(page, 'PIX gerado!');
@@ -53,10 +55,10 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       const code = await page.getByLabel('PIX copia e cola').inputValue();
       expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
       await page.getByRole('button', { name: 'Copiar código PIX' }).click();
-      await page.getByText('Código PIX copiado para área de transferência.').waitFor();
+      await toastWith(page, 'Código PIX copiado para área de transferência.');
       expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(code);
       await page.getByRole('link', { name: 'simulador do Asaas' }).waitFor();
-      await screenshot(page, `payment-pix-${name}`);
+      await screenshot(page, `payment-pix-${device}`);
 
       // Not paid yet: the verification says so and changes nothing.
       await page.getByRole('button', { name: 'Verificar Pagamento' }).click();
@@ -65,14 +67,14 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       // The customer pays in the simulator (another tab); Asaas's webhook → workflow → live channel → this screen.
       const simulator = await page.context().newPage();
       await simulator.goto(asaasUrl);
-      const row = simulator.getByRole('row').filter({ hasText: 'Carlos Eduardo Lima' }).first();
+      const row = simulator.getByRole('row').filter({ hasText: name });
       await row.getByRole('button', { name: 'Pagar' }).click();
       await simulator.close();
 
       await page
         .getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.')
         .waitFor({ timeout: 15_000 });
-      await screenshot(page, `payment-paid-${name}`);
+      await screenshot(page, `payment-paid-${device}`);
       await page.getByRole('link', { name: 'Acompanhar Processo' }).click();
       await page.waitForURL(`${appUrl}/app/dashboard`);
       await page.getByText('Pago', { exact: true }).first().waitFor();
