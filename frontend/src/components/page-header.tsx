@@ -7,7 +7,7 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle?: stri
   return (
     <Flex direction="column" gap="xxs">
       {/* Smaller on phones: some titles carry a protocol number (the payment's). */}
-      <Heading level={1} fontSize={{ base: 'xl', medium: 'xxl' }} style={{ overflowWrap: 'anywhere' }}>
+      <Heading level={1} fontSize={{ base: 'xl', medium: 'xxl' }} style={{ overflowWrap: 'break-word' }}>
         {title}
       </Heading>
       {subtitle ? <Text color="font.secondary">{subtitle}</Text> : null}
