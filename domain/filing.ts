@@ -17,3 +17,16 @@ export function filingForecast(paidAt: Date): Date {
   if (!forecast) throw new RangeError(`No filing forecast for ${paidAt.toISOString()}`);
   return forecast;
 }
+
+/**
+ * When a paid process not yet filed is late: the morning after its forecast day (the forecast is that São Paulo
+ * calendar day, stored at 12:00 UTC = 09:00 in São Paulo), so the lawyers have the whole day.
+ */
+export function filingDeadline(previsao: Date): Date {
+  return new Date(previsao.getTime() + 24 * 3600 * 1000);
+}
+
+/** Statuses that mean the petition was filed (or the process moved beyond needing it). */
+export function isFiledOrBeyond(status: string): boolean {
+  return ['peticionado', 'baixa_deferida', 'baixa_caiu', 'encerrado'].includes(status);
+}

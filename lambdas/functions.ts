@@ -75,6 +75,11 @@ export const WORKFLOW_TASKS = {
   AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite', workflow: 'callback' } },
   ConfirmPayment: { entry: 'lambdas/workflow/confirm-payment.ts', grants: { table: 'readwrite', email: true } },
   StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
+  // Tells the admins (the Cognito `admin` group) about a paid process not filed by its deadline.
+  CheckFiling: {
+    entry: 'lambdas/workflow/check-filing.ts',
+    grants: { table: 'readwrite', email: true, userPool: 'read' },
+  },
 } as const satisfies Record<string, FunctionDefinition>;
 export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;
 

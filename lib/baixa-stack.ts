@@ -103,7 +103,7 @@ export class BaixaStack extends Stack {
     );
     this.workflowTasks = new WorkflowTasks(this, 'WorkflowTasks', {
       stage,
-      targets: { ...targets, stateMachine: stateMachineRef },
+      targets: { ...targets, stateMachine: stateMachineRef, userPool: this.auth.userPool },
     });
     this.workflow = new Workflow(this, 'Workflow', { tasks: this.workflowTasks.functions, stateMachineName });
     this.api = new Api(this, 'Api', {

@@ -154,6 +154,7 @@ export async function startLocalRuntime(
         AWS_ENDPOINT_URL_S3: s3.endpoint,
         AWS_ENDPOINT_URL_SESV2: ses.endpoint,
         AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.stepFunctions}`,
+        AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
         POWERTOOLS_DEV: 'true',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
       },
@@ -213,6 +214,7 @@ export async function startLocalRuntime(
       adminPassword: settings.adminPassword,
     });
 
+    values.userPoolId = pool.userPoolId;
     values.tokenIssuer = pool.issuer;
     values.tokenAudience = pool.userPoolClientId;
 

@@ -9,6 +9,7 @@ import type { Clock } from '../shared/clock.js';
 import { claimChargeCreation, completeChargeCreation, getCharge, releaseChargeClaim } from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
+import { changeProcessStatus, getProcess } from '../shared/data/processes.js';
 import type { Db } from '../shared/data/table.js';
 import { ConflictError, DomainError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
@@ -102,8 +103,26 @@ export async function createChargeForContract(
     throw new PaymentProviderError();
   }
   await completeChargeCreation(db, { userId: caller.userId, charge });
+  await awaitingPayment(db, caller.userId, contractId, now);
   await startWorkflow(deps, caller.userId, contractId, chargeId);
   return { charge, pending: false };
+}
+
+/** Signing already moves the process to 'pagamento_pendente'; a process still at 'contrato_assinado' gets there now. */
+async function awaitingPayment(db: Db, userId: string, contractId: string, now: Date): Promise<void> {
+  const process = await getProcess(db, { userId, contractId });
+  if (process?.status !== 'contrato_assinado') return;
+  try {
+    await changeProcessStatus(db, {
+      ref: { userId, contractId },
+      to: 'pagamento_pendente',
+      byUser: userId,
+      now: now.toISOString(),
+    });
+  } catch (error) {
+    // Someone else moved it meanwhile: theirs is the newer fact.
+    if (!(error instanceof ConflictError)) throw error;
+  }
 }
 
 /** Named after the charge: the same start twice is the same execution (Workflow.start). */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ENV } from '../grants.js';
+import { createCognitoAdminDirectory, type AdminDirectory } from '../providers/admins.js';
 import { createAsaasClient, type AsaasClient } from '../providers/asaas.js';
 import { createS3Documents, type Documents } from '../providers/documents.js';
 import { createSesEmailSender, type SendEmail } from '../providers/email.js';
@@ -53,6 +54,12 @@ export function tokenVerifierFromEnvironment(env: NodeJS.ProcessEnv = process.en
     issuer: config[ENV.tokenIssuer] as string,
     audience: config[ENV.tokenAudience] as string,
   });
+}
+
+/** `userPool` grant: the members of the `admin` group (who gets the back office's alerts). */
+export function adminDirectoryFromEnvironment(env: NodeJS.ProcessEnv = process.env): AdminDirectory {
+  const config = loadConfig({ [ENV.userPoolId]: required }, env);
+  return createCognitoAdminDirectory({ userPoolId: config[ENV.userPoolId] as string });
 }
 
 /** `postalCode` grant: ViaCEP (or the local stand-in). */

@@ -213,7 +213,7 @@ export class ServiceFunction extends NodejsFunction {
 
     if (grants.userPool) {
       const userPool = required(targets.userPool, 'userPool', this);
-      const read = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'];
+      const read = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
       const manage = ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'];
       this.addToRolePolicy(
         new iam.PolicyStatement({

@@ -13,7 +13,9 @@ export const WORKFLOW_STATES = {
   paymentExpired: 'PaymentExpired',
   confirmPayment: 'ConfirmPayment',
   startFiling: 'StartFiling',
-  filingStarted: 'FilingStarted',
+  awaitFilingDeadline: 'AwaitFilingDeadline',
+  checkFiling: 'CheckFiling',
+  filingChecked: 'FilingChecked',
 } as const;
 
 /** Error name of the Fail state reached when a charge is never paid. */
@@ -102,10 +104,25 @@ export class Workflow extends Construct {
       }),
     );
 
+    // Waits (at no cost) until the day after the filing forecast, then checks that the petition was filed.
+    const awaitFilingDeadline = new sfn.Wait(this, WORKFLOW_STATES.awaitFilingDeadline, {
+      time: sfn.WaitTime.timestampPath('$.filing.deadline'),
+    });
+    const checkFiling = retried(
+      new tasks.LambdaInvoke(this, WORKFLOW_STATES.checkFiling, {
+        lambdaFunction: props.tasks.CheckFiling,
+        payloadResponseOnly: true,
+        resultPath: '$.filingCheck',
+        retryOnServiceExceptions: false,
+      }),
+    );
+
     const definition = awaitPayment
       .next(confirmPayment)
       .next(startFiling)
-      .next(new sfn.Succeed(this, WORKFLOW_STATES.filingStarted));
+      .next(awaitFilingDeadline)
+      .next(checkFiling)
+      .next(new sfn.Succeed(this, WORKFLOW_STATES.filingChecked));
 
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       stateMachineName: props.stateMachineName,

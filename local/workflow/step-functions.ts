@@ -69,6 +69,8 @@ export async function startLocalStepFunctions(opts: {
   definition: Record<string, unknown>;
   /** Handler per Task state name. */
   tasks: Record<string, TaskFunction>;
+  /** Wait states cut short, in ms by state name (tests: the filing deadline is days away). */
+  waitOverrides?: Record<string, number>;
   log?: (line: string) => void;
 }): Promise<{ endpoint: string; executions: Map<string, Execution>; stop(): Promise<void> }> {
   const log = opts.log ?? (() => {});
@@ -120,7 +122,7 @@ export async function startLocalStepFunctions(opts: {
     // One token per execution: this workflow has a single waiting task at a time.
     const taskToken = randomUUID();
     const run = machine.run(JSON.parse(input), {
-      overrides: { taskResourceLocalHandlers: overrides },
+      overrides: { taskResourceLocalHandlers: overrides, waitTimeOverrides: opts.waitOverrides },
       context: {
         Execution: {
           Id: execution.executionArn,

@@ -118,12 +118,17 @@ describe('ServiceFunction', () => {
 
   it("userPool 'read' may only look users up; 'manage' may also update and delete them, on this pool only", () => {
     const actionsOf = (fn: ServiceFunction) => statementsOf(fn).flatMap((st) => asArray(st.Action as string[]));
-    expect(actionsOf(fns.poolReader).sort()).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers']);
+    expect(actionsOf(fns.poolReader).sort()).toEqual([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:ListUsers',
+      'cognito-idp:ListUsersInGroup',
+    ]);
     expect(actionsOf(fns.poolManager).sort()).toEqual([
       'cognito-idp:AdminDeleteUser',
       'cognito-idp:AdminGetUser',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:ListUsers',
+      'cognito-idp:ListUsersInGroup',
     ]);
     expect(statementsOf(fns.poolManager)[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(userPool), 'Arn'] });
     expect(envOf(fns.poolReader)[ENV.userPoolId]).toEqual({ Ref: logicalId(userPool) });

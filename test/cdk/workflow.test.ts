@@ -57,7 +57,8 @@ describe('Workflow definition (contract with the local runtime)', () => {
 
   it.each([
     ['ConfirmPayment', '$.confirmation', 'StartFiling'],
-    ['StartFiling', '$.filing', 'FilingStarted'],
+    ['StartFiling', '$.filing', 'AwaitFilingDeadline'],
+    ['CheckFiling', '$.filingCheck', 'FilingChecked'],
   ] as const)(
     '%s invokes its function directly, keeps the input and retries failures 3 times',
     (name, resultPath, next) => {
@@ -71,8 +72,13 @@ describe('Workflow definition (contract with the local runtime)', () => {
     },
   );
 
-  it('ends in the FilingStarted success state', () => {
-    expect(asl.States.FilingStarted).toEqual({ Type: 'Succeed' });
+  it('waits for the filing deadline StartFiling computed, then checks the filing, and ends in FilingChecked', () => {
+    expect(asl.States.AwaitFilingDeadline).toEqual({
+      Type: 'Wait',
+      TimestampPath: '$.filing.deadline',
+      Next: 'CheckFiling',
+    });
+    expect(asl.States.FilingChecked).toEqual({ Type: 'Succeed' });
   });
 
   it('is a STANDARD machine with full logging and tracing', () => {

@@ -36,6 +36,8 @@ export const INTEGRATION_VALUES: GrantValues = {
   appUrl: 'http://127.0.0.1:5173',
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
   asaasApiUrl: `http://127.0.0.1:${ASAAS_PORT}/v3`,
+  // Tests that need the user pool start their own cognito-local and pass its directory to the service under test.
+  userPoolId: 'us-east-1_integration',
   // The live channel's tests start their own WebSocket stand-in and token keys; these only complete the environment.
   pushEndpoint: 'http://127.0.0.1:9/live',
   tokenIssuer: 'http://127.0.0.1:9/integration_pool',

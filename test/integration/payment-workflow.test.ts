@@ -11,9 +11,16 @@ import { keys } from '../../lambdas/shared/data/keys.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
+import { createCognitoAdminDirectory } from '../../lambdas/providers/admins.js';
+import { createSesEmailSender } from '../../lambdas/providers/email.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { checkFiling, type CheckFilingDeps } from '../../lambdas/workflow/check-filing-service.js';
+import type { WorkflowInput } from '../../lambdas/workflow/task-input.js';
 import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
+import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { emailsTo } from './mail.js';
 import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
-import { STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { testDb } from './db.js';
 import { seedCustomer } from './seed.js';
 
@@ -23,19 +30,43 @@ const token = process.env.ASAAS_WEBHOOK_TOKEN!;
 let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
 const sfn = new SFNClient({});
 
+let cognito: CognitoWithTriggers;
+/** Whether the admins should have filed by the time CheckFiling runs (the deadline wait is cut to 300 ms). */
+let fileBeforeDeadline: ((ref: { userId: string; contractId: string }) => Promise<void>) | null = null;
+
 beforeAll(async () => {
+  // The admins' directory is the real provider against cognito-local, whose seeded admin is in the `admin` group.
+  cognito = await startCognitoWithTriggers();
+  const filingDeps: CheckFilingDeps = {
+    db,
+    clock: () => new Date(),
+    sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
+    admins: createCognitoAdminDirectory({ userPoolId: cognito.pool.userPoolId, client: cognito.client }),
+    appUrl: 'http://127.0.0.1:5173',
+  };
   // The state machine CDK synthesizes, run with the real task handlers.
   stepFunctions = await startLocalStepFunctions({
     port: STEP_FUNCTIONS_PORT,
     stateMachineArn,
     definition: inject('stateMachineDefinition'),
-    tasks: { AwaitPayment: awaitPayment, ConfirmPayment: confirmPayment, StartFiling: startFiling } satisfies Record<
-      keyof typeof WORKFLOW_TASKS,
-      unknown
-    >,
+    tasks: {
+      AwaitPayment: awaitPayment,
+      ConfirmPayment: confirmPayment,
+      StartFiling: async (input: unknown) => {
+        const result = await startFiling(input);
+        const ref = input as { userId: string; contractId: string };
+        if (fileBeforeDeadline) await fileBeforeDeadline(ref);
+        return result;
+      },
+      CheckFiling: (input: unknown) => checkFiling(filingDeps, input as WorkflowInput),
+    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
+    waitOverrides: { AwaitFilingDeadline: 300 },
   });
 });
-afterAll(() => stepFunctions.stop());
+afterAll(async () => {
+  await stepFunctions.stop();
+  await cognito.stop();
+});
 
 async function seedCharge() {
   const { userId, contract } = await seedCustomer(db);
@@ -102,6 +133,10 @@ describe('charge → payment → filing', () => {
       (e) => e.status !== 'RUNNING',
     );
     expect(execution.status).toBe('SUCCEEDED');
+    // Not filed by the deadline: the admins were told, once.
+    expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: true, alerted: 1 } });
+    const [alert] = await emailsTo('admin@baixa.test');
+    expect(alert?.subject).toBe(`Prazo de protocolo vencido — ${contract.protocolo}`);
 
     const collection = await getCustomerCollection(db, userId);
     expect(collection.charges[0]?.status).toBe('RECEIVED');
@@ -110,6 +145,38 @@ describe('charge → payment → filing', () => {
     expect(collection.history[0]).toMatchObject({ de: 'cadastro', para: 'pago', by_user: 'sistema' });
     const after = await getAdminCounters(db);
     expect(after.charges.paid).toBe(before.charges.paid + 1);
+  });
+
+  it('tells nobody when the petition was filed before the deadline', async () => {
+    const { userId, contract, charge, asaasId } = await seedCharge();
+    fileBeforeDeadline = (ref) =>
+      changeProcessStatus(db, { ref, to: 'peticionado', byUser: 'admin-1', now: new Date().toISOString() }).then(
+        () => undefined,
+      );
+    try {
+      const { executionArn } = await sfn.send(
+        new StartExecutionCommand({
+          stateMachineArn,
+          input: JSON.stringify({ userId, contractId: contract.id, chargeId: charge.id }),
+        }),
+      );
+      const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge.id) };
+      await until(
+        () => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })),
+        (r) => typeof r.Item?.task_token === 'string',
+      );
+      await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED' } });
+      const execution = await until(
+        () => sfn.send(new DescribeExecutionCommand({ executionArn })),
+        (e) => e.status !== 'RUNNING',
+      );
+      expect(execution.status).toBe('SUCCEEDED');
+      expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: false, alerted: 0 } });
+      const alerts = (await emailsTo('admin@baixa.test')).filter((e) => e.subject?.includes(contract.protocolo));
+      expect(alerts).toEqual([]);
+    } finally {
+      fileBeforeDeadline = null;
+    }
   });
 
   it('counts a charge as paid once even when a different event says paid again', async () => {

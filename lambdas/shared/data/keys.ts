@@ -30,6 +30,8 @@ export const keys = {
   connectionPointer: (connectionId: string) => `CONNECTION#${connectionId}`,
   /** A status-update e-mail already sent for one history record (one e-mail per change, whatever the retries). */
   statusNotice: (userId: string, historyId: string) => `NOTICE#${userId}#${historyId}`,
+  /** The admins were told that a paid process missed its filing forecast (once per process). */
+  filingAlert: (processId: string) => `FILING_ALERT#${processId}`,
 
   counterPk: 'COUNTER',
   sequencePk: 'SEQUENCE',

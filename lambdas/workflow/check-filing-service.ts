@@ -1,0 +1,45 @@
+import { isFiledOrBeyond } from '../../domain/filing.js';
+import type { AdminDirectory } from '../providers/admins.js';
+import type { SendEmail } from '../providers/email.js';
+import type { Clock } from '../shared/clock.js';
+import { getContract } from '../shared/data/contracts.js';
+import { getProfileByUser } from '../shared/data/customers.js';
+import { keys } from '../shared/data/keys.js';
+import { getProcess } from '../shared/data/processes.js';
+import { claimMarker, type Db } from '../shared/data/table.js';
+import { logger } from '../shared/logger.js';
+import { filingOverdueEmail } from './filing-emails.js';
+import type { WorkflowInput } from './task-input.js';
+
+export type CheckFilingDeps = { db: Db; clock: Clock; sendEmail: SendEmail; admins: AdminDirectory; appUrl: string };
+
+/**
+ * CheckFiling, after the workflow waited until the filing deadline: a paid process that is still not 'peticionado'
+ * is late, and every admin is told once (a marker per process, so a retried task does not repeat the e-mails).
+ */
+export async function checkFiling(
+  deps: CheckFilingDeps,
+  { userId, contractId }: WorkflowInput,
+): Promise<{ late: boolean; alerted: number }> {
+  const process = await getProcess(deps.db, { userId, contractId });
+  if (!process || isFiledOrBeyond(process.status) || process.status !== 'pago') return { late: false, alerted: 0 };
+  const [contract, profile, recipients] = await Promise.all([
+    getContract(deps.db, userId, contractId),
+    getProfileByUser(deps.db, userId),
+    deps.admins.adminEmails(),
+  ]);
+  const first = await claimMarker(deps.db, keys.filingAlert(process.id), {
+    type: 'FILING_ALERT',
+    alerted_at: deps.clock().toISOString(),
+  });
+  if (!first) return { late: true, alerted: 0 };
+  const email = filingOverdueEmail(deps.appUrl, {
+    protocolo: contract?.protocolo ?? process.id,
+    cliente: profile?.nome_completo ?? 'cliente',
+    previsao: process.previsao ?? process.updated_at,
+  });
+  const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
+  const failed = results.filter((r) => r.status === 'rejected').length;
+  if (failed > 0) logger.error('Filing alert not sent to every admin', { failed, processId: process.id });
+  return { late: true, alerted: recipients.length - failed };
+}
