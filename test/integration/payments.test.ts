@@ -1,9 +1,12 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
+import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { verifyContractCharge } from '../../lambdas/payments/verify-charge-service.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import type { Workflow } from '../../lambdas/providers/workflow.js';
@@ -15,6 +18,7 @@ import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
+import { createApiEvent, lambdaContext } from '../factories.js';
 import { seedCustomer } from './seed.js';
 
 const db = testDb();
@@ -238,5 +242,112 @@ describe('webhook and verification: one path, forward only', () => {
     // Someone else's contract: nothing to verify.
     const stranger = { ...caller, userId: ulid() };
     await expect(verifyContractCharge(verifyDeps, stranger, contract.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe("Asaas's deliveries, through the simulator's webhook queue and the real webhook handler", () => {
+  let delivering: Awaited<ReturnType<typeof startAsaasSimulator>>;
+  let receiver: Server;
+  const answers: number[] = [];
+
+  beforeAll(async () => {
+    // The webhook route as API Gateway would invoke it, behind a loopback server the simulator delivers to.
+    receiver = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const result = (await receiveWebhook(
+        createApiEvent({
+          method: 'POST',
+          path: '/webhooks/asaas',
+          body: Buffer.concat(chunks).toString('utf8'),
+          headers: { 'asaas-access-token': String(req.headers['asaas-access-token'] ?? '') },
+        }),
+        lambdaContext,
+      )) as { statusCode: number; body: string };
+      answers.push(result.statusCode);
+      res.writeHead(result.statusCode, { 'content-type': 'application/json' }).end(result.body);
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    delivering = await startAsaasSimulator({
+      port: 0,
+      apiKey: INTEGRATION_SECRETS.asaasApiKey,
+      webhook: { url: `http://127.0.0.1:${port}/`, token: INTEGRATION_SECRETS.asaasWebhookToken },
+      retryScheduleMs: [0, 50, 100],
+    });
+  });
+  afterAll(async () => {
+    await delivering?.stop();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  const controlOf = (path: string, body?: unknown) =>
+    fetch(`${delivering.url}/__control/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json() as Promise<unknown>);
+
+  async function chargeAtDeliveringSimulator() {
+    const customer = await signedCustomer();
+    const client = createAsaasClient({ baseUrl: delivering.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
+    const { charge } = await createChargeForContract({ ...deps, asaas: client }, customer.caller, customer.contract.id);
+    return {
+      ref: { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id },
+      charge: charge!,
+    };
+  }
+  const deliveriesOf = async (paymentId: string) =>
+    (
+      (await controlOf('deliveries')) as {
+        paymentId: string;
+        event: string;
+        status: number | string;
+        eventId: string;
+      }[]
+    ).filter((d) => d.paymentId === paymentId);
+
+  it('applies a payment whose first deliveries failed, once Asaas retries it', async () => {
+    const { ref, charge } = await chargeAtDeliveringSimulator();
+    await expect.poll(async () => (await deliveriesOf(charge.asaas_id!)).length).toBe(1); // PAYMENT_CREATED
+    await controlOf('webhooks', { failNext: 3 });
+    await controlOf(`payments/${charge.asaas_id}/pay`, {});
+    const receivedDeliveries = async () =>
+      (await deliveriesOf(charge.asaas_id!)).filter((d) => d.event === 'PAYMENT_RECEIVED');
+    await expect
+      .poll(async () => (await receivedDeliveries()).map((d) => d.status), { timeout: 5000 })
+      .toEqual(['error', 'error', 'error', 200]);
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    const received = await receivedDeliveries();
+    expect(new Set(received.map((d) => d.eventId)).size).toBe(1);
+  });
+
+  it('answers a duplicated delivery 200 without applying it twice', async () => {
+    const { ref, charge } = await chargeAtDeliveringSimulator();
+    const before = await getAdminCounters(db);
+    await controlOf('webhooks', { duplicateNext: 1 });
+    await controlOf(`payments/${charge.asaas_id}/pay`, {});
+    await expect
+      .poll(async () => (await deliveriesOf(charge.asaas_id!)).filter((d) => d.status === 200).length, {
+        timeout: 5000,
+      })
+      .toBe(3);
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    expect((await getAdminCounters(db)).charges.paid).toBe(before.charges.paid + 1);
+  });
+
+  it('keeps the charge paid when PAYMENT_CREATED arrives after PAYMENT_RECEIVED (held and released in reverse)', async () => {
+    const customer = await signedCustomer();
+    const client = createAsaasClient({ baseUrl: delivering.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
+    await controlOf('webhooks', { holdNext: 2 });
+    const { charge } = await createChargeForContract({ ...deps, asaas: client }, customer.caller, customer.contract.id);
+    await controlOf(`payments/${charge!.asaas_id}/pay`, {});
+    await controlOf('webhooks/release', {});
+    await expect
+      .poll(async () => (await deliveriesOf(charge!.asaas_id!)).map((d) => d.event), { timeout: 5000 })
+      .toEqual(['PAYMENT_RECEIVED', 'PAYMENT_CREATED']);
+    const ref = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    expect(answers.every((status) => status === 200)).toBe(true);
   });
 });
