@@ -1,7 +1,10 @@
 import { filingForecast } from '../../domain/filing.js';
 import { systemClock } from '../shared/clock.js';
+import { getProfileByUser } from '../shared/data/customers.js';
 import { changeProcessStatus } from '../shared/data/processes.js';
+import { markReferralPaid } from '../shared/data/referrals.js';
 import { tableFromEnvironment } from '../shared/db.js';
+import { logger } from '../shared/logger.js';
 import { taskHandler } from '../shared/task.js';
 import { workflowInputSchema } from './task-input.js';
 
@@ -12,8 +15,9 @@ const clock = systemClock;
 export const SYSTEM_ACTOR = 'sistema';
 
 /**
- * ConfirmPayment: the process becomes 'pago' with its filing forecast. Idempotent: a retried task finds the status
- * already set.
+ * ConfirmPayment: the process becomes 'pago' with its filing forecast (the customer hears of it from the table's stream:
+ * live screens and the 'status-update' e-mail), and the payer's referral becomes 'paid', granting the referrer's
+ * free renewal at every 5th. Idempotent: a retried task finds the status set and the referral counted.
  */
 export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async ({ userId, contractId }) => {
   const now = clock();
@@ -24,5 +28,13 @@ export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async 
     previsao: filingForecast(now).toISOString(),
     now: now.toISOString(),
   });
-  return { status: process.status, previsao: process.previsao };
+  const payer = await getProfileByUser(db, userId);
+  const referral = payer ? await markReferralPaid(db, payer, now.toISOString()) : null;
+  if (referral?.rewardsGranted) logger.info('Free renewal granted', { referrer: referral.referrerUserId });
+  return {
+    status: process.status,
+    previsao: process.previsao,
+    referralPaid: referral?.markedPaid ?? false,
+    rewardsGranted: referral?.rewardsGranted ?? 0,
+  };
 });

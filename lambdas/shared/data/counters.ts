@@ -46,7 +46,9 @@ export async function getAdminCounters(db: Db): Promise<AdminCounters> {
   const processes = bySk.get(COUNTERS.processes);
   const charges = bySk.get(COUNTERS.charges);
   const referrals = bySk.get(COUNTERS.referrals);
-  const skip = ['pk', 'sk', 'total', 'paid', 'expiresAt'];
+  const keyAttributes = ['pk', 'sk', 'total', 'expiresAt'];
+  // Charges keep `paid` (RECEIVED + CONFIRMED + RECEIVED_IN_CASH) beside their statuses; for referrals 'paid' IS a status.
+  const skip = [...keyAttributes, 'paid'];
   return {
     clients: {
       total: num(clients?.total),
@@ -61,6 +63,6 @@ export async function getAdminCounters(db: Db): Promise<AdminCounters> {
       >,
     },
     charges: { total: num(charges?.total), paid: num(charges?.paid), byStatus: numbersOf(charges, skip) },
-    referrals: { total: num(referrals?.total), byStatus: numbersOf(referrals, skip) },
+    referrals: { total: num(referrals?.total), byStatus: numbersOf(referrals, keyAttributes) },
   };
 }

@@ -1,0 +1,88 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../domain/schemas/entities.js';
+import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { getProfileByUser } from '../../lambdas/shared/data/customers.js';
+import { keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
+import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
+import { testDb } from './db.js';
+import { seedCustomer } from './seed.js';
+
+const db = testDb();
+
+/** A referrer and `count` customers who signed up through their code (the referral item the referral issue writes). */
+async function referrerWith(count: number) {
+  const referrer = await seedCustomer(db);
+  const referred: Profile[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { profile } = await seedCustomer(db);
+    const payer = { ...profile, referred_by_profile_id: referrer.profile.id };
+    const now = new Date().toISOString();
+    const id = ulid();
+    await db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          pk: keys.customer(referrer.userId),
+          sk: keys.referralSk(payer.email.toLowerCase()),
+          type: 'REFERRAL',
+          ...typeIndexKeys('REFERRAL', now, id),
+          ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
+          id,
+          referrer_profile_id: referrer.profile.id,
+          referred_profile_id: payer.id,
+          referred_email: payer.email.toLowerCase(),
+          invite_code: `${referrer.profile.referral_code}-AB12`,
+          status: 'signed_up',
+          created_at: now,
+          updated_at: now,
+        },
+      }),
+    );
+    referred.push(payer);
+  }
+  return { referrer, referred };
+}
+
+const freeRenewalsOf = async (userId: string) => (await getProfileByUser(db, userId))!.free_renewals;
+const pay = (payer: Profile) => markReferralPaid(db, payer, new Date().toISOString());
+
+describe('referral paid and the referrer’s reward (1 free renewal per 5 paid referrals)', () => {
+  it('grants nothing at 4, one renewal at the 5th, and nothing more for a repeated confirmation', async () => {
+    const { referrer, referred } = await referrerWith(5);
+    for (const payer of referred.slice(0, 4)) expect(await pay(payer)).toMatchObject({ markedPaid: true });
+    expect(await freeRenewalsOf(referrer.userId)).toBe(0);
+    expect(await pay(referred[4]!)).toMatchObject({ markedPaid: true, rewardsGranted: 1 });
+    expect(await freeRenewalsOf(referrer.userId)).toBe(1);
+    expect(await pay(referred[4]!)).toMatchObject({ markedPaid: false, rewardsGranted: 0 });
+    expect(await pay(referred[0]!)).toMatchObject({ markedPaid: false, rewardsGranted: 0 });
+    expect(await freeRenewalsOf(referrer.userId)).toBe(1);
+    const referral = await db.client.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(referrer.userId), sk: keys.referralSk(referred[4]!.email.toLowerCase()) },
+      }),
+    );
+    expect(referral.Item).toMatchObject({ status: 'paid', gsi2pk: 'REFERRAL_STATUS#paid' });
+  });
+
+  it('grants exactly two at 10 paid referrals, whatever the order and repetition of concurrent confirmations', async () => {
+    const { referrer, referred } = await referrerWith(10);
+    const before = await getAdminCounters(db);
+    // Every payment confirmed three times, all at once.
+    await Promise.all([...referred, ...referred, ...referred].map((payer) => pay(payer)));
+    expect(await freeRenewalsOf(referrer.userId)).toBe(2);
+    const after = await getAdminCounters(db);
+    expect((after.referrals.byStatus.paid ?? 0) - (before.referrals.byStatus.paid ?? 0)).toBe(10);
+  });
+
+  it('does nothing for a payer without a referrer, or whose referral was never written', async () => {
+    const { profile } = await seedCustomer(db);
+    expect(await pay(profile)).toEqual({ referrerUserId: null, markedPaid: false, rewardsGranted: 0 });
+    const referrer = await seedCustomer(db);
+    const orphan = { ...profile, referred_by_profile_id: referrer.profile.id };
+    expect(await pay(orphan)).toMatchObject({ markedPaid: false, rewardsGranted: 0 });
+    expect(await freeRenewalsOf(referrer.userId)).toBe(0);
+  });
+});
