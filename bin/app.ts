@@ -16,12 +16,15 @@ const senderEmail = senderEmailContext ?? 'nao-responda@example.com';
 const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefined;
 // Production takes real PIX payments: -c asaasApiUrl=https://api.asaas.com/v3 (the default is Asaas's sandbox).
 const asaasApiUrl = app.node.tryGetContext('asaasApiUrl') as string | undefined;
+// After rotating the origin secret: -c originSecretVersion=<its new VersionId> makes CloudFront send the new value.
+const originSecretVersion = app.node.tryGetContext('originSecretVersion') as string | undefined;
 
 new BaixaStack(app, stackNameFor(stage), {
   stage,
   senderEmail,
   siteAssetPath,
   asaasApiUrl,
+  originSecretVersion,
   // Account and region come from the deploying credentials; without them synth stays environment-agnostic.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Baixa temporária de apontamentos (${stage})`,

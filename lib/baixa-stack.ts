@@ -38,6 +38,8 @@ export interface BaixaStackProps extends StackProps {
    * @default VIACEP_URL
    */
   readonly postalCodeApiUrl?: string;
+  /** VersionId of the origin secret CloudFront sends (after a rotation; see README, Deploy). */
+  readonly originSecretVersion?: string;
   /**
    * Prebuilt SPA directory.
    * @default - built with Vite during synth
@@ -123,7 +125,11 @@ export class BaixaStack extends Stack {
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,
       siteAssetPath: props.siteAssetPath,
-      api: { domainName: this.api.domainName, originSecret: this.secrets.byName.originVerify },
+      api: {
+        domainName: this.api.domainName,
+        originSecret: this.secrets.byName.originVerify,
+        originSecretVersion: props.originSecretVersion,
+      },
       runtimeConfig: {
         stage,
         liveUrl: this.live.url,

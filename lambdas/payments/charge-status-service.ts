@@ -2,6 +2,7 @@ import { isChargePaid } from '../../domain/charge-status.js';
 import type { Workflow } from '../providers/workflow.js';
 import type { Clock } from '../shared/clock.js';
 import { getCharge, moveChargeStatus, type ChargeMove, type ChargeRef } from '../shared/data/charges.js';
+import { getProcess } from '../shared/data/processes.js';
 import type { Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 
@@ -29,5 +30,11 @@ async function resumeWaitingWorkflow(deps: ChargeStatusDeps, ref: ChargeRef): Pr
     status: charge.status,
     paidAt: charge.updated_at,
   });
-  if (outcome === 'already-finished') logger.info('Workflow task already finished', { chargeId: ref.chargeId });
+  if (outcome !== 'already-finished') return;
+  // Expected when the workflow confirmed this payment already; not when the process still waits for it (an execution
+  // that failed or expired): that customer paid and nothing will confirm it, so it must reach a person.
+  const process = await getProcess(deps.db, { userId: ref.userId, contractId: ref.contractId });
+  if (process && process.status === 'pagamento_pendente') {
+    logger.error('Paid charge without a waiting workflow: the process was not confirmed', { ...ref });
+  } else logger.info('Workflow task already finished', { chargeId: ref.chargeId });
 }

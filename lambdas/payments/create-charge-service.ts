@@ -1,3 +1,4 @@
+import { isChargePaid } from '../../domain/charge-status.js';
 import { saoPauloDateDigits } from '../../domain/dates.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
@@ -61,7 +62,8 @@ export async function createChargeForContract(
     const existing = claim.chargeId
       ? await getCharge(db, { userId: caller.userId, contractId, chargeId: claim.chargeId })
       : null;
-    if (existing) await startWorkflow(deps, caller.userId, contractId, existing.id);
+    // A start that failed earlier is made good here; a paid charge's workflow has done its work.
+    if (existing && !isChargePaid(existing.status)) await startWorkflow(deps, caller.userId, contractId, existing.id);
     return { charge: existing ? withoutToken(existing) : null, pending: !claim.ready };
   }
 
@@ -97,12 +99,14 @@ export async function createChargeForContract(
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
+    // Inside the try: a failed write (a conflict on the shared counter) also gives the claim back; the next click
+    // finds the payment by its reference and writes the charge then.
+    await completeChargeCreation(db, { userId: caller.userId, charge });
   } catch (error) {
-    logger.error('Charge not created at Asaas', { error: error as Error, contractId, chargeId });
-    await releaseChargeClaim(db, caller.userId, contractId);
+    logger.error('Charge not created', { error: error as Error, contractId, chargeId });
+    await releaseChargeClaim(db, caller.userId, contractId, now);
     throw new PaymentProviderError();
   }
-  await completeChargeCreation(db, { userId: caller.userId, charge });
   await awaitingPayment(db, caller.userId, contractId, now);
   await startWorkflow(deps, caller.userId, contractId, chargeId);
   return { charge, pending: false };

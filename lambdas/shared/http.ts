@@ -114,10 +114,24 @@ export function apiHandler<C extends RouteContract>(
     authorize?: (event: ApiEvent) => void;
   } = {},
 ) {
-  // Read once per cold start, at module scope like every other dependency; a failure surfaces on each request as a
-  // logged 500 rather than as an unhandled rejection that would take the container down.
-  const originSecret = readSecret('originVerify', { minLength: 32 });
-  originSecret.catch(() => undefined);
+  // Read once per cold start, at module scope like every other dependency; a failure surfaces as a logged 500 rather
+  // than as an unhandled rejection that would take the container down, and the next request reads it again (a
+  // transient Secrets Manager error must not break the container for good).
+  const readOriginSecret = () => {
+    const reading = readSecret('originVerify', { minLength: 32 });
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let originSecret: Promise<string> | null = readOriginSecret();
+  const currentOriginSecret = async (): Promise<string> => {
+    originSecret ??= readOriginSecret();
+    try {
+      return await originSecret;
+    } catch (error) {
+      originSecret = null;
+      throw error;
+    }
+  };
   return middy<ApiEvent, APIGatewayProxyResultV2>()
     .use(domainErrorMapper())
     .handler(async (event, context) => {
@@ -125,7 +139,7 @@ export function apiHandler<C extends RouteContract>(
       logger.resetKeys();
       logger.appendKeys({ route: contract.id, requestId: context.awsRequestId });
       // Only CloudFront may call the API; then who is asking: an anonymous caller learns nothing about the input.
-      assertFromOrigin(event.headers?.[ORIGIN_VERIFY_HEADER], await originSecret);
+      assertFromOrigin(event.headers?.[ORIGIN_VERIFY_HEADER], await currentOriginSecret());
       const caller = callerOf(event, contract.access);
       options.authorize?.(event);
       const request = {

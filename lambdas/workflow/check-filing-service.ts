@@ -1,10 +1,11 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { isFiledOrBeyond } from '../../domain/filing.js';
 import type { AdminDirectory } from '../providers/admins.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Clock } from '../shared/clock.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
-import { keys } from '../shared/data/keys.js';
+import { keys, pointerKey } from '../shared/data/keys.js';
 import { getProcess } from '../shared/data/processes.js';
 import { claimMarker, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
@@ -40,6 +41,13 @@ export async function checkFiling(
   });
   const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
   const failed = results.filter((r) => r.status === 'rejected').length;
+  if (recipients.length > 0 && failed === recipients.length) {
+    // Nobody was told: give the marker back and fail, so Step Functions retries the task.
+    await deps.db.client.send(
+      new DeleteCommand({ TableName: deps.db.tableName, Key: pointerKey(keys.filingAlert(process.id)) }),
+    );
+    throw new Error(`Filing alert for process ${process.id} reached no admin`);
+  }
   if (failed > 0) logger.error('Filing alert not sent to every admin', { failed, processId: process.id });
   return { late: true, alerted: recipients.length - failed };
 }

@@ -1,15 +1,20 @@
 import { filingForecast } from '../../domain/filing.js';
+import { PROCESS_MESSAGES } from '../../domain/messages.js';
+import type { ProcessStatus } from '../../domain/process-status.js';
 import { systemClock } from '../shared/clock.js';
 import { getProfileByUser } from '../shared/data/customers.js';
-import { changeProcessStatus } from '../shared/data/processes.js';
+import { changeProcessStatus, getProcess } from '../shared/data/processes.js';
 import { markReferralPaid } from '../shared/data/referrals.js';
 import { tableFromEnvironment } from '../shared/db.js';
+import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { taskHandler } from '../shared/task.js';
 import { workflowInputSchema } from './task-input.js';
 
 const db = tableFromEnvironment();
 const clock = systemClock;
+
+const AWAITING_PAYMENT = new Set<ProcessStatus>(['cadastro', 'contrato_assinado', 'pagamento_pendente']);
 
 /** The actor recorded in status history for changes the system makes on its own. */
 export const SYSTEM_ACTOR = 'sistema';
@@ -21,13 +26,19 @@ export const SYSTEM_ACTOR = 'sistema';
  */
 export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async ({ userId, contractId }) => {
   const now = clock();
-  const process = await changeProcessStatus(db, {
-    ref: { userId, contractId },
-    to: 'pago',
-    byUser: SYSTEM_ACTOR,
-    previsao: filingForecast(now).toISOString(),
-    now: now.toISOString(),
-  });
+  const current = await getProcess(db, { userId, contractId });
+  if (!current) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
+  // Only a process waiting for its payment becomes 'pago'; one already paid (a retried task) keeps its forecast, and
+  // one an admin moved on (filed, granted, closed) is never moved back.
+  const process = AWAITING_PAYMENT.has(current.status)
+    ? await changeProcessStatus(db, {
+        ref: { userId, contractId },
+        to: 'pago',
+        byUser: SYSTEM_ACTOR,
+        previsao: filingForecast(now).toISOString(),
+        now: now.toISOString(),
+      })
+    : current;
   const payer = await getProfileByUser(db, userId);
   const referral = payer ? await markReferralPaid(db, payer, now.toISOString()) : null;
   if (referral?.rewardsGranted) logger.info('Free renewal granted', { referrer: referral.referrerUserId });

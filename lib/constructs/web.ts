@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -32,7 +32,16 @@ export interface WebProps {
    * The HTTP API, served under /api on this distribution. CloudFront adds the origin secret to every request it
    * forwards, and the API refuses requests without it, so the viewer headers it adds (address, location) can be trusted.
    */
-  readonly api: { readonly domainName: string; readonly originSecret: secretsmanager.ISecret };
+  readonly api: {
+    readonly domainName: string;
+    readonly originSecret: secretsmanager.ISecret;
+    /**
+     * The secret's version CloudFront sends. CloudFormation resolves a dynamic reference only when the template changes,
+     * so after putting a new value, deploying with its VersionId is what makes CloudFront send it.
+     * @default - the current version at the first deploy
+     */
+    readonly originSecretVersion?: string;
+  };
   /** Bucket that receives the site bucket's S3 access logs and the distribution's standard logs. */
   readonly accessLogsBucket: s3.IBucket;
   /**
@@ -120,7 +129,11 @@ export class Web extends Construct {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
         // A CloudFormation dynamic reference: the value is resolved at deploy time and never sits in the template.
-        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.api.originSecret.secretValue.unsafeUnwrap() },
+        customHeaders: {
+          [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(props.api.originSecret.secretArn, {
+            versionId: props.api.originSecretVersion,
+          }).unsafeUnwrap(),
+        },
       }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

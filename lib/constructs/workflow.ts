@@ -78,6 +78,14 @@ export class Workflow extends Construct {
       maxAttempts: 6,
       backoffRate: 2,
     });
+    // Storing the token can fail (a throttled table): without a retry the execution would fail and a later payment
+    // would resume nothing.
+    awaitPayment.addRetry({
+      errors: [sfn.Errors.TASKS_FAILED],
+      interval: Duration.seconds(5),
+      maxAttempts: 3,
+      backoffRate: 2,
+    });
 
     // An unpaid charge is not a success: FAILED keeps "paid and filed" countable from the
     // ExecutionsSucceeded metric, and the error name says why.

@@ -179,6 +179,17 @@ describe('charge → payment → filing', () => {
     }
   });
 
+  it('never moves a process an admin moved on back to "pago" (a late or repeated confirmation)', async () => {
+    const { userId, contract, charge } = await seedCharge();
+    const ref = { userId, contractId: contract.id };
+    await changeProcessStatus(db, { ref, to: 'baixa_deferida', byUser: 'admin-1', now: new Date().toISOString() });
+    const result = (await confirmPayment({ userId, contractId: contract.id, chargeId: charge.id })) as {
+      status: string;
+    };
+    expect(result.status).toBe('baixa_deferida');
+    expect((await getCustomerCollection(db, userId)).processes[0]?.status).toBe('baixa_deferida');
+  });
+
   it('counts a charge as paid once even when a different event says paid again', async () => {
     const { asaasId } = await seedCharge();
     const before = await getAdminCounters(db);

@@ -1,10 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../domain/schemas/entities.js';
-import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { counterUpdate, getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getProfileByUser } from '../../lambdas/shared/data/customers.js';
-import { keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
+import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
 import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
 import { testDb } from './db.js';
 import { seedCustomer } from './seed.js';
@@ -20,24 +20,32 @@ async function referrerWith(count: number) {
     const payer = { ...profile, referred_by_profile_id: referrer.profile.id };
     const now = new Date().toISOString();
     const id = ulid();
+    // As the referral issue's sign-up linking will write it: the item and its count, together.
     await db.client.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: {
-          pk: keys.customer(referrer.userId),
-          sk: keys.referralSk(payer.email.toLowerCase()),
-          type: 'REFERRAL',
-          ...typeIndexKeys('REFERRAL', now, id),
-          ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
-          id,
-          referrer_profile_id: referrer.profile.id,
-          referred_profile_id: payer.id,
-          referred_email: payer.email.toLowerCase(),
-          invite_code: `${referrer.profile.referral_code}-AB12`,
-          status: 'signed_up',
-          created_at: now,
-          updated_at: now,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: {
+                pk: keys.customer(referrer.userId),
+                sk: keys.referralSk(payer.email.toLowerCase()),
+                type: 'REFERRAL',
+                ...typeIndexKeys('REFERRAL', now, id),
+                ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
+                id,
+                referrer_profile_id: referrer.profile.id,
+                referred_profile_id: payer.id,
+                referred_email: payer.email.toLowerCase(),
+                invite_code: `${referrer.profile.referral_code}-AB12`,
+                status: 'signed_up',
+                created_at: now,
+                updated_at: now,
+              },
+            },
+          },
+        ],
       }),
     );
     referred.push(payer);
@@ -70,8 +78,18 @@ describe('referral paid and the referrer’s reward (1 free renewal per 5 paid r
   it('grants exactly two at 10 paid referrals, whatever the order and repetition of concurrent confirmations', async () => {
     const { referrer, referred } = await referrerWith(10);
     const before = await getAdminCounters(db);
-    // Every payment confirmed three times, all at once.
-    await Promise.all([...referred, ...referred, ...referred].map((payer) => pay(payer)));
+    // Every payment confirmed three times, all at once; a confirmation that lost a transaction conflict fails and is
+    // retried, as Step Functions retries the ConfirmPayment task.
+    const confirmWithRetries = async (payer: Profile) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await pay(payer);
+        } catch (error) {
+          if (attempt >= 5) throw error;
+        }
+      }
+    };
+    await Promise.all([...referred, ...referred, ...referred].map(confirmWithRetries));
     expect(await freeRenewalsOf(referrer.userId)).toBe(2);
     const after = await getAdminCounters(db);
     expect((after.referrals.byStatus.paid ?? 0) - (before.referrals.byStatus.paid ?? 0)).toBe(10);

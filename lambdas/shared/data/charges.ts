@@ -6,7 +6,7 @@ import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
-import { isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
+import { appliedUnlessConditionFails, isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
 
 export type ChargeRef = { userId: string; contractId: string; chargeId: string };
 
@@ -276,14 +276,21 @@ export async function claimChargeCreation(db: Db, userId: string, contractId: st
   }
 }
 
-/** Gives a claim back after a failure, so the customer's next click retries at once (the charge id stays). */
-export async function releaseChargeClaim(db: Db, userId: string, contractId: string): Promise<void> {
-  await db.client.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
-      UpdateExpression: 'REMOVE charge_claimed_at',
-    }),
+/**
+ * Gives a claim back after a failure, so the customer's next click retries at once (the charge id stays). Only the
+ * claim taken at `claimedAt`: a late holder never removes a newer holder's claim.
+ */
+export async function releaseChargeClaim(db: Db, userId: string, contractId: string, claimedAt: Date): Promise<void> {
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+        UpdateExpression: 'REMOVE charge_claimed_at',
+        ConditionExpression: 'charge_claimed_at = :mine',
+        ExpressionAttributeValues: { ':mine': claimedAt.toISOString() },
+      }),
+    ),
   );
 }
 

@@ -3,7 +3,7 @@ import { REFERRALS_PER_FREE_RENEWAL } from '../../../domain/pricing.js';
 import type { Profile } from '../../../domain/schemas/entities.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, statusIndexKeys } from './keys.js';
-import { isConditionFailure, readPointer, type Db } from './table.js';
+import { failedConditions, isConditionFailure, readPointer, type Db } from './table.js';
 
 /** A loop guard: one payment can cross the threshold once; more rounds mean someone else is granting too. */
 const MAX_REWARD_ROUNDS = 3;
@@ -66,8 +66,9 @@ export async function markReferralPaid(db: Db, payer: Profile, now: string): Pro
       );
       markedPaid = true;
     } catch (error) {
-      // A concurrent confirmation counted it first: the reward step below still runs.
-      if (!isConditionFailure(error)) throw error;
+      // A concurrent confirmation counted it first (the referral's own condition failed): the reward step below still
+      // runs. Anything else — a transaction conflict on the shared counter, say — is thrown, so the task is retried.
+      if (!failedConditions(error)[0]) throw error;
     }
   }
   return { referrerUserId, markedPaid, rewardsGranted: await grantDueRewards(db, referrerUserId) };

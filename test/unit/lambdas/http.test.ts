@@ -159,6 +159,13 @@ describe('apiHandler', () => {
         lambdaContext,
       )) as { statusCode: number };
       expect(result.statusCode).toBe(500);
+      // A transient failure does not break the container for good: the next request reads the secret again.
+      process.env.ORIGIN_VERIFY_SECRET = saved;
+      const retried = (await ungranted(
+        createApiEvent({ claims: customerClaims(), pathParameters: { id }, body: { name: 'Ana' } }),
+        lambdaContext,
+      )) as { statusCode: number };
+      expect(retried.statusCode).toBe(200);
     } finally {
       process.env.ORIGIN_VERIFY_SECRET = saved;
     }

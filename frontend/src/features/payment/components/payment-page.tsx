@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Image, Link, Text, View } from '@aws-amplify/ui-react';
 import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
 import { currentContract } from '@domain/current-contract.js';
@@ -18,8 +18,9 @@ import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
 
-/** How often the screen looks again while another request is still creating the charge. */
+/** How often the screen asks again while another request is still creating the charge, and for how long. */
 const PENDING_RECHECK_MS = 2000;
+const PENDING_MAX_ATTEMPTS = 30;
 
 /** /app/pagamento (spec 02 §2 Payment): the PIX of the signed contract; it turns paid live (webhook → live channel). */
 export function PaymentPage() {
@@ -92,22 +93,30 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
 
 function GenerateCard({ contract }: { contract: Contract }) {
   const create = useCreateCharge();
-  const { refetch } = useCustomerCollection();
-  const pending = create.data?.pending === true;
+  const [attempts, setAttempts] = useState(0);
+  const pending = create.data?.pending === true && attempts < PENDING_MAX_ATTEMPTS;
+  const generate = useCallback(
+    (silently = false) =>
+      create.mutate(contract.id, {
+        onSuccess: (result) => {
+          if (!result.pending) toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
+        },
+        onError: (error) => {
+          if (!silently) toastError(error instanceof ApiRequestError ? error.message : PAYMENT_MESSAGES.generateFailed);
+        },
+      }),
+    [contract.id, create],
+  );
+  // Another request holds the creation: ask again (not just reload), so a holder that failed is taken over once its
+  // claim lapses; after about a minute the button is the customer's again.
   useEffect(() => {
     if (!pending) return;
-    const timer = setInterval(() => void refetch(), PENDING_RECHECK_MS);
-    return () => clearInterval(timer);
-  }, [pending, refetch]);
-
-  const generate = () =>
-    create.mutate(contract.id, {
-      onSuccess: (result) => {
-        if (!result.pending) toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
-      },
-      onError: (error) =>
-        toastError(error instanceof ApiRequestError ? error.message : PAYMENT_MESSAGES.generateFailed),
-    });
+    const timer = setTimeout(() => {
+      setAttempts((n) => n + 1);
+      generate(true);
+    }, PENDING_RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [pending, create.data, generate]);
 
   return (
     <Card variation="outlined">
@@ -119,7 +128,10 @@ function GenerateCard({ contract }: { contract: Contract }) {
         {pending && <Alert variation="info">{PAYMENT_MESSAGES.generating}</Alert>}
         <Button
           variation="primary"
-          onClick={generate}
+          onClick={() => {
+            setAttempts(0);
+            generate();
+          }}
           isLoading={create.isPending || pending}
           loadingText="Gerando PIX..."
         >
