@@ -21,7 +21,7 @@ const NO_ROTATION: Record<SecretName, string> = {
   asaasApiKey:
     'The key is issued by Asaas and can only be regenerated in the Asaas panel; it is put here by hand when that happens.',
   originVerify:
-    "CloudFront reads the value at deploy time (a CloudFormation dynamic reference in the origin's custom header), so a rotation must be followed by a deploy; rotate on suspicion by putting a new value and running cdk deploy (functions pick it up at their next cold start).",
+    "CloudFront reads the value at deploy time (a CloudFormation dynamic reference in the origin's custom header), so a rotation must be followed by a deploy naming the new version (-c originSecretVersion); rotate on suspicion by putting a new value and deploying with it (functions pick it up at their next cold start).",
 };
 
 /**
