@@ -22,7 +22,12 @@ import { keys } from './shared/data/keys.js';
 export type { FunctionGrants } from './grants.js';
 
 /** A Lambda function: its handler module (relative to the repo root, exporting `handler`) and its grants. */
-export type FunctionDefinition = { readonly entry: string; readonly grants: FunctionGrants };
+export type FunctionDefinition = {
+  readonly entry: string;
+  readonly grants: FunctionGrants;
+  /** Seconds Lambda lets it run (default 10); routes are capped by API Gateway's 30-second integration limit. */
+  readonly timeoutSeconds?: number;
+};
 
 export type ApiFunction = FunctionDefinition & { readonly contract: RouteContract };
 
@@ -42,11 +47,14 @@ const ROUTES = [
     contract: createChargeRoute,
     entry: 'lambdas/payments/create-charge.ts',
     grants: { table: 'readwrite', asaas: true, workflow: 'start' },
+    // Up to four Asaas calls with their retries; still shorter than the 30-second claim it holds (CHARGE_CLAIM_SECONDS).
+    timeoutSeconds: 25,
   },
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
     grants: { table: 'readwrite', asaas: true, workflow: 'callback' },
+    timeoutSeconds: 25,
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: lookupProcessRoute, entry: 'lambdas/lookup/lookup-process.ts', grants: { table: 'read' } },
@@ -141,7 +149,7 @@ export type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
 
 /** Every function by a unique name (route id, task name, trigger name): what the local runtime and the tests walk. */
 export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: string })[] = [
-  ...API_ROUTES.map((route) => ({ name: route.contract.id, entry: route.entry, grants: route.grants })),
+  ...API_ROUTES.map(({ contract, ...fn }) => ({ name: contract.id, ...fn })),
   ...Object.entries(WORKFLOW_TASKS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(LIVE_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(AUTH_TRIGGERS).map(([name, fn]) => ({ name, ...fn })),

@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -87,11 +87,12 @@ export class Api extends Construct {
     });
 
     const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
-    for (const { contract, entry, grants } of API_ROUTES) {
+    for (const { contract, entry, grants, timeoutSeconds } of API_ROUTES) {
       const fn = new ServiceFunction(this, contract.id, {
         entry,
         stage: props.stage,
         description: `${contract.method} ${contract.path}`,
+        timeout: timeoutSeconds ? Duration.seconds(timeoutSeconds) : undefined,
       }).applyGrants(grants, props.targets);
       functions[contract.id] = fn;
 

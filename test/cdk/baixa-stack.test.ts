@@ -256,7 +256,8 @@ describe('Lambda functions', () => {
         Variables: { [ENV.stage]: 'test', NODE_OPTIONS: '--enable-source-maps' },
       });
       expect(props.MemorySize).toBe(512);
-      expect(props.Timeout).toBe(10);
+      const declared = ALL_FUNCTIONS.find((f) => serviceFunctionNamed(f.name) === fn)?.timeoutSeconds;
+      expect(props.Timeout).toBe(declared ?? 10);
       const groupRef = (props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
       expect(logGroups[groupRef]!.Properties.RetentionInDays).toBe(30);
     }
@@ -629,6 +630,17 @@ describe('Web', () => {
     );
     expect(runtimeConfigSchema.safeParse(filled).success).toBe(true);
   });
+});
+
+it('a payment route runs no longer than API Gateway waits, nor than the charge claim it holds', async () => {
+  const { CHARGE_CLAIM_SECONDS } = await import('../../lambdas/shared/data/charges.js');
+  for (const route of API_ROUTES) {
+    const timeout = resources('AWS::Lambda::Function')[logicalId(s.stack.api.functions[route.contract.id])]!.Properties
+      .Timeout as number;
+    expect(timeout, route.contract.id).toBeLessThan(30);
+  }
+  const createCharge = resources('AWS::Lambda::Function')[logicalId(s.stack.api.functions.CreateCharge)]!;
+  expect(createCharge.Properties.Timeout).toBeLessThan(CHARGE_CLAIM_SECONDS);
 });
 
 describe('Live', () => {

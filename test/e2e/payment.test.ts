@@ -69,6 +69,8 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       await simulator.goto(asaasUrl);
       const row = simulator.getByRole('row').filter({ hasText: name });
       await row.getByRole('button', { name: 'Pagar' }).click();
+      // The form posts and the page comes back without the button: only then is the payment made.
+      await row.getByRole('button', { name: 'Pagar' }).waitFor({ state: 'detached' });
       await simulator.close();
 
       await page
