@@ -182,6 +182,8 @@ export const PAYMENT_MESSAGES = {
   freeRenewal: 'Esta renovação é gratuita: não há pagamento a fazer.',
   generating: 'Estamos gerando o seu PIX. Aguarde alguns segundos.',
   generate: 'Gerar PIX',
+  generateAgain: 'Gerar novo PIX',
+  expired: 'Este PIX venceu e não pode mais ser pago. Gere um novo PIX para concluir o pagamento.',
   pixGenerated: 'PIX gerado!',
   copied: 'Código PIX copiado para área de transferência.',
   copiedTitle: 'Copiado!',

@@ -46,7 +46,8 @@ const ROUTES = [
   {
     contract: createChargeRoute,
     entry: 'lambdas/payments/create-charge.ts',
-    grants: { table: 'readwrite', asaas: true, workflow: 'start' },
+    // start: the charge's workflow; callback: stop the one of an expired charge it replaces.
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
     // Up to four Asaas calls with their retries; still shorter than the 30-second claim it holds (CHARGE_CLAIM_SECONDS).
     timeoutSeconds: 25,
   },

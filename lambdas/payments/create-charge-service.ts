@@ -7,7 +7,13 @@ import type { AsaasClient } from '../providers/asaas.js';
 import type { Workflow } from '../providers/workflow.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { claimChargeCreation, completeChargeCreation, getCharge, releaseChargeClaim } from '../shared/data/charges.js';
+import {
+  claimChargeCreation,
+  claimReplacementCharge,
+  completeChargeCreation,
+  getCharge,
+  releaseChargeClaim,
+} from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { changeProcessStatus, getProcess } from '../shared/data/processes.js';
@@ -19,8 +25,11 @@ export type CreateChargeDeps = {
   db: Db;
   clock: Clock;
   asaas: Pick<AsaasClient, 'ensureCustomer' | 'findPaymentByReference' | 'createPixCharge' | 'getPixQrCode'>;
-  workflow: Pick<Workflow, 'start'>;
+  workflow: Pick<Workflow, 'start' | 'fail'>;
 };
+
+/** A charge in one of these can no longer be paid: 'Gerar PIX' replaces it. */
+const EXPIRED_STATUSES = new Set(['OVERDUE', 'DELETED']);
 
 /** Asaas down or refusing: the spec's message, a 502, and nothing written that a retry would not complete. */
 export class PaymentProviderError extends DomainError {
@@ -57,14 +66,29 @@ export async function createChargeForContract(
   if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) throw new ConflictError(PAYMENT_MESSAGES.freeRenewal);
 
   const now = deps.clock();
-  const claim = await claimChargeCreation(db, caller.userId, contractId, now);
+  let claim = await claimChargeCreation(db, caller.userId, contractId, now);
   if (!claim.claimed) {
     const existing = claim.chargeId
       ? await getCharge(db, { userId: caller.userId, contractId, chargeId: claim.chargeId })
       : null;
-    // A start that failed earlier is made good here; a paid charge's workflow has done its work.
-    if (existing && !isChargePaid(existing.status)) await startWorkflow(deps, caller.userId, contractId, existing.id);
-    return { charge: existing ? withoutToken(existing) : null, pending: !claim.ready };
+    if (claim.ready && existing && EXPIRED_STATUSES.has(existing.status)) {
+      // Its PIX can no longer be paid: a new charge replaces it, and the workflow waiting for the old one stops.
+      claim = await claimReplacementCharge(db, caller.userId, contractId, existing.id, now);
+      if (claim.claimed && existing.taskToken) {
+        await deps.workflow.fail(
+          existing.taskToken,
+          'PaymentReplaced',
+          'A cobrança vencida foi substituída por outra.',
+        );
+      }
+    }
+    if (!claim.claimed) {
+      // A start that failed earlier is made good here; a paid charge's workflow has done its work.
+      if (existing && !isChargePaid(existing.status) && !EXPIRED_STATUSES.has(existing.status)) {
+        await startWorkflow(deps, caller.userId, contractId, existing.id);
+      }
+      return { charge: existing ? withoutToken(existing) : null, pending: !claim.ready };
+    }
   }
 
   const chargeId = claim.chargeId;

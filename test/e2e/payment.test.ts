@@ -83,4 +83,37 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       await page.context().close();
     },
   );
+
+  it('offers a new PIX when the first one expires, and the new one is payable (desktop)', async () => {
+    const email = `pix.vencido.${ulid().toLowerCase()}@example.com`;
+    const name = 'Carlos Vencido Lima';
+    const page = await pageWithClipboard(VIEWPORTS.desktop);
+    await customerWithSignedContract(
+      page,
+      { appUrl, sesUrl },
+      { email, password, name, cpf: generateCpf(), whatsapp: '31998765432', cep: '30130010' },
+    );
+    await page.getByRole('button', { name: 'Gerar PIX' }).click();
+    const firstCode = await page.getByLabel('PIX copia e cola').inputValue();
+
+    // Its due date passes at Asaas (the simulator's 'Vencer'): the open screen hears it and offers a new PIX.
+    const simulator = await page.context().newPage();
+    await simulator.goto(asaasUrl);
+    const row = simulator.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Vencer' }).click();
+    await row.getByRole('button', { name: 'Vencer' }).waitFor({ state: 'detached' });
+    await page.getByText('Este PIX venceu e não pode mais ser pago.', { exact: false }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'payment-expired-desktop');
+    await page.getByRole('button', { name: 'Gerar novo PIX' }).click();
+    await page.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
+    expect(await page.getByLabel('PIX copia e cola').inputValue()).not.toBe(firstCode);
+
+    await simulator.reload();
+    const pending = simulator.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Aguardando pagamento' });
+    await pending.getByRole('button', { name: 'Pagar' }).click();
+    await pending.getByRole('button', { name: 'Pagar' }).waitFor({ state: 'detached' });
+    await simulator.close();
+    await page.getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.').waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
 });

@@ -351,3 +351,38 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
     expect(answers.every((status) => status === 200)).toBe(true);
   });
 });
+
+describe('an expired PIX', () => {
+  it("is replaced by a new charge on 'Gerar PIX' (once, whatever the clicks), stopping the old charge's workflow", async () => {
+    const customer = await signedCustomer();
+    const { charge: first } = await createChargeForContract(deps, customer.caller, customer.contract.id);
+    const firstRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: first!.id };
+    await saveChargeTaskToken(db, firstRef, `token-${first!.id}`);
+    const webhookDeps = { db, clock: systemClock, workflow };
+    expect(await handleAsaasWebhook(webhookDeps, event(first!.asaas_id!, 'OVERDUE'))).toBe('recorded');
+
+    const failed: string[] = [];
+    const replacing = {
+      ...deps,
+      workflow: { ...workflow, fail: async (token: string) => (failed.push(token), 'resumed' as const) },
+    };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => createChargeForContract(replacing, customer.caller, customer.contract.id)),
+    );
+    const newIds = new Set(results.flatMap((r) => (r.charge && r.charge.id !== first!.id ? [r.charge.id] : [])));
+    expect(newIds.size).toBe(1);
+    const [second] = [...newIds];
+    expect(failed).toEqual([`token-${first!.id}`]);
+    const collection = await getCustomerCollection(db, customer.userId);
+    expect(collection.charges.map((c) => [c.id, c.status])).toEqual(
+      expect.arrayContaining([
+        [first!.id, 'OVERDUE'],
+        [second, 'PENDING'],
+      ]),
+    );
+    expect(await paymentsAtAsaas(second!)).toHaveLength(1);
+    expect(starts).toContain(second);
+    // And the new one is the one 'Gerar PIX' answers from now on.
+    expect((await createChargeForContract(deps, customer.caller, customer.contract.id)).charge?.id).toBe(second);
+  });
+});

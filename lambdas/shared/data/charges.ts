@@ -277,6 +277,38 @@ export async function claimChargeCreation(db: Db, userId: string, contractId: st
 }
 
 /**
+ * Pattern 41 for a charge that can no longer be paid (its PIX expired: OVERDUE): the contract gets a new charge id and
+ * a claim on it, conditioned on the old id still being the contract's ready charge, so two clicks replace it once.
+ * The old charge stays in the history as it is.
+ */
+export async function claimReplacementCharge(
+  db: Db,
+  userId: string,
+  contractId: string,
+  expiredChargeId: string,
+  now: Date,
+): Promise<ChargeClaim> {
+  const newId = ulid();
+  const replaced = await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+        UpdateExpression: 'SET charge_id = :id, charge_claimed_at = :now REMOVE charge_ready',
+        ConditionExpression: 'charge_id = :expired AND charge_ready = :true',
+        ExpressionAttributeValues: {
+          ':id': newId,
+          ':now': now.toISOString(),
+          ':expired': expiredChargeId,
+          ':true': true,
+        },
+      }),
+    ),
+  );
+  return replaced ? { claimed: true, chargeId: newId } : { claimed: false, chargeId: null, ready: false };
+}
+
+/**
  * Gives a claim back after a failure, so the customer's next click retries at once (the charge id stays). Only the
  * claim taken at `claimedAt`: a late holder never removes a newer holder's claim.
  */

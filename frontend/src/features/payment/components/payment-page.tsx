@@ -21,6 +21,8 @@ import { useCreateCharge, useVerifyCharge } from '../api/charges';
 /** How often the screen asks again while another request is still creating the charge, and for how long. */
 const PENDING_RECHECK_MS = 2000;
 const PENDING_MAX_ATTEMPTS = 30;
+/** A charge whose PIX can no longer be paid: the screen offers a new one (the server replaces it). */
+const EXPIRED = new Set(['OVERDUE', 'DELETED']);
 
 /** /app/pagamento (spec 02 §2 Payment): the PIX of the signed contract; it turns paid live (webhook → live channel). */
 export function PaymentPage() {
@@ -82,16 +84,16 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       <PageHeader title={title} subtitle={PAYMENT_MESSAGES.singlePayment} />
       {charge && isChargePaid(charge.status) ? (
         <PaidCard charge={charge} />
-      ) : charge?.pix_payload ? (
+      ) : charge?.pix_payload && !EXPIRED.has(charge.status) ? (
         <PixCard contract={contract} charge={charge} />
       ) : (
-        <GenerateCard contract={contract} />
+        <GenerateCard contract={contract} expired={Boolean(charge && EXPIRED.has(charge.status))} />
       )}
     </>
   );
 }
 
-function GenerateCard({ contract }: { contract: Contract }) {
+function GenerateCard({ contract, expired }: { contract: Contract; expired: boolean }) {
   const create = useCreateCharge();
   const [attempts, setAttempts] = useState(0);
   const pending = create.data?.pending === true && attempts < PENDING_MAX_ATTEMPTS;
@@ -125,6 +127,11 @@ function GenerateCard({ contract }: { contract: Contract }) {
           {formatBRL(contract.valor)}
         </Heading>
         <Text color="font.secondary">{PAYMENT_MESSAGES.automaticNote}</Text>
+        {expired && (
+          <Alert variation="warning" heading={chargeStatusLabel('OVERDUE')}>
+            {PAYMENT_MESSAGES.expired}
+          </Alert>
+        )}
         {pending && <Alert variation="info">{PAYMENT_MESSAGES.generating}</Alert>}
         <Button
           variation="primary"
@@ -135,7 +142,7 @@ function GenerateCard({ contract }: { contract: Contract }) {
           isLoading={create.isPending || pending}
           loadingText="Gerando PIX..."
         >
-          {PAYMENT_MESSAGES.generate}
+          {expired ? PAYMENT_MESSAGES.generateAgain : PAYMENT_MESSAGES.generate}
         </Button>
       </Flex>
     </Card>
