@@ -53,11 +53,22 @@ const NEXT_STATUSES: Record<string, readonly string[]> = {
   RECEIVED_IN_CASH: ['PENDING', ...PAID_ONWARDS],
   REFUND_REQUESTED: ['REFUND_IN_PROGRESS', 'REFUNDED'],
   REFUND_IN_PROGRESS: ['REFUNDED'],
-  CHARGEBACK_REQUESTED: ['CHARGEBACK_DISPUTE', 'REFUNDED'],
-  CHARGEBACK_DISPUTE: ['REFUNDED'],
+  CHARGEBACK_REQUESTED: ['CHARGEBACK_DISPUTE', 'AWAITING_CHARGEBACK_REVERSAL', 'REFUNDED'],
+  CHARGEBACK_DISPUTE: ['AWAITING_CHARGEBACK_REVERSAL', 'REFUNDED'],
+  // A chargeback won: the money comes back and the charge is paid again.
+  AWAITING_CHARGEBACK_REVERSAL: ['RECEIVED', 'REFUNDED'],
   REFUNDED: [],
   DELETED: [],
 };
+
+/**
+ * Our status for what Asaas says about a payment. A removed payment keeps its last status with `deleted: true` (and
+ * PAYMENT_DELETED as the event), so removal is told apart here, once, as DELETED.
+ */
+export function providerChargeStatus(payment: { status: string; deleted?: unknown }, event?: string): string {
+  if (event === 'PAYMENT_DELETED' || payment.deleted === true) return 'DELETED';
+  return normalizeChargeStatus(payment.status);
+}
 
 /** Whether a charge in `from` may take the status `to` (both normalised). The same status is no move. */
 export function canChargeMove(from: string, to: string): boolean {

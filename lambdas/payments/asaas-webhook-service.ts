@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
+import { providerChargeStatus } from '../../domain/charge-status.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import { findChargeByProviderId } from '../shared/data/charges.js';
 import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
@@ -43,7 +44,7 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
-  const move = await applyProviderStatus(deps, charge.ref, body.payment.status);
+  const move = await applyProviderStatus(deps, charge.ref, providerChargeStatus(body.payment, body.event));
   if (!move.moved) logger.info('Webhook status not applied', { event: body.event, kept: move.status });
   return move.moved ? 'recorded' : 'ignored';
 }

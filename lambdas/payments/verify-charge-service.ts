@@ -1,4 +1,4 @@
-import { isChargePaid } from '../../domain/charge-status.js';
+import { isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { AsaasClient } from '../providers/asaas.js';
@@ -24,7 +24,7 @@ export async function verifyContractCharge(
   const ref = { userId: caller.userId, contractId, chargeId: latest.id };
   try {
     const payment = await deps.asaas.getPayment(latest.asaas_id);
-    await applyProviderStatus(deps, ref, payment.status);
+    await applyProviderStatus(deps, ref, providerChargeStatus(payment));
   } catch (error) {
     logger.warn('Payment not verified at Asaas', { error: error as Error, chargeId: latest.id });
   }

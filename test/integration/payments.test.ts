@@ -223,6 +223,18 @@ describe('webhook and verification: one path, forward only', () => {
     expect((await getAdminCounters(db)).charges.paid).toBe(before.charges.paid + 1);
   });
 
+  it('reads PAYMENT_DELETED (the payment keeps its status, flagged deleted) as a removed charge', async () => {
+    const { charge, ref } = await pendingCharge();
+    const deleted = {
+      id: `evt_${ulid()}`,
+      event: 'PAYMENT_DELETED',
+      payment: { id: charge.asaas_id!, status: 'PENDING', deleted: true },
+    } as AsaasWebhook;
+    expect(await handleAsaasWebhook(webhookDeps(), deleted)).toBe('recorded');
+    expect((await getCharge(db, ref))?.status).toBe('DELETED');
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('ignored');
+  });
+
   it('acknowledges unknown charges and events without a payment', async () => {
     expect(await handleAsaasWebhook(webhookDeps(), event('pay_unknown0000001', 'RECEIVED'))).toBe('unknown_charge');
     expect(await handleAsaasWebhook(webhookDeps(), { id: `evt_${ulid()}`, event: 'TRANSFER_DONE' })).toBe('ignored');

@@ -33,3 +33,17 @@ describe('canChargeMove (a charge only moves forward along its life)', () => {
     expect(canChargeMove(from, to)).toBe(false);
   });
 });
+
+describe('providerChargeStatus (what Asaas says → our status)', () => {
+  it('reads a removed payment as DELETED, by its event or its flag, whatever status it kept', async () => {
+    const { providerChargeStatus } = await import('../../../domain/charge-status.js');
+    expect(providerChargeStatus({ status: 'PENDING' }, 'PAYMENT_DELETED')).toBe('DELETED');
+    expect(providerChargeStatus({ status: 'OVERDUE', deleted: true })).toBe('DELETED');
+    expect(providerChargeStatus({ status: 'received', deleted: false }, 'PAYMENT_RECEIVED')).toBe('RECEIVED');
+  });
+  it('lets a won chargeback make the charge paid again, and keeps a deleted charge deleted', () => {
+    expect(canChargeMove('CHARGEBACK_DISPUTE', 'AWAITING_CHARGEBACK_REVERSAL')).toBe(true);
+    expect(canChargeMove('AWAITING_CHARGEBACK_REVERSAL', 'RECEIVED')).toBe(true);
+    expect(canChargeMove('DELETED', 'PENDING')).toBe(false);
+  });
+});
