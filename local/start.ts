@@ -8,7 +8,9 @@ import { localSettings } from './settings.js';
  */
 const started = Date.now();
 const settings = localSettings();
-console.log('Starting Baixa locally (DynamoDB Local, cognito-local, S3, SES, Step Functions, API, web)…');
+console.log(
+  'Starting Baixa locally (DynamoDB Local and its stream, cognito-local, S3, SES, Step Functions, API, live channel, Asaas and ViaCEP stand-ins, web)…',
+);
 
 let runtime: LocalRuntime | null = null;
 let stopping = false;
