@@ -24,7 +24,10 @@ import { logger } from '../shared/logger.js';
 export type CreateChargeDeps = {
   db: Db;
   clock: Clock;
-  asaas: Pick<AsaasClient, 'ensureCustomer' | 'findPaymentByReference' | 'createPixCharge' | 'getPixQrCode'>;
+  asaas: Pick<
+    AsaasClient,
+    'ensureCustomer' | 'findPaymentByReference' | 'createPixCharge' | 'getPixQrCode' | 'deletePayment'
+  >;
   workflow: Pick<Workflow, 'start' | 'fail'>;
 };
 
@@ -74,13 +77,7 @@ export async function createChargeForContract(
     if (claim.ready && existing && EXPIRED_STATUSES.has(existing.status)) {
       // Its PIX can no longer be paid: a new charge replaces it, and the workflow waiting for the old one stops.
       claim = await claimReplacementCharge(db, caller.userId, contractId, existing.id, now);
-      if (claim.claimed && existing.taskToken) {
-        await deps.workflow.fail(
-          existing.taskToken,
-          'PaymentReplaced',
-          'A cobrança vencida foi substituída por outra.',
-        );
-      }
+      if (claim.claimed) await retireExpiredCharge(deps, existing);
     }
     if (!claim.claimed) {
       // A start that failed earlier is made good here; a paid charge's workflow has done its work.
@@ -150,6 +147,26 @@ async function awaitingPayment(db: Db, userId: string, contractId: string, now: 
   } catch (error) {
     // Someone else moved it meanwhile: theirs is the newer fact.
     if (!(error instanceof ConflictError)) throw error;
+  }
+}
+
+/**
+ * The charge a replacement took over: its workflow stops waiting, and Asaas removes its payment so the old PIX cannot
+ * be paid any more (Asaas then sends PAYMENT_DELETED, which marks it DELETED). Best effort for Asaas: a removal that
+ * fails is logged; the charge is already no longer the contract's.
+ */
+async function retireExpiredCharge(
+  deps: CreateChargeDeps,
+  expired: Charge & { taskToken: string | null },
+): Promise<void> {
+  if (expired.taskToken) {
+    await deps.workflow.fail(expired.taskToken, 'PaymentReplaced', 'A cobrança vencida foi substituída por outra.');
+  }
+  if (!expired.asaas_id || expired.status === 'DELETED') return;
+  try {
+    await deps.asaas.deletePayment(expired.asaas_id);
+  } catch (error) {
+    logger.warn('Replaced payment not removed at Asaas', { error: error as Error, chargeId: expired.id });
   }
 }
 

@@ -48,6 +48,8 @@ const pixQrCodeSchema = z
   .loose();
 export type AsaasPixQrCode = z.infer<typeof pixQrCodeSchema>;
 
+const deletedSchema = z.object({ deleted: z.boolean() }).loose();
+
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) }).loose();
 
 const errorsSchema = z.object({
@@ -87,6 +89,8 @@ export type AsaasClient = {
   createPixCharge(input: AsaasPixChargeInput): Promise<AsaasPayment>;
   getPixQrCode(paymentId: string): Promise<AsaasPixQrCode>;
   getPayment(paymentId: string): Promise<AsaasPayment>;
+  /** Removes an unpaid charge (its PIX can no longer be paid); Asaas then sends PAYMENT_DELETED. */
+  deletePayment(paymentId: string): Promise<void>;
 };
 
 export type AsaasClientOptions = {
@@ -106,7 +110,7 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
   const retry = options.retry ?? DEFAULT_RETRY;
 
   async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: T,
     request: { body?: unknown; retry?: RetryPolicy } = {},
@@ -190,6 +194,9 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     },
     getPixQrCode: (paymentId) => call('GET', `/payments/${encodeURIComponent(paymentId)}/pixQrCode`, pixQrCodeSchema),
     getPayment: (paymentId) => call('GET', `/payments/${encodeURIComponent(paymentId)}`, paymentSchema),
+    async deletePayment(paymentId) {
+      await call('DELETE', `/payments/${encodeURIComponent(paymentId)}`, deletedSchema);
+    },
   };
   return client;
 }

@@ -129,7 +129,7 @@ type Payment = {
   invoiceUrl: string;
   invoiceNumber: string;
   externalReference: string | null;
-  deleted: false;
+  deleted: boolean;
   anticipated: false;
   anticipable: false;
   creditDate: string | null;
@@ -604,6 +604,7 @@ function actionButton(payment: Payment, action: 'pay' | 'overdue' | 'refund', re
 
 function actionsFor(payment: Payment, redirect: string): string {
   const actions: string[] = [];
+  if (payment.deleted) return '<span class="status">Removida</span>';
   if (PAYABLE.has(payment.status)) actions.push(actionButton(payment, 'pay', redirect));
   if (payment.status === 'PENDING') actions.push(actionButton(payment, 'overdue', redirect));
   if (REFUNDABLE.has(payment.status)) actions.push(actionButton(payment, 'refund', redirect));
@@ -779,7 +780,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
   /** PENDING/OVERDUE → RECEIVED (a PIX lands at once), as the sandbox's confirm and the page's 'Pagar' do. */
   function pay(id: string): Reply {
     const payment = payments.get(id);
-    if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (!payment || payment.deleted) return apiError('not_found', 'Cobrança não encontrada.', 404);
     if (!PAYABLE.has(payment.status)) {
       return apiError(
         'invalid_action',
@@ -800,6 +801,22 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     log(`asaas-simulator: payment ${id} received`);
     webhooks.emit('PAYMENT_RECEIVED', payment, now);
     return { status: 200, body: payment };
+  }
+
+  /** DELETE /v3/payments/{id}: Asaas removes an unpaid charge, keeps its status with `deleted: true`. */
+  function remove(id: string): Reply {
+    const payment = payments.get(id);
+    if (!payment || payment.deleted) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (!PAYABLE.has(payment.status)) {
+      return apiError(
+        'invalid_action',
+        `Somente cobranças pendentes ou vencidas podem ser removidas (${payment.status}).`,
+      );
+    }
+    payment.deleted = true;
+    log(`asaas-simulator: payment ${id} deleted`);
+    webhooks.emit('PAYMENT_DELETED', payment, new Date());
+    return { status: 200, body: { deleted: true, id } };
   }
 
   function overdue(id: string): Reply {
@@ -903,6 +920,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
         : apiError('not_found', 'Cobrança não encontrada.', 404);
     }
     if ((match = /^POST \/v3\/sandbox\/payment\/([^/]+)\/confirm$/.exec(route))) return pay(decode(match[1]));
+    if ((match = /^DELETE \/v3\/payments\/([^/]+)$/.exec(route))) return remove(decode(match[1]));
     return { status: 404 };
   }
 

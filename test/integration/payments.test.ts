@@ -393,6 +393,8 @@ describe('an expired PIX', () => {
       ]),
     );
     expect(await paymentsAtAsaas(second!)).toHaveLength(1);
+    // The expired payment is removed at Asaas, so its PIX cannot be paid any more.
+    expect(await paymentsAtAsaas(first!.id)).toEqual([expect.objectContaining({ deleted: true })]);
     expect(starts).toContain(second);
     // And the new one is the one 'Gerar PIX' answers from now on.
     expect((await createChargeForContract(deps, customer.caller, customer.contract.id)).charge?.id).toBe(second);

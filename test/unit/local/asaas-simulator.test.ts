@@ -1,5 +1,5 @@
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AsaasError,
   createAsaasClient,
@@ -143,6 +143,20 @@ describe('the Asaas simulator, through the real Asaas client', () => {
     });
     return { asaas, customer, payment, reference };
   }
+
+  describe('removing a payment', () => {
+    it('removes an unpaid payment (deleted: true, PAYMENT_DELETED), which can no longer be paid', async () => {
+      const { asaas, payment } = await newCharge();
+      await asaas.deletePayment(payment.id);
+      expect(await asaas.getPayment(payment.id)).toMatchObject({ id: payment.id, status: 'PENDING', deleted: true });
+      await vi.waitFor(() =>
+        expect(received().some((e) => e.event === 'PAYMENT_DELETED' && e.payment.id === payment.id)).toBe(true),
+      );
+      expect((await rawApi('POST', `/sandbox/payment/${payment.id}/confirm`)).status).toBe(404);
+      const again = await failure(asaas.deletePayment(payment.id));
+      expect(again.kind).toBe('not_found');
+    });
+  });
 
   describe('API key', () => {
     it('refuses a wrong key with 401: the client says unauthorized', async () => {
