@@ -70,6 +70,11 @@ export function providerChargeStatus(payment: { status: string; deleted?: unknow
   return normalizeChargeStatus(payment.status);
 }
 
+/** A charge whose PIX can no longer be paid (its due date passed, or Asaas removed it): 'Gerar PIX' replaces it. */
+export function isChargeExpired(status: string): boolean {
+  return status === 'OVERDUE' || status === 'DELETED';
+}
+
 /** Whether a charge in `from` may take the status `to` (both normalised). The same status is no move. */
 export function canChargeMove(from: string, to: string): boolean {
   return NEXT_STATUSES[from]?.includes(to) ?? false;

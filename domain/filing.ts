@@ -25,8 +25,3 @@ export function filingForecast(paidAt: Date): Date {
 export function filingDeadline(previsao: Date): Date {
   return new Date(previsao.getTime() + 24 * 3600 * 1000);
 }
-
-/** Statuses that mean the petition was filed (or the process moved beyond needing it). */
-export function isFiledOrBeyond(status: string): boolean {
-  return ['peticionado', 'baixa_deferida', 'baixa_caiu', 'encerrado'].includes(status);
-}

@@ -177,7 +177,12 @@ export const CONTRACT_MESSAGES = {
 /** Payment (spec 02 §2 Payment, §8). */
 export const PAYMENT_MESSAGES = {
   title: 'Pagamento',
+  /** The screen without a signed contract (spec 02 §2). */
+  signFirst: 'Você precisa assinar um contrato antes de gerar um pagamento.',
+  /** The server's answer to a charge for a contract that is not signed (spec 02 §8). */
   contractNotSigned: 'Contrato não encontrado. Assine o contrato primeiro.',
+  /** The badge of a PENDING charge on the payment screen (spec 02 §4: 'Aguardando' or 'Pendente'). */
+  awaitingBadge: 'Aguardando',
   generateFailed: 'Erro ao gerar pagamento. Tente novamente.',
   freeRenewal: 'Esta renovação é gratuita: não há pagamento a fazer.',
   generating: 'Estamos gerando o seu PIX. Aguarde alguns segundos.',
@@ -205,11 +210,6 @@ export const HISTORY_MESSAGES = {
 } as const;
 
 /** Processes and charges: server answers not in the spec, same tone. */
-/** The live channel (spec 01 §4): what an open screen shows when its process changes. */
-export const LIVE_MESSAGES = {
-  statusUpdated: 'Status atualizado!',
-} as const;
-
 export const PROCESS_MESSAGES = {
   processNotFound: 'Processo não encontrado.',
   changedConcurrently: 'O status do processo foi alterado por outra pessoa. Recarregue e tente novamente.',

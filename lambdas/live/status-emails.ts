@@ -1,3 +1,4 @@
+import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { statusLabel } from '../../domain/process-status.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
@@ -16,7 +17,7 @@ export function statusUpdateEmail(
       'Status atualizado!',
       `<p>Olá, ${escapeHtml(data.userName)}!</p>
 <p>O status do seu processo de protocolo <strong>${escapeHtml(data.protocolo)}</strong> mudou de <strong>${escapeHtml(from)}</strong> para <strong>${escapeHtml(to)}</strong>.</p>${note}
-${emailButton(new URL('/app/dashboard', appUrl).toString(), 'Acompanhar Processo')}`,
+${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`,
       'Você recebeu este e-mail porque tem um processo em andamento na nossa plataforma.',
     ),
   };

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
 import { providerChargeStatus } from '../../domain/charge-status.js';
 import { API_MESSAGES } from '../../domain/messages.js';
@@ -6,13 +5,12 @@ import { findChargeByProviderId } from '../shared/data/charges.js';
 import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { matchesSecret } from '../shared/secrets.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
-  const a = Buffer.from(received ?? '', 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
+  if (!matchesSecret(received, expected)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
 }
 
 export type WebhookDeps = ChargeStatusDeps;

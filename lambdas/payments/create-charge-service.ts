@@ -1,4 +1,4 @@
-import { isChargePaid } from '../../domain/charge-status.js';
+import { isChargeExpired, isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import { saoPauloDateDigits } from '../../domain/dates.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
@@ -13,6 +13,7 @@ import {
   completeChargeCreation,
   getCharge,
   releaseChargeClaim,
+  withoutTaskToken,
 } from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
@@ -30,9 +31,6 @@ export type CreateChargeDeps = {
   >;
   workflow: Pick<Workflow, 'start' | 'fail'>;
 };
-
-/** A charge in one of these can no longer be paid: 'Gerar PIX' replaces it. */
-const EXPIRED_STATUSES = new Set(['OVERDUE', 'DELETED']);
 
 /** Asaas down or refusing: the spec's message, a 502, and nothing written that a retry would not complete. */
 export class PaymentProviderError extends DomainError {
@@ -74,17 +72,17 @@ export async function createChargeForContract(
     const existing = claim.chargeId
       ? await getCharge(db, { userId: caller.userId, contractId, chargeId: claim.chargeId })
       : null;
-    if (claim.ready && existing && EXPIRED_STATUSES.has(existing.status)) {
+    if (claim.ready && existing && isChargeExpired(existing.status)) {
       // Its PIX can no longer be paid: a new charge replaces it, and the workflow waiting for the old one stops.
       claim = await claimReplacementCharge(db, caller.userId, contractId, existing.id, now);
       if (claim.claimed) await retireExpiredCharge(deps, existing);
     }
     if (!claim.claimed) {
       // A start that failed earlier is made good here; a paid charge's workflow has done its work.
-      if (existing && !isChargePaid(existing.status) && !EXPIRED_STATUSES.has(existing.status)) {
+      if (existing && !isChargePaid(existing.status) && !isChargeExpired(existing.status)) {
         await startWorkflow(deps, caller.userId, contractId, existing.id);
       }
-      return { charge: existing ? withoutToken(existing) : null, pending: !claim.ready };
+      return { charge: existing ? withoutTaskToken(existing) : null, pending: !claim.ready };
     }
   }
 
@@ -111,7 +109,7 @@ export async function createChargeForContract(
     charge = {
       id: chargeId,
       contrato_id: contractId,
-      status: payment.status,
+      status: providerChargeStatus(payment),
       qr_code: qr.encodedImage,
       pix_payload: qr.payload,
       link: payment.invoiceUrl ?? null,
@@ -173,9 +171,4 @@ async function retireExpiredCharge(
 /** Named after the charge: the same start twice is the same execution (Workflow.start). */
 async function startWorkflow(deps: CreateChargeDeps, userId: string, contractId: string, chargeId: string) {
   await deps.workflow.start(chargeId, { userId, contractId, chargeId });
-}
-
-function withoutToken(charge: Charge & { taskToken: string | null }): Charge {
-  const { taskToken: _token, ...rest } = charge;
-  return rest;
 }

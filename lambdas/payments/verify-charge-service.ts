@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { AsaasClient } from '../providers/asaas.js';
 import type { Caller } from '../shared/caller.js';
-import { getCharge, latestChargeOfContract } from '../shared/data/charges.js';
+import { getCharge, latestChargeOfContract, withoutTaskToken } from '../shared/data/charges.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
@@ -28,6 +28,6 @@ export async function verifyContractCharge(
   } catch (error) {
     logger.warn('Payment not verified at Asaas', { error: error as Error, chargeId: latest.id });
   }
-  const { taskToken: _token, ...charge } = (await getCharge(deps.db, ref)) ?? { ...latest, taskToken: null };
+  const charge = withoutTaskToken((await getCharge(deps.db, ref)) ?? { ...latest, taskToken: null });
   return { pago: isChargePaid(charge.status), charge };
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SECRET_ENV, type SecretName } from '../grants.js';
 
@@ -32,4 +33,11 @@ export async function readSecret(
     throw new Error(`The secret ${name} must have at least ${minLength} bytes`);
   }
   return value;
+}
+
+/** Whether a value someone sent equals a secret, in constant time: how long it takes tells nothing about the secret. */
+export function matchesSecret(received: string | undefined, secret: string): boolean {
+  const given = Buffer.from(received ?? '', 'utf8');
+  const expected = Buffer.from(secret, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,5 +1,4 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { isFiledOrBeyond } from '../../domain/filing.js';
 import type { AdminDirectory } from '../providers/admins.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Clock } from '../shared/clock.js';
@@ -23,7 +22,8 @@ export async function checkFiling(
   { userId, contractId }: WorkflowInput,
 ): Promise<{ late: boolean; alerted: number }> {
   const process = await getProcess(deps.db, { userId, contractId });
-  if (!process || isFiledOrBeyond(process.status) || process.status !== 'pago') return { late: false, alerted: 0 };
+  // Still 'pago' is late; any other status means it was filed (or an admin moved it on).
+  if (process?.status !== 'pago') return { late: false, alerted: 0 };
   const [contract, profile, recipients] = await Promise.all([
     getContract(deps.db, userId, contractId),
     getProfileByUser(deps.db, userId),

@@ -58,37 +58,25 @@ export class Workflow extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowProps) {
     super(scope, id);
 
-    const awaitPayment = new tasks.LambdaInvoke(this, WORKFLOW_STATES.awaitPayment, {
-      lambdaFunction: props.tasks.AwaitPayment,
-      integrationPattern: sfn.IntegrationPattern.WAIT_FOR_TASK_TOKEN,
-      payload: sfn.TaskInput.fromObject({
-        taskToken: sfn.JsonPath.taskToken,
-        userId: sfn.JsonPath.stringAt('$.userId'),
-        contractId: sfn.JsonPath.stringAt('$.contractId'),
-        chargeId: sfn.JsonPath.stringAt('$.chargeId'),
+    // The same retries as every task: storing the token can fail (a throttled table), and without a retry the execution
+    // would fail and a later payment would resume nothing.
+    const awaitPayment = retried(
+      new tasks.LambdaInvoke(this, WORKFLOW_STATES.awaitPayment, {
+        lambdaFunction: props.tasks.AwaitPayment,
+        integrationPattern: sfn.IntegrationPattern.WAIT_FOR_TASK_TOKEN,
+        payload: sfn.TaskInput.fromObject({
+          taskToken: sfn.JsonPath.taskToken,
+          userId: sfn.JsonPath.stringAt('$.userId'),
+          contractId: sfn.JsonPath.stringAt('$.contractId'),
+          chargeId: sfn.JsonPath.stringAt('$.chargeId'),
+        }),
+        resultPath: '$.payment',
+        taskTimeout: sfn.Timeout.duration(props.paymentTimeout ?? Duration.days(30)),
+        // `retried` states the retry policy, readable in the definition the local runtime runs.
+        retryOnServiceExceptions: false,
       }),
-      resultPath: '$.payment',
-      taskTimeout: sfn.Timeout.duration(props.paymentTimeout ?? Duration.days(30)),
-      // Explicit below, so the retry policy is readable in the definition the local runtime runs.
-      retryOnServiceExceptions: false,
-    });
-    awaitPayment.addRetry({
-      errors: LAMBDA_SERVICE_ERRORS,
-      interval: Duration.seconds(2),
-      maxAttempts: 6,
-      backoffRate: 2,
-    });
-    // Storing the token can fail (a throttled table): without a retry the execution would fail and a later payment
-    // would resume nothing.
-    awaitPayment.addRetry({
-      errors: [sfn.Errors.TASKS_FAILED],
-      interval: Duration.seconds(5),
-      maxAttempts: 3,
-      backoffRate: 2,
-    });
+    );
 
-    // An unpaid charge is not a success: FAILED keeps "paid and filed" countable from the
-    // ExecutionsSucceeded metric, and the error name says why.
     const paymentExpired = new sfn.Fail(this, WORKFLOW_STATES.paymentExpired, {
       error: PAYMENT_EXPIRED_ERROR,
       cause: 'A cobrança não foi paga dentro do prazo.',

@@ -60,6 +60,14 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     expect(await page.getByText(/São Lourenço\/MG/).count()).toBeGreaterThan(0);
     await screenshot(page, 'contract-unsigned-phone');
 
+    // Before signing, the payment screen sends the customer back to the contract (spec 02 §2).
+    await page.goto(`${appUrl}/app/pagamento`);
+    await page.getByText('Você precisa assinar um contrato antes de gerar um pagamento.').waitFor();
+    expect(await page.getByRole('button', { name: 'Gerar PIX' }).count()).toBe(0);
+    await screenshot(page, 'payment-unsigned-phone');
+    await page.getByRole('link', { name: 'Ir para o contrato' }).click();
+    await page.waitForURL(`${appUrl}/app/contrato`);
+
     await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
     await toastWith(page, 'Contrato assinado!');
     await page.waitForURL(`${appUrl}/app/pagamento`);

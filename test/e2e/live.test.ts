@@ -5,6 +5,7 @@ import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessStatus } from '../../domain/process-status.js';
+import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { LOCAL_TABLE } from '../../local/settings.js';
 import {
@@ -54,6 +55,15 @@ async function customerOf(page: Page): Promise<{ userId: string; contractId: str
   return { userId, contractId: contract!.id, protocolo: contract!.protocolo };
 }
 
+/** Waits until the page's live channel is registered (a connection the customer did not have before). */
+async function liveChannelOpened(userId: string, before: string[]): Promise<void> {
+  await expect
+    .poll(async () => (await connectionsOf(db, userId, new Date())).some((id) => !before.includes(id)), {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
 /** What an admin's status change does to the table (the admin screens come later; the write is the same). */
 const moveProcess = (customer: { userId: string; contractId: string }, to: ProcessStatus, obs: string | null) =>
   changeProcessStatus(db, {
@@ -86,10 +96,10 @@ describe('live status updates (spec 01 §4): an open dashboard follows its proce
     await toastWith(page, 'Contrato assinado!');
     customer = await customerOf(page);
 
+    const before = await connectionsOf(db, customer.userId, new Date());
     await page.goto(`${appUrl}/app/dashboard`);
     await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor();
-    // Give the live channel its connection before the change happens.
-    await page.waitForTimeout(500);
+    await liveChannelOpened(customer.userId, before);
     await moveProcess(customer, 'pago', null);
     await toastWith(page, 'Status atualizado!');
     await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor({ state: 'detached' });
@@ -103,13 +113,14 @@ describe('live status updates (spec 01 §4): an open dashboard follows its proce
 
   it('follows an admin moving the process on to "Peticionado" with a note (desktop, history open)', async () => {
     const page = await newPage(browser, VIEWPORTS.desktop);
+    const before = await connectionsOf(db, customer.userId, new Date());
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.goto(`${appUrl}/app/historico`);
     const entries = page.getByRole('list', { name: 'Histórico' }).getByRole('listitem');
     await entries.first().waitFor();
-    await page.waitForTimeout(500);
+    await liveChannelOpened(customer.userId, before);
     await moveProcess(customer, 'peticionado', 'Petição protocolada.');
     await toastWith(page, 'Status atualizado!');
     await expect

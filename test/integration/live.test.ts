@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
-import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
@@ -10,7 +9,7 @@ import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { createWebSocketPush } from '../../lambdas/providers/push.js';
 import { createCognitoTokenVerifier } from '../../lambdas/providers/tokens.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
-import { createCharge, recordChargeStatus, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { connectionsOf, saveConnection } from '../../lambdas/shared/data/connections.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
@@ -19,7 +18,7 @@ import { startWebSocketGateway } from '../../local/services/websocket-gateway.js
 import { testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedPendingCharge } from './seed.js';
 
 const db = testDb();
 const ISSUER = 'http://127.0.0.1:9/local_pool';
@@ -132,17 +131,7 @@ describe('live channel', () => {
   it('pushes a new charge and its payment to the open tab, without e-mail; a task token saved is not news', async () => {
     const { userId, profile, contract } = await seedCustomer(db);
     const tab = await openTab(userId);
-    const charge = await createCharge(db, {
-      userId,
-      contractId: contract.id,
-      asaasId: `pay_${ulid()}`,
-      status: 'PENDING',
-      qrCode: null,
-      pixPayload: null,
-      link: null,
-      fbEventId: null,
-      now: new Date().toISOString(),
-    });
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
     const ref = { userId, contractId: contract.id, chargeId: charge.id };
     await saveChargeTaskToken(db, ref, 'task-token');
     await recordChargeStatus(db, ref, 'PENDING', 'RECEIVED', new Date().toISOString());

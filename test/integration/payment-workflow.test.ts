@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SFNClient, StartExecutionCommand, DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
-import { createCharge } from '../../lambdas/shared/data/charges.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
@@ -22,7 +21,7 @@ import { emailsTo } from './mail.js';
 import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
 import { INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { testDb } from './db.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedPendingCharge } from './seed.js';
 
 const db = testDb();
 const stateMachineArn = process.env.STATE_MACHINE_ARN!;
@@ -70,19 +69,8 @@ afterAll(async () => {
 
 async function seedCharge() {
   const { userId, contract } = await seedCustomer(db);
-  const asaasId = `pay_${ulid().toLowerCase()}`;
-  const charge = await createCharge(db, {
-    userId,
-    contractId: contract.id,
-    asaasId,
-    status: 'PENDING',
-    qrCode: null,
-    pixPayload: null,
-    link: null,
-    fbEventId: null,
-    now: new Date().toISOString(),
-  });
-  return { userId, contract, charge, asaasId };
+  const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+  return { userId, contract, charge, asaasId: charge.asaas_id! };
 }
 
 const webhook = (body: unknown, headerToken = token) =>
@@ -100,22 +88,28 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   throw new Error('condition not reached in 5 s');
 }
 
+/** Starts an execution for a charge and waits until AwaitPayment has parked it (the token stored on the charge). */
+async function startParkedExecution(input: { userId: string; contractId: string; chargeId: string }) {
+  const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input: JSON.stringify(input) }));
+  const chargeKey = { pk: keys.customer(input.userId), sk: keys.chargeSk(input.contractId, input.chargeId) };
+  await until(
+    () => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })),
+    (r) => typeof r.Item?.task_token === 'string',
+  );
+  return executionArn!;
+}
+
+const finishedExecution = (executionArn: string) =>
+  until(
+    () => sfn.send(new DescribeExecutionCommand({ executionArn })),
+    (e) => e.status !== 'RUNNING',
+  );
+
 describe('charge → payment → filing', () => {
   it('parks on the charge, resumes on the paid webhook once, and marks the process paid', async () => {
     const { userId, contract, charge, asaasId } = await seedCharge();
     const before = await getAdminCounters(db);
-    const { executionArn } = await sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn,
-        input: JSON.stringify({ userId, contractId: contract.id, chargeId: charge.id }),
-      }),
-    );
-
-    const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge.id) };
-    await until(
-      () => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })),
-      (r) => typeof r.Item?.task_token === 'string',
-    );
+    const executionArn = await startParkedExecution({ userId, contractId: contract.id, chargeId: charge.id });
 
     const event = {
       id: `evt_${ulid()}`,
@@ -128,10 +122,7 @@ describe('charge → payment → filing', () => {
     const repeat = await webhook(event);
     expect(jsonOf(repeat)).toMatchObject({ outcome: 'duplicate' });
 
-    const execution = await until(
-      () => sfn.send(new DescribeExecutionCommand({ executionArn })),
-      (e) => e.status !== 'RUNNING',
-    );
+    const execution = await finishedExecution(executionArn);
     expect(execution.status).toBe('SUCCEEDED');
     // Not filed by the deadline: the admins were told, once.
     expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: true, alerted: 1 } });
@@ -154,22 +145,9 @@ describe('charge → payment → filing', () => {
         () => undefined,
       );
     try {
-      const { executionArn } = await sfn.send(
-        new StartExecutionCommand({
-          stateMachineArn,
-          input: JSON.stringify({ userId, contractId: contract.id, chargeId: charge.id }),
-        }),
-      );
-      const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge.id) };
-      await until(
-        () => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey })),
-        (r) => typeof r.Item?.task_token === 'string',
-      );
+      const executionArn = await startParkedExecution({ userId, contractId: contract.id, chargeId: charge.id });
       await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED' } });
-      const execution = await until(
-        () => sfn.send(new DescribeExecutionCommand({ executionArn })),
-        (e) => e.status !== 'RUNNING',
-      );
+      const execution = await finishedExecution(executionArn);
       expect(execution.status).toBe('SUCCEEDED');
       expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: false, alerted: 0 } });
       const alerts = (await emailsTo('admin@baixa.test')).filter((e) => e.subject?.includes(contract.protocolo));

@@ -43,12 +43,14 @@ const workflow: Workflow = {
 };
 
 let deps: CreateChargeDeps;
-const control = (path: string, body?: unknown) =>
-  fetch(`${simulator.url}/__control/${path}`, {
+/** A simulator's test switches (`/__control/…`): GET without a body, POST with one. */
+const controlAt = (simulatorUrl: string) => (path: string, body?: unknown) =>
+  fetch(`${simulatorUrl}/__control/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then((r) => r.json() as Promise<unknown>);
+const control = (path: string, body?: unknown) => controlAt(simulator.url)(path, body);
 
 beforeAll(async () => {
   simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
@@ -293,12 +295,7 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
     await new Promise((resolve) => receiver?.close(resolve));
   });
 
-  const controlOf = (path: string, body?: unknown) =>
-    fetch(`${delivering.url}/__control/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((r) => r.json() as Promise<unknown>);
+  const controlOf = (path: string, body?: unknown) => controlAt(delivering.url)(path, body);
 
   async function chargeAtDeliveringSimulator() {
     const customer = await signedCustomer();

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
+import { createCharge } from '../../lambdas/shared/data/charges.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
@@ -21,4 +22,18 @@ export async function seedCustomer(db: Db, overrides: Parameters<typeof createPr
     initialContract: await initialContractFor(db),
   });
   return { userId, profile, contract, process };
+}
+
+/** A PENDING charge of a contract, with its provider pointer (an Asaas id of its own), as a created charge is written. */
+export async function seedPendingCharge(db: Db, ref: { userId: string; contractId: string }) {
+  return createCharge(db, {
+    ...ref,
+    asaasId: `pay_${ulid().toLowerCase()}`,
+    status: 'PENDING',
+    qrCode: null,
+    pixPayload: null,
+    link: null,
+    fbEventId: null,
+    now: new Date().toISOString(),
+  });
 }

@@ -227,6 +227,12 @@ export async function getCharge(db: Db, ref: ChargeRef): Promise<(Charge & { tas
   };
 }
 
+/** The charge as the API answers it: the workflow's task token never leaves the server. */
+export function withoutTaskToken(charge: Charge & { taskToken: string | null }): Charge {
+  const { taskToken: _token, ...rest } = charge;
+  return rest;
+}
+
 /** A claim older than this is taken to be a crashed attempt: the next 'Gerar PIX' may take over. */
 export const CHARGE_CLAIM_SECONDS = 30;
 

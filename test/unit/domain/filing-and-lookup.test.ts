@@ -92,18 +92,9 @@ describe('filingForecast outside the calendar it knows', () => {
   });
 });
 
-describe('filingDeadline and isFiledOrBeyond', () => {
+describe('filingDeadline', () => {
   it('is the morning after the forecast day (09:00 in São Paulo)', async () => {
     const { filingDeadline } = await import('../../../domain/filing.js');
     expect(filingDeadline(new Date('2026-12-02T12:00:00.000Z')).toISOString()).toBe('2026-12-03T12:00:00.000Z');
-  });
-  it('counts a filed process and every later status as filed, a paid one as not', async () => {
-    const { isFiledOrBeyond } = await import('../../../domain/filing.js');
-    for (const status of ['peticionado', 'baixa_deferida', 'baixa_caiu', 'encerrado']) {
-      expect(isFiledOrBeyond(status)).toBe(true);
-    }
-    for (const status of ['cadastro', 'contrato_assinado', 'pagamento_pendente', 'pago']) {
-      expect(isFiledOrBeyond(status)).toBe(false);
-    }
   });
 });

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Image, Link, Text, View } from '@aws-amplify/ui-react';
-import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import { chargeStatusLabel, isChargeExpired, isChargePaid } from '@domain/charge-status.js';
 import { currentContract } from '@domain/current-contract.js';
 import { formatDate } from '@domain/dates.js';
-import { PAYMENT_MESSAGES } from '@domain/messages.js';
+import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, PAYMENT_MESSAGES } from '@domain/messages.js';
 import { currentProcess } from '@domain/next-step.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
@@ -21,8 +21,6 @@ import { useCreateCharge, useVerifyCharge } from '../api/charges';
 /** How often the screen asks again while another request is still creating the charge, and for how long. */
 const PENDING_RECHECK_MS = 2000;
 const PENDING_MAX_ATTEMPTS = 30;
-/** A charge whose PIX can no longer be paid: the screen offers a new one (the server replaces it). */
-const EXPIRED = new Set(['OVERDUE', 'DELETED']);
 
 /** /app/pagamento (spec 02 §2 Payment): the PIX of the signed contract; it turns paid live (webhook → live channel). */
 export function PaymentPage() {
@@ -37,10 +35,7 @@ export function PaymentPage() {
       ) : collection.isError ? (
         <>
           <PageHeader title={PAYMENT_MESSAGES.title} />
-          <LoadError
-            message="Erro ao carregar dados. Tente recarregar a página."
-            onRetry={() => void collection.refetch()}
-          />
+          <LoadError message={DASHBOARD_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
         </>
       ) : (
         <PaymentContent dashboard={collection.data} />
@@ -57,7 +52,7 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
         <PageHeader title={PAYMENT_MESSAGES.title} />
         <Card variation="outlined">
           <Flex direction="column" gap="small" alignItems="flex-start">
-            <Text>{PAYMENT_MESSAGES.contractNotSigned}</Text>
+            <Text>{PAYMENT_MESSAGES.signFirst}</Text>
             <ButtonLink to="/app/contrato" variation="primary">
               Ir para o contrato
             </ButtonLink>
@@ -75,19 +70,17 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       </>
     );
   }
-  const charge =
-    [...dashboard.charges]
-      .filter((c) => c.contrato_id === contract.id)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+  // The collection lists charges newest first: a replaced (expired) charge comes after its replacement.
+  const charge = dashboard.charges.find((c) => c.contrato_id === contract.id) ?? null;
   return (
     <>
       <PageHeader title={title} subtitle={PAYMENT_MESSAGES.singlePayment} />
       {charge && isChargePaid(charge.status) ? (
         <PaidCard charge={charge} />
-      ) : charge?.pix_payload && !EXPIRED.has(charge.status) ? (
+      ) : charge?.pix_payload && !isChargeExpired(charge.status) ? (
         <PixCard contract={contract} charge={charge} />
       ) : (
-        <GenerateCard contract={contract} expired={Boolean(charge && EXPIRED.has(charge.status))} />
+        <GenerateCard contract={contract} expired={Boolean(charge && isChargeExpired(charge.status))} />
       )}
     </>
   );
@@ -177,8 +170,8 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
           <Heading level={2} fontSize="large">
             PIX
           </Heading>
-          <Badge variation={charge.status === 'OVERDUE' ? 'error' : 'warning'}>
-            {charge.status === 'PENDING' ? 'Aguardando' : chargeStatusLabel(charge.status)}
+          <Badge variation="warning">
+            {charge.status === 'PENDING' ? PAYMENT_MESSAGES.awaitingBadge : chargeStatusLabel(charge.status)}
           </Badge>
         </Flex>
         {charge.qr_code && (
@@ -232,7 +225,7 @@ function PaidCard({ charge }: { charge: Charge }) {
           {PAYMENT_MESSAGES.paidNotice}
         </Text>
         <ButtonLink to="/app/dashboard" variation="primary">
-          Acompanhar Processo
+          {CONTRACT_MESSAGES.followProcess}
         </ButtonLink>
       </Flex>
     </Card>

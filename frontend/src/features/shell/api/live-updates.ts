@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getDashboardRoute } from '@domain/api/dashboard.js';
-import { LIVE_MESSAGES } from '@domain/messages.js';
+import { DASHBOARD_MESSAGES } from '@domain/messages.js';
 import { currentIdToken, routeQueryKey } from '@/lib/api-client';
 import { openLiveChannel } from '@/lib/live-channel';
 import { getRuntimeConfig } from '@/lib/runtime-config';
@@ -23,7 +23,7 @@ export function useLiveUpdates(enabled: boolean): void {
       onMessage: (message) => {
         refresh();
         if (message.type === 'process-status' && !message.self) {
-          toast({ title: LIVE_MESSAGES.statusUpdated, variant: 'success' });
+          toast({ title: DASHBOARD_MESSAGES.statusUpdated, variant: 'success' });
         }
       },
       onReconnect: refresh,
