@@ -1,43 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Amplify } from 'aws-amplify';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import '@aws-amplify/ui-react/styles.css';
-import './app/styles.css';
-// zod's own messages in Portuguese for every form (the domain's schemas carry their own where the spec gives one).
-import '@domain/zod-locale.js';
-import { AppProvider } from './app/provider';
-import { router } from './app/router';
-import { ConfigErrorScreen } from './components/config-error-screen';
-import { loadRuntimeConfig } from './lib/runtime-config';
+import './app/public.css';
+import { routes } from './app/routes';
+import { startPageViews } from './lib/pixel';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 
+/**
+ * Public pages arrive prerendered (scripts/build-web.ts): React hydrates that HTML instead of painting again. The lazy
+ * routes of the first URL are loaded before, so the first client render matches the server's.
+ */
 async function start(): Promise<void> {
-  try {
-    const config = await loadRuntimeConfig();
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: config.userPoolId,
-          userPoolClientId: config.userPoolClientId,
-          ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-          loginWith: { email: true },
-        },
-      },
-    });
-  } catch (error) {
-    console.error('Could not load the runtime config', error);
-    root.render(<ConfigErrorScreen />);
-    return;
+  const prerendered = container.hasChildNodes();
+  if (prerendered) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
   }
-  root.render(
+  const router = createBrowserRouter(routes);
+  startPageViews(router);
+  const app = (
     <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
+      <RouterProvider router={router} />
+    </StrictMode>
   );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 void start();

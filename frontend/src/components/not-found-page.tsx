@@ -1,26 +1,17 @@
-import { Flex, Heading } from '@aws-amplify/ui-react';
+import { Link } from 'react-router';
 import { SHELL_MESSAGES } from '@domain/messages.js';
-import { usePageTitle } from '@/lib/page-title';
-import { ButtonLink } from './links';
+import { usePageMeta } from '@/lib/page-meta';
+import { documentTitle } from '@/app/public-pages';
 
+/** Spec 01 §2 "404 page". Plain HTML: any unknown path shows it without loading the app. */
 export function NotFoundPage() {
-  usePageTitle('Página não encontrada');
+  usePageMeta({ title: documentTitle('Página não encontrada') });
   return (
-    <Flex
-      as="main"
-      direction="column"
-      alignItems="center"
-      justifyContent="center"
-      gap="large"
-      padding="large"
-      minHeight="100vh"
-    >
-      <Heading level={1} fontSize="xxl" textAlign="center">
-        {SHELL_MESSAGES.notFound}
-      </Heading>
-      <ButtonLink to="/" variation="primary">
+    <main className="not-found">
+      <h1 className="not-found__title">{SHELL_MESSAGES.notFound}</h1>
+      <Link to="/" className="btn btn--primary">
         {SHELL_MESSAGES.returnHome}
-      </ButtonLink>
-    </Flex>
+      </Link>
+    </main>
   );
 }

@@ -1,64 +1,55 @@
-import { Flex, Text, View } from '@aws-amplify/ui-react';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import { BRAND_NAME } from '@/lib/brand';
+import { recordLead } from '@/lib/tracking';
 import { BrandMark } from './brand-mark';
-import { ButtonLink, TextLink } from './links';
 
-/** Header and footer of the public pages (spec 01 §2 "Landing page"). */
+/**
+ * Header and footer of the public pages (spec 01 §2 "Landing page"). Plain HTML and public.css only: these pages are
+ * prerendered and must paint before any JavaScript runs.
+ */
 export function PublicLayout() {
   return (
-    <Flex direction="column" minHeight="100vh" gap="0">
-      <View as="header" className="public-header">
-        <Flex className="page-container" alignItems="center" justifyContent="space-between" gap="small">
+    <div className="public-shell">
+      <a className="skip-link" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <header className="public-header">
+        <div className="page-container public-header__bar">
           <BrandMark />
-          <Flex as="nav" aria-label="Navegação principal" alignItems="center" gap={{ base: 'small', medium: 'large' }}>
-            <TextLink to="/consultar" className="public-header__link public-header__link--wide">
+          <nav aria-label="Navegação principal" className="public-header__nav">
+            <Link to="/consultar" className="public-header__link public-header__link--wide">
               Consultar Processo
-            </TextLink>
-            <TextLink to="/auth" className="public-header__link">
+            </Link>
+            <Link to="/auth" className="public-header__link">
               Entrar
-            </TextLink>
-            <ButtonLink to="/auth?mode=register" variation="primary" size="small">
+            </Link>
+            <Link to="/auth?mode=register" className="btn btn--primary btn--small" onClick={recordLead}>
               Começar Agora
-            </ButtonLink>
-          </Flex>
-        </Flex>
-      </View>
-      <View as="main" id="conteudo" flex="1">
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main id="conteudo" className="public-main" tabIndex={-1}>
         <Outlet />
-      </View>
-      <View as="footer" className="public-footer">
-        <Flex
-          className="page-container"
-          direction={{ base: 'column', medium: 'row' }}
-          justifyContent="space-between"
-          gap="medium"
-        >
-          <Text color="neutral.40" fontSize="small">
+      </main>
+      <footer className="public-footer">
+        <div className="page-container public-footer__inner">
+          <p>
             © {new Date().getFullYear()} {BRAND_NAME}. Serviço de intermediação e consultoria.
-          </Text>
-          <Flex as="nav" aria-label="Links institucionais" columnGap="large" rowGap="small" wrap="wrap">
-            <TextLink to="/consultar" className="public-footer__link">
-              Consultar Processo
-            </TextLink>
-            <TextLink to="/termos" className="public-footer__link">
-              Termos de Uso
-            </TextLink>
-            <TextLink to="/privacidade" className="public-footer__link">
-              Política de Privacidade
-            </TextLink>
-          </Flex>
-        </Flex>
-      </View>
-    </Flex>
+          </p>
+          <nav aria-label="Links institucionais" className="public-footer__nav">
+            <Link to="/consultar">Consultar Processo</Link>
+            <Link to="/termos">Termos de Uso</Link>
+            <Link to="/privacidade">Política de Privacidade</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
   );
 }
 
-/** Public placeholder pages sit in a padded column so they read like the rest of the site. */
-export function PublicPage({ children }: { children: React.ReactNode }) {
-  return (
-    <View className="page-container" paddingBlock="xxl">
-      {children}
-    </View>
-  );
+/** A padded column for the content pages (legal pages, lookup, verification). */
+export function PublicPage({ children }: { children: ReactNode }) {
+  return <div className="page-container public-page">{children}</div>;
 }
