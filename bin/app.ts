@@ -1,6 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { BaixaStack, stackNameFor } from '../lib/baixa-stack.js';
 import { addNagChecks } from '../lib/nag.js';
+import { parseConversionActions } from '../lambdas/providers/conversions.js';
 
 const app = new App();
 
@@ -16,6 +17,25 @@ const senderEmail = senderEmailContext ?? 'nao-responda@example.com';
 const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefined;
 // Production takes real PIX payments: -c asaasApiUrl=https://api.asaas.com/v3 (the default is Asaas's sandbox).
 const asaasApiUrl = app.node.tryGetContext('asaasApiUrl') as string | undefined;
+// The stage's own domain, for canonical links, sitemap.xml and robots.txt: -c siteUrl=https://www.example.com.br
+const siteUrl = app.node.tryGetContext('siteUrl') as string | undefined;
+// Marketing (all optional): -c metaPixelId=<digits> turns on the browser pixel and Meta's Conversions API;
+// -c googleAdsCustomerId=<digits> -c googleAdsConversionActions=purchase=<id>,sign_up=<id> turns on Google Ads uploads.
+const metaPixelId = app.node.tryGetContext('metaPixelId') as string | undefined;
+if (metaPixelId !== undefined && !/^\d{5,20}$/.test(String(metaPixelId))) {
+  throw new Error('-c metaPixelId must be the pixel id (digits only).');
+}
+const googleAdsCustomerId = app.node.tryGetContext('googleAdsCustomerId') as string | undefined;
+const googleAdsConversionActions = app.node.tryGetContext('googleAdsConversionActions') as string | undefined;
+if (googleAdsCustomerId !== undefined) {
+  if (!/^\d{3}-?\d{3}-?\d{4}$/.test(String(googleAdsCustomerId))) {
+    throw new Error('-c googleAdsCustomerId must be the 10-digit customer id.');
+  }
+  if (Object.keys(parseConversionActions(googleAdsConversionActions)).length === 0) {
+    throw new Error('-c googleAdsCustomerId needs -c googleAdsConversionActions=purchase=<id>[,sign_up=<id>…].');
+  }
+}
+const googleAdsApiUrl = app.node.tryGetContext('googleAdsApiUrl') as string | undefined;
 // After rotating the origin secret: -c originSecretVersion=<its new VersionId> makes CloudFront send the new value.
 const originSecretVersion = app.node.tryGetContext('originSecretVersion') as string | undefined;
 
@@ -25,6 +45,13 @@ new BaixaStack(app, stackNameFor(stage), {
   siteAssetPath,
   asaasApiUrl,
   originSecretVersion,
+  metaPixelId: metaPixelId === undefined ? undefined : String(metaPixelId),
+  googleAds:
+    googleAdsCustomerId === undefined
+      ? undefined
+      : { customerId: String(googleAdsCustomerId), conversionActions: String(googleAdsConversionActions) },
+  googleAdsApiUrl,
+  siteUrl,
   // Account and region come from the deploying credentials; without them synth stays environment-agnostic.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Baixa temporária de apontamentos (${stage})`,

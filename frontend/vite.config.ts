@@ -1,14 +1,57 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { siteFileFor } from '../domain/public-pages';
 
 // Resolved from this file, not the cwd, so `vite build --config frontend/vite.config.ts` works from the repo root.
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 const fromFrontend = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export default defineConfig({
+/**
+ * Vendor code changes less often than ours; these chunks stay cached across deploys. Only the big families are named:
+ * a catch-all vendor chunk would make the landing page download zod, React Query and Radix for one small helper, so
+ * everything else is left to Rollup, which puts it with the lazy pages that use it.
+ */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/node_modules\/(@aws-amplify\/ui|@aws-amplify\/ui-react)\//.test(id)) return 'amplify-ui';
+  if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
+  if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+  // Apart from React: the public pages hydrate without a router.
+  if (/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(id)) return 'router';
+  return undefined;
+}
+
+/**
+ * The dev server answers page requests as CloudFront does (domain/public-pages.ts): a public page gets index.html (the
+ * public entry), any other page app.html (the app's entry). Only navigations are rewritten, never modules or /api.
+ */
+function siteRoutes(): Plugin {
+  return {
+    name: 'site-routes',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const accept = request.headers.accept ?? '';
+        if (
+          request.method === 'GET' &&
+          request.url &&
+          accept.includes('text/html') &&
+          !request.url.startsWith('/api/')
+        ) {
+          const url = new URL(request.url, 'http://localhost');
+          const file = siteFileFor(url.pathname);
+          if (file.endsWith('.html'))
+            request.url = `${file.replace(/\/[^/]+\/index\.html$/, '/index.html')}${url.search}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: frontendDir,
-  plugins: [react()],
+  plugins: [react(), siteRoutes()],
   resolve: {
     alias: {
       '@domain': fromFrontend('../domain'),
@@ -22,16 +65,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      // Vendor code changes less often than ours; separate chunks stay cached across deploys.
-      output: {
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(@aws-amplify\/ui|@aws-amplify\/ui-react)/.test(id)) return 'amplify-ui';
-          if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)/.test(id)) return 'amplify';
-          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          return 'vendor';
-        },
-      },
+      // The prerender's server build (scripts/build-web.ts) is one file run once; chunks would only slow it.
+      // Two documents: the prerendered public pages (index.html) and the app (app.html).
+      input: isSsrBuild ? undefined : { index: fromFrontend('./index.html'), app: fromFrontend('./app.html') },
+      output: { manualChunks: isSsrBuild ? undefined : vendorChunk },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; they are harmless and would bury real warnings.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
@@ -39,4 +76,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

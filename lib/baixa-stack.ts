@@ -2,6 +2,7 @@ import { ArnFormat, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib'
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
+import { GOOGLE_ADS_URL, GOOGLE_OAUTH_TOKEN_URL, META_GRAPH_URL } from '../lambdas/providers/conversions.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
 import { AccessLogs } from './constructs/access-logs.js';
 import { Api } from './constructs/api.js';
@@ -38,6 +39,23 @@ export interface BaixaStackProps extends StackProps {
    * @default VIACEP_URL
    */
   readonly postalCodeApiUrl?: string;
+  /**
+   * Meta pixel id: the browser pixel (config.json, CSP) and the Conversions API. Its token is the
+   * `metaConversionsToken` secret.
+   * @default - no pixel, no Meta conversions
+   */
+  readonly metaPixelId?: string;
+  /**
+   * Google Ads customer id (digits) and `event=conversionActionId` pairs (e.g. `purchase=123,sign_up=456`). Tokens:
+   * the `googleAdsDeveloperToken` and `googleAdsOAuth` secrets.
+   * @default - no Google Ads conversions
+   */
+  readonly googleAds?: { readonly customerId: string; readonly conversionActions: string };
+  /**
+   * Google Ads REST base URL with its version (versions sunset about a year after release).
+   * @default GOOGLE_ADS_URL
+   */
+  readonly googleAdsApiUrl?: string;
   /** VersionId of the origin secret CloudFront sends (after a rotation; see README, Deploy). */
   readonly originSecretVersion?: string;
   /**
@@ -45,6 +63,11 @@ export interface BaixaStackProps extends StackProps {
    * @default - built with Vite during synth
    */
   readonly siteAssetPath?: string;
+  /**
+   * The site's public URL when the stage has its own domain: canonical links, sitemap.xml and robots.txt name it.
+   * @default - the distribution's URL
+   */
+  readonly siteUrl?: string;
 }
 
 /** One stage of the product. Composition only: every resource lives in a construct. */
@@ -82,6 +105,14 @@ export class BaixaStack extends Stack {
       appUrl,
       asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
       postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
+      conversions: {
+        metaApiUrl: META_GRAPH_URL,
+        metaPixelId: props.metaPixelId,
+        googleAdsApiUrl: props.googleAdsApiUrl ?? GOOGLE_ADS_URL,
+        googleOAuthTokenUrl: GOOGLE_OAUTH_TOKEN_URL,
+        googleAdsCustomerId: props.googleAds?.customerId,
+        googleAdsConversionActions: props.googleAds?.conversionActions,
+      },
       secrets: this.secrets.byName,
     };
     this.auth = new Auth(this, 'Auth', {
@@ -125,6 +156,7 @@ export class BaixaStack extends Stack {
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,
       siteAssetPath: props.siteAssetPath,
+      siteUrl: props.siteUrl,
       api: {
         domainName: this.api.domainName,
         originSecret: this.secrets.byName.originVerify,
@@ -137,6 +169,7 @@ export class BaixaStack extends Stack {
         userPoolId: this.auth.userPool.userPoolId,
         userPoolClientId: this.auth.client.userPoolClientId,
         passwordAuthFlow: 'USER_SRP_AUTH',
+        ...(props.metaPixelId ? { metaPixelId: props.metaPixelId } : {}),
       },
     });
 

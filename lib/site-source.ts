@@ -7,18 +7,18 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { REPO_ROOT } from './paths.js';
 
 /** What the SPA build reads. Anything else in the repo (lambdas, cdk.out, tests) must not force a rebuild. */
-const SITE_INPUTS = ['frontend', 'domain', 'package-lock.json', 'tsconfig.base.json'];
+const SITE_INPUTS = ['frontend', 'domain', 'scripts/build-web.ts', 'package-lock.json', 'tsconfig.base.json'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage', 'test-results']);
 
 /**
- * The SPA as a deployment source, built by Vite on the synth machine (no Docker; a clean clone has no
+ * The SPA as a deployment source, built by Vite and prerendered (scripts/build-web.ts) on the synth machine (no Docker; a clean clone has no
  * `frontend/dist`). The asset hash is computed from the build inputs, so an unchanged frontend reuses
  * the bundle already in cdk.out instead of running Vite on every synth.
  */
-export function viteBuildSource(): s3deploy.ISource {
+export function viteBuildSource(options: { siteUrl?: string } = {}): s3deploy.ISource {
   return s3deploy.Source.asset(REPO_ROOT, {
     assetHashType: AssetHashType.CUSTOM,
-    assetHash: hashSiteInputs(),
+    assetHash: hashSiteInputs(options.siteUrl ?? ''),
     bundling: {
       // Never pulled: local bundling always succeeds or throws, so Docker is never reached.
       image: DockerImage.fromRegistry('none'),
@@ -28,20 +28,18 @@ export function viteBuildSource(): s3deploy.ISource {
             'npx',
             [
               '--no-install',
-              'vite',
-              'build',
-              '--config',
-              'frontend/vite.config.ts',
+              'tsx',
+              'scripts/build-web.ts',
               '--outDir',
               outputDir,
-              '--emptyOutDir',
+              ...(options.siteUrl ? ['--site-url', options.siteUrl] : []),
             ],
             // Vite's progress goes to stderr so the synth's stdout stays clean.
             { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] },
           );
           if (result.status !== 0) {
             throw new Error(
-              `vite build failed (exit ${result.status ?? result.signal}); fix the frontend build or pass a prebuilt site with -c siteAssetPath=<dir>`,
+              `the site build (scripts/build-web.ts) failed (exit ${result.status ?? result.signal}); fix the frontend build or pass a prebuilt site with -c siteAssetPath=<dir>`,
             );
           }
           return true;
@@ -51,8 +49,9 @@ export function viteBuildSource(): s3deploy.ISource {
   });
 }
 
-function hashSiteInputs(): string {
+function hashSiteInputs(siteUrl: string): string {
   const hash = createHash('sha256');
+  hash.update(siteUrl);
   for (const input of SITE_INPUTS) {
     for (const file of listFiles(join(REPO_ROOT, input))) {
       hash.update(relative(REPO_ROOT, file));

@@ -8,22 +8,44 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_BASE_PATH } from '../../domain/api/route.js';
+import { APP_SHELL_FILE, prerenderedFile, PUBLIC_PAGES, robotsTxt, sitemapXml } from '../../domain/public-pages.js';
 import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/origin.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
 import { nagRef } from '../nag.js';
 import { viteBuildSource } from '../site-source.js';
 
-/** CloudFront Functions JS 2.0: a path whose last segment has no dot is a client-side route. */
-const SPA_ROUTES_FUNCTION = `function handler(event) {
+/**
+ * CloudFront Functions JS 2.0, generated from the public page list: a public page gets its prerendered HTML, any other
+ * path whose last segment has no dot is a client-side route and gets the app shell (`siteFileFor` is the same rule in
+ * TypeScript, for tests and the local preview).
+ */
+export function siteRoutesFunctionCode(): string {
+  const pages = Object.fromEntries(PUBLIC_PAGES.map((page) => [page.path, prerenderedFile(page.path)]));
+  return `var PAGES = ${JSON.stringify(pages)};
+function handler(event) {
   var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  var path = request.uri.length > 1 ? request.uri.replace(/\\/+$/, '') : request.uri;
+  if (PAGES[path]) {
+    request.uri = PAGES[path];
+    return request;
+  }
+  var last = path.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '${APP_SHELL_FILE}';
   return request;
 }`;
+}
+
+/** Written per stage by this construct, for the site's own origin. */
+const SEO_FILES = ['robots.txt', 'sitemap.xml'];
 
 /** Files the SPA re-reads on every visit; everything else Vite emits is content-hashed and immutable. */
-const ENTRY_FILES = ['index.html', RUNTIME_CONFIG_PATH.replace(/^\//, '')];
+const ENTRY_FILES = [
+  ...PUBLIC_PAGES.map((page) => prerenderedFile(page.path).replace(/^\//, '')),
+  APP_SHELL_FILE.replace(/^\//, ''),
+  RUNTIME_CONFIG_PATH.replace(/^\//, ''),
+  ...SEO_FILES,
+];
 
 export interface WebProps {
   /** /config.json for this stage (see domain/schemas/runtime-config.ts); the API's URL is the site's own /api. */
@@ -42,6 +64,12 @@ export interface WebProps {
      */
     readonly originSecretVersion?: string;
   };
+  /**
+   * The site's public URL when the stage has its own domain (e.g. https://www.limpanome.com.br): written into the
+   * prerendered pages' canonical links at build time.
+   * @default - the distribution's URL (canonical links are then set by the page itself)
+   */
+  readonly siteUrl?: string;
   /** Bucket that receives the site bucket's S3 access logs and the distribution's standard logs. */
   readonly accessLogsBucket: s3.IBucket;
   /**
@@ -77,16 +105,18 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 'site/',
     });
 
+    // Meta's pixel only where a pixel id is configured: its script, its beacons (images and fetches to /tr).
+    const pixel = props.runtimeConfig.metaPixelId !== undefined;
     const csp = [
       "default-src 'self'",
-      "script-src 'self'",
+      `script-src 'self'${pixel ? ' https://connect.facebook.net' : ''}`,
       // Radix/Amplify UI set inline style attributes; styles cannot exfiltrate tokens.
       "style-src 'self' 'unsafe-inline'",
       // data: for the PIX QR code, which Asaas returns as a base64 PNG.
-      "img-src 'self' data:",
+      `img-src 'self' data:${pixel ? ' https://www.facebook.com' : ''}`,
       "font-src 'self'",
       // The API is 'self' (/api); Cognito's regional endpoint (Amplify's SRP sign-in and token refresh); the live channel.
-      `connect-src 'self' https://cognito-idp.${region}.${urlSuffix} ${props.runtimeConfig.liveUrl}`,
+      `connect-src 'self' https://cognito-idp.${region}.${urlSuffix} ${props.runtimeConfig.liveUrl}${pixel ? ' https://www.facebook.com https://connect.facebook.net' : ''}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -148,7 +178,7 @@ export class Web extends Construct {
     const spaRoutes = new cloudfront.Function(this, 'SpaRoutes', {
       comment: 'Serves index.html for client-side routes (paths whose last segment has no file extension)',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(SPA_ROUTES_FUNCTION),
+      code: cloudfront.FunctionCode.fromInline(siteRoutesFunctionCode()),
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -177,7 +207,11 @@ export class Web extends Construct {
 
     this.apiUrl = `${this.appUrl}${API_BASE_PATH}`;
 
-    const site = props.siteAssetPath ? s3deploy.Source.asset(props.siteAssetPath) : viteBuildSource();
+    // Canonical links, the sitemap and robots.txt name the stage's public origin: its own domain when it has one.
+    const siteOrigin = props.siteUrl?.replace(/\/+$/, '') ?? this.appUrl;
+    const site = props.siteAssetPath
+      ? s3deploy.Source.asset(props.siteAssetPath)
+      : viteBuildSource({ siteUrl: props.siteUrl });
     // One handler log group with retention for both deployments (they share CDK's singleton function).
     const deployLogs = new logs.LogGroup(this, 'DeploymentLogs', { retention: logs.RetentionDays.ONE_MONTH });
 
@@ -194,7 +228,16 @@ export class Web extends Construct {
     // `no-cache` on the objects also covers `/` (the default root object, served by the cached default
     // behavior): CloudFront then keeps it only for CachingOptimized's 1-second minimum TTL.
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
-      sources: [site, s3deploy.Source.jsonData(ENTRY_FILES[1]!, { ...props.runtimeConfig, apiUrl: this.apiUrl })],
+      sources: [
+        site,
+        s3deploy.Source.jsonData(RUNTIME_CONFIG_PATH.replace(/^\//, ''), {
+          ...props.runtimeConfig,
+          apiUrl: this.apiUrl,
+        }),
+        // Deploy-time values: the distribution's own URL is known only once it exists.
+        s3deploy.Source.data('robots.txt', robotsTxt(siteOrigin)),
+        s3deploy.Source.data('sitemap.xml', sitemapXml(siteOrigin)),
+      ],
       destinationBucket: this.bucket,
       exclude: ['*'],
       include: ENTRY_FILES,

@@ -5,6 +5,8 @@ import './styles.css';
 // zod's own messages in Portuguese for every form (the domain's schemas carry their own where the spec gives one).
 import '@domain/zod-locale.js';
 import { ConfigErrorScreen } from '@/components/config-error-screen';
+import { provideIdToken } from '@/lib/api-client';
+import { currentIdToken } from '@/lib/id-token';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import { AppProvider } from './provider';
 
@@ -25,6 +27,7 @@ export async function loadPrivateRoot(): Promise<{ Component: () => React.ReactN
         },
       },
     });
+    provideIdToken(currentIdToken);
   } catch (error) {
     console.error('Could not load the runtime config', error);
     return { Component: ConfigErrorScreen };

@@ -1,18 +1,32 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PublicLayout } from '@/components/public-layout';
-import { LandingPage } from '@/features/landing/components/landing-page';
+import type * as PrivateScreens from './private-screens';
+import { PUBLIC_PAGE_LOADERS } from './public-pages';
 import { RootLayout, RouteErrorScreen } from './root-layout';
 
 /**
- * The route tree. The landing page, the public layout and the 404 page are in the entry chunk (they are what most
- * visitors see first); every other page is a lazy route. Everything signed-in hangs under the private root, which
- * brings Amplify, Amplify UI and React Query: public pages never download them (issue 9: speed).
+ * The app's route tree (app.html). Every page is a lazy route; everything signed-in hangs under the private root, which
+ * brings Amplify, Amplify UI and React Query, so /verificar and the 404 page never download them. The prerendered
+ * public pages have their own entry (public-main.tsx) and appear here for in-app navigation only.
  */
-const screen = (name: keyof typeof import('./private-screens')) => async () => {
+const screen = (name: keyof typeof PrivateScreens) => async () => {
   const screens = await import('./private-screens');
   return { Component: screens[name] as React.ComponentType };
 };
+
+/** The public layout as a route: the app entry renders public pages too, e.g. after the brand mark is clicked. */
+function PublicLayoutRoute() {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}
+
+const publicPage = (path: keyof typeof PUBLIC_PAGE_LOADERS) => async () => ({
+  Component: await PUBLIC_PAGE_LOADERS[path](),
+});
 
 /** Page titles from spec 02 §2 for screens that later changes build. */
 const placeholder = (title: string) => async () => {
@@ -26,20 +40,17 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     children: [
       {
-        element: <PublicLayout />,
+        element: <PublicLayoutRoute />,
         children: [
-          { index: true, element: <LandingPage /> },
+          { index: true, lazy: publicPage('/') },
+          { path: 'consultar', lazy: publicPage('/consultar') },
+          { path: 'termos', lazy: publicPage('/termos') },
+          { path: 'privacidade', lazy: publicPage('/privacidade') },
           {
-            path: 'consultar',
-            lazy: async () => ({ Component: (await import('@/features/lookup/components/lookup-page')).LookupPage }),
-          },
-          {
-            path: 'termos',
-            lazy: async () => ({ Component: (await import('@/features/legal/components/terms-page')).TermsPage }),
-          },
-          {
-            path: 'privacidade',
-            lazy: async () => ({ Component: (await import('@/features/legal/components/privacy-page')).PrivacyPage }),
+            path: 'verificar/:code',
+            lazy: async () => ({
+              Component: (await import('@/features/lookup/components/verification-page')).VerificationPage,
+            }),
           },
         ],
       },

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { SHELL_MESSAGES } from '@domain/messages.js';
 import { usePageMeta } from '@/lib/page-meta';
-import { documentTitle } from '@/app/public-pages';
+import { SiteLink } from './site-link';
+import { documentTitle } from '@domain/public-pages.js';
 
 /** Spec 01 §2 "404 page". Plain HTML: any unknown path shows it without loading the app. */
 export function NotFoundPage() {
@@ -9,9 +9,9 @@ export function NotFoundPage() {
   return (
     <main className="not-found">
       <h1 className="not-found__title">{SHELL_MESSAGES.notFound}</h1>
-      <Link to="/" className="btn btn--primary">
+      <SiteLink to="/" className="btn btn--primary">
         {SHELL_MESSAGES.returnHome}
-      </Link>
+      </SiteLink>
     </main>
   );
 }

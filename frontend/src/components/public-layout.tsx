@@ -1,14 +1,22 @@
 import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { SERVICE_PROVIDER } from '@domain/company.js';
 import { BRAND_NAME } from '@/lib/brand';
+import { SUPPORT_CONTACT, whatsappLink } from '@/lib/contact';
 import { recordLead } from '@/lib/tracking';
-import { BrandMark } from './brand-mark';
+import { PublicBrandMark } from './public-brand-mark';
+import { SiteLink as Link } from './site-link';
+
+/**
+ * Read once when the bundle loads, not during render: the prerendered HTML and the hydrating client may disagree only
+ * across a new year's eve, and then the element below keeps the build's year instead of failing hydration.
+ */
+const COPYRIGHT_YEAR = new Date().getFullYear();
 
 /**
  * Header and footer of the public pages (spec 01 §2 "Landing page"). Plain HTML and public.css only: these pages are
  * prerendered and must paint before any JavaScript runs.
  */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="public-shell">
       <a className="skip-link" href="#conteudo">
@@ -16,7 +24,7 @@ export function PublicLayout() {
       </a>
       <header className="public-header">
         <div className="page-container public-header__bar">
-          <BrandMark />
+          <PublicBrandMark />
           <nav aria-label="Navegação principal" className="public-header__nav">
             <Link to="/consultar" className="public-header__link public-header__link--wide">
               Consultar Processo
@@ -31,13 +39,38 @@ export function PublicLayout() {
         </div>
       </header>
       <main id="conteudo" className="public-main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
       <footer className="public-footer">
         <div className="page-container public-footer__inner">
-          <p>
-            © {new Date().getFullYear()} {BRAND_NAME}. Serviço de intermediação e consultoria.
-          </p>
+          <div className="public-footer__about">
+            <PublicBrandMark inverted />
+            <p>
+              <span suppressHydrationWarning>© {COPYRIGHT_YEAR}</span> {BRAND_NAME}. Serviço de intermediação e
+              consultoria.
+            </p>
+            <p>
+              {SERVICE_PROVIDER.legalName} · CNPJ {SERVICE_PROVIDER.cnpj}
+            </p>
+          </div>
+          <address className="public-footer__contact">
+            <p className="public-footer__heading">Atendimento</p>
+            <ul>
+              <li>
+                <a href={whatsappLink()} target="_blank" rel="noreferrer">
+                  WhatsApp: {SUPPORT_CONTACT.whatsappDisplay}
+                  <span className="visually-hidden"> (abre em nova aba)</span>
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:${SUPPORT_CONTACT.email}`}>E-mail: {SUPPORT_CONTACT.email}</a>
+              </li>
+              <li>
+                {/* The provider's data has one number, answered by phone and by WhatsApp. */}
+                <a href={`tel:+${SUPPORT_CONTACT.whatsappNumber}`}>Telefone: {SUPPORT_CONTACT.whatsappDisplay}</a>
+              </li>
+            </ul>
+          </address>
           <nav aria-label="Links institucionais" className="public-footer__nav">
             <Link to="/consultar">Consultar Processo</Link>
             <Link to="/termos">Termos de Uso</Link>

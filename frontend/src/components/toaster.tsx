@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { dismissToast, useActiveToast } from '@/lib/toast';
+import './toaster.css';
 
 /** Spec 01 §9: 5 s, swipe right past 50 px to dismiss, F8 focuses the region. */
 const TOAST_DURATION_MS = 5000;

@@ -1,4 +1,4 @@
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { API_BASE_PATH } from '@domain/api/base-path.js';
 import {
   routePath,
   routeQueryString,
@@ -12,7 +12,16 @@ import { apiErrorSchema } from '@domain/schemas/api-error.js';
 import { API_MESSAGES } from '@domain/messages.js';
 import { ApiRequestError, errorFromStatus } from './api-error';
 import { reportBackendReachable } from './connectivity';
-import { getRuntimeConfig } from './runtime-config';
+
+/**
+ * Where signed-in calls get their id token: the private root registers Amplify's session (lib/id-token.ts), so this
+ * module, which the public pages use too, never imports Amplify.
+ */
+let idTokenProvider: () => Promise<string | null> = async () => null;
+
+export function provideIdToken(provider: () => Promise<string | null>): void {
+  idTokenProvider = provider;
+}
 
 /** Spec 01 §9: the dashboard gives up after 15 s; the same limit suits every other call. */
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -73,7 +82,7 @@ export async function apiCall<C extends RouteContract>(contract: C, ...[input]: 
   // Public routes (health, lookup) are called without a session.
   if (contract.access !== 'public') {
     // The id token, not the access token: it carries the e-mail and cognito:groups the API authorizes on.
-    const idToken = await currentIdToken();
+    const idToken = await idTokenProvider();
     if (!idToken) throw new ApiRequestError(401, 'unauthorized', API_MESSAGES.unauthorized);
     headers.set('Authorization', `Bearer ${idToken}`);
   }
@@ -135,17 +144,8 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): { sign
   };
 }
 
+/** The API is always on the site's own origin, under /api (CloudFront on AWS, the dev server's proxy locally). */
 function apiUrl(path: string, queryString: string): string {
-  const base = `${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+  const base = `${API_BASE_PATH}/${path.replace(/^\/+/, '')}`;
   return queryString ? `${base}?${queryString}` : base;
-}
-
-/** The signed-in user's Cognito id token (refreshed by Amplify when due), or null. */
-export async function currentIdToken(): Promise<string | null> {
-  try {
-    const { tokens } = await fetchAuthSession();
-    return tokens?.idToken?.toString() ?? null;
-  } catch {
-    return null;
-  }
 }

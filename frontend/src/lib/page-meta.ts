@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle, publicPageMeta, type PublicPath } from '@/app/public-pages';
+import { documentTitle, publicPageMeta, type PublicPath } from '@domain/public-pages.js';
 import { siteOrigin } from './site-origin';
 
 /**

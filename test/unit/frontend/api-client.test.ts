@@ -9,12 +9,12 @@ vi.mock('aws-amplify/auth', () => ({
     tokens: session.idToken ? { idToken: { toString: () => session.idToken } } : undefined,
   }),
 }));
-vi.mock('../../../frontend/src/lib/runtime-config', () => ({
-  getRuntimeConfig: () => ({ apiUrl: 'https://api.example.com/' }),
-}));
 vi.mock('../../../frontend/src/lib/connectivity', () => ({ reportBackendReachable: () => {} }));
 
-const { apiCall, routeQueryKey } = await import('../../../frontend/src/lib/api-client.js');
+const { apiCall, provideIdToken, routeQueryKey } = await import('../../../frontend/src/lib/api-client.js');
+const { currentIdToken } = await import('../../../frontend/src/lib/id-token.js');
+// As the private root does once Amplify is configured.
+provideIdToken(currentIdToken);
 
 const updateRoute = defineRoute({
   id: 'UpdateThing',
@@ -58,7 +58,7 @@ describe('apiCall', () => {
     });
     expect(result).toEqual({ id: 'a/b', name: 'Ana' });
     const [call] = calls;
-    expect(call!.url).toBe('https://api.example.com/things/a%2Fb?dryRun=sim');
+    expect(call!.url).toBe('/api/things/a%2Fb?dryRun=sim');
     expect(call!.init.method).toBe('PUT');
     const headers = call!.init.headers as Headers;
     expect(headers.get('Authorization')).toBe('Bearer id-token');

@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import { formatDate } from '@domain/dates.js';
+import type { LookupEntry } from '@domain/lookup.js';
+import { LOOKUP_MESSAGES } from '@domain/messages.js';
+import { formatBRL } from '@domain/pricing.js';
+import { LOOKUP_STATUS_LABELS, statusLabel } from '@domain/process-status.js';
+
+/** Statuses whose badge reads as good news, bad news, or in progress. */
+const TONE: Record<string, 'success' | 'danger' | 'info'> = {
+  baixa_deferida: 'success',
+  baixa_caiu: 'danger',
+  indeferido: 'danger',
+};
+
+/** One process found by the lookup: the lookup entity's data (spec 01 §3), personal data masked by the server. */
+export function LookupResultCard({ entry, onNadaConsta }: { entry: LookupEntry; onNadaConsta: () => void }) {
+  const tooltipId = useId();
+  const canIssue = entry.status === 'baixa_deferida';
+  const rows: [string, string][] = [
+    ['Cliente', entry.nome_cliente],
+    ['E-mail', entry.email_cliente],
+    ['CPF/CNPJ', entry.cpf_cliente],
+    ['Valor', formatBRL(entry.valor)],
+    ['Data do pedido', formatDate(entry.created_at)],
+    ['Contrato assinado em', formatDate(entry.assinado_em)],
+    ['Previsão', formatDate(entry.previsao)],
+    ['Baixa deferida em', formatDate(entry.baixa_deferida_em)],
+    ...(entry.baixa_caiu_em ? ([['Baixa caiu em', formatDate(entry.baixa_caiu_em)]] as [string, string][]) : []),
+  ];
+  return (
+    <article className="card lookup-card" aria-label={`Processo ${entry.protocolo_completo}`}>
+      <header className="lookup-card__header">
+        <div>
+          <p className="lookup-card__eyebrow">Protocolo</p>
+          <h3 className="lookup-card__protocol">{entry.protocolo_completo}</h3>
+        </div>
+        <span className={`status-badge status-badge--${TONE[entry.status] ?? 'info'}`}>
+          {statusLabel(entry.status, LOOKUP_STATUS_LABELS)}
+        </span>
+      </header>
+      <dl className="lookup-card__data">
+        {rows.map(([label, value]) => (
+          <div key={label} className="lookup-card__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="lookup-card__actions">
+        {canIssue ? (
+          <button type="button" className="btn btn--accent" onClick={onNadaConsta}>
+            Baixar Nada Consta
+          </button>
+        ) : (
+          <span className="tooltip">
+            {/* aria-disabled, not disabled: the button stays focusable so keyboard users reach the explanation. */}
+            <button type="button" className="btn btn--outline" aria-disabled="true" aria-describedby={tooltipId}>
+              Baixar Nada Consta
+            </button>
+            <span role="tooltip" id={tooltipId} className="tooltip__text">
+              {LOOKUP_MESSAGES.nadaConstaUnavailable}
+            </span>
+          </span>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Public-site benchmark (issue 9): builds the production site (scripts/build-web.ts), serves it compressed on loopback
+ * exactly as CloudFront routes it (domain/public-pages.ts `siteFileFor`), and runs Lighthouse (mobile, simulated slow
+ * 4G and 4× CPU, its defaults) in Debian's Chromium on the landing page and /consultar. Prints each page's scores,
+ * metrics and the JavaScript it downloads before it is interactive. Figures, not assertions: not part of `npm test`.
+ *
+ * Usage: `npm run bench:web [-- --runs 3] [-- --skip-build]`. Targets: performance ≥ 98, accessibility 100, SEO 100,
+ * landing JavaScript ≤ 90 KB gzipped.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { REPO_ROOT } from '../lib/paths.js';
+import { siteFileFor } from '../domain/public-pages.js';
+import { buildWeb } from './build-web.js';
+
+const OUT_DIR = join(REPO_ROOT, '.bench', 'web');
+const PAGES = ['/', '/consultar'];
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const TARGETS = { performance: 98, accessibility: 100, seo: 100, landingScriptKb: 90 };
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.map': 'application/json',
+};
+
+/** CloudFront in miniature: the same path → file rule, compression, immutable hashed assets, uncached entry files. */
+function serve(root: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const file = normalize(join(root, siteFileFor(url.pathname)));
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const body = readFileSync(file);
+    const encodings = String(request.headers['accept-encoding'] ?? '');
+    const headers: Record<string, string> = {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    let payload = body;
+    if (/\bbr\b/.test(encodings)) {
+      payload = brotliCompressSync(body);
+      headers['content-encoding'] = 'br';
+    } else if (/\bgzip\b/.test(encodings)) {
+      payload = gzipSync(body);
+      headers['content-encoding'] = 'gzip';
+    }
+    response.writeHead(200, headers).end(payload);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+type Row = {
+  page: string;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+  scriptGzipKb: number;
+};
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** gzip -9 size of every script the page loaded: the budget's unit, whatever encoding the server chose. */
+function gzippedScriptBytes(root: string, urls: string[]): number {
+  return urls.reduce((sum, url) => {
+    const file = join(root, new URL(url).pathname);
+    return existsSync(file) ? sum + gzipSync(readFileSync(file), { level: 9 }).length : sum;
+  }, 0);
+}
+
+async function audit(port: number, page: string, origin: string): Promise<Row> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits } = result.lhr;
+    const requests =
+      (
+        audits['network-requests']?.details as {
+          items?: { url: string; resourceType?: string; transferSize?: number }[];
+        }
+      )?.items ?? [];
+    const scripts = requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin));
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    void port;
+    return {
+      page,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      seo: score('seo'),
+      bestPractices: score('best-practices'),
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      scriptKb: kb(scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0)),
+      scriptGzipKb: kb(
+        gzippedScriptBytes(
+          OUT_DIR,
+          scripts.map((item) => item.url),
+        ),
+      ),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const server = await serve(OUT_DIR).catch((error: unknown) => {
+  throw error;
+});
+const { port } = server.address() as AddressInfo;
+const origin = `http://127.0.0.1:${port}`;
+try {
+  if (!process.argv.includes('--skip-build')) {
+    console.log(`Building the site for ${origin} …`);
+    // The canonical links must name the origin Lighthouse loads, or its SEO audit rightly complains.
+    await buildWeb({ outDir: OUT_DIR, siteUrl: origin });
+  }
+  const rows: Row[] = [];
+  for (const page of PAGES) {
+    const runs: Row[] = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(port, page, origin));
+    // The median run by performance score, reported whole so its figures belong together.
+    const byScore = [...runs].sort((a, b) => a.performance - b.performance);
+    rows.push({ ...byScore[Math.floor(byScore.length / 2)]!, lcpMs: median(runs.map((r) => r.lcpMs)) });
+  }
+  console.log(
+    `\nLighthouse mobile (simulated slow 4G, 4× CPU), median of ${RUNS} runs, served compressed on loopback:`,
+  );
+  console.table(
+    rows.map((row) => ({
+      page: row.page,
+      performance: row.performance,
+      accessibility: row.accessibility,
+      seo: row.seo,
+      'best practices': row.bestPractices,
+      'FCP ms': row.fcpMs,
+      'LCP ms': row.lcpMs,
+      'TBT ms': row.tbtMs,
+      CLS: row.cls,
+      'JS sent KB': row.scriptKb,
+      'JS gzip KB': row.scriptGzipKb,
+    })),
+  );
+  const misses = rows.flatMap((row) => [
+    ...(row.performance < TARGETS.performance
+      ? [`${row.page}: performance ${row.performance} < ${TARGETS.performance}`]
+      : []),
+    ...(row.accessibility < TARGETS.accessibility ? [`${row.page}: accessibility ${row.accessibility}`] : []),
+    ...(row.seo < TARGETS.seo ? [`${row.page}: SEO ${row.seo}`] : []),
+    ...(row.page === '/' && row.scriptGzipKb > TARGETS.landingScriptKb
+      ? [`landing JavaScript ${row.scriptGzipKb} KB > ${TARGETS.landingScriptKb} KB`]
+      : []),
+  ]);
+  console.log(misses.length ? `\nMissed targets:\n- ${misses.join('\n- ')}` : '\nAll targets met.');
+} finally {
+  server.close();
+}

@@ -1,0 +1,161 @@
+/**
+ * Production build of the SPA: Vite's client build, then every public page (domain/public-pages.ts) rendered to static
+ * HTML with the same route tree the browser hydrates, so its content paints before any JavaScript runs. Client routes
+ * (/auth, /app, /admin, unknown paths) get `app.html`, the empty shell.
+ *
+ * Usage: `npm run build:web [-- --outDir <dir>] [-- --site-url https://www.example.com.br]`. With a site URL (or
+ * SITE_URL), canonical links and Open Graph URLs are absolute in the HTML and robots.txt / sitemap.xml are written;
+ * without one, the page sets its canonical link from its own origin and the CDK stack deploys robots.txt and
+ * sitemap.xml for the distribution's URL.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { REPO_ROOT } from '../lib/paths.js';
+import {
+  APP_SHELL_FILE,
+  documentTitle,
+  prerenderedFile,
+  PUBLIC_PAGES,
+  robotsTxt,
+  sitemapXml,
+  type PublicPath,
+} from '../domain/public-pages.js';
+import { SERVICE_PROVIDER } from '../domain/company.js';
+
+const CONFIG_FILE = join(REPO_ROOT, 'frontend/vite.config.ts');
+const SSR_DIR = join(REPO_ROOT, 'frontend/.ssr');
+
+/**
+ * The lazy module behind each public page, so its chunk and stylesheet are linked from the page's HTML (no request
+ * waterfall, no unstyled flash while hydrating). A page missing from the build's manifest fails the build.
+ */
+const PAGE_MODULES: Record<PublicPath, string> = {
+  '/': 'src/features/landing/components/landing-page.tsx',
+  '/consultar': 'src/features/lookup/components/lookup-page.tsx',
+  '/termos': 'src/features/legal/components/terms-page.tsx',
+  '/privacidade': 'src/features/legal/components/privacy-page.tsx',
+};
+
+type Manifest = Record<string, { file: string; isEntry?: boolean; css?: string[]; imports?: string[] }>;
+
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+export async function buildWeb(options: { outDir: string; siteUrl?: string }): Promise<void> {
+  const outDir = resolve(options.outDir);
+  const siteUrl = options.siteUrl?.replace(/\/+$/, '');
+  if (siteUrl) process.env.VITE_SITE_URL = siteUrl;
+
+  await build({ configFile: CONFIG_FILE, build: { outDir, emptyOutDir: true, manifest: true }, logLevel: 'warn' });
+  await build({
+    configFile: CONFIG_FILE,
+    build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, sourcemap: false },
+    logLevel: 'warn',
+  });
+
+  const manifestPath = join(outDir, '.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const { render } = (await import(pathToFileURL(join(SSR_DIR, 'entry-server.js')).href)) as {
+    render: (path: PublicPath) => Promise<string>;
+  };
+
+  writeFileSync(join(outDir, APP_SHELL_FILE), template);
+  for (const page of PUBLIC_PAGES) {
+    const body = await render(page.path);
+    let html = withHead(template, page, siteUrl, assetsOf(manifest, PAGE_MODULES[page.path])).replace(
+      '<div id="root"></div>',
+      `<div id="root">${body}</div>`,
+    );
+    const file = join(outDir, prerenderedFile(page.path));
+    html = inlineStylesheets(html, outDir);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+  }
+  if (siteUrl) {
+    writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
+    writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl));
+  }
+  rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+  rmSync(SSR_DIR, { recursive: true, force: true });
+}
+
+/** The chunk of a lazy page, the chunks it imports and their stylesheets. */
+function assetsOf(manifest: Manifest, module: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest: update PAGE_MODULES in scripts/build-web.ts`);
+    if (scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) if (!manifest[imported]?.isEntry) visit(imported);
+  };
+  visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+function withHead(
+  template: string,
+  page: (typeof PUBLIC_PAGES)[number],
+  siteUrl: string | undefined,
+  assets: { scripts: string[]; styles: string[] },
+): string {
+  const title = documentTitle(page.title, page.path);
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:locale" content="pt_BR" />`,
+    `<meta property="og:site_name" content="${escapeHtml(SERVICE_PROVIDER.brand)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    ...(siteUrl
+      ? [
+          `<link rel="canonical" href="${siteUrl}${page.path}" />`,
+          `<meta property="og:url" content="${siteUrl}${page.path}" />`,
+        ]
+      : []),
+    // What the entry's own tags already load is not repeated.
+    ...assets.styles
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...assets.scripts
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ];
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+      `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    )
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * Each page's few kilobytes of CSS go inside its HTML: no render-blocking request before the first paint. The link
+ * stays, with a media query that never matches (fetched late, never applied), so Vite's loader, which looks for it
+ * before adding a lazy chunk's stylesheet, does not load the same CSS again.
+ */
+function inlineStylesheets(html: string, outDir: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)"\s*\/?>/g, (_tag, file: string) => {
+    const css = readFileSync(join(outDir, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\//, '');
+    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="not all" />`;
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
+if (isMain) {
+  await buildWeb({
+    outDir: argument('--outDir') ?? join(REPO_ROOT, 'frontend/dist'),
+    siteUrl: argument('--site-url') ?? process.env.SITE_URL,
+  });
+}
