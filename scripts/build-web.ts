@@ -1,7 +1,7 @@
 /**
  * Production build of the SPA: Vite's client build, then every public page (domain/public-pages.ts) rendered to static
- * HTML with the same route tree the browser hydrates, so its content paints before any JavaScript runs. Client routes
- * (/auth, /app, /admin, unknown paths) get `app.html`, the empty shell.
+ * HTML with the same component tree the browser hydrates, so its content paints before any JavaScript runs. Client
+ * routes (/auth, /app, /admin, /verificar, unknown paths) get `app.html`, the app's own entry.
  *
  * Usage: `npm run build:web [-- --outDir <dir>] [-- --site-url https://www.example.com.br]`. With a site URL (or
  * SITE_URL), canonical links and Open Graph URLs are absolute in the HTML and robots.txt / sitemap.xml are written;
@@ -14,7 +14,6 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { REPO_ROOT } from '../lib/paths.js';
 import {
-  APP_SHELL_FILE,
   documentTitle,
   prerenderedFile,
   PUBLIC_PAGES,
@@ -64,7 +63,6 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
     render: (path: PublicPath) => Promise<string>;
   };
 
-  writeFileSync(join(outDir, APP_SHELL_FILE), template);
   for (const page of PUBLIC_PAGES) {
     const body = await render(page.path);
     let html = withHead(template, page, siteUrl, assetsOf(manifest, PAGE_MODULES[page.path])).replace(

@@ -38,7 +38,7 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
   const [check, setCheck] = useState({ a: 1, b: 1 });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
-  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const [issued, setIssued] = useState<NadaConstaIssued | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -47,7 +47,7 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
       setEmail('');
       setAnswer('');
       setFailure(null);
-      setPdfUrl(null);
+      setIssued(null);
       setCheck({ a: randomCheckNumber(), b: randomCheckNumber() });
       element.showModal();
     } else if (!entry && element.open) element.close();
@@ -70,7 +70,7 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
         answer: Number(answer),
       });
       if (!issued.success || !issued.pdf_url) throw Object.assign(new Error(issued.error ?? ''), { status: 422 });
-      setPdfUrl(issued.pdf_url);
+      setIssued(issued);
       toast({
         title: NADA_CONSTA_MESSAGES.issuedTitle,
         description: NADA_CONSTA_MESSAGES.issuedDescription,
@@ -106,15 +106,21 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
             Protocolo <strong>{entry.protocolo_completo}</strong>
           </p>
         )}
-        {pdfUrl ? (
+        {issued?.pdf_url ? (
           <div className="nada-consta-dialog__done" role="status">
             <p>
               <strong>{NADA_CONSTA_MESSAGES.issuedTitle}</strong>. {NADA_CONSTA_MESSAGES.issuedDescription}
             </p>
-            <a className="btn btn--accent btn--block" href={pdfUrl} target="_blank" rel="noopener noreferrer">
+            <a className="btn btn--accent btn--block" href={issued.pdf_url} target="_blank" rel="noopener noreferrer">
               Abrir Nada Consta (PDF)
             </a>
             <p className="nada-consta-dialog__note">O link de download vale por 5 minutos.</p>
+            {issued.url_verificacao && (
+              <p className="nada-consta-dialog__note">
+                Código de verificação <strong>{issued.codigo_verificacao}</strong>:{' '}
+                <a href={issued.url_verificacao}>conferir autenticidade</a>
+              </p>
+            )}
           </div>
         ) : (
           <>

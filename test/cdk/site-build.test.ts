@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES, prerenderedFile } from '../../domain/public-pages.js';
+import { buildWeb } from '../../scripts/build-web.js';
+
+/** The production site as `cdk deploy` builds it: prerendered public pages and the app shell. */
+const SITE_URL = 'https://www.exemplo.com.br';
+let outDir: string;
+const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'baixa-site-'));
+  await buildWeb({ outDir, siteUrl: SITE_URL });
+}, 240_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the prerendered public pages', () => {
+  it.each(PUBLIC_PAGES.map((page) => [page.path, page] as const))(
+    '%s paints its content and head without JavaScript',
+    (_path, page) => {
+      const html = read(prerenderedFile(page.path));
+      const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+      expect(root).toContain('<h1');
+      expect(root).toContain('Termos de Uso'); // the footer of every public page
+      expect(html).toContain(`<link rel="canonical" href="${SITE_URL}${page.path}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${SITE_URL}${page.path}" />`);
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toContain('<meta name="description"');
+      // The CSP allows no inline script; styles are inlined so nothing blocks the first paint.
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(html).toContain('<style>');
+    },
+  );
+
+  it('the landing page has every section and the start buttons', () => {
+    const html = read('index.html');
+    for (const step of ['Cadastro', 'Assinatura Digital', 'Pagamento PIX', 'Protocolo Judicial'])
+      expect(html).toContain(step);
+    expect(html).toContain('href="/auth?mode=register"');
+    expect(html).toContain('R$');
+  });
+
+  it('the lookup page renders its form, not the authenticated app', () => {
+    const html = read('consultar/index.html');
+    expect(html).toContain('CPF, CNPJ ou protocolo');
+    expect(html).not.toContain('amplify');
+  });
+
+  it('the app shell is empty, not indexed, and loads the app entry', () => {
+    const html = read('app.html');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
+  });
+
+  it('robots.txt and sitemap.xml name the site', () => {
+    expect(read('robots.txt')).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+    expect(read('sitemap.xml')).toContain(`<loc>${SITE_URL}/consultar</loc>`);
+  });
+});

@@ -1,0 +1,203 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatDocument } from '../../domain/documents.js';
+import { fullProtocol } from '../../domain/protocol.js';
+import type { ProcessStatus } from '../../domain/process-status.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { LOCAL_TABLE } from '../../local/settings.js';
+import { seedCustomer } from '../integration/seed.js';
+import { emailsTo, launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+
+const { appUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
+let browser: Browser;
+const db = {
+  client: DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  ),
+  tableName: LOCAL_TABLE,
+};
+
+type Seeded = Awaited<ReturnType<typeof seedCustomer>>;
+const ref = (customer: Seeded) => ({ userId: customer.userId, contractId: customer.contract.id });
+
+/** The way an admin moves a process (the admin screens come later; the write is the same). */
+async function moveProcess(customer: Seeded, ...statuses: ProcessStatus[]) {
+  for (const to of statuses) {
+    await changeProcessStatus(db, {
+      ref: ref(customer),
+      to,
+      byUser: 'admin-e2e',
+      obs: null,
+      now: new Date().toISOString(),
+    });
+  }
+}
+
+async function search(page: Page, consulta: string) {
+  await page.getByLabel('CPF, CNPJ ou protocolo').fill(consulta);
+  await page.getByRole('button', { name: 'Consultar', exact: true }).click();
+}
+
+let granted: Seeded;
+let pending: Seeded;
+const grantedEmail = `nada.consta.${ulid().toLowerCase()}@example.com`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  granted = await seedCustomer(db, { email: grantedEmail, nome_completo: 'Maria Aparecida Souza', cpf: generateCpf() });
+  await moveProcess(granted, 'contrato_assinado', 'pago', 'peticionado', 'baixa_deferida');
+  pending = await seedCustomer(db, { nome_completo: 'João Pedro Lima', cpf: generateCpf() });
+});
+afterAll(async () => {
+  await browser?.close();
+  db.client.destroy();
+});
+
+describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate limit', () => {
+  it('finds a process by CPF and shows only masked personal data and the lookup status (phone)', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await page.goto(`${appUrl}/consultar`);
+    await expect.poll(() => page.title()).toBe('Consultar Processo | Limpa Nome');
+    await page.getByRole('button', { name: 'Consultar', exact: true }).click();
+    await page.getByText('Digite o CPF, CNPJ ou protocolo para consultar').waitFor();
+
+    await search(page, formatDocument(granted.profile.cpf));
+    const card = page.getByRole('article', { name: `Processo ${fullProtocol(granted.contract.protocolo)}` });
+    await card.waitFor();
+    await card.getByText('Baixa Deferida').waitFor();
+    await card.getByText('Maria S.').waitFor();
+    await card.getByText(/^m\*\*\*@e\*\*\*\.com$/).waitFor();
+    await card.getByText(`***.${granted.profile.cpf.slice(3, 6)}.${granted.profile.cpf.slice(6, 9)}-**`).waitFor();
+    const text = (await card.textContent()) ?? '';
+    expect(text).not.toContain('Aparecida');
+    expect(text).not.toContain(grantedEmail);
+    expect(text).not.toContain(granted.profile.cpf);
+    await expect(card.getByRole('button', { name: 'Baixar Nada Consta' }).isEnabled()).resolves.toBe(true);
+    await screenshot(page, 'lookup-found-phone');
+    await page.context().close();
+  });
+
+  it('explains why Nada Consta is unavailable before the removal is granted, by protocol (desktop)', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/consultar`);
+    await search(page, pending.contract.protocolo.toLowerCase());
+    const card = page.getByRole('article', { name: `Processo ${fullProtocol(pending.contract.protocolo)}` });
+    await card.getByText('Cadastro', { exact: true }).waitFor();
+    const button = card.getByRole('button', { name: 'Baixar Nada Consta' });
+    await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
+    await button.focus();
+    await card.getByRole('tooltip').getByText('Disponível somente quando a baixa estiver deferida').waitFor();
+    await screenshot(page, 'lookup-unavailable-desktop');
+    await page.context().close();
+  });
+
+  it('says "Processo não encontrado" for an unknown CPF, then refuses a sixth search of the same document', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await page.goto(`${appUrl}/consultar`);
+    const unknown = formatDocument(generateCpf());
+    await search(page, unknown);
+    await page.getByRole('heading', { name: 'Processo não encontrado' }).waitFor();
+    await page.getByText('Verifique se digitou corretamente o CPF, CNPJ ou protocolo.').waitFor();
+    await screenshot(page, 'lookup-not-found-phone');
+    // 5 searches of one document per 10 minutes (domain/rate-limits.ts): this was the first.
+    for (let i = 0; i < 4; i++) {
+      await search(page, unknown);
+      await page.getByRole('heading', { name: 'Processo não encontrado' }).waitFor();
+    }
+    await search(page, unknown);
+    await page.getByRole('heading', { name: 'Erro na consulta' }).waitFor();
+    await page.getByText('Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.').waitFor();
+    await screenshot(page, 'lookup-rate-limited-phone');
+    await page.context().close();
+  });
+});
+
+describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and its verification page', () => {
+  it('issues only for the e-mail on file, opens the PDF, e-mails it, and the QR page says vigente then não vigente', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/consultar`);
+    await search(page, granted.contract.protocolo);
+    await page.getByRole('button', { name: 'Baixar Nada Consta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Baixar Nada Consta' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Emitir Nada Consta' });
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+
+    const answerCheck = async () => {
+      const label = (await dialog.getByText(/quanto é \d \+ \d\?/).textContent()) ?? '';
+      const [, a, b] = /(\d) \+ (\d)/.exec(label) ?? [];
+      await dialog.getByLabel(/quanto é/).fill(String(Number(a) + Number(b)));
+    };
+    // Someone else's e-mail: the server's one generic refusal.
+    await dialog.getByLabel('E-mail cadastrado').fill('outra.pessoa@example.com');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await answerCheck();
+    await confirm.click();
+    await dialog.getByText('Falha ao emitir').waitFor();
+    await dialog.getByText('Não foi possível emitir o Nada Consta com os dados informados.').waitFor();
+
+    await dialog.getByLabel('E-mail cadastrado').fill(grantedEmail.toUpperCase());
+    await answerCheck();
+    const popup = page
+      .context()
+      .waitForEvent('page')
+      .catch(() => null);
+    await confirm.click();
+    await toastWith(page, 'Nada Consta emitido');
+    await page.getByText('Enviamos o comprovante para seu e-mail.').first().waitFor();
+    await popup;
+    await screenshot(page, 'nada-consta-issued-desktop');
+
+    const pdfUrl = await dialog.getByRole('link', { name: 'Abrir Nada Consta (PDF)' }).getAttribute('href');
+    const pdf = await fetch(pdfUrl!);
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await expect
+      .poll(async () => (await emailsTo(sesUrl, grantedEmail)).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+
+    await dialog.getByRole('link', { name: 'conferir autenticidade' }).click();
+    await page.waitForURL(/\/verificar\//);
+    await page.getByRole('heading', { name: 'Verificação de Nada Consta' }).waitFor();
+    await page.getByText('Vigente', { exact: true }).waitFor();
+    await page.getByText('Maria S.').waitFor();
+    await screenshot(page, 'nada-consta-verification-desktop');
+
+    await moveProcess(granted, 'baixa_caiu');
+    await page.reload();
+    await page.getByText('Não vigente', { exact: true }).waitFor();
+    await page.getByText(/não está mais vigente/).waitFor();
+    await page.context().close();
+  });
+
+  it('shows "Certificado não encontrado." for an unknown code (phone)', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await page.goto(`${appUrl}/verificar/ABCD-EFGH-JKMN`);
+    await page.getByRole('heading', { name: 'Certificado não encontrado.' }).waitFor();
+    await screenshot(page, 'nada-consta-verification-not-found-phone');
+    await page.context().close();
+  });
+});
+
+describe('unknown paths (spec 01 §2 "404 page")', () => {
+  it('shows the 404 page with a link home', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await page.goto(`${appUrl}/pagina-que-nao-existe`);
+    await page.getByRole('heading', { name: '404 Oops! Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${appUrl}/`);
+    await page.context().close();
+  });
+});
