@@ -58,8 +58,24 @@ const NEXT_STATUSES: Record<string, readonly string[]> = {
   // A chargeback won: the money comes back and the charge is paid again.
   AWAITING_CHARGEBACK_REVERSAL: ['RECEIVED', 'REFUNDED'],
   REFUNDED: [],
-  DELETED: [],
+  // Money is never ignored: a removed charge that Asaas restored and then got paid is paid (a person sorts out a
+  // contract paid twice; see docs/decisions.md).
+  DELETED: ['CONFIRMED', 'RECEIVED'],
 };
+
+/**
+ * Moves that only a statement of the present may make, never a delivery that might be stale: PAYMENT_RESTORED brings
+ * a removed charge back (a late PAYMENT_CREATED must not), and a fresh read of the payment ('Verificar Pagamento')
+ * may show a refund request that was withdrawn or denied, for which Asaas sends no event.
+ */
+const RESTORED_STATUSES = ['PENDING', 'OVERDUE', 'AWAITING_RISK_ANALYSIS'];
+const CURRENT_STATE_MOVES: Record<string, readonly string[]> = {
+  DELETED: RESTORED_STATUSES,
+  REFUND_REQUESTED: ['CONFIRMED', 'RECEIVED'],
+};
+
+/** Where a status came from: a webhook's event (possibly late or repeated) or a fresh read of the payment. */
+export type ChargeStatusSource = { event?: string } | { freshRead: true };
 
 /**
  * Our status for what Asaas says about a payment. A removed payment keeps its last status with `deleted: true` (and
@@ -76,8 +92,10 @@ export function isChargeExpired(status: string): boolean {
 }
 
 /** Whether a charge in `from` may take the status `to` (both normalised). The same status is no move. */
-export function canChargeMove(from: string, to: string): boolean {
-  return NEXT_STATUSES[from]?.includes(to) ?? false;
+export function canChargeMove(from: string, to: string, source: ChargeStatusSource = {}): boolean {
+  if (NEXT_STATUSES[from]?.includes(to)) return true;
+  if ('freshRead' in source) return CURRENT_STATE_MOVES[from]?.includes(to) ?? false;
+  return source.event === 'PAYMENT_RESTORED' && from === 'DELETED' && RESTORED_STATUSES.includes(to);
 }
 
 /** 'Marcar pago' is refused when the charge is already CONFIRMED or RECEIVED (spec 02 §4). */

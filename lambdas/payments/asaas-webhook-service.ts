@@ -42,7 +42,9 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
-  const move = await applyProviderStatus(deps, charge.ref, providerChargeStatus(body.payment, body.event));
+  const move = await applyProviderStatus(deps, charge.ref, providerChargeStatus(body.payment, body.event), {
+    event: body.event,
+  });
   if (!move.moved) logger.info('Webhook status not applied', { event: body.event, kept: move.status });
   return move.moved ? 'recorded' : 'ignored';
 }

@@ -1,4 +1,4 @@
-import { isChargePaid } from '../../domain/charge-status.js';
+import { isChargePaid, type ChargeStatusSource } from '../../domain/charge-status.js';
 import type { Workflow } from '../providers/workflow.js';
 import type { Clock } from '../shared/clock.js';
 import { getCharge, moveChargeStatus, type ChargeMove, type ChargeRef } from '../shared/data/charges.js';
@@ -15,8 +15,13 @@ export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 
  * failure after the move is made good by the provider's redelivery or the next verification; a workflow that already
  * moved on answers 'already-finished'.
  */
-export async function applyProviderStatus(deps: ChargeStatusDeps, ref: ChargeRef, status: string): Promise<ChargeMove> {
-  const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString());
+export async function applyProviderStatus(
+  deps: ChargeStatusDeps,
+  ref: ChargeRef,
+  status: string,
+  source: ChargeStatusSource = {},
+): Promise<ChargeMove> {
+  const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source);
   if (isChargePaid(move.status)) await resumeWaitingWorkflow(deps, ref);
   return move;
 }

@@ -24,7 +24,7 @@ export async function verifyContractCharge(
   const ref = { userId: caller.userId, contractId, chargeId: latest.id };
   try {
     const payment = await deps.asaas.getPayment(latest.asaas_id);
-    await applyProviderStatus(deps, ref, providerChargeStatus(payment));
+    await applyProviderStatus(deps, ref, providerChargeStatus(payment), { freshRead: true });
   } catch (error) {
     logger.warn('Payment not verified at Asaas', { error: error as Error, chargeId: latest.id });
   }

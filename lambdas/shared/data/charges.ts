@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
-import { canChargeMove, isChargePaid } from '../../../domain/charge-status.js';
+import { canChargeMove, isChargePaid, type ChargeStatusSource } from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
@@ -200,11 +200,17 @@ export type ChargeMove = {
  * Moves a charge to a provider status if its life allows it from where it is now (`canChargeMove`): a late or repeated
  * event never moves it back. A concurrent change is not dropped: the charge is read again and the move decided anew.
  */
-export async function moveChargeStatus(db: Db, ref: ChargeRef, to: string, now: string): Promise<ChargeMove> {
+export async function moveChargeStatus(
+  db: Db,
+  ref: ChargeRef,
+  to: string,
+  now: string,
+  source: ChargeStatusSource = {},
+): Promise<ChargeMove> {
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const current = await getCharge(db, ref);
     if (!current) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
-    if (!canChargeMove(current.status, to)) return { status: current.status, moved: false, becamePaid: false };
+    if (!canChargeMove(current.status, to, source)) return { status: current.status, moved: false, becamePaid: false };
     const { applied, becamePaid } = await recordChargeStatus(db, ref, current.status, to, now);
     if (applied) return { status: to, moved: true, becamePaid };
   }

@@ -46,4 +46,22 @@ describe('providerChargeStatus (what Asaas says → our status)', () => {
     expect(canChargeMove('AWAITING_CHARGEBACK_REVERSAL', 'RECEIVED')).toBe(true);
     expect(canChargeMove('DELETED', 'PENDING')).toBe(false);
   });
+
+  it('brings a removed charge back only on PAYMENT_RESTORED or a fresh read, never on a stale delivery', () => {
+    expect(canChargeMove('DELETED', 'PENDING', { event: 'PAYMENT_CREATED' })).toBe(false);
+    expect(canChargeMove('DELETED', 'PENDING', { event: 'PAYMENT_RESTORED' })).toBe(true);
+    expect(canChargeMove('DELETED', 'OVERDUE', { event: 'PAYMENT_RESTORED' })).toBe(true);
+    expect(canChargeMove('DELETED', 'PENDING', { freshRead: true })).toBe(true);
+    expect(canChargeMove('REFUNDED', 'PENDING', { event: 'PAYMENT_RESTORED' })).toBe(false);
+  });
+  it('never ignores money: a removed charge that gets paid is paid, whatever the event', () => {
+    expect(canChargeMove('DELETED', 'RECEIVED')).toBe(true);
+    expect(canChargeMove('DELETED', 'CONFIRMED', { event: 'PAYMENT_CONFIRMED' })).toBe(true);
+  });
+  it('takes back a withdrawn or denied refund request only from a fresh read (Asaas sends no event for it)', () => {
+    expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { event: 'PAYMENT_RECEIVED' })).toBe(false);
+    expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { freshRead: true })).toBe(true);
+    expect(canChargeMove('REFUND_IN_PROGRESS', 'RECEIVED', { freshRead: true })).toBe(false);
+    expect(canChargeMove('REFUNDED', 'RECEIVED', { freshRead: true })).toBe(false);
+  });
 });
