@@ -1,9 +1,23 @@
 import * as z from 'zod';
-import { LOOKUP_MESSAGES } from './messages.js';
+import { LOOKUP_INPUT_MESSAGES, LOOKUP_MESSAGES } from './messages.js';
 import type { ProcessStatus } from './process-status.js';
 
+/**
+ * The longest honest query: a formatted CNPJ is 18 characters (12.ABC.345/01DE-35), a protocol with its check digit
+ * 17; the slack allows a few stray spaces.
+ */
+export const LOOKUP_QUERY_MAX_LENGTH = 32;
+
+/** What a CPF, a CNPJ (alphanumeric since July 2026) or a protocol may be typed with: letters, digits, . - / and spaces. */
+const LOOKUP_QUERY_CHARACTERS = /^[0-9A-Za-z.\-/ ]*$/;
+
 export const lookupRequestSchema = z.object({
-  consulta: z.string().trim().min(1, LOOKUP_MESSAGES.requiredDescription).max(40, LOOKUP_MESSAGES.requiredDescription),
+  consulta: z
+    .string()
+    .trim()
+    .min(1, LOOKUP_MESSAGES.requiredDescription)
+    .max(LOOKUP_QUERY_MAX_LENGTH, LOOKUP_INPUT_MESSAGES.tooLong)
+    .regex(LOOKUP_QUERY_CHARACTERS, LOOKUP_INPUT_MESSAGES.invalidCharacters),
 });
 
 export const lookupEntrySchema = z.object({

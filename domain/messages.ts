@@ -232,3 +232,46 @@ export const API_MESSAGES = {
   invalidWebhookToken: 'Token do webhook inválido.',
   unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
 } as const;
+
+/** Public routes' rate limits (docs/decisions.md, Public lookup and Nada Consta): not in the spec, same tone. */
+export const RATE_LIMIT_MESSAGES = {
+  tooManyLookups: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  tooManyRequests: 'Muitas solicitações em pouco tempo. Aguarde alguns minutos e tente novamente.',
+} as const;
+
+/** Public lookup input beyond the spec's required-field message (spec 01 §5); same tone. */
+export const LOOKUP_INPUT_MESSAGES = {
+  tooLong: 'Consulta muito longa. Digite apenas o CPF, CNPJ ou protocolo.',
+  invalidCharacters: 'Use apenas letras, números, pontos, traços e barras do CPF, CNPJ ou protocolo.',
+} as const;
+
+/** Nada Consta (spec 01 §2, §5, §7, §8) and its public verification page. */
+export const NADA_CONSTA_MESSAGES = {
+  dialogTitle: 'Baixar Nada Consta',
+  issuedTitle: 'Nada Consta emitido',
+  issuedDescription: 'Enviamos o comprovante para seu e-mail.',
+  failureTitle: 'Falha ao emitir',
+  connectionError: 'Erro de conexão',
+  failed: 'Não foi possível emitir.',
+  // Not in the spec, same tone. One answer for every refusal, so it reveals nothing (docs/decisions.md).
+  notIssued: 'Não foi possível emitir o Nada Consta com os dados informados.',
+  protocolRequired: 'Informe o protocolo.',
+  invalidProtocol: 'Protocolo inválido.',
+  emailRequired: 'Informe o email cadastrado.',
+  invalidEmail: 'Email inválido',
+  invalidCheck: 'Verificação de segurança incorreta.',
+  certificateNotFound: 'Certificado não encontrado.',
+  valid: 'Vigente',
+  notValid: 'Não vigente',
+} as const;
+
+/** The conversions route (tracking): what a malformed event is told. */
+export const CONVERSION_MESSAGES = {
+  invalidEvent: 'Evento de conversão inválido.',
+  invalidEventId: 'Identificador do evento inválido.',
+  invalidPageUrl: 'Endereço da página inválido.',
+  emailNotAllowed: 'O e-mail só é aceito nos eventos de cadastro e login.',
+  invalidEmail: 'E-mail inválido.',
+  bodyTooLarge: 'Requisição grande demais.',
+  tooManyRequests: 'Muitas requisições. Aguarde alguns minutos e tente novamente.',
+} as const;

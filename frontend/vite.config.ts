@@ -8,12 +8,30 @@ const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 const fromFrontend = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
+ * First-party modules both entries load. Without naming them, Rollup may place a module shared by the app entry and a
+ * public page into the app entry's own chunk, and the public page would then import — and run — the whole app.
+ * Kept apart: what the public entry needs before the first paint (tracking) and the public page shell.
+ */
+const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
+  // With Vite's own loader helpers, which would otherwise land in a chunk that imports React.
+  [
+    /\/frontend\/src\/lib\/(tracking|pixel)\.ts$|\/domain\/(conversion-events|pricing|api\/base-path)\.ts$|vite\/(preload-helper|modulepreload-polyfill)/,
+    'tracking',
+  ],
+  [
+    /\/frontend\/src\/(app\/public-pages\.tsx|components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|site-origin|brand|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
+    'public',
+  ],
+];
+
+/**
  * Vendor code changes less often than ours; these chunks stay cached across deploys. Only the big families are named:
  * a catch-all vendor chunk would make the landing page download zod, React Query and Radix for one small helper, so
  * everything else is left to Rollup, which puts it with the lazy pages that use it.
  */
-function vendorChunk(id: string): string | undefined {
-  if (!id.includes('node_modules')) return undefined;
+function chunkOf(id: string): string | undefined {
+  if (!id.includes('node_modules') || id.includes('vite/'))
+    return FIRST_PARTY_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
   if (/node_modules\/(@aws-amplify\/ui|@aws-amplify\/ui-react)\//.test(id)) return 'amplify-ui';
   if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
   if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
@@ -68,7 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The prerender's server build (scripts/build-web.ts) is one file run once; chunks would only slow it.
       // Two documents: the prerendered public pages (index.html) and the app (app.html).
       input: isSsrBuild ? undefined : { index: fromFrontend('./index.html'), app: fromFrontend('./app.html') },
-      output: { manualChunks: isSsrBuild ? undefined : vendorChunk },
+      output: { manualChunks: isSsrBuild ? undefined : chunkOf },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; they are harmless and would bury real warnings.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

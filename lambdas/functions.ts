@@ -8,14 +8,18 @@
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
 import { signContractRoute } from '../domain/api/contracts.js';
+import { recordConversionRoute } from '../domain/api/conversions.js';
+import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
+import { issueNadaConstaRoute, verifyNadaConstaRoute } from '../domain/api/nada-consta.js';
 import { lookupPostalCodeRoute } from '../domain/api/postal-codes.js';
 import { createChargeRoute, verifyChargeRoute } from '../domain/api/payments.js';
 import { createProfileRoute, getProfileRoute, updateProfileRoute } from '../domain/api/profile.js';
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
+import { RATE_LIMITS } from '../domain/rate-limits.js';
 import type { FunctionGrants, SecretName } from './grants.js';
 import { keys } from './shared/data/keys.js';
 
@@ -58,14 +62,63 @@ const ROUTES = [
     timeoutSeconds: 25,
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
-  { contract: lookupProcessRoute, entry: 'lambdas/lookup/lookup-process.ts', grants: { table: 'read' } },
+  {
+    contract: lookupProcessRoute,
+    entry: 'lambdas/lookup/lookup-process.ts',
+    // Reads the lookup's pointers and collections; writes only its own rate-limit counters (pattern 43).
+    grants: {
+      table: 'read',
+      tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('lookupByAddress', 'lookupByQuery') },
+    },
+  },
+  {
+    contract: issueNadaConstaRoute,
+    entry: 'lambdas/certificates/issue-nada-consta.ts',
+    // Writes only certificates (in the customer's partition), their code pointers and its own counters; reads and
+    // writes the PDFs; e-mails the customer.
+    grants: {
+      table: 'read',
+      tableItems: {
+        actions: ['PutItem', 'UpdateItem'],
+        pkPrefixes: [
+          keys.customer(''),
+          keys.certificatePointer(''),
+          ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol'),
+        ],
+      },
+      documents: 'readwrite',
+      email: true,
+    },
+  },
+  {
+    contract: verifyNadaConstaRoute,
+    entry: 'lambdas/certificates/verify-nada-consta.ts',
+    grants: {
+      table: 'read',
+      tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('verificationByAddress') },
+    },
+  },
   {
     contract: receiveAsaasWebhookRoute,
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
     grants: { table: 'readwrite', workflow: 'callback', secrets: ['asaasWebhookToken'] },
   },
+  {
+    contract: recordConversionRoute,
+    entry: 'lambdas/conversions/record-conversion.ts',
+    // Only its own per-address counters (pattern 43), and the ad platforms.
+    grants: {
+      tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.rateLimitScope(CONVERSION_RATE_LIMIT.scope)] },
+      conversions: true,
+    },
+  },
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
+
+/** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
+function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
+  return rules.map((rule) => keys.rateLimitScope(RATE_LIMITS[rule].scope));
+}
 
 /**
  * Every route sits behind the CloudFront distribution (under /api) and refuses requests that bypass it, which CloudFront
@@ -82,7 +135,11 @@ function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
 /** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
 export const WORKFLOW_TASKS = {
   AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite', workflow: 'callback' } },
-  ConfirmPayment: { entry: 'lambdas/workflow/confirm-payment.ts', grants: { table: 'readwrite', email: true } },
+  // conversions: the purchase for the ad platforms, once per charge.
+  ConfirmPayment: {
+    entry: 'lambdas/workflow/confirm-payment.ts',
+    grants: { table: 'readwrite', email: true, conversions: true },
+  },
   StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
   // Tells the admins (the Cognito `admin` group) about a paid process not filed by its deadline.
   CheckFiling: {

@@ -9,7 +9,15 @@
 export type TableItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
 
 /** Secrets live in Secrets Manager on AWS (read once per cold start) and are passed inline locally. */
-export const SECRET_NAMES = ['magicLinkKey', 'asaasWebhookToken', 'asaasApiKey', 'originVerify'] as const;
+export const SECRET_NAMES = [
+  'magicLinkKey',
+  'asaasWebhookToken',
+  'asaasApiKey',
+  'originVerify',
+  'metaConversionsToken',
+  'googleAdsDeveloperToken',
+  'googleAdsOAuth',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export type FunctionGrants = {
@@ -37,6 +45,8 @@ export type FunctionGrants = {
   readonly asaas?: true;
   /** The postal-code (CEP) service. */
   readonly postalCode?: true;
+  /** Marketing conversions (Meta Conversions API, Google Ads): their endpoints, account ids and tokens. */
+  readonly conversions?: true;
   readonly secrets?: readonly SecretName[];
 };
 
@@ -56,6 +66,12 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   asaasApiUrl: 'ASAAS_API_URL',
   postalCodeApiUrl: 'POSTAL_CODE_API_URL',
+  metaConversionsApiUrl: 'META_CONVERSIONS_API_URL',
+  metaPixelId: 'META_PIXEL_ID',
+  googleAdsApiUrl: 'GOOGLE_ADS_API_URL',
+  googleOAuthTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
+  googleAdsCustomerId: 'GOOGLE_ADS_CUSTOMER_ID',
+  googleAdsConversionActions: 'GOOGLE_ADS_CONVERSION_ACTIONS',
 } as const;
 
 /** Each secret's variables: the value itself (local runtime) or the ARN of the secret holding it (AWS). */
@@ -64,6 +80,23 @@ export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly a
   asaasWebhookToken: { value: 'ASAAS_WEBHOOK_TOKEN', arn: 'ASAAS_WEBHOOK_TOKEN_SECRET_ARN' },
   asaasApiKey: { value: 'ASAAS_API_KEY', arn: 'ASAAS_API_KEY_SECRET_ARN' },
   originVerify: { value: 'ORIGIN_VERIFY_SECRET', arn: 'ORIGIN_VERIFY_SECRET_ARN' },
+  metaConversionsToken: { value: 'META_CONVERSIONS_TOKEN', arn: 'META_CONVERSIONS_TOKEN_SECRET_ARN' },
+  googleAdsDeveloperToken: { value: 'GOOGLE_ADS_DEVELOPER_TOKEN', arn: 'GOOGLE_ADS_DEVELOPER_TOKEN_SECRET_ARN' },
+  googleAdsOAuth: { value: 'GOOGLE_ADS_OAUTH', arn: 'GOOGLE_ADS_OAUTH_SECRET_ARN' },
+};
+
+/**
+ * Where the marketing conversions go. The URLs always have a value (the real APIs by default); an account id left out
+ * turns that provider into a no-op, so a stage without marketing accounts deploys and runs as is.
+ */
+export type ConversionsSettings = {
+  readonly metaApiUrl: string;
+  readonly metaPixelId?: string;
+  readonly googleAdsApiUrl: string;
+  readonly googleOAuthTokenUrl: string;
+  readonly googleAdsCustomerId?: string;
+  /** `event=conversionActionId` pairs, comma-separated (e.g. `purchase=123,sign_up=456`); unlisted events skip Google. */
+  readonly googleAdsConversionActions?: string;
 };
 
 export type SecretSource = { readonly arn: string } | { readonly value: string };
@@ -85,6 +118,7 @@ export type GrantValues = {
   readonly userPoolId?: string;
   readonly asaasApiUrl?: string;
   readonly postalCodeApiUrl?: string;
+  readonly conversions?: ConversionsSettings;
   readonly secret?: (name: SecretName) => SecretSource | undefined;
 };
 
@@ -127,6 +161,17 @@ export function environmentFor(
   if (grants.userPool) env[ENV.userPoolId] = need('userPoolId');
   if (grants.asaas) env[ENV.asaasApiUrl] = need('asaasApiUrl');
   if (grants.postalCode) env[ENV.postalCodeApiUrl] = need('postalCodeApiUrl');
+  if (grants.conversions) {
+    const conversions = need('conversions');
+    env[ENV.metaConversionsApiUrl] = conversions.metaApiUrl;
+    env[ENV.googleAdsApiUrl] = conversions.googleAdsApiUrl;
+    env[ENV.googleOAuthTokenUrl] = conversions.googleOAuthTokenUrl;
+    if (conversions.metaPixelId) env[ENV.metaPixelId] = conversions.metaPixelId;
+    if (conversions.googleAdsCustomerId) env[ENV.googleAdsCustomerId] = conversions.googleAdsCustomerId;
+    if (conversions.googleAdsConversionActions) {
+      env[ENV.googleAdsConversionActions] = conversions.googleAdsConversionActions;
+    }
+  }
 
   for (const name of secretsOf(grants)) {
     const source = values.secret?.(name);
@@ -141,5 +186,8 @@ export function environmentFor(
 export function secretsOf(grants: FunctionGrants): SecretName[] {
   const names = new Set<SecretName>(grants.secrets ?? []);
   if (grants.asaas) names.add('asaasApiKey');
+  if (grants.conversions) {
+    names.add('metaConversionsToken').add('googleAdsDeveloperToken').add('googleAdsOAuth');
+  }
   return SECRET_NAMES.filter((name) => names.has(name));
 }

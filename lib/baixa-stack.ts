@@ -184,5 +184,11 @@ export class BaixaStack extends Stack {
     // What ops copy into Asaas's webhook settings, and where they put the key from Asaas's panel.
     new CfnOutput(this, 'AsaasWebhookTokenSecretArn', { value: this.secrets.byName.asaasWebhookToken.secretArn });
     new CfnOutput(this, 'AsaasApiKeySecretArn', { value: this.secrets.byName.asaasApiKey.secretArn });
+    // Where the ad platforms' tokens go, for a stage that sets marketing ids (README, Deploy).
+    new CfnOutput(this, 'MetaConversionsTokenSecretArn', { value: this.secrets.byName.metaConversionsToken.secretArn });
+    new CfnOutput(this, 'GoogleAdsDeveloperTokenSecretArn', {
+      value: this.secrets.byName.googleAdsDeveloperToken.secretArn,
+    });
+    new CfnOutput(this, 'GoogleAdsOAuthSecretArn', { value: this.secrets.byName.googleAdsOAuth.secretArn });
   }
 }

@@ -24,6 +24,7 @@ import { ensureTableStream, startStreamPoller } from './services/dynamodb-stream
 import { startFunctionHost, type FunctionHost } from './functions/function-host.js';
 import { startGateway } from './services/gateway.js';
 import { startAsaasSimulator } from './services/asaas-simulator.js';
+import { conversionsSettingsFor, startConversionsRecorder } from './services/conversions-recorder.js';
 import { startLocalPostalCode } from './services/postal-code.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
@@ -47,6 +48,8 @@ export type LocalRuntime = {
   /** The Asaas sandbox simulator: its page lists charges with 'Pagar'; its API is `<asaasUrl>/v3`. */
   asaasUrl: string;
   asaasWebhookToken: string;
+  /** The ad platforms' stand-in: what the conversions would have sent, at `<url>/__recorded`. */
+  conversionsUrl: string;
   inboxUrl: string;
   sesUrl: string;
   cognitoEndpoint: string;
@@ -127,6 +130,16 @@ export async function startLocalRuntime(
     });
     started(asaas.stop);
 
+    // Meta's Conversions API and Google Ads: a recorder that checks their credentials and keeps what it receives.
+    const conversions = await startConversionsRecorder({
+      port: ports.conversions,
+      metaAccessToken: settings.secrets.metaConversionsToken,
+      googleDeveloperToken: settings.secrets.googleAdsDeveloperToken,
+      googleOAuth: settings.secrets.googleAdsOAuth,
+      log,
+    });
+    started(conversions.stop);
+
     // Functions read only configuration, and only what their grants give them: the same grants → environment
     // mapping as CDK's, with the emulators' names and endpoints as values (lambdas/grants.ts).
     // The user pool's issuer and the live channel's endpoint exist only once those emulators run (below); a container
@@ -140,6 +153,11 @@ export async function startLocalRuntime(
       appUrl,
       postalCodeApiUrl: postalCode.url,
       asaasApiUrl: asaas.apiUrl,
+      conversions: conversionsSettingsFor(conversions.url, {
+        metaPixelId: settings.marketing.serverPixelId,
+        googleAdsCustomerId: settings.marketing.googleAdsCustomerId,
+        googleAdsConversionActions: settings.marketing.googleAdsConversionActions,
+      }),
       secret: (name) => ({ value: settings.secrets[name] }),
     };
     const host = startFunctionHost({
@@ -274,6 +292,7 @@ export async function startLocalRuntime(
         passwordAuthFlow: 'USER_PASSWORD_AUTH',
         inboxUrl: ses.inboxUrl,
         paymentSimulatorUrl: asaas.url,
+        ...(settings.marketing.metaPixelId ? { metaPixelId: settings.marketing.metaPixelId } : {}),
       },
     });
     started(web.stop);
@@ -288,6 +307,7 @@ export async function startLocalRuntime(
       liveUrl: live.url,
       asaasUrl: asaas.url,
       asaasWebhookToken: settings.secrets.asaasWebhookToken,
+      conversionsUrl: conversions.url,
       inboxUrl: ses.inboxUrl,
       sesUrl: ses.endpoint,
       cognitoEndpoint: cognito.endpoint,

@@ -23,6 +23,7 @@ export type LocalSettings = {
     postalCode: number;
     live: number;
     asaas: number;
+    conversions: number;
   };
   /**
    * What CloudFront would say about the person's location (its CloudFront-Viewer-* headers), added by the local edge
@@ -37,6 +38,17 @@ export type LocalSettings = {
    * keeps magic links already e-mailed and Asaas-simulator deliveries working. Local only, never used on AWS.
    */
   secrets: Record<SecretName, string>;
+  /**
+   * Marketing ids. The functions always send conversions to the local recorder, under BAIXA_META_PIXEL_ID or a fake
+   * pixel id; the SPA's config gets a pixel id only when BAIXA_META_PIXEL_ID is set (and its pixel loads only off
+   * localhost/127.0.0.1).
+   */
+  marketing: {
+    metaPixelId: string | undefined;
+    serverPixelId: string;
+    googleAdsCustomerId: string;
+    googleAdsConversionActions: string;
+  };
 };
 
 export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
@@ -57,6 +69,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       postalCode: 8086 + offset,
       live: 3002 + offset,
       asaas: 8087 + offset,
+      conversions: 8089 + offset,
     },
     viewer: {
       city: env.BAIXA_VIEWER_CITY ?? 'São Paulo',
@@ -72,6 +85,19 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
       asaasApiKey: 'local-asaas-api-key-0123456789abcdef',
       originVerify: 'local-origin-verify-secret-0123456789abcdef',
+      metaConversionsToken: 'local-meta-conversions-token-0123456789abcdef',
+      googleAdsDeveloperToken: 'local-google-ads-developer-token-0123456789',
+      googleAdsOAuth: JSON.stringify({
+        client_id: 'local-google-client.apps.googleusercontent.com',
+        client_secret: 'local-google-client-secret',
+        refresh_token: 'local-google-refresh-token',
+      }),
+    },
+    marketing: {
+      metaPixelId: env.BAIXA_META_PIXEL_ID || undefined,
+      serverPixelId: env.BAIXA_META_PIXEL_ID || '100000000000001',
+      googleAdsCustomerId: '1234567890',
+      googleAdsConversionActions: 'lead=1001,sign_up=1002,login=1003,checkout=1004,purchase=1005',
     },
   };
 }

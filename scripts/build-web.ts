@@ -27,8 +27,9 @@ const CONFIG_FILE = join(REPO_ROOT, 'frontend/vite.config.ts');
 const SSR_DIR = join(REPO_ROOT, 'frontend/.ssr');
 
 /**
- * The lazy module behind each public page, so its chunk and stylesheet are linked from the page's HTML (no request
- * waterfall, no unstyled flash while hydrating). A page missing from the build's manifest fails the build.
+ * The lazy module behind each public page, so its stylesheet goes into the page's HTML (no unstyled flash, nothing
+ * render-blocking). Its scripts are not preloaded on purpose: the entry fetches them after the first paint. A page
+ * missing from the build's manifest fails the build.
  */
 const PAGE_MODULES: Record<PublicPath, string> = {
   '/': 'src/features/landing/components/landing-page.tsx',
@@ -65,7 +66,7 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
 
   for (const page of PUBLIC_PAGES) {
     const body = await render(page.path);
-    let html = withHead(template, page, siteUrl, assetsOf(manifest, PAGE_MODULES[page.path])).replace(
+    let html = withHead(template, page, siteUrl, stylesOf(manifest, PAGE_MODULES[page.path])).replace(
       '<div id="root"></div>',
       `<div id="root">${body}</div>`,
     );
@@ -82,8 +83,8 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
   rmSync(SSR_DIR, { recursive: true, force: true });
 }
 
-/** The chunk of a lazy page, the chunks it imports and their stylesheets. */
-function assetsOf(manifest: Manifest, module: string): { scripts: string[]; styles: string[] } {
+/** The stylesheets of a lazy page's chunk and of the chunks it imports. */
+function stylesOf(manifest: Manifest, module: string): string[] {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -95,14 +96,14 @@ function assetsOf(manifest: Manifest, module: string): { scripts: string[]; styl
     for (const imported of chunk.imports ?? []) if (!manifest[imported]?.isEntry) visit(imported);
   };
   visit(module);
-  return { scripts: [...scripts], styles: [...styles] };
+  return [...styles];
 }
 
 function withHead(
   template: string,
   page: (typeof PUBLIC_PAGES)[number],
   siteUrl: string | undefined,
-  assets: { scripts: string[]; styles: string[] },
+  styles: string[],
 ): string {
   const title = documentTitle(page.title, page.path);
   const tags = [
@@ -118,12 +119,9 @@ function withHead(
         ]
       : []),
     // What the entry's own tags already load is not repeated.
-    ...assets.styles
+    ...styles
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-    ...assets.scripts
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ];
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

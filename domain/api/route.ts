@@ -7,12 +7,7 @@ import '../zod-locale.js';
  * (`apiCall`). Pure zod and strings, so it travels to the browser.
  */
 
-/**
- * Where the API lives on the site's own origin: CloudFront sends `/api/*` to API Gateway, whose stage is named after
- * it, and the local runtime does the same; route paths below are relative to it.
- */
-export const API_STAGE = 'api';
-export const API_BASE_PATH = `/${API_STAGE}`;
+export { API_BASE_PATH, API_STAGE } from './base-path.js';
 
 /** Who may call a route. 'customer' = any signed-in user; 'admin' = member of the Cognito `admin` group. */
 export type RouteAccess = 'public' | 'customer' | 'admin';

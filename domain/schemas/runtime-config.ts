@@ -20,6 +20,11 @@ export const runtimeConfigSchema = z.object({
   paymentSimulatorUrl: z.url().optional(),
   /** Link to the local e-mail inbox, shown only where it exists. */
   inboxUrl: z.url().optional(),
+  /** Meta pixel id (digits); without it no pixel loads. The public pages read it without this schema (lib/pixel.ts). */
+  metaPixelId: z
+    .string()
+    .regex(/^\d{5,20}$/)
+    .optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 export const RUNTIME_CONFIG_PATH = '/config.json';

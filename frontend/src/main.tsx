@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import './app/public.css';
 import { routes } from './app/routes';
 import { startPageViews } from './lib/pixel';
+import { recordLeadsOfStartButtons } from './lib/tracking';
 
 /**
  * Entry of the app (app.html): /auth, /app, /admin, /verificar and unknown paths. The public pages have their own
@@ -12,6 +13,7 @@ import { startPageViews } from './lib/pixel';
  */
 const router = createBrowserRouter(routes);
 startPageViews(router);
+recordLeadsOfStartButtons();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <RouterProvider router={router} />

@@ -1,25 +1,20 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/public.css';
-import { PUBLIC_PAGES, type PublicPath } from '@domain/public-pages.js';
-import { PUBLIC_PAGE_LOADERS, PublicPageTree } from './app/public-pages';
 import { startPageViews } from './lib/pixel';
+import { recordLeadsOfStartButtons } from './lib/tracking';
 
 /**
- * Entry of the public pages (/, /consultar, /termos, /privacidade). They arrive prerendered (scripts/build-web.ts), so
- * React only hydrates the page's own tree: no router, no Amplify, no React Query. Links between pages are plain
- * links. Every other path is served app.html, the app's entry (main.tsx).
+ * Entry of the public pages (/, /consultar, /termos, /privacidade). They arrive prerendered (scripts/build-web.ts):
+ * text, links and layout work before any script. This entry is a kilobyte: React and the page's code are fetched only
+ * after the first frame is painted, so nothing competes with the page's own HTML, and then hydrate it. Every other
+ * path is served app.html, the app's entry (main.tsx).
  */
 const container = document.getElementById('root')!;
 
-async function start(): Promise<void> {
-  const path = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/+$/, '') : '/';
-  const page = PUBLIC_PAGES.find((candidate) => candidate.path === path)?.path ?? '/';
-  const Page = await PUBLIC_PAGE_LOADERS[page as PublicPath]();
-  const tree = <PublicPageTree Page={Page} />;
-  // During development the dev server sends these pages unrendered.
-  if (container.hasChildNodes()) hydrateRoot(container, tree);
-  else createRoot(container).render(tree);
-  startPageViews();
-}
+recordLeadsOfStartButtons();
 
-void start();
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    void import('./public-hydrate').then(({ hydratePublicPage }) => hydratePublicPage(container));
+  }, 0),
+);
+startPageViews();

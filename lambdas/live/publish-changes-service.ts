@@ -1,4 +1,3 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { LiveMessage } from '../../domain/live.js';
 import type { SendEmail } from '../providers/email.js';
@@ -7,8 +6,8 @@ import type { Clock } from '../shared/clock.js';
 import { connectionsOf, forgetConnection } from '../shared/data/connections.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
-import { keys, pointerKey } from '../shared/data/keys.js';
-import { claimMarker, type Db } from '../shared/data/table.js';
+import { keys } from '../shared/data/keys.js';
+import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { changeOf, type CustomerChange } from './changes.js';
 import { statusUpdateEmail } from './status-emails.js';
@@ -17,6 +16,8 @@ export type PublishDeps = { db: Db; clock: Clock; push: Push; sendEmail: SendEma
 
 /** Long enough to outlive any retry of a stream batch (24 h of stream retention), short enough to clean itself. */
 const NOTICE_MARKER_TTL_SECONDS = 7 * 24 * 3600;
+/** The stream consumer's timeout (lib's default): a live sender is never overtaken by a retry. */
+const NOTICE_LEASE_SECONDS = 10;
 
 /**
  * The table's stream → customers (pattern 40). One consumer, so no writer can forget to tell the customer: every process
@@ -81,19 +82,29 @@ async function pushToCustomer(deps: PublishDeps, userId: string, message: LiveMe
   );
 }
 
-/** One e-mail per change: the marker is claimed before sending and given back if sending fails, so a retry sends it. */
+/**
+ * One e-mail per change: the marker is claimed (leased) before sending, given back if sending fails and completed once
+ * sent, so a retry sends it — also after a crash between claim and send, once the lease has lapsed.
+ */
 async function sendStatusNoticeOnce(
   deps: PublishDeps,
   change: Extract<CustomerChange, { kind: 'process-status' }>,
 ): Promise<void> {
   const marker = keys.statusNotice(change.userId, change.changeId);
   const now = deps.clock();
-  const first = await claimMarker(deps.db, marker, {
-    type: 'STATUS_NOTICE',
-    sent_at: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_MARKER_TTL_SECONDS,
+  const claim = await claimLease(deps.db, marker, {
+    now,
+    leaseSeconds: NOTICE_LEASE_SECONDS,
+    attributes: {
+      type: 'STATUS_NOTICE',
+      claimed_at: now.toISOString(),
+      expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_MARKER_TTL_SECONDS,
+    },
   });
-  if (!first) return;
+  if (claim === 'done') return;
+  // Another delivery of this record holds it, or a crashed one's lease has not lapsed: fail the record, so the stream
+  // retries it and the e-mail is sent once the lease is free.
+  if (claim === 'busy') throw new Error(`Status notice ${marker} is being sent by another delivery`);
   try {
     const [profile, contract] = await Promise.all([
       getProfileByUser(deps.db, change.userId),
@@ -112,7 +123,8 @@ async function sendStatusNoticeOnce(
       }),
     );
   } catch (error) {
-    await deps.db.client.send(new DeleteCommand({ TableName: deps.db.tableName, Key: pointerKey(marker) }));
+    await releaseLease(deps.db, marker);
     throw error;
   }
+  await completeLease(deps.db, marker, deps.clock());
 }

@@ -1,29 +1,58 @@
-import { documentTypeOf, maskDocument, maskEmail, maskName, normalizeDocument } from '../../domain/documents.js';
+import {
+  documentTypeOf,
+  isValidDocument,
+  maskDocument,
+  maskEmail,
+  maskName,
+  normalizeDocument,
+} from '../../domain/documents.js';
 import { lookupStatusOf, type LookupEntry, type LookupResult } from '../../domain/lookup.js';
+import { RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
 import { fullProtocol, parseProtocol } from '../../domain/protocol.js';
+import { RATE_LIMITS, rateLimitAddress } from '../../domain/rate-limits.js';
+import type { Clock } from '../shared/clock.js';
 import { getCustomerCollection } from '../shared/data/customers.js';
 import { findContractByProtocol, findUserByDocument } from '../shared/data/lookups.js';
+import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import type { Db } from '../shared/data/table.js';
+
+export type LookupDeps = { db: Db; clock: Clock };
 
 const NOT_FOUND: LookupResult = { found: false, searchType: null, processos: [] };
 
 /**
  * Public lookup by CPF, CNPJ or protocol. Anyone may call it, so it answers with status and
- * masked personal data only (LGPD art. 6: the minimum necessary).
+ * masked personal data only (LGPD art. 6: the minimum necessary), and it is rate-limited per address and per
+ * document or protocol searched — a search that finds nothing counts as well, so nobody can walk the CPF space
+ * or watch one person's process from many places (docs/decisions.md).
  */
-export async function lookupProcesses(db: Db, consulta: string): Promise<LookupResult> {
+export async function lookupProcesses(
+  deps: LookupDeps,
+  consulta: string,
+  requesterIp: string | undefined,
+): Promise<LookupResult> {
+  const now = deps.clock();
+  const limited = (rule: (typeof RATE_LIMITS)['lookupByAddress' | 'lookupByQuery'], subject: string) =>
+    enforceRateLimits(deps.db, now, [{ rule, subject }], RATE_LIMIT_MESSAGES.tooManyLookups);
+  await limited(RATE_LIMITS.lookupByAddress, rateLimitAddress(requesterIp));
+
   const protocolo = parseProtocol(consulta);
   if (protocolo) {
-    const owner = await findContractByProtocol(db, protocolo);
+    await limited(RATE_LIMITS.lookupByQuery, protocolo);
+    const owner = await findContractByProtocol(deps.db, protocolo);
     if (!owner) return { ...NOT_FOUND, searchType: 'protocolo' };
-    const entries = await entriesOf(db, owner.userId, owner.contractId);
+    const entries = await entriesOf(deps.db, owner.userId, owner.contractId);
     return { found: entries.length > 0, searchType: 'protocolo', processos: entries };
   }
   const type = documentTypeOf(consulta);
   if (!type) return NOT_FOUND;
-  const owner = await findUserByDocument(db, normalizeDocument(type, consulta));
+  // Wrong check digits can belong to nobody (profiles store valid documents only): no read, no per-document count.
+  if (!isValidDocument(type, consulta)) return { ...NOT_FOUND, searchType: type };
+  const document = normalizeDocument(type, consulta);
+  await limited(RATE_LIMITS.lookupByQuery, document);
+  const owner = await findUserByDocument(deps.db, document);
   if (!owner) return { ...NOT_FOUND, searchType: type };
-  const entries = await entriesOf(db, owner.userId);
+  const entries = await entriesOf(deps.db, owner.userId);
   return { found: entries.length > 0, searchType: type, processos: entries };
 }
 

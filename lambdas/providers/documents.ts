@@ -14,6 +14,8 @@ export type StoredDocument = {
 export type Documents = {
   put(document: StoredDocument): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The object's bytes, or null when there is no such object. */
+  read(key: string): Promise<Uint8Array | null>;
   /** A short-lived link that downloads the object; the bucket itself is never public. */
   downloadUrl(key: string, options?: { expiresInSeconds?: number; fileName?: string }): Promise<string>;
 };
@@ -47,6 +49,16 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if ((error as Error).name === 'NotFound' || status === 404) return false;
+        throw error;
+      }
+    },
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return object.Body ? await object.Body.transformToByteArray() : null;
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((error as Error).name === 'NoSuchKey' || status === 404) return null;
         throw error;
       }
     },

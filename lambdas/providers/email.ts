@@ -1,6 +1,13 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 
-export type OutgoingEmail = { subject: string; html: string };
+export type EmailAttachment = { fileName: string; contentType: string; content: Uint8Array };
+
+export type OutgoingEmail = {
+  subject: string;
+  html: string;
+  /** Files sent with the message (SES v2 simple content takes attachments; 40 MB per message in all). */
+  attachments?: readonly EmailAttachment[];
+};
 
 /** Sends one e-mail; business code depends on this, never on SES. */
 export type SendEmail = (to: string, email: OutgoingEmail) => Promise<void>;
@@ -20,6 +27,17 @@ export function createSesEmailSender(options: { from: string; client?: SESv2Clie
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
             Body: { Html: { Data: email.html, Charset: 'UTF-8' } },
+            ...(email.attachments?.length
+              ? {
+                  Attachments: email.attachments.map((attachment) => ({
+                    FileName: attachment.fileName,
+                    ContentType: attachment.contentType,
+                    RawContent: attachment.content,
+                    ContentDisposition: 'ATTACHMENT' as const,
+                    ContentTransferEncoding: 'BASE64' as const,
+                  })),
+                }
+              : {}),
           },
         },
       }),

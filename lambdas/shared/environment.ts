@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { ENV } from '../grants.js';
 import { createCognitoAdminDirectory, type AdminDirectory } from '../providers/admins.js';
+import {
+  createGoogleAdsConversions,
+  createMetaConversions,
+  googleOAuthSecretSchema,
+  parseConversionActions,
+  type ConversionsProvider,
+} from '../providers/conversions.js';
 import { createAsaasClient, type AsaasClient } from '../providers/asaas.js';
 import { createS3Documents, type Documents } from '../providers/documents.js';
 import { createSesEmailSender, type SendEmail } from '../providers/email.js';
@@ -9,6 +16,7 @@ import { createWebSocketPush, type Push } from '../providers/push.js';
 import { createCognitoTokenVerifier, type TokenVerifier } from '../providers/tokens.js';
 import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
 import { loadConfig, required } from './config.js';
+import { logger } from './logger.js';
 import { readSecret, type SecretFetcher } from './secrets.js';
 
 /**
@@ -76,4 +84,57 @@ export async function asaasFromEnvironment(
   const config = loadConfig({ [ENV.asaasApiUrl]: z.url() }, env);
   const apiKey = await readSecret('asaasApiKey', { env, fetchSecret });
   return createAsaasClient({ baseUrl: config[ENV.asaasApiUrl] as string, apiKey });
+}
+
+/**
+ * `conversions` grant: Meta's Conversions API and Google Ads. Secrets are read when the first event goes out (and read
+ * again after a failure), never at cold start: tracking must not break a function that also does real work
+ * (ConfirmPayment). A platform without its account id is a no-op.
+ */
+export function conversionsFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  fetchSecret?: SecretFetcher,
+): ConversionsProvider[] {
+  const optional = z.string().min(1).optional();
+  const config = loadConfig(
+    {
+      [ENV.metaConversionsApiUrl]: z.url(),
+      [ENV.metaPixelId]: optional,
+      [ENV.googleAdsApiUrl]: z.url(),
+      [ENV.googleOAuthTokenUrl]: z.url(),
+      [ENV.googleAdsCustomerId]: optional,
+      [ENV.googleAdsConversionActions]: optional,
+    },
+    env,
+  );
+  const lazySecret = <T>(read: () => Promise<T>) => {
+    let value: Promise<T> | null = null;
+    return () => {
+      value ??= read().catch((error: unknown) => {
+        value = null;
+        throw error;
+      });
+      return value;
+    };
+  };
+  const log = (message: string) => logger.info(message);
+  return [
+    createMetaConversions({
+      apiUrl: config[ENV.metaConversionsApiUrl] as string,
+      pixelId: config[ENV.metaPixelId] as string | undefined,
+      accessToken: lazySecret(() => readSecret('metaConversionsToken', { env, fetchSecret })),
+      log,
+    }),
+    createGoogleAdsConversions({
+      apiUrl: config[ENV.googleAdsApiUrl] as string,
+      oauthTokenUrl: config[ENV.googleOAuthTokenUrl] as string,
+      customerId: config[ENV.googleAdsCustomerId] as string | undefined,
+      conversionActions: parseConversionActions(config[ENV.googleAdsConversionActions] as string | undefined),
+      developerToken: lazySecret(() => readSecret('googleAdsDeveloperToken', { env, fetchSecret })),
+      oauth: lazySecret(async () =>
+        googleOAuthSecretSchema.parse(JSON.parse(await readSecret('googleAdsOAuth', { env, fetchSecret }))),
+      ),
+      log,
+    }),
+  ];
 }

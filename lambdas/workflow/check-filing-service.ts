@@ -1,15 +1,17 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AdminDirectory } from '../providers/admins.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Clock } from '../shared/clock.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
-import { keys, pointerKey } from '../shared/data/keys.js';
+import { keys } from '../shared/data/keys.js';
 import { getProcess } from '../shared/data/processes.js';
-import { claimMarker, type Db } from '../shared/data/table.js';
+import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { filingOverdueEmail } from './filing-emails.js';
 import type { WorkflowInput } from './task-input.js';
+
+/** The task's timeout (lib's default): a live attempt is never overtaken by a retry. */
+const FILING_ALERT_LEASE_SECONDS = 10;
 
 export type CheckFilingDeps = { db: Db; clock: Clock; sendEmail: SendEmail; admins: AdminDirectory; appUrl: string };
 
@@ -29,11 +31,16 @@ export async function checkFiling(
     getProfileByUser(deps.db, userId),
     deps.admins.adminEmails(),
   ]);
-  const first = await claimMarker(deps.db, keys.filingAlert(process.id), {
-    type: 'FILING_ALERT',
-    alerted_at: deps.clock().toISOString(),
+  const marker = keys.filingAlert(process.id);
+  const now = deps.clock();
+  const claim = await claimLease(deps.db, marker, {
+    now,
+    leaseSeconds: FILING_ALERT_LEASE_SECONDS,
+    attributes: { type: 'FILING_ALERT', claimed_at: now.toISOString() },
   });
-  if (!first) return { late: true, alerted: 0 };
+  if (claim === 'done') return { late: true, alerted: 0 };
+  // A crashed attempt's lease has not lapsed yet: fail, so Step Functions retries the task after it has.
+  if (claim === 'busy') throw new Error(`Filing alert for process ${process.id} is being sent by another attempt`);
   const email = filingOverdueEmail(deps.appUrl, {
     protocolo: contract?.protocolo ?? process.id,
     cliente: profile?.nome_completo ?? 'cliente',
@@ -43,11 +50,10 @@ export async function checkFiling(
   const failed = results.filter((r) => r.status === 'rejected').length;
   if (recipients.length > 0 && failed === recipients.length) {
     // Nobody was told: give the marker back and fail, so Step Functions retries the task.
-    await deps.db.client.send(
-      new DeleteCommand({ TableName: deps.db.tableName, Key: pointerKey(keys.filingAlert(process.id)) }),
-    );
+    await releaseLease(deps.db, marker);
     throw new Error(`Filing alert for process ${process.id} reached no admin`);
   }
+  await completeLease(deps.db, marker, deps.clock());
   if (failed > 0) logger.error('Filing alert not sent to every admin', { failed, processId: process.id });
   return { late: true, alerted: recipients.length - failed };
 }

@@ -1,11 +1,14 @@
 import { filingForecast } from '../../domain/filing.js';
 import { PROCESS_MESSAGES } from '../../domain/messages.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
+import { sendPurchaseConversion } from '../conversions/purchase.js';
 import { systemClock } from '../shared/clock.js';
+import { appUrlFromEnvironment } from '../shared/config.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { changeProcessStatus, getProcess } from '../shared/data/processes.js';
 import { markReferralPaid } from '../shared/data/referrals.js';
 import { tableFromEnvironment } from '../shared/db.js';
+import { conversionsFromEnvironment } from '../shared/environment.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { taskHandler } from '../shared/task.js';
@@ -13,6 +16,7 @@ import { workflowInputSchema } from './task-input.js';
 
 const db = tableFromEnvironment();
 const clock = systemClock;
+const conversions = { db, clock, providers: conversionsFromEnvironment(), appUrl: appUrlFromEnvironment() };
 
 const AWAITING_PAYMENT = new Set<ProcessStatus>(['cadastro', 'contrato_assinado', 'pagamento_pendente']);
 
@@ -22,9 +26,9 @@ export const SYSTEM_ACTOR = 'sistema';
 /**
  * ConfirmPayment: the process becomes 'pago' with its filing forecast (the customer hears of it from the table's stream:
  * live screens and the 'status-update' e-mail), and the payer's referral becomes 'paid', granting the referrer's
- * free renewal at every 5th. Idempotent: a retried task finds the status set and the referral counted.
+ * free renewal at every 5th, and the purchase conversion goes to the ad platforms once. Idempotent: a retried task finds the status set and the referral counted.
  */
-export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async ({ userId, contractId }) => {
+export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async ({ userId, contractId, chargeId }) => {
   const now = clock();
   const current = await getProcess(db, { userId, contractId });
   if (!current) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
@@ -42,6 +46,8 @@ export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async 
   const payer = await getProfileByUser(db, userId);
   const referral = payer ? await markReferralPaid(db, payer, now.toISOString()) : null;
   if (referral?.rewardsGranted) logger.info('Free renewal granted', { referrer: referral.referrerUserId });
+  // The purchase for the ad platforms, once per charge; it never fails the step.
+  await sendPurchaseConversion(conversions, { chargeId, email: payer?.email ?? null });
   return {
     status: process.status,
     previsao: process.previsao,

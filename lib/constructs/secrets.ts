@@ -10,6 +10,12 @@ const DESCRIPTIONS: Record<SecretName, string> = {
   asaasApiKey: 'Asaas API key (access_token); replace the generated value with the key from the Asaas panel',
   originVerify:
     'Value CloudFront adds to every request it forwards to the API (x-origin-verify); the API refuses requests without it',
+  metaConversionsToken:
+    'Meta Conversions API access token (Events Manager > pixel > Settings); replace the generated value. Used only when -c metaPixelId is set',
+  googleAdsDeveloperToken:
+    'Google Ads API developer token (API Center of the manager account); replace the generated value. Used only when -c googleAdsCustomerId is set',
+  googleAdsOAuth:
+    'Google Ads OAuth client and refresh token as JSON {"client_id","client_secret","refresh_token"}; replace the generated value. Used only when -c googleAdsCustomerId is set',
 };
 
 /** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
@@ -22,6 +28,12 @@ const NO_ROTATION: Record<SecretName, string> = {
     'The key is issued by Asaas and can only be regenerated in the Asaas panel; it is put here by hand when that happens.',
   originVerify:
     "CloudFront reads the value at deploy time (a CloudFormation dynamic reference in the origin's custom header), so a rotation must be followed by a deploy naming the new version (-c originSecretVersion); rotate on suspicion by putting a new value and deploying with it (functions pick it up at their next cold start).",
+  metaConversionsToken:
+    'The token is issued in Meta Events Manager, which no rotation Lambda can drive; it is replaced by hand there and here on suspicion (functions pick it up at their next cold start).',
+  googleAdsDeveloperToken:
+    'The developer token is issued by Google for the Ads API account and cannot be rotated by a Lambda; it is replaced by hand when Google reissues it.',
+  googleAdsOAuth:
+    'The refresh token comes from a consent flow in a browser, which no rotation Lambda can perform; the access tokens it yields live one hour. Replaced by hand on suspicion (revoke it in the Google account).',
 };
 
 /**
@@ -48,6 +60,9 @@ export class Secrets extends Construct {
       asaasWebhookToken: create('asaasWebhookToken', 'AsaasWebhookToken'),
       asaasApiKey: create('asaasApiKey', 'AsaasApiKey'),
       originVerify: create('originVerify', 'OriginVerify'),
+      metaConversionsToken: create('metaConversionsToken', 'MetaConversionsToken'),
+      googleAdsDeveloperToken: create('googleAdsDeveloperToken', 'GoogleAdsDeveloperToken'),
+      googleAdsOAuth: create('googleAdsOAuth', 'GoogleAdsOAuth'),
     };
   }
 }

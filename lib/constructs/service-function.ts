@@ -13,6 +13,7 @@ import {
   ENV,
   environmentFor,
   secretsOf,
+  type ConversionsSettings,
   type FunctionGrants,
   type GrantValues,
   type SecretName,
@@ -43,6 +44,8 @@ export interface GrantTargets {
   readonly asaasApiUrl?: string;
   /** Base URL of the postal-code service. Required by `grants.postalCode`. */
   readonly postalCodeApiUrl?: string;
+  /** The ad platforms' endpoints and account ids. Required by `grants.conversions`. */
+  readonly conversions?: ConversionsSettings;
   /** Secrets Manager secrets by name. Required for every secret a function's grants name. */
   readonly secrets?: Partial<Record<SecretName, secretsmanager.ISecret>>;
 }
@@ -61,6 +64,7 @@ export function grantValuesOf(targets: GrantTargets): GrantValues {
     tokenAudience: targets.tokens?.audience,
     asaasApiUrl: targets.asaasApiUrl,
     postalCodeApiUrl: targets.postalCodeApiUrl,
+    conversions: targets.conversions,
     secret: (name) => {
       const secret = targets.secrets?.[name];
       return secret ? { arn: secret.secretArn } : undefined;

@@ -59,6 +59,8 @@ const EVERY_VALUE = {
   userPoolId: 'u',
   asaasApiUrl: 'https://asaas',
   postalCodeApiUrl: 'https://cep',
+  // As the test stack deploys them: endpoints only, no marketing account configured.
+  conversions: { metaApiUrl: 'https://meta', googleAdsApiUrl: 'https://ads', googleOAuthTokenUrl: 'https://oauth' },
   secret: () => ({ arn: 'arn' }),
 };
 
@@ -175,9 +177,26 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
   it.each(API_ROUTES.map((r) => [r.contract.id, r] as const))('%s', (id, route) => {
     const fn = s.stack.api.functions[id];
     const actions = actionsOf(fn);
-    const grants: { table?: string; workflow?: string } = route.grants as FunctionGrants;
-    if (!grants.table) expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
-    if (grants.table === 'read') expect(actions.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
+    const grants: Pick<FunctionGrants, 'table' | 'workflow' | 'tableItems'> = route.grants as FunctionGrants;
+    // `tableItems` writes come in one statement of their own, pinned to the grant's partition-key prefixes; every
+    // other table statement follows `table` alone.
+    const pinned = (st: Json) => JSON.stringify(st.Condition ?? {}).includes('dynamodb:LeadingKeys');
+    const unpinned = statementsOf(fn)
+      .filter((st) => !pinned(st))
+      .flatMap((st) => asArray(st.Action as string | string[]));
+    if (!grants.table) expect(unpinned.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+    if (grants.table === 'read') expect(unpinned.filter((a) => WRITE_ACTIONS.includes(a))).toEqual([]);
+    const items = statementsOf(fn).filter(pinned);
+    if (!grants.tableItems) expect(items).toEqual([]);
+    else {
+      expect(items).toHaveLength(1);
+      expect(asArray(items[0]!.Action as string | string[]).sort()).toEqual(
+        grants.tableItems.actions.map((a) => `dynamodb:${a}`).sort(),
+      );
+      expect(items[0]!.Condition).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': grants.tableItems.pkPrefixes.map((p) => `${p}*`) },
+      });
+    }
     if (grants.table === 'readwrite')
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
     const states = actions.filter((a) => a.startsWith('states:'));
@@ -526,12 +545,16 @@ describe('Web', () => {
     expect((dist!.Properties.DistributionConfig as Json).CustomErrorResponses).toBeUndefined();
     const [fn] = Object.values(resources('AWS::CloudFront::Function'));
     const code = String(fn!.Properties.FunctionCode);
-    // The function's own logic, run here as CloudFront would: routes → index.html, files untouched.
+    // The function's own logic, run here as CloudFront would: public pages → their prerendered HTML, client routes
+    // → the app shell, files untouched.
     const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
     const route = (uri: string) => handler({ request: { uri } }).uri;
-    expect(route('/app/dashboard')).toBe('/index.html');
-    expect(route('/app/contrato/imprimir/01JABC')).toBe('/index.html');
+    expect(route('/app/dashboard')).toBe('/app.html');
+    expect(route('/app/contrato/imprimir/01JABC')).toBe('/app.html');
+    expect(route('/verificar/ABCD-1234-WXYZ')).toBe('/app.html');
     expect(route('/')).toBe('/index.html');
+    expect(route('/consultar')).toBe('/consultar/index.html');
+    expect(route('/termos/')).toBe('/termos/index.html');
     expect(route('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(route('/favicon.svg')).toBe('/favicon.svg');
   });
@@ -559,11 +582,18 @@ describe('Web', () => {
     expect(JSON.stringify(header?.HeaderValue)).toContain(logicalId(s.stack.secrets.byName.originVerify));
   });
 
-  it('never caches index.html and config.json at the edge', () => {
+  it('never caches the pages, the app shell, config.json, robots.txt and sitemap.xml at the edge', () => {
     const [dist] = Object.values(resources('AWS::CloudFront::Distribution'));
     const behaviors = (dist!.Properties.DistributionConfig as { CacheBehaviors: Json[] }).CacheBehaviors;
     const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'; // AWS managed "CachingDisabled"
-    for (const path of ['/index.html', '/config.json']) {
+    for (const path of [
+      '/index.html',
+      '/consultar/index.html',
+      '/app.html',
+      '/config.json',
+      '/robots.txt',
+      '/sitemap.xml',
+    ]) {
       expect(behaviors.find((b) => b.PathPattern === path)).toMatchObject({ CachePolicyId: cachingDisabled });
     }
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { App, CfnElement, Stack, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { BaixaStack, stackNameFor } from '../../lib/baixa-stack.js';
+import { BaixaStack, stackNameFor, type BaixaStackProps } from '../../lib/baixa-stack.js';
 import { addNagChecks } from '../../lib/nag.js';
 import { REPO_ROOT } from '../../lib/paths.js';
 
@@ -35,7 +35,13 @@ export type SynthesizedBaixa = {
  * are collected in validation-report.json instead of thrown, so one test can list them all.
  */
 export function synthBaixa(
-  options: { stage?: string; env?: Environment; skipBundling?: boolean } = {},
+  options: {
+    stage?: string;
+    env?: Environment;
+    skipBundling?: boolean;
+    /** Optional stage settings (marketing ids, URLs) as bin/app.ts passes them from the CDK context. */
+    props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl'>>;
+  } = {},
 ): SynthesizedBaixa {
   const stage = options.stage ?? 'test';
   const outdir = mkdtempSync(join(tmpdir(), 'baixa-cdk-'));
@@ -54,6 +60,7 @@ export function synthBaixa(
     env: options.env,
     senderEmail: 'nao-responda@example.com',
     siteAssetPath: fakeSiteDir(),
+    ...options.props,
   });
   const nag = addNagChecks(app);
   app.synth();

@@ -6,6 +6,7 @@ import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { environmentFor, type GrantValues, type SecretName } from '../../lambdas/grants.js';
 import { synthesizeLocalDefinitions } from '../../local/cdk-definitions.js';
 import { ensureTable, startDynamoDbLocal } from '../../local/services/dynamodb.js';
+import { conversionsSettingsFor } from '../../local/services/conversions-recorder.js';
 import { startLocalPostalCode } from '../../local/services/postal-code.js';
 import { startLocalS3 } from '../../local/services/s3.js';
 import { startLocalSes } from '../../local/services/ses.js';
@@ -19,6 +20,10 @@ export const POSTAL_CODE_PORT = 18_403;
 const S3_PORT = 18_404;
 /** The Asaas simulator's port, for tests that start one (lambdas read its URL from the environment). */
 export const ASAAS_PORT = 18_405;
+/** The conversions recorder's port, for tests that start one (the conversions grant points at it). */
+export const CONVERSIONS_PORT = 18_406;
+export const INTEGRATION_PIXEL_ID = '100000000000001';
+export const INTEGRATION_GOOGLE_ADS_CUSTOMER = '1234567890';
 export const INTEGRATION_BUCKET = 'baixa-integration-documents';
 export const INTEGRATION_SENDER = 'nao-responda@baixa.test';
 export const INTEGRATION_SECRETS: Record<SecretName, string> = {
@@ -26,6 +31,13 @@ export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   asaasWebhookToken: 'integration-webhook-token-0123456789abcdef',
   asaasApiKey: 'integration-asaas-api-key-0123456789abcdef',
   originVerify: TEST_ORIGIN_VERIFY_SECRET,
+  metaConversionsToken: 'integration-meta-conversions-token',
+  googleAdsDeveloperToken: 'integration-google-ads-developer-token',
+  googleAdsOAuth: JSON.stringify({
+    client_id: 'integration-client',
+    client_secret: 'integration-client-secret',
+    refresh_token: 'integration-refresh-token',
+  }),
 };
 export const INTEGRATION_VALUES: GrantValues = {
   tableName: INTEGRATION_TABLE,
@@ -36,6 +48,11 @@ export const INTEGRATION_VALUES: GrantValues = {
   appUrl: 'http://127.0.0.1:5173',
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
   asaasApiUrl: `http://127.0.0.1:${ASAAS_PORT}/v3`,
+  conversions: conversionsSettingsFor(`http://127.0.0.1:${CONVERSIONS_PORT}`, {
+    metaPixelId: INTEGRATION_PIXEL_ID,
+    googleAdsCustomerId: INTEGRATION_GOOGLE_ADS_CUSTOMER,
+    googleAdsConversionActions: 'lead=1001,sign_up=1002,login=1003,checkout=1004,purchase=1005',
+  }),
   // Tests that need the user pool start their own cognito-local and pass its directory to the service under test.
   userPoolId: 'us-east-1_integration',
   // The live channel's tests start their own WebSocket stand-in and token keys; these only complete the environment.

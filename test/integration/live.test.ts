@@ -1,8 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { changeOf } from '../../lambdas/live/changes.js';
 import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
 import { publishChanges, type PublishDeps } from '../../lambdas/live/publish-changes-service.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
@@ -176,6 +177,40 @@ describe('live channel', () => {
     // The poller retries the batch the consumer reported, as Lambda's event source mapping does.
     await expect.poll(async () => (await emailsTo(profile.email)).length, { timeout: 8000 }).toBe(1);
     expect(failNextEmails).toBe(0);
+  });
+
+  it('re-sends the e-mail of a sender that crashed after claiming it, once its lease lapsed, never while held', async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    await changeProcessStatus(db, {
+      ref: { userId, contractId: contract.id },
+      to: 'peticionado',
+      byUser: 'admin-1',
+      now: new Date().toISOString(),
+    });
+    await expect.poll(async () => (await emailsTo(profile.email)).length, { timeout: 5000 }).toBe(1);
+    const record = delivered.find(
+      (r) => r.dynamodb?.NewImage?.pk?.S === keys.customer(userId) && changeOf(r)?.kind === 'process-status',
+    )!;
+    const change = changeOf(record);
+    if (change?.kind !== 'process-status') throw new Error('no process change delivered');
+    const marker = pointerKey(keys.statusNotice(userId, change.changeId));
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    // A sender that claimed the e-mail and died before sending (a Lambda timeout): the claim, never completed.
+    const crashedClaim = (leaseUntil: number) =>
+      db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...marker, lease_until: leaseUntil } }));
+
+    await crashedClaim(nowSeconds + 60);
+    expect((await publishChanges(deps, [record])).batchItemFailures).toHaveLength(1);
+    expect(await emailsTo(profile.email)).toHaveLength(1);
+
+    await crashedClaim(nowSeconds - 1);
+    expect(await publishChanges(deps, [record])).toEqual({ batchItemFailures: [] });
+    expect(await emailsTo(profile.email)).toHaveLength(2);
+    const { Item } = await db.client.send(new GetCommand({ TableName: db.tableName, Key: marker }));
+    expect(Item?.done_at).toEqual(expect.any(String));
+    // Done: later deliveries send nothing.
+    expect(await publishChanges(deps, [record])).toEqual({ batchItemFailures: [] });
+    expect(await emailsTo(profile.email)).toHaveLength(2);
   });
 
   it('refuses a socket without a valid id token, and forgets a connection when it closes', async () => {

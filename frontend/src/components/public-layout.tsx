@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { SERVICE_PROVIDER } from '@domain/company.js';
 import { BRAND_NAME } from '@/lib/brand';
 import { SUPPORT_CONTACT, whatsappLink } from '@/lib/contact';
-import { recordLead } from '@/lib/tracking';
 import { PublicBrandMark } from './public-brand-mark';
 import { SiteLink as Link } from './site-link';
 
@@ -32,7 +31,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <Link to="/auth" className="public-header__link">
               Entrar
             </Link>
-            <Link to="/auth?mode=register" className="btn btn--primary btn--small" onClick={recordLead}>
+            <Link to="/auth?mode=register" className="btn btn--primary btn--small" data-lead>
               Começar Agora
             </Link>
           </nav>

@@ -14,6 +14,11 @@ export const keys = {
   /** Sorts before `CONTRACT#`, outside the dashboard's `CONTRACT#`…`PROFILE` range (pattern 1 never reads it). */
   connectionSk: (connectionId: string) => `CONNECTION#${connectionId}`,
   connectionPrefix: 'CONNECTION#',
+  /**
+   * A Nada Consta issued for one grant of a contract's removal (`baixa_deferida_em`), so a repeated request finds it.
+   * Sorts before `CONTRACT#`, outside the dashboard's range (pattern 1 never reads it).
+   */
+  certificateSk: (contractId: string, grantedAt: string) => `CERTIFICATE#${contractId}#${grantedAt}`,
 
   documentGuard: (digits: string) => `DOCUMENT#${digits}`,
   referralCodeGuard: (code: string) => `REFCODE#${code}`,
@@ -32,6 +37,14 @@ export const keys = {
   statusNotice: (userId: string, historyId: string) => `NOTICE#${userId}#${historyId}`,
   /** The admins were told that a paid process missed its filing forecast (once per process). */
   filingAlert: (processId: string) => `FILING_ALERT#${processId}`,
+  /** The purchase conversion of a paid charge was handed to the ad platforms (once per charge). */
+  purchaseConversion: (chargeId: string) => `CONVERSION#PURCHASE#${chargeId}`,
+  /** Which customer's certificate a verification code names (the public verification only knows the code). */
+  certificatePointer: (code: string) => `CERTIFICATE#${code}`,
+  /** A fixed-window counter of a public route (pattern 43); `subjectHash` is a SHA-256, never an address or document. */
+  rateLimit: (scope: string, subjectHash: string, windowStart: number) => `RATE#${scope}#${subjectHash}#${windowStart}`,
+  /** Every counter of one rule: the IAM prefix of the functions that count it. */
+  rateLimitScope: (scope: string) => `RATE#${scope}#`,
 
   counterPk: 'COUNTER',
   sequencePk: 'SEQUENCE',

@@ -1,6 +1,8 @@
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
+  UpdateCommand,
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -67,6 +69,56 @@ export async function claimMarker(db: Db, key: string, attributes: Record<string
       }),
     ),
   );
+}
+
+/** What a leased claim found: the work is ours, already done, or held by a sender whose lease has not lapsed. */
+export type LeaseClaim = 'claimed' | 'done' | 'busy';
+
+/**
+ * Claims a once-only piece of work (an e-mail) under a marker that lapses after `leaseSeconds` unless
+ * `completeLease` marks it done. A sender that dies between the claim and the send (a Lambda timeout) therefore does
+ * not lose the message for ever: a retry after the lease lapsed claims it again. The lease is the function's timeout,
+ * so a live sender is never overtaken. 'busy' is for the caller to retry later (throwing makes the platform retry).
+ */
+export async function claimLease(
+  db: Db,
+  key: string,
+  options: { now: Date; leaseSeconds: number; attributes: Record<string, unknown> },
+): Promise<LeaseClaim> {
+  const nowSeconds = Math.floor(options.now.getTime() / 1000);
+  const claimed = await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...options.attributes, ...pointerKey(key), lease_until: nowSeconds + options.leaseSeconds },
+        ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(done_at) AND lease_until < :now)',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      }),
+    ),
+  );
+  if (claimed) return 'claimed';
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(key), ConsistentRead: true }),
+  );
+  // Gone between the two reads (its sender gave it back): nobody holds it, so the retry will claim it.
+  return Item?.done_at ? 'done' : 'busy';
+}
+
+/** The leased work was done: the marker no longer lapses. */
+export async function completeLease(db: Db, key: string, now: Date): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: pointerKey(key),
+      UpdateExpression: 'SET done_at = :now REMOVE lease_until',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}
+
+/** Gives a claim back at once (the send failed and will be retried). */
+export async function releaseLease(db: Db, key: string): Promise<void> {
+  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: pointerKey(key) }));
 }
 
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, (typeof KEY_ATTRIBUTES)[number]> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filingForecast } from '../../../domain/filing.js';
 import { lookupRequestSchema, lookupStatusOf } from '../../../domain/lookup.js';
+import { LOOKUP_INPUT_MESSAGES } from '../../../domain/messages.js';
 import { runtimeConfigSchema } from '../../../domain/schemas/runtime-config.js';
 
 const day = (iso: string) => filingForecast(new Date(iso)).toISOString().slice(0, 10);
@@ -42,11 +43,11 @@ describe('public lookup', () => {
   });
   it('asks for the query with the spec message, trimmed and bounded', () => {
     expect(lookupRequestSchema.parse({ consulta: '  529.982.247-25 ' })).toEqual({ consulta: '529.982.247-25' });
-    for (const consulta of ['   ', 'x'.repeat(41)]) {
-      const result = lookupRequestSchema.safeParse({ consulta });
-      expect(result.error?.issues[0]?.message).toBe('Digite o CPF, CNPJ ou protocolo para consultar');
-    }
-    expect(lookupRequestSchema.safeParse({ consulta: 'x'.repeat(40) }).success).toBe(true);
+    const empty = lookupRequestSchema.safeParse({ consulta: '   ' });
+    expect(empty.error?.issues[0]?.message).toBe('Digite o CPF, CNPJ ou protocolo para consultar');
+    const long = lookupRequestSchema.safeParse({ consulta: 'x'.repeat(33) });
+    expect(long.error?.issues[0]?.message).toBe(LOOKUP_INPUT_MESSAGES.tooLong);
+    expect(lookupRequestSchema.safeParse({ consulta: 'x'.repeat(32) }).success).toBe(true);
   });
 });
 

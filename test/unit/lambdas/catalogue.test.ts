@@ -25,6 +25,14 @@ const EVERY_VALUE: GrantValues = {
   userPoolId: 'us-east-1_pool',
   asaasApiUrl: 'https://api-sandbox.asaas.com/v3',
   postalCodeApiUrl: 'https://viacep.com.br',
+  conversions: {
+    metaApiUrl: 'https://graph.facebook.com/v21.0',
+    metaPixelId: '100000000000001',
+    googleAdsApiUrl: 'https://googleads.googleapis.com/v21',
+    googleOAuthTokenUrl: 'https://oauth2.googleapis.com/token',
+    googleAdsCustomerId: '1234567890',
+    googleAdsConversionActions: 'purchase=1',
+  },
   secret: (name) => ({ arn: `arn:aws:secretsmanager:us-east-1:1:secret:${name}` }),
 };
 
@@ -85,6 +93,18 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.userPool) expected.add(ENV.userPoolId);
     if (grants.asaas) expected.add(ENV.asaasApiUrl);
     if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
+    if (grants.conversions) {
+      for (const name of [
+        ENV.metaConversionsApiUrl,
+        ENV.metaPixelId,
+        ENV.googleAdsApiUrl,
+        ENV.googleOAuthTokenUrl,
+        ENV.googleAdsCustomerId,
+        ENV.googleAdsConversionActions,
+      ]) {
+        expected.add(name);
+      }
+    }
     for (const secret of secretsOf(fn.grants)) expected.add(SECRET_ENV[secret].arn);
     expect(Object.keys(env).sort()).toEqual([...expected].sort());
     // Every variable holds the value its grant points at; no secret value ever travels in the environment on AWS.

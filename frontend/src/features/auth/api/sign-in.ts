@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signIn } from 'aws-amplify/auth';
 import { beginSession } from '@/lib/auth-session';
 import { getRuntimeConfig } from '@/lib/runtime-config';
+import { recordConversion } from '@/lib/tracking';
 import { unconfirmedUserError, unsupportedSignInStepError } from '../lib/auth-errors';
 
 export type PasswordCredentials = { email: string; password: string };
@@ -14,7 +15,10 @@ export async function signInWithPassword({ email, password }: PasswordCredential
     password,
     options: { authFlowType: passwordAuthFlow },
   });
-  if (isSignedIn) return;
+  if (isSignedIn) {
+    recordConversion('login', { email });
+    return;
+  }
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') throw unconfirmedUserError();
   throw unsupportedSignInStepError(nextStep.signInStep);
 }

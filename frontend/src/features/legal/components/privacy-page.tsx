@@ -1,12 +1,17 @@
-import { PublicPage } from '@/components/public-layout';
 import { usePublicPageMeta } from '@/lib/page-meta';
+import { PRIVACY_LEAD, PRIVACY_SECTIONS } from '../content/privacy';
+import { LEGAL_UPDATED_AT } from '../content/updated-at';
+import { LegalDocument } from './legal-document';
 
-/** Placeholder until the Privacy Policy text lands (issue 9, item 2). */
+/** /privacidade: the Privacy Policy (text in content/privacy.tsx; pending the lawyer's review, see content/updated-at.ts). */
 export function PrivacyPage() {
   usePublicPageMeta('/privacidade');
   return (
-    <PublicPage>
-      <h1 className="public-page__title">Política de Privacidade</h1>
-    </PublicPage>
+    <LegalDocument
+      title="Política de Privacidade"
+      lead={PRIVACY_LEAD}
+      updatedAt={LEGAL_UPDATED_AT}
+      sections={PRIVACY_SECTIONS}
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { PublicPage } from '@/components/public-layout';
 import { usePublicPageMeta } from '@/lib/page-meta';
+import { TERMS_LEAD, TERMS_SECTIONS } from '../content/terms';
+import { LEGAL_UPDATED_AT } from '../content/updated-at';
+import { LegalDocument } from './legal-document';
 
-/** Placeholder until the Terms of Use text lands (issue 9, item 2). */
+/** /termos: the Terms of Use (text in content/terms.tsx; pending the lawyer's review, see content/updated-at.ts). */
 export function TermsPage() {
   usePublicPageMeta('/termos');
   return (
-    <PublicPage>
-      <h1 className="public-page__title">Termos de Uso</h1>
-    </PublicPage>
+    <LegalDocument title="Termos de Uso" lead={TERMS_LEAD} updatedAt={LEGAL_UPDATED_AT} sections={TERMS_SECTIONS} />
   );
 }

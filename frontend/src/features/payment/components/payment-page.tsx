@@ -10,6 +10,7 @@ import type { Dashboard } from '@domain/schemas/dashboard.js';
 import type { Charge, Contract } from '@domain/schemas/entities.js';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
+import { recordConversion } from '@/lib/tracking';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
@@ -130,6 +131,7 @@ function GenerateCard({ contract, expired }: { contract: Contract; expired: bool
           variation="primary"
           onClick={() => {
             setAttempts(0);
+            recordConversion('checkout');
             generate();
           }}
           isLoading={create.isPending || pending}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { SERVICE_PROVIDER, whatsappLink } from '@domain/company.js';
+
+/** A highlighted block for what a reader must not miss (the removal is temporary, the refund rule…). */
+export function LegalNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="legal-notice">
+      <p className="legal-notice__title">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+/** The service e-mail as a mailto link; `subject` pre-fills the message (e.g. a data-subject request). */
+export function ServiceEmailLink({ subject }: { subject?: string }) {
+  const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
+  return <a href={`mailto:${SERVICE_PROVIDER.email}${query}`}>{SERVICE_PROVIDER.email}</a>;
+}
+
+export function WhatsappLink() {
+  return <a href={whatsappLink()}>{SERVICE_PROVIDER.whatsappDisplay}</a>;
+}
+
+/** Who the provider (and controller, in LGPD terms) is, from its one configuration place (domain/company.ts). */
+export function ProviderIdentity({ withWhatsapp = false }: { withWhatsapp?: boolean }) {
+  return (
+    <dl className="legal-facts">
+      <div>
+        <dt>Razão social</dt>
+        <dd>{SERVICE_PROVIDER.legalName}</dd>
+      </div>
+      <div>
+        <dt>CNPJ</dt>
+        <dd>{SERVICE_PROVIDER.cnpj}</dd>
+      </div>
+      <div>
+        <dt>Endereço</dt>
+        <dd>{SERVICE_PROVIDER.address}</dd>
+      </div>
+      <div>
+        <dt>E-mail</dt>
+        <dd>
+          <ServiceEmailLink />
+        </dd>
+      </div>
+      {withWhatsapp && (
+        <div>
+          <dt>WhatsApp</dt>
+          <dd>
+            <WhatsappLink />
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+export type Purpose = { readonly title: string; readonly description: ReactNode; readonly basis: ReactNode };
+
+/** Purposes of processing, each with its legal basis (LGPD art. 7), as a list that reads well on a phone. */
+export function PurposeList({ purposes }: { purposes: readonly Purpose[] }) {
+  return (
+    <ul className="legal-purposes">
+      {purposes.map((purpose) => (
+        <li key={purpose.title} className="legal-purposes__item">
+          <p className="legal-purposes__title">{purpose.title}</p>
+          <p>{purpose.description}</p>
+          <p className="legal-purposes__basis">
+            <span className="legal-purposes__label">Base legal:</span> {purpose.basis}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Term → explanation pairs (data categories, retention periods, masked examples). */
+export function FactList({ facts }: { facts: readonly { readonly term: ReactNode; readonly detail: ReactNode }[] }) {
+  return (
+    <dl className="legal-facts legal-facts--stacked">
+      {facts.map((fact, index) => (
+        <div key={index}>
+          <dt>{fact.term}</dt>
+          <dd>{fact.detail}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

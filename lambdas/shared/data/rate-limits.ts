@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { rateWindow, type RateLimitRule } from '../../../domain/rate-limits.js';
+import { TooManyRequestsError } from '../errors.js';
+import { keys, pointerKey } from './keys.js';
+import { appliedUnlessConditionFails, type Db } from './table.js';
+
+/** Counters outlive their window by a minute; TTL may lag by days, and no condition ever reads an old window. */
+const GRACE_SECONDS = 60;
+
+/**
+ * A counter's subject in its key: SHA-256 of the rule's scope and the subject (an address, a document, a protocol),
+ * so no address, CPF or e-mail is stored in clear. The counter lives a window or two: the hash is only as private as
+ * a short-lived hash of a guessable value can be, and no screen or index ever reads these items.
+ */
+export function rateLimitSubjectHash(scope: string, subject: string): string {
+  return createHash('sha256').update(`${scope}\n${subject}`, 'utf8').digest('hex');
+}
+
+/**
+ * Pattern 43: counts one call of `subject` under `rule` in the current fixed window, unless the window already holds
+ * `rule.limit` calls. One `UpdateItem ADD hits 1` conditioned on `hits < limit`: atomic, so concurrent calls can never
+ * pass the limit together, and a refused call adds nothing. True when the call may proceed.
+ */
+export async function countRateLimitedCall(db: Db, rule: RateLimitRule, subject: string, now: Date): Promise<boolean> {
+  const window = rateWindow(rule, now);
+  const key = keys.rateLimit(rule.scope, rateLimitSubjectHash(rule.scope, subject), window.start);
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: pointerKey(key),
+        UpdateExpression: 'ADD hits :one SET #type = :type, expiresAt = :expiresAt',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':type': 'RATE_LIMIT',
+          ':limit': rule.limit,
+          ':expiresAt': window.end + GRACE_SECONDS,
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * Pattern 43, for a route: counts the call against each rule in order and stops at the first one exhausted, with a
+ * 429 carrying `message`. Later rules are not counted for a refused call, so a blocked address cannot use up a
+ * document's allowance.
+ */
+export async function enforceRateLimits(
+  db: Db,
+  now: Date,
+  checks: readonly { rule: RateLimitRule; subject: string }[],
+  message: string,
+): Promise<void> {
+  for (const { rule, subject } of checks) {
+    if (!(await countRateLimitedCall(db, rule, subject, now))) throw new TooManyRequestsError(message);
+  }
+}

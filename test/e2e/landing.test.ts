@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser.js';
+
+const { appUrl } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The dev server compiles the public entry on its first request, which can outlast a test's navigation timeout.
+  const page = await newPage(browser);
+  await page.goto(appUrl, { timeout: 120_000 });
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 });
+  await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The spec's section order (spec 01 §2 "Landing page"), by the heading each section is labelled with. */
+const SECTION_HEADINGS = [
+  'Baixa temporária dos apontamentos no seu CPF ou CNPJ', // hero
+  'Nome negativado fecha portas todos os dias', // pain points
+  'Um pedido judicial de baixa temporária, feito por advogado', // solution
+  'O que dizem nossos clientes', // testimonials
+  'Indique 5 amigos e ganhe a sua próxima renovação', // referral box
+  'Do cadastro ao protocolo em 4 passos', // how it works
+  'Números de quem já confiou no nosso trabalho', // results
+  'Um valor único, sem mensalidades', // price
+  'Cada dia com o nome negativado tem um custo', // urgency
+  'Dê hoje o primeiro passo para limpar o seu nome', // final call to action
+];
+const STEPS = ['Cadastro', 'Assinatura Digital', 'Pagamento PIX', 'Protocolo Judicial'];
+
+async function openLanding(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const page = await newPage(browser, viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(appUrl);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { page, errors };
+}
+
+/** The text and href of every link inside a landmark, in document order (hidden ones included). */
+const linksIn = (page: Page, selector: string) =>
+  page
+    .locator(`${selector} a`)
+    .evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
+
+const hasHorizontalOverflow = (page: Page) =>
+  page.evaluate<boolean>('document.scrollingElement.scrollWidth > window.innerWidth');
+
+describe.each([
+  ['phone', VIEWPORTS.phone],
+  ['desktop', VIEWPORTS.desktop],
+] as const)('landing page on a %s', (name, viewport) => {
+  it('shows every section of the spec in order, with one h1 and headings in order', async () => {
+    const { page, errors } = await openLanding(viewport);
+
+    const sectionHeadings = await page
+      .locator('main section[aria-labelledby]')
+      .evaluateAll((sections) =>
+        sections.map(
+          (section) => section.ownerDocument.getElementById(section.getAttribute('aria-labelledby')!)?.textContent,
+        ),
+      );
+    expect(sectionHeadings).toEqual(SECTION_HEADINGS);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    const levels = await page
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => index > 0 && expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1));
+
+    const steps = page.locator('section[aria-labelledby="como-funciona-title"] ol > li h3');
+    expect(await steps.allTextContents()).toEqual(STEPS);
+
+    const price = page.locator('section[aria-labelledby="preco-title"]');
+    await price.getByText('R$ 399,00', { exact: true }).waitFor();
+    await price.getByText(/A baixa é temporária: pode cair a qualquer momento/).waitFor();
+    await price.getByText('no valor de R$ 250,00').waitFor();
+    for (const method of ['PIX', 'Boleto', 'Visa', 'Mastercard', 'Elo']) {
+      await price.getByRole('img', { name: method, exact: true }).waitFor();
+    }
+
+    const referral = page.locator('section[aria-labelledby="indique-title"]');
+    for (const discount of ['R$ 79,80', 'R$ 239,40', 'R$ 399,00']) {
+      await referral.getByText(discount, { exact: true }).waitFor();
+    }
+    const results = page.locator('section[aria-labelledby="resultados-title"]');
+    for (const claim of ['+2.847', '89%']) await results.getByText(claim, { exact: true }).waitFor();
+    expect(await results.locator('dd').allTextContents()).toContain('7 dias úteis');
+    await results.getByText('4,9 de 5 estrelas').waitFor();
+    expect(await page.locator('section[aria-labelledby="depoimentos-title"] blockquote').count()).toBe(3);
+    expect(await page.getByText('Avaliação: 5 de 5 estrelas').count()).toBe(3);
+
+    expect(await page.title()).toContain('Baixa temporária de apontamentos');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/$/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('R$ 399');
+
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await screenshot(page, `landing-${name}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('links the header and the footer to the right pages, and every start button to sign-up', async () => {
+    const { page } = await openLanding(viewport);
+
+    expect(await linksIn(page, 'header nav')).toEqual([
+      ['Consultar Processo', '/consultar'],
+      ['Entrar', '/auth'],
+      ['Começar Agora', '/auth?mode=register'],
+    ]);
+    expect(await linksIn(page, 'footer nav')).toEqual([
+      ['Consultar Processo', '/consultar'],
+      ['Termos de Uso', '/termos'],
+      ['Política de Privacidade', '/privacidade'],
+    ]);
+    const footer = page.locator('footer');
+    expect(await footer.getByRole('link', { name: /^WhatsApp:/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    expect(await footer.getByRole('link', { name: /^E-mail:/ }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await footer.getByRole('link', { name: /^Telefone:/ }).getAttribute('href')).toMatch(/^tel:\+55/);
+
+    // Every call to action of the page body (hero, referral, price, urgency, final) opens sign-up.
+    const starts = await page
+      .locator('main a[href^="/auth"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(starts.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(starts)).toEqual(new Set(['/auth?mode=register']));
+
+    await page.locator('header').getByRole('link', { name: 'Começar Agora' }).click();
+    await page.waitForURL(`${appUrl}/auth?mode=register`);
+    await page.getByRole('button', { name: 'Cadastrar' }).waitFor();
+
+    await page.goto(appUrl);
+    await page.locator('main').getByRole('link', { name: 'Começar Agora' }).first().click();
+    await page.waitForURL(`${appUrl}/auth?mode=register`);
+    await page.context().close();
+  });
+});
+
+it('fits a 360 px phone without horizontal scrolling', async () => {
+  const { page } = await openLanding({ width: 360, height: 740 });
+  expect(await hasHorizontalOverflow(page)).toBe(false);
+  await screenshot(page, 'landing-phone-360');
+  await page.context().close();
+});

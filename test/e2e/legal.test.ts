@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SERVICE_PROVIDER } from '../../domain/company.js';
+import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser.js';
+
+const { appUrl } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LEGAL_PAGES = [
+  { path: '/termos', title: 'Termos de Uso', name: 'terms' },
+  { path: '/privacidade', title: 'Política de Privacidade', name: 'privacy' },
+] as const;
+
+const VIEWPORT_LIST = [
+  ['phone', VIEWPORTS.phone],
+  ['desktop', VIEWPORTS.desktop],
+] as const;
+
+/** The smallest phone the pages must fit without horizontal scroll, besides the suite's usual two viewports. */
+const SMALL_PHONE = { width: 360, height: 740 };
+
+// Page-side code is passed as strings: the test project's TypeScript has no DOM types (as in landing.test.ts).
+const hasHorizontalOverflow = (page: Page) =>
+  page.evaluate<boolean>('document.scrollingElement.scrollWidth > window.innerWidth');
+
+/** What sticks out on the right (tag, class, width), so a failure names the culprit. */
+const overflowingElements = (page: Page, scope = 'body') =>
+  page.evaluate<string[]>(`[...document.querySelectorAll(${JSON.stringify(`${scope} *`)})]
+    .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+    .map((element) => element.tagName.toLowerCase() + '.' + [...element.classList].join('.') + ' ' + Math.round(element.getBoundingClientRect().width))`);
+
+/** Opens a legal page; the first visit of a run waits for the dev server to compile the page's modules. */
+async function openLegalPage(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(`${appUrl}${path}`, { timeout: 60_000 });
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 60_000 });
+}
+
+const waitForTitle = (page: Page, title: string) =>
+  page.waitForFunction(`document.title === ${JSON.stringify(`${title} | ${SERVICE_PROVIDER.brand}`)}`);
+
+const waitForCanonical = (page: Page, path: string) =>
+  page.waitForFunction(
+    `document.querySelector('link[rel="canonical"]')?.getAttribute('href')?.endsWith(${JSON.stringify(path)})`,
+  );
+
+describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
+  for (const [viewportName, viewport] of VIEWPORT_LIST) {
+    it(`shows the document with its metadata, contents and contact (${viewportName})`, async () => {
+      const page = await newPage(browser, viewport);
+      await openLegalPage(page, path, title);
+      await waitForTitle(page, title);
+      await waitForCanonical(page, path);
+      await page.getByText('Última atualização: 23/11/2026').waitFor();
+      await screenshot(page, `legal-${name}-${viewportName}`);
+
+      // The controller (provider) and the contact e-mail as a mailto: link, in the document itself.
+      const main = page.locator('main');
+      for (const text of [SERVICE_PROVIDER.legalName, SERVICE_PROVIDER.cnpj, SERVICE_PROVIDER.address]) {
+        expect(await main.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+      }
+      const mailto = main.locator(`a[href^="mailto:${SERVICE_PROVIDER.email}"]`);
+      expect(await mailto.count()).toBeGreaterThan(0);
+      expect(await mailto.first().textContent()).toBe(SERVICE_PROVIDER.email);
+
+      // Numbered sections, and headings that never skip a level.
+      const sectionTitles = await main.locator('.legal-section > h2').allTextContents();
+      expect(sectionTitles.length).toBeGreaterThan(10);
+      sectionTitles.forEach((heading, index) => expect(heading).toMatch(new RegExp(`^${index + 1}\\. \\S`)));
+      const levels = await main
+        .locator('h1, h2, h3, h4, h5, h6')
+        .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+      expect(levels[0]).toBe(1);
+      levels.slice(1).forEach((level, index) => expect(level - levels[index]!).toBeLessThanOrEqual(1));
+
+      // Every entry of the table of contents jumps to its section, clear of the sticky header.
+      const links = page.getByRole('navigation', { name: 'Sumário' }).getByRole('link');
+      const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+      expect(hrefs).toHaveLength(sectionTitles.length);
+      for (const [index, href] of hrefs.entries()) {
+        await links.nth(index).click();
+        await page.waitForFunction(`window.location.hash === ${JSON.stringify(href)}`);
+        expect(new URL(page.url()).pathname).toBe(path);
+        const heading = page.locator(`${href} > h2`);
+        expect(await heading.textContent()).toBe(sectionTitles[index]);
+        const position = await page.evaluate<{ top: number; headerBottom: number; viewport: number }>(`(() => {
+          const heading = document.querySelector(${JSON.stringify(`${href} > h2`)}).getBoundingClientRect();
+          const header = document.querySelector('.public-header').getBoundingClientRect();
+          return { top: heading.top, headerBottom: header.bottom, viewport: window.innerHeight };
+        })()`);
+        expect(position.top).toBeGreaterThanOrEqual(position.headerBottom - 1);
+        expect(position.top).toBeLessThan(position.viewport);
+      }
+
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.context().close();
+    });
+  }
+
+  it('fits a 360 px phone without horizontal scroll', async () => {
+    const page = await newPage(browser, SMALL_PHONE);
+    await openLegalPage(page, path, title);
+    // The document itself; the shared header is the public layout's (checked at the suite's phone width above).
+    expect(await overflowingElements(page, 'main')).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the public footer', () => {
+  for (const [viewportName, viewport] of VIEWPORT_LIST) {
+    it(`reaches both legal pages (${viewportName})`, async () => {
+      const page = await newPage(browser, viewport);
+      await page.goto(`${appUrl}/`);
+      const footer = page.getByRole('contentinfo');
+
+      await footer.getByRole('link', { name: 'Termos de Uso' }).click();
+      await page.waitForURL(`${appUrl}/termos`);
+      await page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
+      await waitForTitle(page, 'Termos de Uso');
+
+      await footer.getByRole('link', { name: 'Política de Privacidade' }).click();
+      await page.waitForURL(`${appUrl}/privacidade`);
+      await page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).waitFor();
+      await waitForTitle(page, 'Política de Privacidade');
+      await waitForCanonical(page, '/privacidade');
+
+      // The two documents link to each other.
+      await page.locator('main').getByRole('link', { name: 'Termos de Uso' }).first().click();
+      await page.waitForURL(`${appUrl}/termos`);
+      await page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
+      await page.context().close();
+    });
+  }
+});
