@@ -22,16 +22,21 @@ const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
     /\/frontend\/src\/(app\/public-pages\.tsx|components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|site-origin|brand|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
     'public',
   ],
+  // The toasts: the app's root holds them and the lookup page loads them on demand.
+  [/\/frontend\/src\/(components\/toaster\.tsx|lib\/toast\.ts)$|\/node_modules\/@radix-ui\//, 'toaster'],
+  // The landing page: the app's router imports it too (see app/routes.tsx).
+  [/\/frontend\/src\/features\/landing\//, 'landing-page'],
 ];
 
 /**
- * Vendor code changes less often than ours; these chunks stay cached across deploys. Only the big families are named:
+ * The chunks named above, then vendor code, which changes less often than ours: its chunks stay cached across deploys.
+ * Only the big families are named:
  * a catch-all vendor chunk would make the landing page download zod, React Query and Radix for one small helper, so
  * everything else is left to Rollup, which puts it with the lazy pages that use it.
  */
 function chunkOf(id: string): string | undefined {
-  if (!id.includes('node_modules') || id.includes('vite/'))
-    return FIRST_PARTY_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
+  const named = FIRST_PARTY_CHUNKS.find(([pattern]) => pattern.test(id))?.[1];
+  if (named || !id.includes('node_modules')) return named;
   if (/node_modules\/(@aws-amplify\/ui|@aws-amplify\/ui-react)\//.test(id)) return 'amplify-ui';
   if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
   if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';

@@ -59,3 +59,31 @@ describe('the prerendered public pages', () => {
     expect(read('sitemap.xml')).toContain(`<loc>${SITE_URL}/consultar</loc>`);
   });
 });
+
+describe('what the public pages download', () => {
+  /** Every script a page can load from its entry: static imports, dynamic imports and Vite's preload lists. */
+  function reachableScripts(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = read(`assets/${file}`);
+      const references = [
+        ...code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([\w.-]+\.js)"/g),
+        ...code.matchAll(/"assets\/([\w.-]+\.js)"/g),
+      ];
+      for (const [, name] of references) visit(name!);
+    };
+    visit(entry);
+    return seen;
+  }
+
+  it('never the app: no Amplify, no React Query, no router, no app entry', () => {
+    const entry = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(read('index.html'))?.[1];
+    const scripts = [...reachableScripts(entry!)];
+    expect(scripts.some((file) => file.startsWith('landing-page'))).toBe(true);
+    for (const forbidden of ['app-', 'amplify', 'router-', 'private-']) {
+      expect(scripts.filter((file) => file.startsWith(forbidden))).toEqual([]);
+    }
+  });
+});

@@ -65,16 +65,16 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
   it('finds a process by CPF and shows only masked personal data and the lookup status (phone)', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(`${appUrl}/consultar`);
-    await expect.poll(() => page.title()).toBe('Consultar Processo | Limpa Nome');
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('Consultar Processo | Limpa Nome');
     await page.getByRole('button', { name: 'Consultar', exact: true }).click();
     await page.getByText('Digite o CPF, CNPJ ou protocolo para consultar').waitFor();
 
     await search(page, formatDocument(granted.profile.cpf));
     const card = page.getByRole('article', { name: `Processo ${fullProtocol(granted.contract.protocolo)}` });
     await card.waitFor();
-    await card.getByText('Baixa Deferida').waitFor();
+    await card.getByText('Baixa Deferida', { exact: true }).waitFor();
     await card.getByText('Maria S.').waitFor();
-    await card.getByText(/^m\*\*\*@e\*\*\*\.com$/).waitFor();
+    await card.getByText(/^n\*\*\*@e\*\*\*\.com$/).waitFor();
     await card.getByText(`***.${granted.profile.cpf.slice(3, 6)}.${granted.profile.cpf.slice(6, 9)}-**`).waitFor();
     const text = (await card.textContent()) ?? '';
     expect(text).not.toContain('Aparecida');

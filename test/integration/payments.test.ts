@@ -234,7 +234,18 @@ describe('webhook and verification: one path, forward only', () => {
     } as AsaasWebhook;
     expect(await handleAsaasWebhook(webhookDeps(), deleted)).toBe('recorded');
     expect((await getCharge(db, ref))?.status).toBe('DELETED');
-    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('ignored');
+    // A stale delivery cannot bring it back…
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'PENDING', 'PAYMENT_CREATED'))).toBe(
+      'ignored',
+    );
+    expect((await getCharge(db, ref))?.status).toBe('DELETED');
+    // …Asaas's restoration does, and money received for it is never ignored.
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'PENDING', 'PAYMENT_RESTORED'))).toBe(
+      'recorded',
+    );
+    expect((await getCharge(db, ref))?.status).toBe('PENDING');
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('recorded');
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
   });
 
   it('acknowledges unknown charges and events without a payment', async () => {

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '@/components/toaster';
 import { useAuthEvents } from '@/lib/auth-session';
 import { createQueryClient } from '@/lib/query-client';
 import { theme } from '@/lib/theme';
@@ -13,7 +12,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <AuthEvents />
         {children}
-        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

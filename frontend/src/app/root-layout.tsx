@@ -1,15 +1,22 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorScreen } from '@/components/error-screen';
+import { Toaster } from '@/components/toaster';
 
-/** Outermost route: catches render errors of public pages (the app shell has its own boundary). */
+/**
+ * Outermost route of the app: catches render errors of public pages (the app shell has its own boundary) and holds the
+ * toasts, so one raised on the way out of the private area (e.g. 'Logout realizado' on /) is still shown.
+ */
 export function RootLayout() {
   const location = useLocation();
   return (
-    <ErrorBoundary resetKey={location.pathname}>
-      <ScrollRestoration />
-      <Outlet />
-    </ErrorBoundary>
+    <>
+      <ErrorBoundary resetKey={location.pathname}>
+        <ScrollRestoration />
+        <Outlet />
+      </ErrorBoundary>
+      <Toaster />
+    </>
   );
 }
 

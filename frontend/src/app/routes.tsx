@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PublicLayout } from '@/components/public-layout';
+import { LandingPage } from '@/features/landing/components/landing-page';
 import type * as PrivateScreens from './private-screens';
 import { PUBLIC_PAGE_LOADERS } from './public-pages';
 import { RootLayout, RouteErrorScreen } from './root-layout';
@@ -42,7 +43,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayoutRoute />,
         children: [
-          { index: true, lazy: publicPage('/') },
+          // Not lazy: signing out navigates here synchronously, before the guard can send the empty session to /auth.
+          { index: true, Component: LandingPage },
           { path: 'consultar', lazy: publicPage('/consultar') },
           { path: 'termos', lazy: publicPage('/termos') },
           { path: 'privacidade', lazy: publicPage('/privacidade') },
