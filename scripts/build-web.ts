@@ -51,47 +51,48 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
   if (siteUrl) process.env.VITE_SITE_URL = siteUrl;
 
   await build({ configFile: CONFIG_FILE, build: { outDir, emptyOutDir: true, manifest: true }, logLevel: 'warn' });
-  await build({
-    configFile: CONFIG_FILE,
-    build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, sourcemap: false },
-    logLevel: 'warn',
-  });
+  try {
+    await build({
+      configFile: CONFIG_FILE,
+      build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, sourcemap: false },
+      logLevel: 'warn',
+    });
 
-  const manifestPath = join(outDir, '.vite/manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const { render } = (await import(pathToFileURL(join(SSR_DIR, 'entry-server.js')).href)) as {
-    render: (path: PublicPath) => Promise<string>;
-  };
+    const manifestPath = join(outDir, '.vite/manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const { render } = (await import(pathToFileURL(join(SSR_DIR, 'entry-server.js')).href)) as {
+      render: (path: PublicPath) => Promise<string>;
+    };
 
-  for (const page of PUBLIC_PAGES) {
-    const body = await render(page.path);
-    let html = withHead(template, page, siteUrl, stylesOf(manifest, PAGE_MODULES[page.path])).replace(
-      '<div id="root"></div>',
-      `<div id="root">${body}</div>`,
-    );
-    const file = join(outDir, prerenderedFile(page.path));
-    html = inlineStylesheets(html, outDir);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
+    for (const page of PUBLIC_PAGES) {
+      const body = await render(page.path);
+      const head = withHead(template, page, siteUrl, stylesOf(manifest, PAGE_MODULES[page.path]));
+      const html = inlineStylesheets(head.replace('<div id="root"></div>', `<div id="root">${body}</div>`), outDir);
+      const file = join(outDir, prerenderedFile(page.path));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, html);
+    }
+    if (siteUrl) {
+      writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
+      writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl));
+    }
+  } finally {
+    // The server build is a means to an end: never left behind, even when the prerender fails.
+    rmSync(SSR_DIR, { recursive: true, force: true });
+    rmSync(join(outDir, '.vite'), { recursive: true, force: true });
   }
-  if (siteUrl) {
-    writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
-    writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl));
-  }
-  rmSync(join(outDir, '.vite'), { recursive: true, force: true });
-  rmSync(SSR_DIR, { recursive: true, force: true });
 }
 
 /** The stylesheets of a lazy page's chunk and of the chunks it imports. */
 function stylesOf(manifest: Manifest, module: string): string[] {
-  const scripts = new Set<string>();
+  const visited = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`${key} is not in the build manifest: update PAGE_MODULES in scripts/build-web.ts`);
-    if (scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (visited.has(chunk.file)) return;
+    visited.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) if (!manifest[imported]?.isEntry) visit(imported);
   };
