@@ -182,6 +182,29 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
     await page.context().close();
   });
 
+  it('issues on a phone too: the dialog fits, the PDF link and the verification code are there', async () => {
+    const email = `nada.consta.celular.${ulid().toLowerCase()}@example.com`;
+    const customer = await seedCustomer(db, { email, nome_completo: 'Carlos Eduardo Prado', cpf: generateCpf() });
+    await moveProcess(customer, 'contrato_assinado', 'pago', 'peticionado', 'baixa_deferida');
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await page.goto(`${appUrl}/consultar`);
+    await search(page, formatDocument(customer.profile.cpf));
+    await page.getByRole('button', { name: 'Baixar Nada Consta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Baixar Nada Consta' });
+    await dialog.getByLabel('E-mail cadastrado').fill(email);
+    const label = (await dialog.getByText(/quanto é \d \+ \d\?/).textContent()) ?? '';
+    const [, a, b] = /(\d) \+ (\d)/.exec(label) ?? [];
+    await dialog.getByLabel(/quanto é/).fill(String(Number(a) + Number(b)));
+    await screenshot(page, 'nada-consta-dialog-phone');
+    await dialog.getByRole('button', { name: 'Emitir Nada Consta' }).click();
+    await dialog.getByRole('link', { name: 'Abrir Nada Consta (PDF)' }).waitFor();
+    await dialog.getByText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/).waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, 'nada-consta-issued-phone');
+    await page.context().close();
+  });
+
   it('shows "Certificado não encontrado." for an unknown code (phone)', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
     await page.goto(`${appUrl}/verificar/ABCD-EFGH-JKMN`);
