@@ -35,6 +35,11 @@ export const keys = {
   connectionPointer: (connectionId: string) => `CONNECTION#${connectionId}`,
   /** A status-update e-mail already sent for one history record (one e-mail per change, whatever the retries). */
   statusNotice: (userId: string, historyId: string) => `NOTICE#${userId}#${historyId}`,
+  /**
+   * The admin actions about one client (issue 11's audit trail): its own partition, apart from `CUSTOMER#`, so deleting
+   * the client's data leaves it. Sort key `<at>#<ulid>`.
+   */
+  audit: (targetUserId: string) => `AUDIT#${targetUserId}`,
   /** The admins were told that a paid process missed its filing forecast (once per process). */
   filingAlert: (processId: string) => `FILING_ALERT#${processId}`,
   /** The purchase conversion of a paid charge was handed to the ad platforms (once per charge). */
@@ -50,7 +55,7 @@ export const keys = {
   sequencePk: 'SEQUENCE',
   protocolSequenceSk: (day: string) => `PROTOCOL#${day}`,
 
-  searchPartition: (scope: 'CLIENT', token: string) => `SEARCH#${scope}#${token.slice(0, 2)}`,
+  searchPartition: (scope: 'CLIENT' | 'REFERRAL', token: string) => `SEARCH#${scope}#${token.slice(0, 2)}`,
   searchSk: (token: string, userId: string) => `${token}#${userId}`,
 
   typeList: (type: EntityType) => `TYPE#${type}`,
