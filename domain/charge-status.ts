@@ -103,3 +103,34 @@ export function canMarkChargePaid(status: string): boolean {
   const s = status.toUpperCase();
   return s !== 'CONFIRMED' && s !== 'RECEIVED';
 }
+
+/**
+ * 'Marcar pago' (docs/decisions.md, Admin: processes and finance): the admin states that the money arrived (outside
+ * PIX, too), so the charge takes CONFIRMED as a payment would. Refused when already CONFIRMED or RECEIVED (spec 02 §4)
+ * and wherever the charge's life refuses CONFIRMED (RECEIVED_IN_CASH is paid already; a refund or chargeback gave the
+ * money back). The caller also refuses a charge its contract replaced (a new PIX), whose workflow is gone.
+ */
+export function canAdminMarkPaid(status: string): boolean {
+  const s = normalizeChargeStatus(status);
+  return canMarkChargePaid(s) && canChargeMove(s, 'CONFIRMED');
+}
+
+/** Spec 02 §9: paid charges ÷ all charges, as a percentage to 1 decimal (0 when there is none). */
+export function conversionRate(paid: number, total: number): number {
+  return total > 0 ? Math.round((paid / total) * 1000) / 10 : 0;
+}
+
+/** The conversion rate as the finance screen shows it: '33,3%'. */
+export function formatConversionRate(rate: number): string {
+  return `${rate.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+}
+
+/** The finance screen's status filter: one gsi2 partition each, so the three paid statuses are told apart. */
+export const CHARGE_FILTER_LABELS: Record<string, string> = {
+  PENDING: 'Pendente',
+  CONFIRMED: 'Pago (confirmado)',
+  RECEIVED: 'Pago (recebido)',
+  RECEIVED_IN_CASH: 'Pago (em dinheiro)',
+  OVERDUE: 'Vencido',
+  REFUNDED: 'Reembolsado',
+};

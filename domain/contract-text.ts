@@ -2,7 +2,12 @@ import extenso from 'extenso';
 import { SERVICE_PROVIDER } from './company.js';
 import { formatDateTime } from './dates.js';
 import { formatDocument } from './documents.js';
-import { CANCELLATION_WINDOW_DAYS, formatBRL, PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import {
+  CANCELLATION_WINDOW_DAYS,
+  FREE_RENEWAL_PAYMENT_METHOD,
+  formatBRL,
+  PROCESSING_BUSINESS_DAYS,
+} from './pricing.js';
 import type { Contract, Profile } from './schemas/entities.js';
 
 /**
@@ -43,9 +48,14 @@ function clientQualification(client: ClientData): string {
   return `${client.nome_completo}, inscrito(a) no ${document}, com endereço em ${address}`;
 }
 
+/** What the text needs of a contract; a free renewal ('gratuito') is owed nothing and starts at its signature. */
+type ContractTerms = Pick<Contract, 'valor' | 'protocolo'> & Partial<Pick<Contract, 'forma_pagamento'>>;
+
 /** The nine clauses, with the client's and the contract's data where the text names them. */
-export function contractClauses(contract: Pick<Contract, 'valor' | 'protocolo'>): ContractClause[] {
+export function contractClauses(contract: ContractTerms): ContractClause[] {
   const price = priceInWords(contract.valor);
+  const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
+  const start = free ? 'da assinatura deste contrato' : 'da confirmação do pagamento';
   return [
     {
       number: 1,
@@ -68,24 +78,29 @@ export function contractClauses(contract: Pick<Contract, 'valor' | 'protocolo'>)
       number: 3,
       title: 'Do prazo',
       paragraphs: [
-        `A CONTRATADA protocolará o pedido judicial em até ${PROCESSING_BUSINESS_DAYS} (sete) dias úteis contados da confirmação do pagamento, desde que os dados e documentos do CONTRATANTE estejam completos e corretos.`,
+        `A CONTRATADA protocolará o pedido judicial em até ${PROCESSING_BUSINESS_DAYS} (sete) dias úteis contados ${start}, desde que os dados e documentos do CONTRATANTE estejam completos e corretos.`,
         'Os prazos de análise e de decisão do Poder Judiciário e de cumprimento pelos órgãos de proteção ao crédito não dependem da CONTRATADA.',
       ],
     },
     {
       number: 4,
       title: 'Do valor e da forma de pagamento',
-      paragraphs: [
-        `Pelos serviços, o CONTRATANTE pagará à CONTRATADA o valor único de ${price}, à vista, por PIX, por meio do intermediador de pagamentos indicado na plataforma.`,
-        'O início dos trabalhos fica condicionado à confirmação do pagamento. Não há cobrança de honorários de êxito nem de outras taxas relativas a este protocolo.',
-      ],
+      paragraphs: free
+        ? [
+            `Este contrato é uma renovação gratuita, concedida pelo programa de indicação da CONTRATADA: nada é devido pelo CONTRATANTE pelos serviços, cujo valor de referência é de ${price}.`,
+            'Os trabalhos têm início com a assinatura deste contrato. Não há cobrança de honorários de êxito nem de outras taxas relativas a este protocolo.',
+          ]
+        : [
+            `Pelos serviços, o CONTRATANTE pagará à CONTRATADA o valor único de ${price}, à vista, por PIX, por meio do intermediador de pagamentos indicado na plataforma.`,
+            'O início dos trabalhos fica condicionado à confirmação do pagamento. Não há cobrança de honorários de êxito nem de outras taxas relativas a este protocolo.',
+          ],
     },
     {
       number: 5,
       title: 'Das obrigações do CONTRATANTE',
       paragraphs: [
         'Fornecer dados verdadeiros, completos e atualizados, responsabilizando-se civil e criminalmente por sua veracidade, e mantê-los atualizados na plataforma.',
-        'Efetuar o pagamento na forma da cláusula 4, acompanhar o andamento pela área do cliente e responder às solicitações da CONTRATADA no prazo indicado.',
+        `${free ? 'Acompanhar' : 'Efetuar o pagamento na forma da cláusula 4, acompanhar'} o andamento pela área do cliente e responder às solicitações da CONTRATADA no prazo indicado.`,
       ],
     },
     {
@@ -100,7 +115,7 @@ export function contractClauses(contract: Pick<Contract, 'valor' | 'protocolo'>)
       number: 7,
       title: 'Do cancelamento e do reembolso',
       paragraphs: [
-        `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura, com reembolso integral do valor pago, desde que o pedido judicial ainda não tenha sido protocolado.`,
+        `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura${free ? '' : ', com reembolso integral do valor pago'}, desde que o pedido judicial ainda não tenha sido protocolado.`,
         'Protocolado o pedido, o serviço considera-se prestado e não haverá reembolso, qualquer que seja a decisão judicial.',
       ],
     },
@@ -134,7 +149,7 @@ export function contractParties(client: ClientData): { provider: string; client:
  * The exact text a signature covers (parties, clauses, protocol and value), as one string: what the server hashes
  * with SHA-256 when the contract is signed and what the signed PDF reproduces.
  */
-export function contractText(contract: Pick<Contract, 'valor' | 'protocolo'>, client: ClientData): string {
+export function contractText(contract: ContractTerms, client: ClientData): string {
   const parties = contractParties(client);
   const lines = [
     `${CONTRACT_TITLE.toUpperCase()} — PROTOCOLO ${contract.protocolo}`,

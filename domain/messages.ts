@@ -200,6 +200,32 @@ export const PAYMENT_MESSAGES = {
   notPaidYet: 'Ainda não recebemos o pagamento. Se você já pagou, aguarde alguns instantes.',
 } as const;
 
+/** Renewal (spec 02 §2 Renewal, §8); what the spec leaves out follows its tone (docs/decisions.md, Renewals). */
+export const RENEWAL_MESSAGES = {
+  title: 'Renovação',
+  paidButton: 'Renovar por R$ 399,00',
+  freeStarted: 'Renovação gratuita iniciada',
+  paidCreated: 'Contrato de renovação criado',
+  freeFailed: 'Não foi possível iniciar',
+  paidFailed: 'Falha ao criar contrato de renovação',
+  paidFailedFallback: 'Não foi possível iniciar a renovação paga',
+  // Not in the spec: same tone.
+  subtitle: 'A baixa é temporária: quando ela cair ou terminar, renove para fazer um novo pedido.',
+  freeTitle: 'Renovação Gratuita',
+  freeButton: 'Usar Renovação Gratuita',
+  freeNone: 'Você ainda não tem renovações gratuitas. A cada 5 indicações pagas, você ganha uma.',
+  paidTitle: 'Renovação Paga',
+  paidDescription: 'Um novo pedido de baixa temporária, com pagamento único via PIX depois de assinar o contrato.',
+  signFirst: 'Assine o contrato de renovação para liberar o pagamento.',
+  noFreeRenewals: 'Você não tem renovações gratuitas disponíveis.',
+  profileMissing: 'Complete seu perfil antes de iniciar uma renovação.',
+  openContract:
+    'Você já tem um contrato aguardando assinatura ou pagamento. Conclua-o em Contrato antes de iniciar uma renovação.',
+  processInProgress:
+    'A renovação fica disponível quando a baixa do seu processo atual for deferida, cair ou o processo for encerrado.',
+  alreadyRenewed: 'Este contrato já foi renovado. Assine o contrato de renovação em Contrato para continuar.',
+} as const;
+
 /** History (spec 02 §2, §8). */
 export const HISTORY_MESSAGES = {
   title: 'Histórico',
@@ -222,6 +248,58 @@ export const ADMIN_MESSAGES = {
   searchTooShort: 'Digite pelo menos 2 caracteres para buscar.',
   clientNotFound: 'Cliente não encontrado',
 } as const;
+
+/** /admin/processos and /admin/financeiro (spec 02 §8 Admin and its success messages). */
+export const ADMIN_PROCESS_MESSAGES = {
+  processesTitle: 'Processos',
+  processesSubtitle: 'Acompanhe e atualize o status dos processos',
+  loadProcessesFailed: 'Erro ao carregar processos.',
+  statusUpdateFailed: 'Erro ao atualizar status do processo.',
+  statusUpdated: 'Status atualizado',
+  financeTitle: 'Financeiro',
+  financeSubtitle: 'Cobranças, pagamentos e conversão',
+  loadFinanceFailed: 'Erro ao carregar dados financeiros.',
+  verifyFailed: 'Erro ao verificar pagamento.',
+  markPaidFailed: 'Não foi possível marcar como pago.',
+  chargeUpdated: 'Cobrança atualizada',
+  // Not in the spec: the tables' empty states, same tone.
+  noProcesses: 'Nenhum processo encontrado.',
+  noCharges: 'Nenhuma cobrança encontrada.',
+} as const;
+
+/** /admin/clientes and /admin/clientes/{id} (spec 02 §2 Admin: Clients, Client detail; §8 Admin). */
+export const ADMIN_CLIENT_MESSAGES = {
+  listTitle: 'Clientes',
+  listSubtitle: 'Gerencie os clientes cadastrados',
+  detailTitle: 'Detalhes do Cliente',
+  loadClientsFailed: 'Erro ao carregar clientes.',
+  loadClientFailed: 'Erro ao carregar dados do cliente.',
+  clientNotFound: 'Cliente não encontrado',
+  deleteFailedTitle: 'Erro ao excluir',
+  deleteFailed: 'Não foi possível excluir os dados do cliente.',
+  clientDeleted: 'Cliente excluído',
+  // Not in the spec: the dialog's words, the server's own refusals, the list's states (same tone).
+  deleteDialogTitle: 'Excluir cliente?',
+  deleteDialogText:
+    'Esta ação é irreversível. Serão excluídos permanentemente o perfil, os contratos, os processos, as indicações e as cobranças deste cliente, seus documentos e sua conta de acesso. O histórico de ações administrativas é mantido apenas nos registros do sistema.',
+  deleteConfirm: 'Excluir definitivamente',
+  deleteConfirmationMissing: 'Confirme a exclusão: o identificador informado não corresponde a este cliente.',
+  cannotDeleteAdmin: 'Não é possível excluir um administrador. Remova-o do grupo de administradores antes.',
+  searchPlaceholder: 'Buscar por nome, e-mail ou documento',
+  noClients: 'Nenhum cliente cadastrado.',
+  noMatches: 'Nenhum cliente encontrado para esta busca.',
+  loadMore: 'Carregar mais',
+} as const;
+
+/** What the deletion answers, in words ('Cliente excluído' with counts, spec 02 §8). */
+export function clientDeletedDescription(counts: {
+  deleted_contracts: number;
+  deleted_processes: number;
+  deleted_referrals: number;
+}): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `${plural(counts.deleted_contracts, 'contrato', 'contratos')}, ${plural(counts.deleted_processes, 'processo', 'processos')} e ${plural(counts.deleted_referrals, 'indicação', 'indicações')} excluídos.`;
+}
 
 /** Server-side error texts that are not in the spec but follow its tone (see docs/decisions.md). */
 export const API_MESSAGES = {
@@ -274,4 +352,26 @@ export const CONVERSION_MESSAGES = {
   invalidEmail: 'E-mail inválido.',
   bodyTooLarge: 'Requisição grande demais.',
   tooManyRequests: 'Muitas requisições. Aguarde alguns minutos e tente novamente.',
+} as const;
+
+/** Referral, 'Indique e Ganhe' (spec 02 §2, §5, §8). */
+export const REFERRAL_MESSAGES = {
+  title: 'Indique e Ganhe',
+  profileLoadFailed: 'Erro ao carregar perfil. Tente recarregar a página.',
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+  loadFailed: 'Falha ao carregar indicações. Tente recarregar a página.',
+  duplicateInvite: 'Este email já foi convidado anteriormente.',
+  permissionDenied: 'Erro de permissão. Tente recarregar a página e fazer login novamente.',
+  rowLevelSecurity: 'Permissão negada ao salvar indicação. Certifique-se de estar logado e com perfil completo.',
+  saveFailed: (message: string) => `Erro ao salvar indicação: ${message}`,
+  sendFailed: 'Não foi possível enviar o convite.',
+  profileRequired: 'Você precisa completar o perfil antes de enviar convites.',
+  inviteSent: 'Convite enviado!',
+  copied: 'Copiado!',
+  // Not in the spec, same tone.
+  inviteSentDescription: 'Seu amigo vai receber um email com o seu link de indicação.',
+  copiedDescription: 'Link de indicação copiado para a área de transferência.',
+  ownEmail: 'Você não pode convidar o seu próprio email.',
+  invalidEmail: 'Email inválido',
+  tooManyInvites: 'Muitos convites em pouco tempo. Aguarde um pouco e tente novamente.',
 } as const;

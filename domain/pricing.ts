@@ -6,6 +6,8 @@ export const REFERRALS_PER_FREE_RENEWAL = 5;
 export const PROCESSING_BUSINESS_DAYS = 7;
 export const CANCELLATION_WINDOW_DAYS = 7;
 export const FREE_RENEWAL_PAYMENT_METHOD = 'gratuito';
+/** The payment method of every other contract (spec 02 §2: always displayed as PIX). */
+export const PIX_PAYMENT_METHOD = 'pix';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
 

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   nadaConstaByProtocol: { scope: 'NADA_PROTOCOL', limit: 5, windowSeconds: 60 * MINUTES },
   /** A bank or landlord checks a few certificates; codes are 60 random bits, this only bounds the reads. */
   verificationByAddress: { scope: 'VERIFY_IP', limit: 30, windowSeconds: 10 * MINUTES },
+  /** Invitations e-mail third parties from our sender: a customer inviting friends needs far fewer than 20 an hour. */
+  referralInvitesByCustomer: { scope: 'INVITE_USER', limit: 20, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = {

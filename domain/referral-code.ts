@@ -48,3 +48,12 @@ export function referralCodesFromLink(params: URLSearchParams): { ref?: string; 
     ...(INVITE_CODE_PATTERN.test(invite) ? { invite } : {}),
   };
 }
+
+/**
+ * The sign-up link of a referrer (spec 02 §7): `{site}/auth?mode=register&ref={code}`, plus `&invite={invite code}`
+ * in an invitation e-mail. `site` is an origin (the page's own, or the app URL on the server).
+ */
+export function referralLink(site: string, referralCode: string, inviteCode?: string): string {
+  const base = `${site.replace(/\/+$/, '')}/auth?mode=register&ref=${encodeURIComponent(referralCode)}`;
+  return inviteCode ? `${base}&invite=${encodeURIComponent(inviteCode)}` : base;
+}

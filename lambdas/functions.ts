@@ -7,6 +7,13 @@
  * Handlers never import this file: a bundle would carry every contract of the API.
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
+import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '../domain/api/admin-clients.js';
+import {
+  listAdminChargesRoute,
+  markAdminChargePaidRoute,
+  verifyAdminChargeRoute,
+} from '../domain/api/admin-finance.js';
+import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
@@ -17,6 +24,8 @@ import { issueNadaConstaRoute, verifyNadaConstaRoute } from '../domain/api/nada-
 import { lookupPostalCodeRoute } from '../domain/api/postal-codes.js';
 import { createChargeRoute, verifyChargeRoute } from '../domain/api/payments.js';
 import { createProfileRoute, getProfileRoute, updateProfileRoute } from '../domain/api/profile.js';
+import { startFreeRenewalRoute, startPaidRenewalRoute } from '../domain/api/renewals.js';
+import { getReferralsRoute, inviteReferralRoute } from '../domain/api/referrals.js';
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
 import { RATE_LIMITS } from '../domain/rate-limits.js';
@@ -61,7 +70,71 @@ const ROUTES = [
     grants: { table: 'readwrite', asaas: true, workflow: 'callback' },
     timeoutSeconds: 25,
   },
+  { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: { table: 'readwrite' } },
+  { contract: startPaidRenewalRoute, entry: 'lambdas/renewals/start-paid-renewal.ts', grants: { table: 'readwrite' } },
+  { contract: getReferralsRoute, entry: 'lambdas/referrals/get-referrals.ts', grants: { table: 'read' } },
+  {
+    contract: inviteReferralRoute,
+    entry: 'lambdas/referrals/invite-referral.ts',
+    // Writes the referral, its pointer, token and counter, and its own rate-limit counters; e-mails the invited friend.
+    grants: { table: 'readwrite', email: true },
+  },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
+  { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
+  { contract: getAdminClientRoute, entry: 'lambdas/admin/clients/get-admin-client.ts', grants: { table: 'read' } },
+  {
+    contract: deleteAdminClientRoute,
+    entry: 'lambdas/admin/clients/delete-admin-client.ts',
+    // Pattern 28: every item of the client (any partition their pointers name), their documents (list + delete only)
+    // and their Cognito user (after checking it is not an admin).
+    grants: { table: 'readwrite', documents: 'erase', userPool: 'manage' },
+    timeoutSeconds: 29,
+  },
+  {
+    contract: listAdminProcessesRoute,
+    entry: 'lambdas/admin/processes/list-admin-processes.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: changeAdminProcessStatusRoute,
+    entry: 'lambdas/admin/processes/change-admin-process-status.ts',
+    // One transaction: the process and its history (the customer's partition), the counters and the audit record.
+    grants: {
+      table: 'read',
+      tableItems: {
+        actions: ['PutItem', 'UpdateItem'],
+        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
+      },
+    },
+  },
+  { contract: listAdminChargesRoute, entry: 'lambdas/admin/finance/list-admin-charges.ts', grants: { table: 'read' } },
+  {
+    contract: markAdminChargePaidRoute,
+    entry: 'lambdas/admin/finance/mark-admin-charge-paid.ts',
+    // The webhook's confirmation path: the charge, the counters and the audit record; resumes the waiting workflow.
+    grants: {
+      table: 'read',
+      tableItems: {
+        actions: ['PutItem', 'UpdateItem'],
+        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
+      },
+      workflow: 'callback',
+    },
+  },
+  {
+    contract: verifyAdminChargeRoute,
+    entry: 'lambdas/admin/finance/verify-admin-charge.ts',
+    grants: {
+      table: 'read',
+      tableItems: {
+        actions: ['PutItem', 'UpdateItem'],
+        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
+      },
+      asaas: true,
+      workflow: 'callback',
+    },
+    timeoutSeconds: 25,
+  },
   {
     contract: lookupProcessRoute,
     entry: 'lambdas/lookup/lookup-process.ts',

@@ -27,8 +27,11 @@ export type FunctionGrants = {
    * partition key starts with one of these prefixes (IAM `dynamodb:LeadingKeys`). No Query, Scan or index.
    */
   readonly tableItems?: { readonly actions: readonly TableItemAction[]; readonly pkPrefixes: readonly string[] };
-  /** The private documents bucket (contract PDFs, Nada Consta). */
-  readonly documents?: 'read' | 'readwrite';
+  /**
+   * The private documents bucket (contract PDFs, Nada Consta). 'erase': list and delete only (a client's deletion),
+   * never read or write.
+   */
+  readonly documents?: 'read' | 'readwrite' | 'erase';
   /** The charge → payment → filing state machine: start executions and/or answer task tokens. */
   readonly workflow?: 'start' | 'callback' | 'start-and-callback';
   /** Send e-mail as the verified sender. Every e-mail links back to the SPA, so this also gives `APP_URL`. */

@@ -1,9 +1,10 @@
 import { isChargePaid, type ChargeStatusSource } from '../../domain/charge-status.js';
+import type { Charge } from '../../domain/schemas/entities.js';
 import type { Workflow } from '../providers/workflow.js';
 import type { Clock } from '../shared/clock.js';
 import { getCharge, moveChargeStatus, type ChargeMove, type ChargeRef } from '../shared/data/charges.js';
 import { getProcess } from '../shared/data/processes.js';
-import type { Db } from '../shared/data/table.js';
+import type { Db, TransactItem } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 
 export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume'> };
@@ -20,8 +21,10 @@ export async function applyProviderStatus(
   ref: ChargeRef,
   status: string,
   source: ChargeStatusSource = {},
+  /** Written in the move's transaction only when the charge moves (the admin actions' audit records). */
+  extraItems?: (current: Charge) => TransactItem[],
 ): Promise<ChargeMove> {
-  const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source);
+  const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source, extraItems);
   if (isChargePaid(move.status)) await resumeWaitingWorkflow(deps, ref);
   return move;
 }

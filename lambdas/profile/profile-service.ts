@@ -4,9 +4,9 @@ import type { Clock } from '../shared/clock.js';
 import type { Caller } from '../shared/caller.js';
 import { nextProtocol } from '../shared/data/contracts.js';
 import { createProfile, getProfileByUser, updateProfile } from '../shared/data/customers.js';
-import { keys } from '../shared/data/keys.js';
-import { readPointer, type Db } from '../shared/data/table.js';
+import type { Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
+import { planReferralSignup } from '../referrals/referral-signup.js';
 
 export type ProfileDeps = { db: Db; clock: Clock };
 
@@ -20,16 +20,27 @@ export async function getOwnProfile(deps: ProfileDeps, caller: Caller) {
 /**
  * The first save (spec 02 §4): the profile with its unique document and referral code, and the initial unsigned
  * contract (R$ 399) with its process, all in one transaction. The referrer from the sign-up link is linked in the
- * same write; a code that leads nowhere is ignored and logged, never an obstacle to signing up.
+ * same write, with the referral made `signed_up` (pattern 34); a code that leads nowhere is ignored and logged, and a
+ * link that fails its condition is dropped, never an obstacle to signing up.
  */
 export async function createOwnProfile(deps: ProfileDeps, caller: Caller, input: NewProfile) {
   const now = deps.clock();
-  const referredByProfileId = await referrerOf(deps.db, input);
-  const { referral_ref: _ref, referral_invite: _invite, ...profileInput } = input;
-  const { profile, contract } = await createProfile(deps.db, {
+  const { referral_ref: ref, referral_invite: invite, ...profileInput } = input;
+  const referral = await planReferralSignup(deps.db, {
+    userId: caller.userId,
+    email: caller.email,
+    ref,
+    invite,
+    now: now.toISOString(),
+  }).catch((error: unknown) => {
+    logger.error('Referral of the sign-up link could not be read; ignored', { error });
+    return { referredByProfileId: null, writes: undefined };
+  });
+  const { profile, contract, referralLinked } = await createProfile(deps.db, {
     userId: caller.userId,
     input: { ...profileInput, email: caller.email },
-    referredByProfileId,
+    referredByProfileId: referral.referredByProfileId,
+    referralWrites: referral.writes,
     now: now.toISOString(),
     initialContract: {
       protocolo: await nextProtocol(deps.db, now),
@@ -37,6 +48,11 @@ export async function createOwnProfile(deps: ProfileDeps, caller: Caller, input:
       formaPagamento: INITIAL_PAYMENT_METHOD,
     },
   });
+  if (referral.writes && !referralLinked) {
+    logger.warn('Referral link failed its condition at sign-up; profile created without it', {
+      referrer: referral.referredByProfileId,
+    });
+  }
   return { profile, contract };
 }
 
@@ -48,16 +64,4 @@ export async function updateOwnProfile(deps: ProfileDeps, caller: Caller, detail
     now: deps.clock().toISOString(),
   });
   return { profile };
-}
-
-/** The profile id behind the sign-up link's referral code (an invite code starts with its referrer's code). */
-async function referrerOf(db: Db, input: NewProfile): Promise<string | null> {
-  const code = input.referral_ref ?? input.referral_invite?.slice(0, 10) ?? null;
-  if (!code) return null;
-  const guard = await readPointer(db, keys.referralCodeGuard(code));
-  if (!guard) {
-    logger.warn('Referral code of the sign-up link not found; ignored', { code });
-    return null;
-  }
-  return guard.profile_id as string;
 }

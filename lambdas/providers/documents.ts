@@ -1,4 +1,11 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 export type StoredDocument = {
@@ -72,6 +79,42 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
         }),
         { expiresIn: urlOptions.expiresInSeconds ?? DEFAULT_LINK_SECONDS },
       );
+    },
+  };
+}
+
+/**
+ * Erasing a client's documents (pattern 28): every object under a key prefix (`contracts/<contractId>/`,
+ * `customers/<userId>/`). Apart from `Documents` so only the deletion function holds list and delete rights.
+ */
+export type DocumentEraser = {
+  /** Deletes every object under `prefix` (nothing there is not an error); answers how many it deleted. */
+  eraseUnder(prefix: string): Promise<number>;
+};
+
+export function createS3DocumentEraser(options: {
+  bucket: string;
+  pathStyle?: boolean;
+  client?: S3Client;
+}): DocumentEraser {
+  const client = options.client ?? new S3Client({ forcePathStyle: options.pathStyle ?? false });
+  const { bucket } = options;
+  return {
+    async eraseUnder(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`Refusing to erase a prefix without a trailing slash: ${prefix}`);
+      let erased = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+        // One DeleteObject per key: a client has a handful of PDFs, and DeleteObject of a missing key succeeds.
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+          erased += 1;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return erased;
     },
   };
 }

@@ -9,11 +9,17 @@ import {
   type ConversionsProvider,
 } from '../providers/conversions.js';
 import { createAsaasClient, type AsaasClient } from '../providers/asaas.js';
-import { createS3Documents, type Documents } from '../providers/documents.js';
+import {
+  createS3DocumentEraser,
+  createS3Documents,
+  type DocumentEraser,
+  type Documents,
+} from '../providers/documents.js';
 import { createSesEmailSender, type SendEmail } from '../providers/email.js';
 import { createViaCepLookup, type PostalCodeLookup } from '../providers/postal-code.js';
 import { createWebSocketPush, type Push } from '../providers/push.js';
 import { createCognitoTokenVerifier, type TokenVerifier } from '../providers/tokens.js';
+import { createCognitoUserAccounts, type UserAccounts } from '../providers/user-accounts.js';
 import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
 import { loadConfig, required } from './config.js';
 import { logger } from './logger.js';
@@ -47,6 +53,24 @@ export function documentsFromEnvironment(env: NodeJS.ProcessEnv = process.env): 
     bucket: config[ENV.documentsBucket] as string,
     pathStyle: config[ENV.documentsPathStyle] === 'true',
   });
+}
+
+/** `documents: 'erase'` grant: list and delete a client's objects (pattern 28). */
+export function documentEraserFromEnvironment(env: NodeJS.ProcessEnv = process.env): DocumentEraser {
+  const config = loadConfig(
+    { [ENV.documentsBucket]: required, [ENV.documentsPathStyle]: z.enum(['true']).optional() },
+    env,
+  );
+  return createS3DocumentEraser({
+    bucket: config[ENV.documentsBucket] as string,
+    pathStyle: config[ENV.documentsPathStyle] === 'true',
+  });
+}
+
+/** `userPool: 'manage'` grant: a customer's sign-in account (group check, deletion). */
+export function userAccountsFromEnvironment(env: NodeJS.ProcessEnv = process.env): UserAccounts {
+  const config = loadConfig({ [ENV.userPoolId]: required }, env);
+  return createCognitoUserAccounts({ userPoolId: config[ENV.userPoolId] as string });
 }
 
 /** `push` grant: the WebSocket API's management endpoint. */

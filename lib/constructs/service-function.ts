@@ -189,7 +189,16 @@ export class ServiceFunction extends NodejsFunction {
       const bucket = required(targets.documents, 'documents', this);
       // Explicit object actions instead of bucket.grantRead/grantReadWrite, whose s3:List*/GetBucket*/
       // DeleteObject* wildcards are far wider than "read or write a contract PDF".
-      const actions = grants.documents === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+      const actions =
+        grants.documents === 'read'
+          ? ['s3:GetObject']
+          : grants.documents === 'erase'
+            ? ['s3:DeleteObject']
+            : ['s3:GetObject', 's3:PutObject'];
+      // Erasing lists the objects under a client's prefixes first (ListBucket is a bucket-level action).
+      if (grants.documents === 'erase') {
+        this.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      }
       this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
       this.acknowledgeWildcard(
         `Resource::${nagRef(this, bucket.arnForObjects('*'))}`,
@@ -218,7 +227,12 @@ export class ServiceFunction extends NodejsFunction {
     if (grants.userPool) {
       const userPool = required(targets.userPool, 'userPool', this);
       const read = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
-      const manage = ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'];
+      // AdminListGroupsForUser: a deletion first checks that its target is not an admin.
+      const manage = [
+        'cognito-idp:AdminDeleteUser',
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ];
       this.addToRolePolicy(
         new iam.PolicyStatement({
           actions: grants.userPool === 'read' ? read : [...read, ...manage],

@@ -18,7 +18,7 @@ const healthEntry = API_ROUTES.find((r) => r.contract.id === 'GetHealth')!.entry
 let template: Template;
 let stack: Stack;
 let fns: Record<
-  'docsRead' | 'docsWrite' | 'starter' | 'poolReader' | 'poolManager' | 'pusher' | 'payer',
+  'docsRead' | 'docsWrite' | 'docsErase' | 'starter' | 'poolReader' | 'poolManager' | 'pusher' | 'payer',
   ServiceFunction
 >;
 let userPool: cognito.UserPool;
@@ -43,6 +43,7 @@ beforeAll(() => {
   fns = {
     docsRead: make('DocsRead').applyGrants({ documents: 'read' }, { documents: bucket }),
     docsWrite: make('DocsWrite').applyGrants({ documents: 'readwrite' }, { documents: bucket }),
+    docsErase: make('DocsErase').applyGrants({ documents: 'erase' }, { documents: bucket }),
     starter: make('Starter').applyGrants({ workflow: 'start' }, { stateMachine }),
     poolReader: make('PoolReader').applyGrants({ userPool: 'read' }, { userPool }),
     poolManager: make('PoolManager').applyGrants({ userPool: 'manage' }, { userPool }),
@@ -99,6 +100,16 @@ describe('ServiceFunction', () => {
     expect(actions.sort()).toEqual(['s3:GetObject', 's3:PutObject']);
   });
 
+  it('documents erase = DeleteObject on the objects and ListBucket on the bucket, never read or write', () => {
+    const statements = statementsOf(fns.docsErase);
+    expect(statements.flatMap((st) => asArray(st.Action as string[])).sort()).toEqual([
+      's3:DeleteObject',
+      's3:ListBucket',
+    ]);
+    const list = statements.find((st) => asArray(st.Action as string[]).includes('s3:ListBucket'));
+    expect(list!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(bucket), 'Arn'] });
+  });
+
   it("workflow 'start' = StartExecution on this state machine, plus STATE_MACHINE_ARN", () => {
     const statements = statementsOf(fns.starter);
     expect(statements).toEqual([
@@ -126,6 +137,7 @@ describe('ServiceFunction', () => {
     expect(actionsOf(fns.poolManager).sort()).toEqual([
       'cognito-idp:AdminDeleteUser',
       'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminListGroupsForUser',
       'cognito-idp:AdminUpdateUserAttributes',
       'cognito-idp:ListUsers',
       'cognito-idp:ListUsersInGroup',

@@ -1,5 +1,9 @@
 /** The screens under /auth, /app and /admin, in one chunk loaded after the private root (see router.tsx). */
 export { PlaceholderPage } from '@/components/placeholder-page';
+export { AdminClientDetailPage } from '@/features/admin-clients/components/admin-client-detail-page';
+export { AdminClientsPage } from '@/features/admin-clients/components/admin-clients-page';
+export { AdminFinancePage } from '@/features/admin-finance/components/admin-finance-page';
+export { AdminProcessesPage } from '@/features/admin-processes/components/admin-processes-page';
 export { AuthPage } from '@/features/auth/components/auth-page';
 export { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 export { ContractPage } from '@/features/contract/components/contract-page';
@@ -8,6 +12,8 @@ export { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 export { HistoryPage } from '@/features/history/components/history-page';
 export { PaymentPage } from '@/features/payment/components/payment-page';
 export { ProfilePage } from '@/features/profile/components/profile-page';
+export { ReferralPage } from '@/features/referral/components/referral-page';
+export { RenewalPage } from '@/features/renewal/components/renewal-page';
 export { AppLayout } from '@/features/shell/components/app-layout';
 export { RequireAdmin } from '@/features/shell/components/require-admin';
 export { RequireAuth } from '@/features/shell/components/require-auth';

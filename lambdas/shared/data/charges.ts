@@ -6,7 +6,15 @@ import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
-import { appliedUnlessConditionFails, isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
+import {
+  appliedUnlessConditionFails,
+  isConditionFailure,
+  putNew,
+  readPointer,
+  stripKeys,
+  type Db,
+  type TransactItem,
+} from './table.js';
 
 export type ChargeRef = { userId: string; contractId: string; chargeId: string };
 
@@ -141,6 +149,8 @@ export async function recordChargeStatus(
   previous: string,
   next: string,
   now: string,
+  /** More items written with the move, in its transaction (e.g. an admin's audit record). */
+  extraItems: TransactItem[] = [],
 ): Promise<{ applied: boolean; becamePaid: boolean }> {
   const from = previous;
   const to = next;
@@ -175,6 +185,7 @@ export async function recordChargeStatus(
             ...(becamePaid ? { paid: 1 } : {}),
             ...(leftPaid ? { paid: -1 } : {}),
           }),
+          ...extraItems,
         ],
       }),
     );
@@ -206,12 +217,21 @@ export async function moveChargeStatus(
   to: string,
   now: string,
   source: ChargeStatusSource = {},
+  /** Items written in the move's transaction, built from the charge as read (the state the move is conditioned on). */
+  extraItems?: (current: Charge) => TransactItem[],
 ): Promise<ChargeMove> {
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const current = await getCharge(db, ref);
     if (!current) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
     if (!canChargeMove(current.status, to, source)) return { status: current.status, moved: false, becamePaid: false };
-    const { applied, becamePaid } = await recordChargeStatus(db, ref, current.status, to, now);
+    const { applied, becamePaid } = await recordChargeStatus(
+      db,
+      ref,
+      current.status,
+      to,
+      now,
+      extraItems?.(withoutTaskToken(current)),
+    );
     if (applied) return { status: to, moved: true, becamePaid };
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);

@@ -16,7 +16,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
 import { newContract, newContractWrites } from './contracts.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
-import { failedConditions, isConditionFailure, putNew, stripKeys, type Db } from './table.js';
+import { failedConditions, isConditionFailure, putNew, stripKeys, type Db, type TransactItem } from './table.js';
 
 export type CustomerCollection = {
   profile: Profile | null;
@@ -124,6 +124,11 @@ type CreateProfileParams = {
   initialContract: { protocolo: string; valor: number; formaPagamento: string };
   newId?: () => string;
   newReferralCode?: () => string;
+  /**
+   * Pattern 34: the referral writes of a referred sign-up (`referralSignupWrites`), added to this transaction. Each is
+   * conditioned; if one fails, the profile is written again without them — linking never blocks a sign-up.
+   */
+  referralWrites?: (profile: Profile) => TransactItem[];
 };
 
 /**
@@ -134,12 +139,14 @@ type CreateProfileParams = {
 export async function createProfile(
   db: Db,
   params: CreateProfileParams,
-): Promise<{ profile: Profile; contract: Contract; process: Process }> {
+): Promise<{ profile: Profile; contract: Contract; process: Process; referralLinked: boolean }> {
   const { userId, input, now } = params;
   const newId = params.newId ?? ulid;
   const newReferralCode = params.newReferralCode ?? generateReferralCode;
-  // A referral-code collision (36^6 space) is retried with a fresh code; anything else is final.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let referralWrites = params.referralWrites ?? null;
+  // A referral-code collision (36^6 space) is retried with a fresh code; a failed referral link once, without it;
+  // anything else is final.
+  for (let attempt = 0; attempt < 3;) {
     const profile: Profile = {
       id: newId(),
       user_id: userId,
@@ -170,11 +177,12 @@ export async function createProfile(
       at: now,
       newId,
     });
+    const linkWrites = referralWrites ? referralWrites(profile) : [];
     try {
       await db.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            // The order matters: failedConditions() below reads the first three by position.
+            // The order matters: failedConditions() below reads the first three by position, the link's as the last.
             putNew(db, profileItem(profile, { hasContract: false, contractCount: 1, processCount: 1 })),
             putNew(db, guards.document),
             putNew(db, guards.referralCode),
@@ -182,20 +190,28 @@ export async function createProfile(
             counterUpdate(db.tableName, COUNTERS.clients, { total: 1 }),
             ...newContractWrites(db, userId, created),
             ...clientSearchTokenItems(profile).map((item) => ({ Put: { TableName: db.tableName, Item: item } })),
+            ...linkWrites,
           ],
         }),
       );
-      return { profile, ...created };
+      return { profile, ...created, referralLinked: linkWrites.length > 0 };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const [profileExists, documentTaken, codeTaken] = failedConditions(error);
+      const failed = failedConditions(error);
+      const [profileExists, documentTaken, codeTaken] = failed;
       if (profileExists) throw new ConflictError(PROFILE_MESSAGES.profileExists);
       if (documentTaken) {
         throw new ConflictError(
           profile.tipo_documento === 'cnpj' ? PROFILE_MESSAGES.duplicateCnpj : PROFILE_MESSAGES.duplicateDocument,
         );
       }
-      if (!codeTaken) throw error;
+      if (codeTaken) {
+        attempt += 1;
+        continue;
+      }
+      const linkFailed = linkWrites.length > 0 && failed.slice(-linkWrites.length).some(Boolean);
+      if (!linkFailed) throw error;
+      referralWrites = null;
     }
   }
   throw new Error('Could not allocate a unique referral code after 3 attempts');

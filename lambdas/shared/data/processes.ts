@@ -6,7 +6,7 @@ import { processSchema, type Process } from '../../../domain/schemas/entities.js
 import { ConflictError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from './keys.js';
-import { isConditionFailure, stripKeys, type Db } from './table.js';
+import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
 
 export type ProcessRef = { userId: string; contractId: string };
 
@@ -60,6 +60,11 @@ type ChangeStatusParams = {
   previsao?: string | null;
   now: string;
   newId?: () => string;
+  /**
+   * More items written in the same transaction as an actual status change (e.g. the admin's audit record), built
+   * from the process as read — the state the change is conditioned on. Not called when nothing changes.
+   */
+  extraItems?: (current: Process) => TransactItem[];
 };
 
 /**
@@ -127,6 +132,7 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
                   },
                 },
                 counterUpdate(db.tableName, COUNTERS.processes, { [current.status]: -1, [to]: 1 }),
+                ...(params.extraItems?.(current) ?? []),
               ]
             : []),
         ],

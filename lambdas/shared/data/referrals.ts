@@ -1,9 +1,23 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { REFERRAL_MESSAGES } from '../../../domain/messages.js';
 import { REFERRALS_PER_FREE_RENEWAL } from '../../../domain/pricing.js';
-import type { Profile } from '../../../domain/schemas/entities.js';
+import { generateInviteCode } from '../../../domain/referral-code.js';
+import { normalizeSearchTerm } from '../../../domain/search-tokens.js';
+import { profileSchema, referralSchema } from '../../../domain/schemas/entities.js';
+import type { Profile, Referral } from '../../../domain/schemas/entities.js';
+import { ConflictError } from '../errors.js';
 import { counterUpdate } from './counters.js';
-import { COUNTERS, keys, statusIndexKeys } from './keys.js';
-import { failedConditions, isConditionFailure, readPointer, type Db } from './table.js';
+import { COUNTERS, keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
+import {
+  failedConditions,
+  isConditionFailure,
+  putNew,
+  readPointer,
+  stripKeys,
+  type Db,
+  type TransactItem,
+} from './table.js';
 
 /** A loop guard: one payment can cross the threshold once; more rounds mean someone else is granting too. */
 const MAX_REWARD_ROUNDS = 3;
@@ -100,4 +114,259 @@ async function grantDueRewards(db: Db, referrerUserId: string): Promise<number> 
 
 function prefixed(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [`:${key}`, value]));
+}
+
+/** The referrer as a referral item carries them: its owner, and the name and e-mail the admin list shows (no joins). */
+export type ReferrerCopy = { userId: string; profileId: string; nome: string; email: string };
+
+/** The referrer of a profile, as its referral items copy it. */
+export const referrerCopyOf = (profile: Profile): ReferrerCopy => ({
+  userId: profile.user_id,
+  profileId: profile.id,
+  nome: profile.nome_completo,
+  email: profile.email,
+});
+
+/**
+ * The referral item: under the referrer, keyed by the referred (lower-case) e-mail, so "one invite per address per
+ * referrer" is the key's own condition and pattern 35 finds it from the payer's e-mail; listed on gsi1 and, by
+ * status, on gsi2 for the admin, with the referrer's name and e-mail copied (docs/data-model.md, Admin lists).
+ */
+export function referralItem(referral: Referral, referrer: ReferrerCopy) {
+  return {
+    pk: keys.customer(referrer.userId),
+    sk: keys.referralSk(referral.referred_email),
+    type: 'REFERRAL',
+    ...typeIndexKeys('REFERRAL', referral.created_at, referral.id),
+    ...statusIndexKeys('REFERRAL', referral.status, referral.updated_at, referral.id),
+    referrer_user_id: referrer.userId,
+    referrer_nome: referrer.nome,
+    referrer_email: referrer.email,
+    ...referral,
+  };
+}
+
+/** The invite pointer (pk = sk): the sign-up link's `invite` code → the referral it was sent for (pattern 33). */
+export function invitePointerItem(referral: Referral, referrer: ReferrerCopy) {
+  return {
+    ...pointerKey(keys.invitePointer(referral.invite_code)),
+    type: 'INVITE_POINTER',
+    user_id: referrer.userId,
+    profile_id: referrer.profileId,
+    referral_id: referral.id,
+    referred_email: referral.referred_email,
+    created_at: referral.created_at,
+  };
+}
+
+/** The admin's search token of a referral (scope REFERRAL): the referred e-mail → its referrer (pattern 38). */
+export function referralSearchTokenItem(referrerUserId: string, referredEmail: string) {
+  const token = normalizeSearchTerm(referredEmail);
+  return {
+    pk: keys.searchPartition('REFERRAL', token),
+    sk: keys.searchSk(token, referrerUserId),
+    type: 'SEARCH_TOKEN',
+    user_id: referrerUserId,
+    referred_email: referredEmail,
+  };
+}
+
+type CreateReferralParams = {
+  referrer: ReferrerCopy;
+  /** Lower-case and trimmed (the route's schema). */
+  email: string;
+  now: string;
+  newInviteCode?: (referralCode: string) => string;
+  referralCode: string;
+};
+
+/**
+ * Pattern 18: invites a friend — the referral (`invited`), its `INVITE#` pointer, its search token and
+ * `COUNTER/REFERRALS`, in one transaction. The referral's key makes a second invite of the same address by the same
+ * referrer a failed condition ('Este email já foi convidado anteriormente.'); the referrer's profile must still exist.
+ * An invite-code collision (36^4 per referral code) is retried with fresh characters.
+ */
+export async function createReferral(db: Db, params: CreateReferralParams): Promise<Referral> {
+  const newInviteCode = params.newInviteCode ?? ((code: string) => generateInviteCode(code));
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const referral: Referral = {
+      id: ulid(),
+      referrer_profile_id: params.referrer.profileId,
+      referred_profile_id: null,
+      referred_email: params.email,
+      invite_code: newInviteCode(params.referralCode),
+      status: 'invited',
+      created_at: params.now,
+      updated_at: params.now,
+    };
+    try {
+      await db.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            // The order matters: failedConditions() below reads the first three by position.
+            putNew(db, referralItem(referral, params.referrer)),
+            putNew(db, invitePointerItem(referral, params.referrer)),
+            {
+              ConditionCheck: {
+                TableName: db.tableName,
+                Key: { pk: keys.customer(params.referrer.userId), sk: keys.profileSk },
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            { Put: { TableName: db.tableName, Item: referralSearchTokenItem(params.referrer.userId, params.email) } },
+            counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, invited: 1 }),
+          ],
+        }),
+      );
+      return referral;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const [alreadyInvited, codeTaken, noProfile] = failedConditions(error);
+      if (alreadyInvited) throw new ConflictError(REFERRAL_MESSAGES.duplicateInvite);
+      if (noProfile) throw new ConflictError(REFERRAL_MESSAGES.profileRequired);
+      if (!codeTaken) throw error;
+    }
+  }
+  throw new Error('Could not allocate a unique invite code after 3 attempts');
+}
+
+/**
+ * Pattern 18, undone: an invite whose e-mail could not be sent is taken back (while still `invited`), so the customer
+ * can simply try again instead of being told the address was already invited. False when it had moved on meanwhile.
+ */
+export async function withdrawInvite(db: Db, referrerUserId: string, referral: Referral): Promise<boolean> {
+  const token = referralSearchTokenItem(referrerUserId, referral.referred_email);
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: { pk: keys.customer(referrerUserId), sk: keys.referralSk(referral.referred_email) },
+              ConditionExpression: '#status = :invited AND id = :id',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':invited': 'invited', ':id': referral.id },
+            },
+          },
+          { Delete: { TableName: db.tableName, Key: pointerKey(keys.invitePointer(referral.invite_code)) } },
+          { Delete: { TableName: db.tableName, Key: { pk: token.pk, sk: token.sk } } },
+          counterUpdate(db.tableName, COUNTERS.referrals, { total: -1, invited: -1 }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) && failedConditions(error)[0]) return false;
+    throw error;
+  }
+}
+
+/**
+ * Pattern 19: a customer's profile and referrals in one Query — `PROFILE` and `REFERRAL#…` are neighbours in the
+ * customer's partition (`sk BETWEEN 'PROFILE' AND 'REFERRAL$'`; '$' sorts right after '#'). Newest first.
+ */
+export async function referralsOfCustomer(
+  db: Db,
+  userId: string,
+): Promise<{ profile: Profile | null; referrals: Referral[] }> {
+  let profile: Profile | null = null;
+  const referrals: Referral[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': keys.profileSk, ':to': 'REFERRAL$' },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.type === 'PROFILE') profile = profileSchema.parse(stripKeys(item));
+      else if (item.type === 'REFERRAL') referrals.push(referralSchema.parse(stripKeys(item)));
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  referrals.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return { profile, referrals };
+}
+
+/** What an invite code leads to: the referrer and the address the invite was sent to. */
+export type InviteTarget = { referrerUserId: string; referrerProfileId: string; referredEmail: string };
+
+/** Pattern 33: the referral an invite code was sent for (strongly consistent: the pointer decides). */
+export async function findReferralByInvite(db: Db, inviteCode: string): Promise<InviteTarget | null> {
+  const item = await readPointer(db, keys.invitePointer(inviteCode));
+  if (!item || typeof item.user_id !== 'string' || typeof item.referred_email !== 'string') return null;
+  return {
+    referrerUserId: item.user_id,
+    referrerProfileId: String(item.profile_id),
+    referredEmail: item.referred_email,
+  };
+}
+
+/** One referral of a referrer, by the referred (lower-case) e-mail; strongly consistent. */
+export async function findReferral(db: Db, referrerUserId: string, email: string): Promise<Referral | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(referrerUserId), sk: keys.referralSk(email) },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? referralSchema.parse(stripKeys(Item)) : null;
+}
+
+/**
+ * How a new profile joins its referrer's referrals (pattern 34): an `invited` referral for its address moves to
+ * `signed_up` (conditioned on the status read), or a new `signed_up` referral is created under the referrer.
+ */
+export type ReferralSignupLink =
+  | { kind: 'move'; referrerUserId: string; referral: Referral }
+  | { kind: 'new'; referrer: ReferrerCopy; inviteCode: string };
+
+/**
+ * Pattern 34's writes, for pattern 3's transaction (`createProfile`): each one conditioned, so a referral that moved
+ * meanwhile fails only these items, and the profile is created again without them.
+ */
+export function referralSignupWrites(db: Db, link: ReferralSignupLink, profile: Profile, now: string): TransactItem[] {
+  if (link.kind === 'move') {
+    return [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: { pk: keys.customer(link.referrerUserId), sk: keys.referralSk(link.referral.referred_email) },
+          UpdateExpression:
+            'SET #status = :signedUp, referred_profile_id = :profile, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+          ConditionExpression: '#status = :invited AND id = :id',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':signedUp': 'signed_up',
+            ':invited': 'invited',
+            ':id': link.referral.id,
+            ':profile': profile.id,
+            ':now': now,
+            ...prefixed(statusIndexKeys('REFERRAL', 'signed_up', now, link.referral.id)),
+          },
+        },
+      },
+      counterUpdate(db.tableName, COUNTERS.referrals, { invited: -1, signed_up: 1 }),
+    ];
+  }
+  const referral: Referral = {
+    id: ulid(),
+    referrer_profile_id: link.referrer.profileId,
+    referred_profile_id: profile.id,
+    referred_email: profile.email.toLowerCase(),
+    invite_code: link.inviteCode,
+    status: 'signed_up',
+    created_at: now,
+    updated_at: now,
+  };
+  return [
+    putNew(db, referralItem(referral, link.referrer)),
+    { Put: { TableName: db.tableName, Item: referralSearchTokenItem(link.referrer.userId, referral.referred_email) } },
+    counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
+  ];
 }

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { filingForecast } from '../../../domain/filing.js';
 import { CONTRACT_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import { FREE_RENEWAL_PAYMENT_METHOD } from '../../../domain/pricing.js';
@@ -111,7 +112,9 @@ export async function signContract(
       Update: {
         TableName: db.tableName,
         Key: { pk, sk: keys.processSk(contractId) },
-        UpdateExpression: 'SET #status = :to, updated_at = :at, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+        UpdateExpression: `SET #status = :to, updated_at = :at, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
+          free ? ', previsao = :previsao' : ''
+        }`,
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -120,6 +123,8 @@ export async function signContract(
           ':at': at,
           ':gsi2pk': index.gsi2pk,
           ':gsi2sk': index.gsi2sk,
+          // A free renewal starts at its signature, as a paid one at its payment: same filing forecast.
+          ...(free ? { ':previsao': filingForecast(new Date(at)).toISOString() } : {}),
         },
       },
     },

@@ -92,7 +92,10 @@ function SignedContract({ contract }: { contract: Contract }) {
     <Flex direction="column" gap="small" marginTop="medium">
       <dl className="contract-facts">
         <dt>Valor</dt>
-        <dd>{formatBRL(contract.valor)}</dd>
+        <dd>
+          {formatBRL(contract.valor)}
+          {free && ' (renovação gratuita)'}
+        </dd>
         <dt>Forma de pagamento</dt>
         <dd>PIX</dd>
         <dt>Assinado em</dt>
@@ -145,7 +148,9 @@ function UnsignedContract({ contract, profile }: { contract: Contract; profile: 
   return (
     <Flex direction="column" gap="medium" marginTop="medium">
       <Text>
-        Contrato de {formatBRL(contract.valor)}, pagamento único via PIX, gerado em {formatDate(contract.created_at)}.
+        {contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD
+          ? `Renovação gratuita (valor de referência ${formatBRL(contract.valor)}), sem pagamento a fazer, gerada em ${formatDate(contract.created_at)}.`
+          : `Contrato de ${formatBRL(contract.valor)}, pagamento único via PIX, gerado em ${formatDate(contract.created_at)}.`}{' '}
         Leia as cláusulas abaixo antes de assinar.
       </Text>
       <View className="contract-scroll" tabIndex={0} aria-label="Texto do contrato">

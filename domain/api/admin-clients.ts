@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { adminClientDetailSchema, adminClientSchema, clientDeletionSchema } from '../schemas/admin-clients.js';
+import { defineRoute } from './route.js';
+
+/** Clients at most per page or search (docs/data-model.md: a page is one Query, never everything). */
+export const ADMIN_CLIENTS_PAGE_SIZE = 25;
+
+const profileIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/**
+ * /admin/clientes: newest first, one page at a time (`cursor` from the previous answer), or a search by name,
+ * e-mail or document (`busca`, at least 2 characters; at most one page of matches).
+ */
+export const listAdminClientsRoute = defineRoute({
+  id: 'ListAdminClients',
+  method: 'GET',
+  path: '/admin/clients',
+  access: 'admin',
+  query: z.object({
+    busca: z.string().trim().max(120).optional(),
+    cursor: z.string().max(2048).optional(),
+  }),
+  response: z.object({ clients: z.array(adminClientSchema), cursor: z.string().nullable() }),
+});
+
+/** /admin/clientes/{id} (the profile id): profile, contracts with charges, processes and the audit trail. */
+export const getAdminClientRoute = defineRoute({
+  id: 'GetAdminClient',
+  method: 'GET',
+  path: '/admin/clients/{id}',
+  access: 'admin',
+  params: profileIdParams,
+  response: adminClientDetailSchema,
+});
+
+/**
+ * Deletes a client with all their data (spec 02 §7 delete_client_data). The body must repeat the profile id
+ * (`confirmacao`): the server asks for confirmation too, not only the dialog. Running it again finishes a deletion
+ * that stopped half-way.
+ */
+export const deleteAdminClientRoute = defineRoute({
+  id: 'DeleteAdminClient',
+  method: 'DELETE',
+  path: '/admin/clients/{id}',
+  access: 'admin',
+  params: profileIdParams,
+  body: z.object({ confirmacao: z.string().trim().min(1).max(64) }),
+  response: clientDeletionSchema,
+});

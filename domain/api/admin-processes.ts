@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import { PROCESS_STATUSES } from '../process-status.js';
+import { processSchema } from '../schemas/entities.js';
+import { defineRoute } from './route.js';
+
+/** The page size of every admin list; a search reads at most this many clients. */
+export const ADMIN_PAGE_SIZE = 25;
+
+/** Search, status filter and cursor of an admin list (strings on the wire). */
+export const adminListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+
+/** A process row of /admin/processos: the process, the client it belongs to and its contract's protocol. */
+export const adminProcessRowSchema = processSchema.extend({
+  user_id: z.string(),
+  protocolo: z.string().nullable(),
+  nome_cliente: z.string().nullable(),
+  email_cliente: z.string().nullable(),
+});
+export type AdminProcessRow = z.infer<typeof adminProcessRowSchema>;
+
+/** /admin/processos: newest first or by status, or a search by protocol (exact) or client name; one page. */
+export const listAdminProcessesRoute = defineRoute({
+  id: 'ListAdminProcesses',
+  method: 'GET',
+  path: '/admin/processes',
+  access: 'admin',
+  query: adminListQuerySchema.extend({ status: z.enum(PROCESS_STATUSES).optional() }),
+  response: z.object({ items: z.array(adminProcessRowSchema), cursor: z.string().nullable() }),
+});
+
+/** A process is addressed by its client (Cognito sub) and its contract, as the table keys it. */
+export const adminProcessParams = z.object({
+  userId: z.string().min(1).max(128),
+  contractId: z.string().min(1).max(64),
+});
+
+/** The inline status selector: any status to any other (spec 02 §4), with an optional note for the history. */
+export const changeAdminProcessStatusRoute = defineRoute({
+  id: 'ChangeAdminProcessStatus',
+  method: 'PUT',
+  path: '/admin/processes/{userId}/{contractId}/status',
+  access: 'admin',
+  params: adminProcessParams,
+  body: z.object({
+    status: z.enum(PROCESS_STATUSES),
+    obs: z.string().trim().max(500).nullable().optional(),
+  }),
+  response: z.object({ process: adminProcessRowSchema }),
+});

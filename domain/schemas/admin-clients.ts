@@ -1,0 +1,45 @@
+import * as z from 'zod';
+import { auditEntrySchema } from './audit.js';
+import { chargeSchema, contractSchema, processSchema, profileSchema } from './entities.js';
+
+const count = z.number().int().nonnegative();
+
+/**
+ * A client as the admin lists show it: the profile with what the list reads off it without a join
+ * (docs/data-model.md, Admin lists at 100,000 clients): whether a contract was signed, and how many contracts and
+ * processes the client has.
+ */
+export const adminClientSchema = profileSchema.extend({
+  has_contract: z.boolean().default(false),
+  contract_count: count.default(0),
+  process_count: count.default(0),
+});
+export type AdminClient = z.infer<typeof adminClientSchema>;
+
+/** A charge on the client detail, without its QR image (the admin never pays it; the image is ~10 KB each). */
+export const adminClientChargeSchema = chargeSchema.omit({ qr_code: true });
+
+/** Spec 02 §7: on admin detail each contract embeds its charges (newest first). */
+export const adminClientContractSchema = contractSchema.extend({ charges: z.array(adminClientChargeSchema) });
+
+/** A process with its contract's protocol, the way the detail lists it. */
+export const adminClientProcessSchema = processSchema.extend({ protocolo: z.string() });
+
+export const adminClientDetailSchema = z.object({
+  profile: adminClientSchema,
+  contracts: z.array(adminClientContractSchema),
+  processes: z.array(adminClientProcessSchema),
+  /** Admin actions on this client, newest first (issue 11's audit trail). */
+  audit: z.array(auditEntrySchema),
+});
+export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
+
+/** Spec 02 §7 delete_client_data: deleted_contracts, deleted_processes, deleted_referrals; and what else went. */
+export const clientDeletionSchema = z.object({
+  deleted_contracts: count,
+  deleted_processes: count,
+  deleted_referrals: count,
+  deleted_charges: count,
+  deleted_documents: count,
+});
+export type ClientDeletion = z.infer<typeof clientDeletionSchema>;

@@ -1,0 +1,66 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { getAdminSummaryRoute } from '@domain/api/admin.js';
+import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '@domain/api/admin-clients.js';
+import { apiCall, routeQueryKey } from '@/lib/api-client';
+
+/** The admin counters (COUNTER items, pattern 25): total, with and without contract. */
+export function adminSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: routeQueryKey(getAdminSummaryRoute),
+    queryFn: ({ signal }) => apiCall(getAdminSummaryRoute, { signal }),
+  });
+}
+
+export function useAdminSummary() {
+  return useQuery(adminSummaryQueryOptions());
+}
+
+/** Clients one page at a time ('Carregar mais' passes the cursor back); a search answers one page of matches. */
+export function adminClientsQueryOptions(busca: string) {
+  const query = busca ? { busca } : {};
+  return infiniteQueryOptions({
+    queryKey: routeQueryKey(listAdminClientsRoute, { query }),
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(listAdminClientsRoute, { query: pageParam ? { ...query, cursor: pageParam } : query, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+  });
+}
+
+export function useAdminClients(busca: string) {
+  return useInfiniteQuery(adminClientsQueryOptions(busca));
+}
+
+export function adminClientQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: routeQueryKey(getAdminClientRoute, { params: { id } }),
+    queryFn: ({ signal }) => apiCall(getAdminClientRoute, { params: { id }, signal }),
+    // A missing client stays missing: no retries for a 404.
+    retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 2,
+  });
+}
+
+export function useAdminClient(id: string) {
+  return useQuery(adminClientQueryOptions(id));
+}
+
+/** Deletes a client; the body repeats the id as the server's own confirmation. Lists and counters refresh. */
+export function useDeleteAdminClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(deleteAdminClientRoute, { params: { id }, body: { confirmacao: id } }),
+    onSuccess: (_counts, id) => {
+      queryClient.removeQueries({ queryKey: routeQueryKey(getAdminClientRoute, { params: { id } }) });
+      // Dropped, not just marked stale: a cached page or search must not show the deleted client again, even briefly.
+      queryClient.removeQueries({ queryKey: [listAdminClientsRoute.id] });
+      void queryClient.invalidateQueries({ queryKey: routeQueryKey(getAdminSummaryRoute) });
+    },
+  });
+}

@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Loader,
+  SearchField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
+import { formatDate } from '@domain/dates.js';
+import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
+import type { AdminClient } from '@domain/schemas/admin-clients.js';
+import { ButtonLink } from '@/components/links';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { useAdminClients, useAdminSummary } from '../api/admin-clients';
+import { ClientAvatar } from './client-avatar';
+import '../admin-clients.css';
+
+/** Terms shorter than a search token find nothing (docs/data-model.md): refused here as on the server. */
+const MIN_SEARCH = 2;
+
+/** /admin/clientes (spec 02 §2 Admin: Clients). */
+export function AdminClientsPage() {
+  const [typed, setTyped] = useState('');
+  const [busca, setBusca] = useState('');
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
+
+  const search = (term: string) => {
+    const trimmed = term.trim();
+    if (trimmed !== '' && trimmed.replace(/[^\p{L}\p{N}]/gu, '').length < MIN_SEARCH) {
+      setSearchProblem(ADMIN_MESSAGES.searchTooShort);
+      return;
+    }
+    setSearchProblem(null);
+    setBusca(trimmed);
+  };
+
+  return (
+    <Flex direction="column" gap="large">
+      <PageHeader title={ADMIN_CLIENT_MESSAGES.listTitle} subtitle={ADMIN_CLIENT_MESSAGES.listSubtitle} />
+      <ClientCounters />
+      {/* SearchField submits on Enter and on its button; no <form>, so a search is never sent twice. */}
+      <div role="search">
+        <SearchField
+          label="Buscar clientes"
+          labelHidden
+          placeholder={ADMIN_CLIENT_MESSAGES.searchPlaceholder}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onSubmit={search}
+          onClear={() => {
+            setTyped('');
+            search('');
+          }}
+          maxLength={120}
+          hasError={searchProblem !== null}
+          errorMessage={searchProblem ?? undefined}
+        />
+      </div>
+      <ClientList busca={busca} />
+    </Flex>
+  );
+}
+
+function ClientCounters() {
+  const summary = useAdminSummary();
+  const figures = [
+    { label: 'Total de Clientes', value: summary.data?.clients.total },
+    { label: 'Com Contrato', value: summary.data?.clients.withContract },
+    { label: 'Sem Contrato', value: summary.data?.clients.withoutContract },
+  ];
+  return (
+    <Grid
+      templateColumns="repeat(3, minmax(0, 1fr))"
+      gap={{ base: 'xs', medium: 'medium' }}
+      as="section"
+      aria-label="Resumo"
+    >
+      {figures.map((figure) => (
+        <Card key={figure.label} variation="outlined" className="admin-counter">
+          <Heading level={2} className="admin-counter__label">
+            {figure.label}
+          </Heading>
+          <Text
+            fontSize={{ base: 'xl', medium: 'xxl' }}
+            fontWeight="bold"
+            marginTop="xxs"
+            data-testid={`counter-${figure.label}`}
+          >
+            {summary.isPending ? <Loader size="small" /> : summary.isError ? '—' : figure.value}
+          </Text>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+function ClientList({ busca }: { busca: string }) {
+  const clients = useAdminClients(busca);
+  if (clients.isPending) return <PageLoader label="Carregando clientes..." />;
+  if (clients.isError) {
+    return <LoadError message={ADMIN_CLIENT_MESSAGES.loadClientsFailed} onRetry={() => void clients.refetch()} />;
+  }
+  const rows = clients.data.pages.flatMap((page) => page.clients);
+  if (rows.length === 0) {
+    return (
+      <Card variation="outlined">
+        <Text color="font.secondary">{busca ? ADMIN_CLIENT_MESSAGES.noMatches : ADMIN_CLIENT_MESSAGES.noClients}</Text>
+      </Card>
+    );
+  }
+  return (
+    <Flex direction="column" gap="medium">
+      <Table className="admin-clients-table" highlightOnHover size="small" aria-label="Clientes">
+        <TableHead>
+          <TableRow>
+            <TableCell as="th">Cliente</TableCell>
+            <TableCell as="th">Contato</TableCell>
+            <TableCell as="th">Localização</TableCell>
+            <TableCell as="th">Status</TableCell>
+            <TableCell as="th">Cadastro</TableCell>
+            <TableCell as="th">Ações</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((client) => (
+            <TableRow key={client.id}>
+              <TableCell>
+                <ClientName client={client} />
+              </TableCell>
+              <TableCell>
+                <Contact client={client} />
+              </TableCell>
+              <TableCell>{location(client)}</TableCell>
+              <TableCell>
+                <ClientStatus client={client} />
+              </TableCell>
+              <TableCell>{formatDate(client.created_at)}</TableCell>
+              <TableCell>
+                <DetailsLink client={client} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ul className="admin-clients-cards" aria-label="Clientes">
+        {rows.map((client) => (
+          <li key={client.id}>
+            <Card variation="outlined">
+              <Flex direction="column" gap="small">
+                <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
+                  <ClientName client={client} />
+                  <ClientStatus client={client} />
+                </Flex>
+                <Contact client={client} />
+                <Flex justifyContent="space-between" alignItems="center" gap="small" wrap="wrap">
+                  <Text fontSize="small" color="font.secondary">
+                    {location(client)} · Cadastro {formatDate(client.created_at)}
+                  </Text>
+                  <DetailsLink client={client} />
+                </Flex>
+              </Flex>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {clients.hasNextPage ? (
+        <Button
+          alignSelf="center"
+          onClick={() => void clients.fetchNextPage()}
+          isLoading={clients.isFetchingNextPage}
+          loadingText="Carregando..."
+        >
+          {ADMIN_CLIENT_MESSAGES.loadMore}
+        </Button>
+      ) : null}
+      {clients.isFetchNextPageError ? (
+        <Text color="font.error" role="alert">
+          {ADMIN_CLIENT_MESSAGES.loadClientsFailed}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+const location = (client: AdminClient) => `${client.cidade}/${client.estado}`;
+
+function ClientName({ client }: { client: AdminClient }) {
+  return (
+    <Flex alignItems="center" gap="small" className="client-name">
+      <ClientAvatar name={client.nome_completo} />
+      <Flex direction="column" gap="0">
+        <Text fontWeight="bold">{client.nome_completo}</Text>
+        <Text fontSize="small" color="font.secondary">
+          {client.tipo_documento.toUpperCase()}
+        </Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+function Contact({ client }: { client: AdminClient }) {
+  return (
+    <Flex direction="column" gap="0" className="client-contact">
+      <Text fontSize="small">{client.email}</Text>
+      <Text fontSize="small" color="font.secondary">
+        {client.whatsapp}
+      </Text>
+    </Flex>
+  );
+}
+
+function ClientStatus({ client }: { client: AdminClient }) {
+  return client.has_contract ? (
+    <Badge variation="success" size="small">
+      Com contrato
+    </Badge>
+  ) : (
+    <Badge variation="warning" size="small">
+      Sem contrato
+    </Badge>
+  );
+}
+
+function DetailsLink({ client }: { client: AdminClient }) {
+  return (
+    <ButtonLink to={`/admin/clientes/${client.id}`} size="small">
+      Ver detalhes<VisuallyHidden> de {client.nome_completo}</VisuallyHidden>
+    </ButtonLink>
+  );
+}

@@ -1,0 +1,177 @@
+import { Alert, Badge, Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import { useNavigate } from 'react-router';
+import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, RENEWAL_MESSAGES } from '@domain/messages.js';
+import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
+import { renewalEligibility, type RenewalEligibility } from '@domain/renewals.js';
+import type { Dashboard } from '@domain/schemas/dashboard.js';
+import { ButtonLink, TextLink } from '@/components/links';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { PageLoader } from '@/components/page-loader';
+import { ApiRequestError } from '@/lib/api-error';
+import { useCustomerCollection } from '@/lib/customer-collection';
+import { toast, toastError } from '@/lib/toast';
+import { useStartRenewal } from '../api/renewals';
+
+/** /app/renovacao (spec 02 §2 Renewal): a free renewal card and a paid one; the server decides, the screen explains. */
+export function RenewalPage() {
+  const collection = useCustomerCollection();
+  return (
+    <Flex direction="column" gap="large">
+      <PageHeader title={RENEWAL_MESSAGES.title} subtitle={RENEWAL_MESSAGES.subtitle} />
+      {collection.isPending ? (
+        <PageLoader label="Carregando suas renovações..." />
+      ) : collection.isError ? (
+        <LoadError message={DASHBOARD_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
+      ) : !collection.data.profile ? (
+        <NoProfile />
+      ) : (
+        <RenewalOptions dashboard={collection.data} />
+      )}
+    </Flex>
+  );
+}
+
+function NoProfile() {
+  return (
+    <Card variation="outlined">
+      <Flex direction="column" gap="small" alignItems="flex-start">
+        <Heading level={2} fontSize="large">
+          {CONTRACT_MESSAGES.completeProfileFirst}
+        </Heading>
+        <Text color="font.secondary">{RENEWAL_MESSAGES.profileMissing}</Text>
+        <ButtonLink to="/app/perfil" variation="primary">
+          Completar perfil
+        </ButtonLink>
+      </Flex>
+    </Card>
+  );
+}
+
+function RenewalOptions({ dashboard }: { dashboard: Dashboard }) {
+  const eligibility = renewalEligibility(dashboard);
+  const freeRenewals = dashboard.profile?.free_renewals ?? 0;
+  return (
+    <Flex direction="column" gap="medium">
+      {!eligibility.renewable && <NotRenewable eligibility={eligibility} />}
+      <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="stretch">
+        <FreeRenewalCard available={freeRenewals} renewable={eligibility.renewable} />
+        <PaidRenewalCard renewable={eligibility.renewable} />
+      </Grid>
+    </Flex>
+  );
+}
+
+function NotRenewable({ eligibility }: { eligibility: Extract<RenewalEligibility, { renewable: false }> }) {
+  const openContract = eligibility.reason === 'open_contract';
+  return (
+    <Alert variation="info" role="status">
+      <Flex direction="column" gap="xs">
+        <Text as="span">{eligibility.message}</Text>
+        <TextLink to={openContract ? '/app/contrato' : '/app/dashboard'}>
+          {openContract ? 'Ir para o contrato' : CONTRACT_MESSAGES.followProcess}
+        </TextLink>
+      </Flex>
+    </Alert>
+  );
+}
+
+/** What a started renewal shows: the spec's toast with the protocol, then the contract to sign. */
+function useRenewalAction(kind: 'free' | 'paid') {
+  const navigate = useNavigate();
+  const start = useStartRenewal(kind);
+  const run = () =>
+    start.mutate(undefined, {
+      onSuccess: ({ contract }) => {
+        toast({
+          title: kind === 'free' ? RENEWAL_MESSAGES.freeStarted : RENEWAL_MESSAGES.paidCreated,
+          description: `Protocolo ${contract.protocolo}. ${
+            kind === 'free' ? 'Assine o contrato para iniciar o processo.' : RENEWAL_MESSAGES.signFirst
+          }`,
+          variant: 'success',
+        });
+        void navigate('/app/contrato');
+      },
+      onError: (error) => {
+        // The server's words for a refusal it explains (409); the spec's fallbacks for anything else.
+        const status = error instanceof ApiRequestError ? error.status : 0;
+        if (status > 0 && status < 500) return toastError(error.message);
+        if (kind === 'free') return toastError(RENEWAL_MESSAGES.freeFailed);
+        toastError(status >= 500 ? RENEWAL_MESSAGES.paidFailed : RENEWAL_MESSAGES.paidFailedFallback);
+      },
+    });
+  return { run, isPending: start.isPending };
+}
+
+function FreeRenewalCard({ available, renewable }: { available: number; renewable: boolean }) {
+  const action = useRenewalAction('free');
+  return (
+    <Card variation="outlined" className="renewal-card" aria-labelledby="renovacao-gratuita">
+      <Flex direction="column" gap="small" height="100%">
+        <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
+          <Heading level={2} fontSize="large" id="renovacao-gratuita">
+            {RENEWAL_MESSAGES.freeTitle}
+          </Heading>
+          <Badge variation={available > 0 ? 'success' : undefined}>
+            {available === 1 ? '1 disponível' : `${available} disponíveis`}
+          </Badge>
+        </Flex>
+        <Text fontSize="xxl" fontWeight="bold" className="renewal-card__price">
+          {formatBRL(0)}
+        </Text>
+        {available > 0 ? (
+          <Text color="font.secondary">
+            Você ganhou {available === 1 ? 'uma renovação gratuita' : `${available} renovações gratuitas`} pelo programa
+            de indicação. Assine o contrato e o processo começa sem pagamento.
+          </Text>
+        ) : (
+          <Text color="font.secondary">
+            {RENEWAL_MESSAGES.freeNone} <TextLink to="/app/indique">Indique e Ganhe</TextLink>
+          </Text>
+        )}
+        <Button
+          variation="primary"
+          marginTop="auto"
+          isFullWidth
+          isDisabled={available <= 0 || !renewable}
+          isLoading={action.isPending}
+          loadingText="Iniciando..."
+          onClick={action.run}
+        >
+          {RENEWAL_MESSAGES.freeButton}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+function PaidRenewalCard({ renewable }: { renewable: boolean }) {
+  const action = useRenewalAction('paid');
+  return (
+    <Card variation="outlined" className="renewal-card" aria-labelledby="renovacao-paga">
+      <Flex direction="column" gap="small" height="100%">
+        <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
+          <Heading level={2} fontSize="large" id="renovacao-paga">
+            {RENEWAL_MESSAGES.paidTitle}
+          </Heading>
+          <Badge>PIX</Badge>
+        </Flex>
+        <Text fontSize="xxl" fontWeight="bold" className="renewal-card__price">
+          {formatBRL(CONTRACT_PRICE)}
+        </Text>
+        <Text color="font.secondary">{RENEWAL_MESSAGES.paidDescription}</Text>
+        <Button
+          variation="primary"
+          marginTop="auto"
+          isFullWidth
+          isDisabled={!renewable}
+          isLoading={action.isPending}
+          loadingText="Criando contrato..."
+          onClick={action.run}
+        >
+          {RENEWAL_MESSAGES.paidButton}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,156 @@
+import { ADMIN_CLIENTS_PAGE_SIZE } from '../../../domain/api/admin-clients.js';
+import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
+import type { AdminClient, AdminClientDetail, ClientDeletion } from '../../../domain/schemas/admin-clients.js';
+import type { DocumentEraser } from '../../providers/documents.js';
+import type { UserAccounts } from '../../providers/user-accounts.js';
+import type { Caller } from '../../shared/caller.js';
+import type { Clock } from '../../shared/clock.js';
+import { listClients, searchClients, type Page } from '../../shared/data/admin-lists.js';
+import { auditTrailOf } from '../../shared/data/audit.js';
+import {
+  clientItemsBesidesProfile,
+  deleteCountedItems,
+  deleteItemKeys,
+  deleteProfileAndGuards,
+  findClientToDelete,
+  findReferralOfInvitee,
+  isCountedItem,
+  markClientDeleting,
+  noDeletionCounts,
+  outsideKeysOf,
+  recordDeletionProgress,
+  type ClientToDelete,
+  type DeletionCounts,
+} from '../../shared/data/client-deletion.js';
+import { getCustomerCollection } from '../../shared/data/customers.js';
+import { findUserByProfileId } from '../../shared/data/lookups.js';
+import type { Db } from '../../shared/data/table.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { logger } from '../../shared/logger.js';
+
+/** /admin/clientes: one page of gsi1 (pattern 20), or the matches of a search (pattern 26), never everything. */
+export async function listAdminClients(db: Db, query: { busca?: string; cursor?: string }): Promise<Page<AdminClient>> {
+  const search = query.busca?.trim();
+  if (search) return { items: await searchClients(db, search, ADMIN_CLIENTS_PAGE_SIZE), cursor: null };
+  return listClients(db, { limit: ADMIN_CLIENTS_PAGE_SIZE, cursor: query.cursor ?? null });
+}
+
+/**
+ * /admin/clientes/{id} (pattern 21 → pattern 1, and the audit trail): the profile, each contract with its charges,
+ * the processes with their contract's protocol, and the admin actions on this client, newest first.
+ */
+export async function getAdminClientDetail(db: Db, profileId: string): Promise<AdminClientDetail> {
+  const userId = await findUserByProfileId(db, profileId);
+  const collection = userId ? await getCustomerCollection(db, userId) : null;
+  if (!userId || !collection?.profile || collection.profile.id !== profileId) {
+    throw new NotFoundError(ADMIN_CLIENT_MESSAGES.clientNotFound);
+  }
+  const audit = await auditTrailOf(db, userId);
+  const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));
+  return {
+    profile: {
+      ...collection.profile,
+      has_contract: collection.contracts.some((contract) => contract.assinado_em !== null),
+      contract_count: collection.contracts.length,
+      process_count: collection.processes.length,
+    },
+    contracts: collection.contracts.map((contract) => ({
+      ...contract,
+      charges: collection.charges
+        .filter((charge) => charge.contrato_id === contract.id)
+        .map(({ qr_code: _image, ...charge }) => charge),
+    })),
+    processes: collection.processes.map((process) => ({
+      ...process,
+      protocolo: protocolOf.get(process.contrato_id) ?? '',
+    })),
+    audit,
+  };
+}
+
+export type ClientDeletionDeps = { db: Db; clock: Clock; accounts: UserAccounts; documents: DocumentEraser };
+
+/** Rounds of "read what is left, delete it": a second one catches what a still-valid session wrote meanwhile. */
+const PURGE_ROUNDS = 3;
+
+/**
+ * Deletes a client with all their data (pattern 28; spec 02 §7 delete_client_data). Order: refuse an admin; mark the
+ * profile (off the list and the search at once); documents in S3 (their prefixes are named by the contract items, so
+ * before those); pointers, markers and tokens; counted items with their counters; the rest of the partition; the
+ * Cognito user; last, the profile with its guards, the client counter and the audit record in one transaction. Each
+ * step tolerates what an earlier, interrupted run already did, so running it again finishes the deletion.
+ */
+export async function deleteClient(
+  deps: ClientDeletionDeps,
+  params: { profileId: string; confirmation: string; caller: Caller },
+): Promise<ClientDeletion> {
+  if (params.confirmation !== params.profileId) {
+    throw new ValidationError(ADMIN_CLIENT_MESSAGES.deleteConfirmationMissing, {
+      confirmacao: ADMIN_CLIENT_MESSAGES.deleteConfirmationMissing,
+    });
+  }
+  const { db } = deps;
+  const client = await findClientToDelete(db, params.profileId);
+  if (!client) throw new NotFoundError(ADMIN_CLIENT_MESSAGES.clientNotFound);
+  if (client.userId === params.caller.userId || (await deps.accounts.isAdmin(client.userId))) {
+    throw new ConflictError(ADMIN_CLIENT_MESSAGES.cannotDeleteAdmin);
+  }
+  const startedAt = deps.clock().toISOString();
+  await markClientDeleting(db, client.userId, startedAt);
+
+  // Progress is added up on the profile after each purge, so a run that fails later still answers the whole count.
+  await recordDeletionProgress(db, client.userId, await purge(deps, client, { withInvitee: true }));
+  await deps.accounts.deleteUser(client.userId);
+  const totals = await recordDeletionProgress(db, client.userId, await purge(deps, client, { withInvitee: false }));
+
+  const deleted = await deleteProfileAndGuards(db, client, (item) => ({
+    at: deps.clock().toISOString(),
+    actor: { userId: params.caller.userId, email: params.caller.email },
+    action: 'client-delete',
+    targetUserId: client.userId,
+    target: { type: 'client', id: client.profile.id },
+    // Counts only: the trail outlives the client and keeps none of their personal data.
+    before: {
+      has_contract: item.has_contract === true,
+      contract_count: typeof item.contract_count === 'number' ? item.contract_count : 0,
+      process_count: typeof item.process_count === 'number' ? item.process_count : 0,
+    },
+    after: { ...totals },
+  }));
+  logger.info('Client deleted', { profileId: client.profile.id, finishedHere: deleted, ...totals });
+  return totals;
+}
+
+async function purge(
+  deps: ClientDeletionDeps,
+  client: ClientToDelete,
+  options: { withInvitee: boolean },
+): Promise<DeletionCounts> {
+  const { db } = deps;
+  const counts = noDeletionCounts();
+  // The customer's own folder holds the Nada Consta PDFs; contract PDFs live under each contract's id.
+  counts.deleted_documents += await deps.documents.eraseUnder(`customers/${client.userId}/`);
+  const invitee = options.withInvitee ? await findReferralOfInvitee(db, client.profile) : null;
+  for (let round = 0; round < PURGE_ROUNDS; round += 1) {
+    const items = await clientItemsBesidesProfile(db, client.userId);
+    const all = invitee && round === 0 ? [...items, invitee] : items;
+    if (all.length === 0) break;
+    for (const item of items) {
+      if (item.type === 'CONTRACT' && typeof item.id === 'string') {
+        counts.deleted_documents += await deps.documents.eraseUnder(`contracts/${item.id}/`);
+      }
+    }
+    await deleteItemKeys(db, outsideKeysOf(client.userId, client.profile, all));
+    const counted = all.filter(isCountedItem);
+    await deleteCountedItems(db, counted);
+    await deleteItemKeys(
+      db,
+      items.filter((item) => !isCountedItem(item)).map(({ pk, sk }) => ({ pk, sk })),
+    );
+    counts.deleted_contracts += items.filter((item) => item.type === 'CONTRACT').length;
+    counts.deleted_processes += counted.filter((item) => item.type === 'PROCESS').length;
+    counts.deleted_charges += counted.filter((item) => item.type === 'CHARGE').length;
+    counts.deleted_referrals += counted.filter((item) => item.type === 'REFERRAL').length;
+  }
+  return counts;
+}

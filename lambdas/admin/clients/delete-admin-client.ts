@@ -1,0 +1,18 @@
+import { deleteAdminClientRoute } from '../../../domain/api/admin-clients.js';
+import { systemClock } from '../../shared/clock.js';
+import { tableFromEnvironment } from '../../shared/db.js';
+import { documentEraserFromEnvironment, userAccountsFromEnvironment } from '../../shared/environment.js';
+import { apiHandler } from '../../shared/http.js';
+import { deleteClient } from './admin-clients-service.js';
+
+const deps = {
+  db: tableFromEnvironment(),
+  clock: systemClock,
+  accounts: userAccountsFromEnvironment(),
+  documents: documentEraserFromEnvironment(),
+};
+
+/** Deletes a client with all their data; the body repeats the profile id as the server-side confirmation. */
+export const handler = apiHandler(deleteAdminClientRoute, async ({ params, body, caller }) => ({
+  body: await deleteClient(deps, { profileId: params.id, confirmation: body.confirmacao, caller }),
+}));

@@ -1,0 +1,178 @@
+import { ADMIN_PAGE_SIZE } from '../../../domain/api/admin-processes.js';
+import type { AdminChargeRow } from '../../../domain/api/admin-finance.js';
+import { canAdminMarkPaid, isChargePaid, providerChargeStatus } from '../../../domain/charge-status.js';
+import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../../domain/messages.js';
+import { parseProtocol } from '../../../domain/protocol.js';
+import type { Charge, Contract, Profile } from '../../../domain/schemas/entities.js';
+import { applyProviderStatus, type ChargeStatusDeps } from '../../payments/charge-status-service.js';
+import type { AsaasClient } from '../../providers/asaas.js';
+import type { Caller } from '../../shared/caller.js';
+import { listCharges, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
+import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
+import { getCharge, latestChargeOfContract, withoutTaskToken, type ChargeRef } from '../../shared/data/charges.js';
+import { getCustomerCollection } from '../../shared/data/customers.js';
+import { findContractByProtocol } from '../../shared/data/lookups.js';
+import { ConflictError, DomainError, NotFoundError } from '../../shared/errors.js';
+import { logger } from '../../shared/logger.js';
+import type { AdminListQuery } from '../processes/admin-processes-service.js';
+
+export type AdminFinanceDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'getPayment'> };
+
+/** Asaas could not be read: the spec's admin message, as a 502 (nothing was changed). */
+export class ChargeVerificationError extends DomainError {
+  constructor() {
+    super('provider_unavailable', 502, ADMIN_PROCESS_MESSAGES.verifyFailed);
+  }
+}
+
+function chargeRow(
+  userId: string,
+  charge: Charge,
+  profile: Profile | null | undefined,
+  contract: Contract | null | undefined,
+): AdminChargeRow {
+  return {
+    ...charge,
+    user_id: userId,
+    protocolo: contract?.protocolo ?? null,
+    valor: contract?.valor ?? null,
+    contrato_created_at: contract?.created_at ?? null,
+    nome_cliente: profile?.nome_completo ?? null,
+    email_cliente: profile?.email ?? null,
+    whatsapp_cliente: profile?.whatsapp ?? null,
+  };
+}
+
+/**
+ * /admin/financeiro (patterns 23, 27, 38): as /admin/processos — a page of gsi1 or of one status's gsi2 partition with
+ * one BatchGetItem for its contracts and clients, a protocol by its pointer, a name through the search tokens.
+ */
+export async function listAdminCharges(
+  deps: Pick<AdminFinanceDeps, 'db'>,
+  query: AdminListQuery<string>,
+): Promise<Page<AdminChargeRow>> {
+  const { db } = deps;
+  const search = query.search?.trim();
+  const keep = (charge: Charge) => !query.status || charge.status === query.status;
+  if (search) {
+    const protocolo = parseProtocol(search);
+    const owners = protocolo
+      ? await findContractByProtocol(db, protocolo).then((owner) => (owner ? [owner.userId] : []))
+      : (await searchClients(db, search, ADMIN_PAGE_SIZE)).map((client) => client.user_id);
+    const collections = await Promise.all(owners.map((userId) => getCustomerCollection(db, userId)));
+    const items = collections.flatMap((collection, i) =>
+      collection.charges
+        .filter(keep)
+        .filter(
+          (charge) =>
+            !protocolo || collection.contracts.some((c) => c.id === charge.contrato_id && c.protocolo === protocolo),
+        )
+        .map((charge) =>
+          chargeRow(
+            owners[i]!,
+            charge,
+            collection.profile,
+            collection.contracts.find((c) => c.id === charge.contrato_id),
+          ),
+        ),
+    );
+    return { items, cursor: null };
+  }
+  const page = await listCharges(db, { status: query.status, cursor: query.cursor, limit: ADMIN_PAGE_SIZE });
+  const context = await rowContextOf(
+    db,
+    page.items.map(({ userId, entity }) => ({ userId, contractId: entity.contrato_id })),
+  );
+  return {
+    items: page.items.map(({ userId, entity }) =>
+      chargeRow(userId, entity, context.profiles.get(userId), context.contracts.get(`${userId}#${entity.contrato_id}`)),
+    ),
+    cursor: page.cursor,
+  };
+}
+
+async function rowOf(deps: Pick<AdminFinanceDeps, 'db'>, ref: ChargeRef): Promise<AdminChargeRow> {
+  const [charge, context] = await Promise.all([getCharge(deps.db, ref), rowContextOf(deps.db, [ref])]);
+  if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  return chargeRow(
+    ref.userId,
+    withoutTaskToken(charge),
+    context.profiles.get(ref.userId),
+    context.contracts.get(`${ref.userId}#${ref.contractId}`),
+  );
+}
+
+const actorOf = (caller: Caller) => ({ userId: caller.userId, email: caller.email });
+
+/**
+ * 'Marcar pago': the charge takes CONFIRMED through the webhook's own path (`applyProviderStatus`), so the waiting
+ * workflow confirms the payment — process 'pago', the referral and its reward, the purchase conversion — exactly as
+ * for a PIX paid at Asaas. The audit record is written in the move's transaction. Refused (409, the spec's message)
+ * when already CONFIRMED or RECEIVED, where the charge's life refuses CONFIRMED, and for a charge its contract
+ * replaced with a new PIX (its workflow was stopped: the current charge is the one to mark).
+ */
+export async function markAdminChargePaid(
+  deps: ChargeStatusDeps,
+  caller: Caller,
+  ref: ChargeRef,
+): Promise<AdminChargeRow> {
+  const charge = await getCharge(deps.db, ref);
+  if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  const latest = await latestChargeOfContract(deps.db, ref.userId, ref.contractId);
+  if (!canAdminMarkPaid(charge.status) || latest?.id !== charge.id) {
+    throw new ConflictError(ADMIN_PROCESS_MESSAGES.markPaidFailed);
+  }
+  const at = deps.clock().toISOString();
+  const move = await applyProviderStatus(deps, ref, 'CONFIRMED', { event: 'ADMIN_MARK_PAID' }, (current) => [
+    auditPut(deps.db, {
+      at,
+      actor: actorOf(caller),
+      action: 'charge-mark-paid',
+      targetUserId: ref.userId,
+      target: { type: 'charge', id: ref.chargeId },
+      before: { status: current.status },
+      after: { status: 'CONFIRMED' },
+    }),
+  ]);
+  // Changed under us (e.g. the webhook paid it a moment ago): nothing was forced, and the admin is told so.
+  if (!move.moved) throw new ConflictError(ADMIN_PROCESS_MESSAGES.markPaidFailed);
+  return rowOf(deps, ref);
+}
+
+/**
+ * The admin's verification: reads the payment at Asaas (a fresh read, like the customer's 'Verificar Pagamento') and
+ * applies its status through the same path. A move is audited in its transaction; a verification that changed
+ * nothing is audited on its own. Asaas unreachable: 'Erro ao verificar pagamento.' (502), nothing changed.
+ */
+export async function verifyAdminCharge(
+  deps: AdminFinanceDeps,
+  caller: Caller,
+  ref: ChargeRef,
+): Promise<{ pago: boolean; charge: AdminChargeRow }> {
+  const charge = await getCharge(deps.db, ref);
+  if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  if (!charge.asaas_id) throw new ChargeVerificationError();
+  let providerStatus: string;
+  try {
+    providerStatus = providerChargeStatus(await deps.asaas.getPayment(charge.asaas_id));
+  } catch (error) {
+    logger.warn('Admin verification: payment not read at Asaas', { error: error as Error, chargeId: ref.chargeId });
+    throw new ChargeVerificationError();
+  }
+  const at = deps.clock().toISOString();
+  const entry = (before: string, after: string) => ({
+    at,
+    actor: actorOf(caller),
+    action: 'charge-verify' as const,
+    targetUserId: ref.userId,
+    target: { type: 'charge' as const, id: ref.chargeId },
+    before: { status: before },
+    after: { status: after, provider_status: providerStatus },
+  });
+  const move = await applyProviderStatus(deps, ref, providerStatus, { freshRead: true }, (current) => [
+    auditPut(deps.db, entry(current.status, providerStatus)),
+  ]);
+  if (!move.moved) await recordAdminAction(deps.db, entry(move.status, move.status));
+  const row = await rowOf(deps, ref);
+  return { pago: isChargePaid(row.status), charge: row };
+}

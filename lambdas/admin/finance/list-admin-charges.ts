@@ -1,0 +1,11 @@
+import { listAdminChargesRoute } from '../../../domain/api/admin-finance.js';
+import { tableFromEnvironment } from '../../shared/db.js';
+import { apiHandler } from '../../shared/http.js';
+import { listAdminCharges } from './admin-finance-service.js';
+
+const deps = { db: tableFromEnvironment() };
+
+/** /admin/financeiro: one page of charges (all, by status, or a search by protocol or client name). */
+export const handler = apiHandler(listAdminChargesRoute, async ({ query }) => ({
+  body: await listAdminCharges(deps, query),
+}));

@@ -1,0 +1,88 @@
+import type { OwnReferral, ReferralSummary } from '../../domain/api/referrals.js';
+import { REFERRAL_MESSAGES } from '../../domain/messages.js';
+import { RATE_LIMITS } from '../../domain/rate-limits.js';
+import { referralLink, referralsToNextReward } from '../../domain/referral-code.js';
+import type { Referral } from '../../domain/schemas/entities.js';
+import type { SendEmail } from '../providers/email.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { getProfileByUser } from '../shared/data/customers.js';
+import { enforceRateLimits } from '../shared/data/rate-limits.js';
+import { createReferral, referralsOfCustomer, referrerCopyOf, withdrawInvite } from '../shared/data/referrals.js';
+import type { Db } from '../shared/data/table.js';
+import { DomainError, ConflictError, ValidationError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+import { referralInviteEmail } from './referral-emails.js';
+
+export type ReferralDeps = { db: Db; clock: Clock };
+export type InviteDeps = ReferralDeps & { sendEmail: SendEmail; appUrl: string };
+
+/** The invite e-mail could not be sent: the invite was taken back, and trying again may work. */
+class InviteNotSentError extends DomainError {
+  constructor() {
+    super('provider_unavailable', 502, REFERRAL_MESSAGES.sendFailed);
+  }
+}
+
+const ownReferral = (referral: Referral): OwnReferral => ({
+  referred_email: referral.referred_email,
+  status: referral.status,
+  created_at: referral.created_at,
+  updated_at: referral.updated_at,
+});
+
+/**
+ * /app/indique: the caller's code and referrals, and the counters of spec 02 §2 counted from those items (pattern 19),
+ * the same items and statuses `COUNTER/REFERRALS` counts for the admin.
+ */
+export async function getOwnReferrals(deps: ReferralDeps, caller: Caller): Promise<ReferralSummary> {
+  const { profile, referrals } = await referralsOfCustomer(deps.db, caller.userId);
+  const counts = { paid: 0, invited: 0, signed_up: 0 };
+  for (const referral of referrals) counts[referral.status] += 1;
+  return {
+    referral_code: profile?.referral_code ?? null,
+    free_renewals: profile?.free_renewals ?? 0,
+    counts: { ...counts, remaining: referralsToNextReward(counts.paid) },
+    referrals: referrals.map(ownReferral),
+  };
+}
+
+/**
+ * 'Convidar' (spec 02 §5, §7 send-referral-invite): a profile is required, the caller's own address is refused, each
+ * customer may send `referralInvitesByCustomer` invites an hour, and each address once (pattern 18). The e-mail carries
+ * `{site}/auth?mode=register&ref={code}&invite={invite code}`; if it cannot be sent the invite is taken back.
+ */
+export async function inviteFriend(
+  deps: InviteDeps,
+  caller: Caller,
+  email: string,
+): Promise<{ referral: OwnReferral }> {
+  const now = deps.clock();
+  const profile = await getProfileByUser(deps.db, caller.userId);
+  if (!profile) throw new ConflictError(REFERRAL_MESSAGES.profileRequired);
+  if (email === profile.email.toLowerCase() || email === caller.email.toLowerCase()) {
+    throw new ValidationError(REFERRAL_MESSAGES.ownEmail, { email: REFERRAL_MESSAGES.ownEmail });
+  }
+  await enforceRateLimits(
+    deps.db,
+    now,
+    [{ rule: RATE_LIMITS.referralInvitesByCustomer, subject: caller.userId }],
+    REFERRAL_MESSAGES.tooManyInvites,
+  );
+  const referrer = referrerCopyOf(profile);
+  const referral = await createReferral(deps.db, {
+    referrer,
+    email,
+    referralCode: profile.referral_code,
+    now: now.toISOString(),
+  });
+  const link = referralLink(deps.appUrl, profile.referral_code, referral.invite_code);
+  try {
+    await deps.sendEmail(email, referralInviteEmail({ referrerName: profile.nome_completo, referralLink: link }));
+  } catch (error) {
+    logger.error('Referral invite e-mail not sent; invite withdrawn', { error, referral: referral.id });
+    await withdrawInvite(deps.db, referrer.userId, referral);
+    throw new InviteNotSentError();
+  }
+  return { referral: ownReferral(referral) };
+}

@@ -1,0 +1,120 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages.js';
+import { LOCAL_TABLE } from '../../local/settings.js';
+import { seedCustomer } from '../integration/seed.js';
+import { launchBrowser, logIn, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+
+const { appUrl, dynamodbEndpoint, adminEmail, adminPassword } = inject('e2e');
+let browser: Browser;
+const db = {
+  client: DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  ),
+  tableName: LOCAL_TABLE,
+};
+
+/** A name word no other test writes, so a search finds exactly these clients. */
+const word = `Zefirina${ulid().slice(-5).toLowerCase()}`;
+let kept: Awaited<ReturnType<typeof seedCustomer>>;
+let doomed: Awaited<ReturnType<typeof seedCustomer>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  kept = await seedCustomer(db, { nome_completo: `Helena ${word} Andrade`, cpf: generateCpf() });
+  doomed = await seedCustomer(db, { nome_completo: `Otávio ${word} Brandão`, cpf: generateCpf() });
+});
+afterAll(async () => {
+  await browser?.close();
+  db.client.destroy();
+});
+
+async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  // The first visit may wait for the dev server to compile the app on a busy machine.
+  await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+  await logIn(page, adminEmail, adminPassword);
+  await page.waitForURL(/\/app\/dashboard/);
+  return page;
+}
+
+async function searchFor(page: Page, term: string) {
+  const box = page.getByRole('textbox', { name: 'Buscar clientes' });
+  await box.fill(term);
+  await box.press('Enter');
+}
+
+describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
+  it('lists with counters, searches, shows the detail and deletes with the dialog (desktop)', async () => {
+    const page = await adminPage(VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/admin/clientes`);
+    await page.getByRole('heading', { level: 1, name: 'Clientes' }).waitFor();
+    await page.getByText('Total de Clientes').waitFor();
+    await expect.poll(() => page.getByTestId('counter-Total de Clientes').textContent()).toMatch(/^\d+$/);
+    const table = page.getByRole('table', { name: 'Clientes' });
+    await table.getByRole('row').nth(1).waitFor();
+    await screenshot(page, 'admin-clients-desktop');
+
+    await searchFor(page, 'a');
+    await page.getByText(ADMIN_MESSAGES.searchTooShort).waitFor();
+
+    await searchFor(page, word);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(3);
+    const row = table.getByRole('row').filter({ hasText: doomed.profile.nome_completo });
+    await row.getByText('OT', { exact: true }).waitFor();
+    await row.getByText(doomed.profile.email).waitFor();
+    await row.getByText('São Lourenço/MG').waitFor();
+    await row.getByText('Sem contrato').waitFor();
+    await screenshot(page, 'admin-clients-search-desktop');
+
+    await searchFor(page, doomed.profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4'));
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await table.getByRole('link', { name: `Ver detalhes de ${doomed.profile.nome_completo}` }).click();
+
+    await page.waitForURL(`${appUrl}/admin/clientes/${doomed.profile.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Detalhes do Cliente' }).waitFor();
+    await page.getByText(doomed.contract.protocolo).first().waitFor();
+    await page.getByRole('region', { name: 'Processos' }).getByText('Cadastro', { exact: false }).first().waitFor();
+    await screenshot(page, 'admin-clients-detail-desktop');
+
+    await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: ADMIN_CLIENT_MESSAGES.deleteDialogTitle });
+    await dialog.getByText('Esta ação é irreversível.', { exact: false }).waitFor();
+    await screenshot(page, 'admin-clients-delete-dialog-desktop');
+    await dialog.getByRole('button', { name: ADMIN_CLIENT_MESSAGES.deleteConfirm }).click();
+    await toastWith(page, ADMIN_CLIENT_MESSAGES.clientDeleted);
+    await page.waitForURL(`${appUrl}/admin/clientes`);
+
+    await searchFor(page, word);
+    await table.getByRole('row').filter({ hasText: kept.profile.nome_completo }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+
+    await page.goto(`${appUrl}/admin/clientes/${doomed.profile.id}`);
+    await page.getByRole('heading', { name: ADMIN_CLIENT_MESSAGES.clientNotFound }).waitFor();
+    await screenshot(page, 'admin-clients-not-found-desktop');
+    await page.context().close();
+  }, 240_000);
+
+  it('shows cards on a phone, and the detail', async () => {
+    const page = await adminPage(VIEWPORTS.phone);
+    await page.goto(`${appUrl}/admin/clientes`);
+    await searchFor(page, word);
+    const cards = page.getByRole('list', { name: 'Clientes' });
+    await cards.getByText(kept.profile.nome_completo, { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: 'Clientes' }).isVisible()).toBe(false);
+    await screenshot(page, 'admin-clients-phone');
+    await cards.getByRole('link', { name: `Ver detalhes de ${kept.profile.nome_completo}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Detalhes do Cliente' }).waitFor();
+    await page.getByText(kept.contract.protocolo).first().waitFor();
+    await screenshot(page, 'admin-clients-detail-phone');
+    await page.context().close();
+  }, 180_000);
+});

@@ -1,0 +1,160 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ProcessStatus } from '../../domain/process-status.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { LOCAL_TABLE } from '../../local/settings.js';
+import { customerWithSignedContract, launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+
+const { appUrl, apiUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
+const password = 'segredo123';
+let browser: Browser;
+const db = {
+  client: DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: dynamodbEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  ),
+  tableName: LOCAL_TABLE,
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The dev server compiles the app on its first request; on a busy machine that alone can outlast a test's 30 s.
+  const page = await newPage(browser);
+  await page.goto(`${appUrl}/auth?mode=register`, { timeout: 150_000 });
+  await page.getByLabel('Email', { exact: true }).waitFor({ timeout: 150_000 });
+  await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+  db.client.destroy();
+});
+
+/** Who the page is signed in as, and their first contract: read through the API with the page's own id token. */
+async function customerOf(page: Page): Promise<{ userId: string; contractId: string }> {
+  const token = await page.evaluate<string>(
+    "Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? ''",
+  );
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+  const dashboard = (await (
+    await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { contracts: { id: string }[] };
+  return { userId, contractId: dashboard.contracts[0]!.id };
+}
+
+/**
+ * A customer whose first removal an admin granted (or saw fall), and who has `freeRenewals` from referrals: the
+ * journey in the browser, the admin's move and the reward written to the local table as those writers do.
+ */
+async function renewableCustomer(page: Page, name: string, status: ProcessStatus, freeRenewals: number) {
+  await customerWithSignedContract(
+    page,
+    { appUrl, sesUrl },
+    {
+      email: `renovacao.${ulid().toLowerCase()}@example.com`,
+      password,
+      name,
+      cpf: generateCpf(),
+      whatsapp: '11998765432',
+      cep: '01001000',
+    },
+  );
+  const customer = await customerOf(page);
+  await changeProcessStatus(db, { ref: customer, to: status, byUser: 'admin-e2e', now: new Date().toISOString() });
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(customer.userId), sk: keys.profileSk },
+      UpdateExpression: 'SET free_renewals = :n',
+      ExpressionAttributeValues: { ':n': freeRenewals },
+    }),
+  );
+  return customer;
+}
+
+describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
+  it('a free renewal goes from the card through a signed contract straight to the process (phone)', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await renewableCustomer(page, 'Renata Gratuita Souza', 'baixa_deferida', 1);
+
+    await page.goto(`${appUrl}/app/renovacao`);
+    await page.getByRole('heading', { name: 'Renovação', exact: true }).waitFor();
+    await page.getByText('1 disponível', { exact: true }).waitFor();
+    const free = page.getByRole('button', { name: 'Usar Renovação Gratuita' });
+    expect(await free.isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Renovar por R$ 399,00' }).isEnabled()).toBe(true);
+    await screenshot(page, 'renewal-options-free-phone');
+
+    await free.click();
+    await toastWith(page, 'Renovação gratuita iniciada');
+    await page.waitForURL(`${appUrl}/app/contrato`);
+    await page.getByRole('heading', { name: 'Aguardando Assinatura - Renovação', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Contrato Assinado', exact: true }).waitFor();
+    await page.getByText(/Renovação gratuita \(valor de referência R\$\s399,00\)/).waitFor();
+    await page.getByText(/nada é devido pelo CONTRATANTE/).waitFor();
+    await screenshot(page, 'renewal-free-contract-phone');
+
+    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+    await toastWith(page, 'Processo gratuito iniciado!');
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.getByText('Pago', { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'Tudo em dia' }).waitFor();
+    await screenshot(page, 'renewal-free-dashboard-phone');
+
+    // No charge for it: the payment screen says so instead of offering a PIX.
+    await page.goto(`${appUrl}/app/pagamento`);
+    await page.getByText('Esta renovação é gratuita: não há pagamento a fazer.').waitFor();
+    expect(await page.getByRole('button', { name: 'Gerar PIX' }).count()).toBe(0);
+
+    // Spent, and the renewal's process is under way: both buttons wait.
+    await page.goto(`${appUrl}/app/renovacao`);
+    await page.getByText('0 disponíveis', { exact: true }).waitFor();
+    await page.getByText(/A renovação fica disponível quando a baixa do seu processo atual/).waitFor();
+    expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Renovar por R$ 399,00' }).isDisabled()).toBe(true);
+    await screenshot(page, 'renewal-in-progress-phone');
+    await page.context().close();
+  });
+
+  it('a paid renewal creates the contract; Gerar PIX appears only after it is signed (desktop)', async () => {
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await renewableCustomer(page, 'Paulo Pago Andrade', 'baixa_caiu', 0);
+
+    await page.goto(`${appUrl}/app/renovacao`);
+    await page.getByText('0 disponíveis', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).isDisabled()).toBe(true);
+    await page.getByText(/A cada 5 indicações pagas, você ganha uma/).waitFor();
+    await screenshot(page, 'renewal-options-desktop');
+
+    await page.getByRole('button', { name: 'Renovar por R$ 399,00' }).click();
+    await toastWith(page, 'Contrato de renovação criado');
+    await page.waitForURL(`${appUrl}/app/contrato`);
+    await page.getByRole('heading', { name: 'Aguardando Assinatura - Renovação', exact: true }).waitFor();
+    await screenshot(page, 'renewal-paid-contract-desktop');
+
+    // Unsigned: no payment yet.
+    await page.goto(`${appUrl}/app/pagamento`);
+    await page.getByText('Você precisa assinar um contrato antes de gerar um pagamento.').waitFor();
+    expect(await page.getByRole('button', { name: 'Gerar PIX' }).count()).toBe(0);
+
+    await page.goto(`${appUrl}/app/contrato`);
+    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+    await toastWith(page, 'Contrato assinado!');
+    await page.waitForURL(`${appUrl}/app/pagamento`);
+    await page.getByRole('button', { name: 'Gerar PIX' }).click();
+    await toastWith(page, 'PIX gerado!');
+    await page.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
+    await screenshot(page, 'renewal-paid-pix-desktop');
+
+    await page.goto(`${appUrl}/app/contrato`);
+    await page.getByRole('heading', { name: 'Contrato Assinado - Renovação', exact: true }).waitFor();
+    await page.context().close();
+  });
+});

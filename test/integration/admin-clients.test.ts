@@ -1,0 +1,537 @@
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_CLIENTS_PAGE_SIZE,
+  deleteAdminClientRoute,
+  getAdminClientRoute,
+  listAdminClientsRoute,
+} from '../../domain/api/admin-clients.js';
+import { isValidDocument } from '../../domain/documents.js';
+import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages.js';
+import { handler as deleteAdminClient } from '../../lambdas/admin/clients/delete-admin-client.js';
+import { handler as getAdminClient } from '../../lambdas/admin/clients/get-admin-client.js';
+import { handler as listAdminClients } from '../../lambdas/admin/clients/list-admin-clients.js';
+import { deleteClient, type ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
+import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
+import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
+import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { saveConnection } from '../../lambdas/shared/data/connections.js';
+import { getAdminCounters, type AdminCounters } from '../../lambdas/shared/data/counters.js';
+import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';
+import { clientSearchTokenItems, createProfile } from '../../lambdas/shared/data/customers.js';
+import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import {
+  createReferral,
+  findReferralByInvite,
+  referralSearchTokenItem,
+  referralSignupWrites,
+  referrerCopyOf,
+} from '../../lambdas/shared/data/referrals.js';
+import { signContract } from '../../lambdas/shared/data/signatures.js';
+import { claimMarker, type Db } from '../../lambdas/shared/data/table.js';
+import { adminClaims, createProfileInput } from '../factories.js';
+import { callRoute, errorOf, okBody } from '../route-call.js';
+import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { testDb } from './db.js';
+import { INTEGRATION_BUCKET } from './global-setup.js';
+import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
+
+const db = testDb();
+const s3 = new S3Client({ forcePathStyle: true });
+const documents = createS3DocumentEraser({ bucket: INTEGRATION_BUCKET, pathStyle: true });
+const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
+
+let cognito: CognitoWithTriggers;
+let accounts: UserAccounts;
+
+beforeAll(async () => {
+  cognito = await startCognitoWithTriggers();
+  accounts = createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client });
+}, 60_000);
+
+afterAll(async () => {
+  await cognito?.stop();
+  s3.destroy();
+});
+
+const deps = (overrides: Partial<ClientDeletionDeps> = {}): ClientDeletionDeps => ({
+  db,
+  clock: () => new Date(),
+  accounts,
+  documents,
+  ...overrides,
+});
+
+const putDocument = (key: string) =>
+  s3.send(
+    new PutObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: key, Body: '%PDF-1.4', ContentType: 'application/pdf' }),
+  );
+
+const objectsUnder = async (prefix: string) =>
+  (await s3.send(new ListObjectsV2Command({ Bucket: INTEGRATION_BUCKET, Prefix: prefix }))).Contents ?? [];
+
+/** The admin counters (tests in this file run one after another, so only they move them). */
+const counters = async (): Promise<AdminCounters> => {
+  const all = await getAdminCounters(db);
+  // A status counter that went back to 0 is the same figure as one never written.
+  const nonZero = (byStatus: Record<string, number>) =>
+    Object.fromEntries(Object.entries(byStatus).filter(([, n]) => n));
+  return {
+    ...all,
+    charges: { ...all.charges, byStatus: nonZero(all.charges.byStatus) },
+    referrals: { ...all.referrals, byStatus: nonZero(all.referrals.byStatus) },
+  };
+};
+
+/**
+ * A client with everything a client can have: a Cognito user, profile, signed contract, paid and pending charges,
+ * process history, a referral they made and the referral in which they were invited, a live connection, a Nada
+ * Consta certificate, markers, documents in S3 — and the list of every key outside their partition it wrote.
+ */
+async function seedRichClient() {
+  const referrer = await seedCustomer(db, { nome_completo: 'Renata Indicadora' });
+  const before = await counters();
+  const email = `excluir.${ulid().toLowerCase()}@example.com`;
+  const userId = await cognito.signUpConfirmed(email);
+  const invite = await createReferral(db, {
+    referrer: referrerCopyOf(referrer.profile),
+    email,
+    now: new Date().toISOString(),
+    referralCode: referrer.profile.referral_code,
+  });
+  const target = await findReferralByInvite(db, invite.invite_code);
+  const { profile, contract, process } = await createProfile(db, {
+    userId,
+    input: createProfileInput({ email, nome_completo: 'Zuleica Apagável Teixeira' }),
+    referredByProfileId: referrer.profile.id,
+    now: new Date().toISOString(),
+    initialContract: await initialContractFor(db),
+    referralWrites: (created) =>
+      referralSignupWrites(
+        db,
+        {
+          kind: 'move',
+          referrerUserId: target!.referrerUserId,
+          referral: { ...invite, referred_email: target!.referredEmail },
+        },
+        created,
+        new Date().toISOString(),
+      ),
+  });
+  const pdfKey = `contracts/${contract.id}/${ulid()}.pdf`;
+  await putDocument(pdfKey);
+  await signContract(db, {
+    userId,
+    contractId: contract.id,
+    signature: {
+      signedAt: new Date().toISOString(),
+      ip: '127.0.0.1',
+      geo: { cidade: 'São Lourenço', estado: 'MG', pais: 'Brasil', latitude: null, longitude: null },
+      userAgent: 'vitest',
+      textSha256: 'a'.repeat(64),
+      pdfKey,
+    },
+  });
+  const paid = await seedPendingCharge(db, { userId, contractId: contract.id });
+  await recordChargeStatus(
+    db,
+    { userId, contractId: contract.id, chargeId: paid.id },
+    'PENDING',
+    'RECEIVED',
+    new Date().toISOString(),
+  );
+  const pending = await seedPendingCharge(db, { userId, contractId: contract.id });
+  await changeProcessStatus(db, {
+    ref: { userId, contractId: contract.id },
+    to: 'pago',
+    byUser: admin.email,
+    now: new Date().toISOString(),
+  });
+  const made = await createReferral(db, {
+    referrer: referrerCopyOf(profile),
+    email: `amigo.${ulid().toLowerCase()}@example.com`,
+    now: new Date().toISOString(),
+    referralCode: profile.referral_code,
+  });
+  const connectionId = `conn-${ulid()}`;
+  await saveConnection(db, { userId, connectionId, now: new Date() });
+  const code = `NC${ulid()}`;
+  const certificate: Certificate = {
+    codigo: code,
+    user_id: userId,
+    contrato_id: contract.id,
+    processo_id: process.id,
+    protocolo: contract.protocolo,
+    nome_cliente: 'Zuleica T.',
+    cpf_cliente: '***.***.***-**',
+    orgaos: ['SPC'],
+    baixa_deferida_em: new Date().toISOString(),
+    emitido_em: new Date().toISOString(),
+    sha256: 'b'.repeat(64),
+    pdf_key: `customers/${userId}/nada-consta/${code}.pdf`,
+  };
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: db.tableName, Item: certificateItem(certificate) } },
+        { Put: { TableName: db.tableName, Item: certificatePointerItem(certificate) } },
+      ],
+    }),
+  );
+  await putDocument(certificate.pdf_key);
+  const history = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :h)',
+      ExpressionAttributeValues: { ':pk': keys.customer(userId), ':h': `CONTRACT#${contract.id}#PROCESS#HISTORY#` },
+    }),
+  );
+  const historyIds = (history.Items ?? []).map((item) => String(item.sk).split('#').pop()!);
+  const markers = [
+    keys.accountSk,
+    keys.magicLink(userId),
+    keys.recoveryRequest(userId),
+    keys.filingAlert(process.id),
+    keys.purchaseConversion(paid.id),
+    ...historyIds.map((id) => keys.statusNotice(userId, id)),
+  ];
+  for (const marker of markers.slice(1)) await claimMarker(db, marker, { type: 'MARKER' });
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { pk: keys.customer(userId), sk: keys.accountSk, welcome_sent_at: new Date().toISOString() },
+    }),
+  );
+  await recordAdminAction(db, {
+    at: new Date().toISOString(),
+    actor: { userId: admin.userId, email: admin.email },
+    action: 'process-status',
+    targetUserId: userId,
+    target: { type: 'process', id: process.id },
+    before: { status: 'pagamento_pendente' },
+    after: { status: 'pago' },
+  });
+
+  const outsideKeys = [
+    pointerKey(keys.documentGuard(profile.cpf)),
+    pointerKey(keys.referralCodeGuard(profile.referral_code)),
+    pointerKey(keys.profileIdPointer(profile.id)),
+    pointerKey(keys.protocolPointer(contract.protocolo)),
+    pointerKey(keys.providerChargePointer(paid.asaas_id!)),
+    pointerKey(keys.providerChargePointer(pending.asaas_id!)),
+    pointerKey(keys.invitePointer(made.invite_code)),
+    pointerKey(keys.invitePointer(invite.invite_code)),
+    pointerKey(keys.connectionPointer(connectionId)),
+    pointerKey(keys.certificatePointer(code)),
+    ...markers.slice(1).map(pointerKey),
+    ...clientSearchTokenItems(profile).map(({ pk, sk }) => ({ pk, sk })),
+    referralSearchTokenItem(userId, made.referred_email),
+    referralSearchTokenItem(referrer.userId, invite.referred_email),
+    { pk: keys.customer(referrer.userId), sk: keys.referralSk(invite.referred_email) },
+  ].map(({ pk, sk }) => ({ pk, sk }));
+  return {
+    userId,
+    email,
+    profile,
+    contract,
+    referrer,
+    before,
+    outsideKeys,
+    prefixes: [`contracts/${contract.id}/`, `customers/${userId}/`],
+  };
+}
+
+/** A valid alphanumeric CNPJ (Receita Federal: positions 1–12 in [0-9A-Z], value = ASCII − 48, mod-11 digits). */
+function alphanumericCnpj(): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  // Starts with a letter and a digit, so its first characters typed alone already read as a document.
+  let base = 'A1';
+  for (let i = 2; i < 12; i += 1) base += alphabet[Math.floor(Math.random() * alphabet.length)];
+  const digit = (value: string) => {
+    const weights =
+      value.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = [...value].reduce((total, char, i) => total + (char.charCodeAt(0) - 48) * weights[i]!, 0);
+    return sum % 11 < 2 ? 0 : 11 - (sum % 11);
+  };
+  const first = `${base}${digit(base)}`;
+  return `${first}${digit(first)}`;
+}
+
+type RichClient = Awaited<ReturnType<typeof seedRichClient>>;
+
+async function expectNothingLeft(client: RichClient) {
+  const partition = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.customer(client.userId) },
+      ConsistentRead: true,
+    }),
+  );
+  expect(partition.Items ?? []).toEqual([]);
+  for (const key of client.outsideKeys) {
+    const { Item } = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+    expect(Item, `${key.pk} / ${key.sk}`).toBeUndefined();
+  }
+  for (const prefix of client.prefixes) expect(await objectsUnder(prefix)).toEqual([]);
+  await expect(
+    cognito.client.send(new AdminGetUserCommand({ UserPoolId: cognito.pool.userPoolId, Username: client.userId })),
+  ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  // The referrer keeps their own data.
+  const { Item: referrer } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(client.referrer.userId), sk: keys.profileSk } }),
+  );
+  expect(referrer?.id).toBe(client.referrer.profile.id);
+  // Counters as before this client (and the invite that named them) existed.
+  expect(await counters()).toEqual(client.before);
+}
+
+async function auditOf(userId: string) {
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.audit(userId) },
+    }),
+  );
+  return Items;
+}
+
+describe('deleting a client (pattern 28)', () => {
+  it('leaves nothing of the client behind, answers the counts, keeps an audit record without personal data', async () => {
+    const client = await seedRichClient();
+    expect(await objectsUnder(client.prefixes[0]!)).toHaveLength(1);
+
+    const detail = okBody(
+      await callRoute(getAdminClientRoute, getAdminClient, {
+        claims: adminClaims(),
+        params: { id: client.profile.id },
+      }),
+    );
+    expect(detail.contracts[0]!.charges).toHaveLength(2);
+    expect(detail.processes[0]).toMatchObject({ status: 'pago', protocolo: client.contract.protocolo });
+    expect(detail.audit.map((entry) => entry.action)).toEqual(['process-status']);
+
+    const counts = await deleteClient(deps(), {
+      profileId: client.profile.id,
+      confirmation: client.profile.id,
+      caller: admin,
+    });
+    expect(counts).toEqual({
+      deleted_contracts: 1,
+      deleted_processes: 1,
+      deleted_referrals: 2,
+      deleted_charges: 2,
+      deleted_documents: 2,
+    });
+    await expectNothingLeft(client);
+
+    const trail = await auditOf(client.userId);
+    expect(trail.map((entry) => entry.action).sort()).toEqual(['client-delete', 'process-status']);
+    const deletion = trail.find((entry) => entry.action === 'client-delete')!;
+    expect(deletion).toMatchObject({
+      actor: { email: admin.email },
+      target: { type: 'client', id: client.profile.id },
+    });
+    expect(deletion.after).toEqual(counts);
+    const recorded = JSON.stringify(deletion);
+    for (const personal of [client.email, client.profile.cpf, client.profile.nome_completo, client.profile.whatsapp]) {
+      expect(recorded).not.toContain(personal);
+    }
+
+    const again = errorOf(
+      await callRoute(getAdminClientRoute, getAdminClient, {
+        claims: adminClaims(),
+        params: { id: client.profile.id },
+      }),
+    );
+    expect(again).toMatchObject({ status: 404, message: ADMIN_CLIENT_MESSAGES.clientNotFound });
+  }, 60_000);
+
+  it('finishes a deletion interrupted half-way when run again, counters moved exactly once', async () => {
+    // Count the table calls of one whole deletion, then crash a fresh client's deletion at several points.
+    let calls = 0;
+    const counting = (fail?: number): Db => ({
+      tableName: db.tableName,
+      client: {
+        send: (command: never) => {
+          calls += 1;
+          if (fail !== undefined && calls === fail) return Promise.reject(new Error('crash half-way'));
+          return db.client.send(command);
+        },
+      } as unknown as DynamoDBDocumentClient,
+    });
+    const probe = await seedRichClient();
+    calls = 0;
+    await deleteClient(deps({ db: counting() }), {
+      profileId: probe.profile.id,
+      confirmation: probe.profile.id,
+      caller: admin,
+    });
+    const total = calls;
+    await expectNothingLeft(probe);
+
+    // A crash before each of about a dozen table calls spread over the whole deletion, the last transaction included.
+    const step = Math.max(1, Math.floor(total / 12));
+    const crashPoints = [...new Set([...Array.from({ length: 12 }, (_, i) => 2 + i * step), total])].filter(
+      (point) => point <= total,
+    );
+    for (const crashAt of crashPoints) {
+      const client = await seedRichClient();
+      calls = 0;
+      await expect(
+        deleteClient(deps({ db: counting(crashAt) }), {
+          profileId: client.profile.id,
+          confirmation: client.profile.id,
+          caller: admin,
+        }),
+      ).rejects.toThrow('crash half-way');
+      const finished = await deleteClient(deps(), {
+        profileId: client.profile.id,
+        confirmation: client.profile.id,
+        caller: admin,
+      });
+      expect(finished.deleted_contracts).toBeLessThanOrEqual(1);
+      await expectNothingLeft(client);
+      const deletions = (await auditOf(client.userId)).filter((entry) => entry.action === 'client-delete');
+      expect(deletions, `crash at call ${crashAt} of ${total}`).toHaveLength(1);
+    }
+  }, 180_000);
+
+  it('finishes when the Cognito call failed the first time', async () => {
+    const client = await seedRichClient();
+    const flaky: UserAccounts = {
+      isAdmin: (id) => accounts.isAdmin(id),
+      deleteUser: () => Promise.reject(new Error('cognito unavailable')),
+    };
+    await expect(
+      deleteClient(deps({ accounts: flaky }), {
+        profileId: client.profile.id,
+        confirmation: client.profile.id,
+        caller: admin,
+      }),
+    ).rejects.toThrow('cognito unavailable');
+    // Off the list at once, though the profile is still there.
+    const list = okBody(await callRoute(listAdminClientsRoute, listAdminClients, { claims: adminClaims() }));
+    expect(list.clients.map((c) => c.id)).not.toContain(client.profile.id);
+    const counts = await deleteClient(deps(), {
+      profileId: client.profile.id,
+      confirmation: client.profile.id,
+      caller: admin,
+    });
+    expect(counts).toMatchObject({ deleted_contracts: 1, deleted_processes: 1, deleted_referrals: 2 });
+    await expectNothingLeft(client);
+  }, 60_000);
+
+  it('refuses to delete an admin, and the caller themself', async () => {
+    const adminSub = await cognito.client
+      .send(new AdminGetUserCommand({ UserPoolId: cognito.pool.userPoolId, Username: 'admin@baixa.test' }))
+      .then((user) => user.UserAttributes?.find((a) => a.Name === 'sub')?.Value);
+    expect(adminSub).toBeTruthy();
+    const { profile } = await createProfile(db, {
+      userId: adminSub!,
+      input: createProfileInput(),
+      referredByProfileId: null,
+      now: new Date().toISOString(),
+      initialContract: await initialContractFor(db),
+    });
+    const before = await counters();
+    await expect(
+      deleteClient(deps(), { profileId: profile.id, confirmation: profile.id, caller: admin }),
+    ).rejects.toMatchObject({ statusCode: 409, message: ADMIN_CLIENT_MESSAGES.cannotDeleteAdmin });
+    await expect(
+      deleteClient(deps(), {
+        profileId: profile.id,
+        confirmation: profile.id,
+        caller: { ...admin, userId: adminSub! },
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await counters()).toEqual(before);
+    const { Item } = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(adminSub!), sk: keys.profileSk } }),
+    );
+    expect(Item?.deleting_at).toBeUndefined();
+  }, 60_000);
+
+  it('asks for confirmation on the server (400), and answers 404 for an unknown id', async () => {
+    const { profile } = await seedCustomer(db);
+    const call = (id: string, body: unknown) =>
+      callRoute(deleteAdminClientRoute, deleteAdminClient, { claims: adminClaims(), params: { id }, body });
+    expect(errorOf(await call(profile.id, {}))).toMatchObject({ status: 400 });
+    expect(errorOf(await call(profile.id, { confirmacao: 'outro-id' }))).toMatchObject({
+      status: 400,
+      message: ADMIN_CLIENT_MESSAGES.deleteConfirmationMissing,
+    });
+    expect(errorOf(await call('01UNKNOWNPROFILE', { confirmacao: '01UNKNOWNPROFILE' }))).toMatchObject({
+      status: 404,
+      message: 'Cliente não encontrado',
+    });
+    const { Item } = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(profile.user_id), sk: keys.profileSk } }),
+    );
+    expect(Item?.deleting_at).toBeUndefined();
+    expect(
+      errorOf(
+        await callRoute(getAdminClientRoute, getAdminClient, { claims: adminClaims(), params: { id: 'nao-existe' } }),
+      ),
+    ).toMatchObject({ status: 404, message: 'Cliente não encontrado' });
+  });
+});
+
+describe('GET /admin/clients', () => {
+  const list = (query: Record<string, string> = {}) =>
+    callRoute(listAdminClientsRoute, listAdminClients, { claims: adminClaims(), query });
+
+  it('pages newest first with a cursor, never more than a page, and every client once', async () => {
+    for (let i = 0; i < ADMIN_CLIENTS_PAGE_SIZE + 2; i += 1) await seedCustomer(db);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = okBody(await list(cursor ? { cursor } : {}));
+      expect(page.clients.length).toBeLessThanOrEqual(ADMIN_CLIENTS_PAGE_SIZE);
+      const dates = page.clients.map((c) => c.created_at);
+      expect(dates).toEqual([...dates].sort().reverse());
+      seen.push(...page.clients.map((c) => c.id));
+      cursor = page.cursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 50);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect((await getAdminCounters(db)).clients.total).toBe(seen.length);
+  }, 60_000);
+
+  it('searches by name, e-mail, CPF and alphanumeric CNPJ; refuses a term shorter than 2 characters', async () => {
+    const word = `Quixabeira${ulid().slice(-6).toLowerCase()}`;
+    const person = await seedCustomer(db, { nome_completo: `Otília ${word} Prado` });
+    const cnpj = alphanumericCnpj();
+    expect(isValidDocument('cnpj', cnpj)).toBe(true);
+    const company = await seedCustomer(db, {
+      tipo_documento: 'cnpj',
+      cpf: cnpj,
+      nome_completo: `Empresa ${word} Ltda`,
+    });
+    const formattedCnpj = cnpj.replace(/^(..)(...)(...)(....)(..)$/, '$1.$2.$3/$4-$5');
+    const ids = async (busca: string) => okBody(await list({ busca })).clients.map((c) => c.id);
+    expect((await ids(word.slice(0, 9))).sort()).toEqual([person.profile.id, company.profile.id].sort());
+    expect(await ids(person.profile.email)).toEqual([person.profile.id]);
+    const cpf = person.profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+    expect(await ids(cpf)).toEqual([person.profile.id]);
+    expect(await ids(formattedCnpj)).toEqual([company.profile.id]);
+    expect(await ids(formattedCnpj.slice(0, 6).toLowerCase())).toContain(company.profile.id);
+    const row = okBody(await list({ busca: person.profile.email })).clients[0]!;
+    expect(row).toMatchObject({ has_contract: false, contract_count: 1, process_count: 1 });
+    expect(errorOf(await list({ busca: 'a' }))).toMatchObject({ status: 400, message: ADMIN_MESSAGES.searchTooShort });
+  });
+});

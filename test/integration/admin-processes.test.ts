@@ -1,0 +1,410 @@
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  listAdminChargesRoute,
+  markAdminChargePaidRoute,
+  verifyAdminChargeRoute,
+} from '../../domain/api/admin-finance.js';
+import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../../domain/api/admin-processes.js';
+import type { RouteContract } from '../../domain/api/route.js';
+import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
+import type { Profile } from '../../domain/schemas/entities.js';
+import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
+import { handler as markPaid } from '../../lambdas/admin/finance/mark-admin-charge-paid.js';
+import { handler as verifyCharge } from '../../lambdas/admin/finance/verify-admin-charge.js';
+import { handler as changeStatus } from '../../lambdas/admin/processes/change-admin-process-status.js';
+import { handler as listProcesses } from '../../lambdas/admin/processes/list-admin-processes.js';
+import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
+import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
+import { getCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { counterUpdate, getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { createProfile, getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
+import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
+import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
+import { signContract } from '../../lambdas/shared/data/signatures.js';
+import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
+import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
+import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
+import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
+import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
+import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
+import { callRoute, errorOf, okBody } from '../route-call.js';
+import { testDb } from './db.js';
+import { ASAAS_PORT, INTEGRATION_SECRETS, STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
+
+const db = testDb();
+const stateMachineArn = process.env.STATE_MACHINE_ARN!;
+const sfn = new SFNClient({});
+let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
+let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
+
+beforeAll(async () => {
+  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
+  stepFunctions = await startLocalStepFunctions({
+    port: STEP_FUNCTIONS_PORT,
+    stateMachineArn,
+    definition: inject('stateMachineDefinition'),
+    tasks: {
+      AwaitPayment: awaitPayment,
+      ConfirmPayment: confirmPayment,
+      StartFiling: startFiling,
+      // The filing deadline is not what these tests are about.
+      CheckFiling: async () => ({ late: false, alerted: 0 }),
+    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
+    waitOverrides: { AwaitFilingDeadline: 10 },
+  });
+});
+afterAll(async () => {
+  await stepFunctions.stop();
+  await simulator.stop();
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached in 10 s');
+}
+
+const admin = adminClaims();
+const secondAdmin = { ...adminClaims(), email: 'outra.admin@example.com' };
+const statusChange = (ref: { userId: string; contractId: string }, status: string, claims = admin, obs?: string) =>
+  callRoute(changeAdminProcessStatusRoute, changeStatus, { claims, params: ref, body: { status, obs } });
+const processOf = async (userId: string) => (await getCustomerCollection(db, userId)).processes[0]!;
+
+describe('/admin/processos: the inline status change', () => {
+  it('moves any status to any other with history, counters and the audit record; baixa dates are set once', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const ref = { userId, contractId: contract.id };
+    const before = await getAdminCounters(db);
+
+    const granted = okBody(await statusChange(ref, 'baixa_deferida', admin, 'Deferido pelo SPC'));
+    expect(granted.process).toMatchObject({
+      status: 'baixa_deferida',
+      protocolo: contract.protocolo,
+      user_id: userId,
+      nome_cliente: expect.any(String),
+    });
+    const grantedAt = granted.process.baixa_deferida_em;
+    expect(grantedAt).toBeTruthy();
+    okBody(await statusChange(ref, 'baixa_caiu'));
+    okBody(await statusChange(ref, 'baixa_deferida'));
+    const process = await processOf(userId);
+    expect(process.baixa_deferida_em).toBe(grantedAt);
+    expect(process.baixa_caiu_em).toBeTruthy();
+
+    const { history } = await getCustomerCollection(db, userId);
+    expect(history.map((h) => [h.de, h.para, h.by_user])).toEqual([
+      ['baixa_caiu', 'baixa_deferida', admin.sub],
+      ['baixa_deferida', 'baixa_caiu', admin.sub],
+      ['cadastro', 'baixa_deferida', admin.sub],
+    ]);
+    expect(history[2]!.obs).toBe('Deferido pelo SPC');
+
+    const trail = await auditTrailOf(db, userId);
+    expect(trail.map((e) => [e.action, e.before?.status, e.after?.status])).toEqual([
+      ['process-status', 'baixa_caiu', 'baixa_deferida'],
+      ['process-status', 'baixa_deferida', 'baixa_caiu'],
+      ['process-status', 'cadastro', 'baixa_deferida'],
+    ]);
+    expect(trail[0]!.actor).toEqual({ userId: admin.sub, email: admin.email });
+    expect(trail[0]!.target).toEqual({ type: 'process', id: process.id });
+
+    const after = await getAdminCounters(db);
+    expect(after.processes.byStatus.cadastro - before.processes.byStatus.cadastro).toBe(-1);
+    expect(after.processes.byStatus.baixa_deferida - before.processes.byStatus.baixa_deferida).toBe(1);
+    expect(after.processes.byStatus.baixa_caiu - before.processes.byStatus.baixa_caiu).toBe(0);
+  });
+
+  it('records both of two admins’ concurrent changes, in order, with exact counters', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const ref = { userId, contractId: contract.id };
+    const before = await getAdminCounters(db);
+    const results = await Promise.all([
+      statusChange(ref, 'peticionado', admin),
+      statusChange(ref, 'encerrado', secondAdmin),
+      statusChange(ref, 'pago', admin),
+      statusChange(ref, 'baixa_deferida', secondAdmin),
+    ]);
+    results.forEach((r) => okBody(r));
+
+    const { history } = await getCustomerCollection(db, userId);
+    const chain = [...history].reverse();
+    expect(chain).toHaveLength(4);
+    expect(chain[0]!.de).toBe('cadastro');
+    for (let i = 1; i < chain.length; i++) expect(chain[i]!.de).toBe(chain[i - 1]!.para);
+    expect(new Set(chain.map((h) => h.para))).toEqual(new Set(['peticionado', 'encerrado', 'pago', 'baixa_deferida']));
+    const final = await processOf(userId);
+    expect(final.status).toBe(chain[3]!.para);
+    expect(await auditTrailOf(db, userId)).toHaveLength(4);
+
+    const after = await getAdminCounters(db);
+    const delta = (s: keyof typeof after.processes.byStatus) =>
+      after.processes.byStatus[s] - before.processes.byStatus[s];
+    expect(delta('cadastro')).toBe(-1);
+    expect(delta(final.status)).toBe(1);
+    const total = Object.keys(after.processes.byStatus).reduce(
+      (sum, s) => sum + delta(s as keyof typeof after.processes.byStatus),
+      0,
+    );
+    expect(total).toBe(-1 + 1);
+  });
+
+  it('answers 400 for a status outside the enum and 404 for an unknown process, changing nothing', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const invalid = errorOf(await statusChange({ userId, contractId: contract.id }, 'aprovado'));
+    expect(invalid.status).toBe(400);
+    expect(invalid.fields).toHaveProperty('status');
+    const unknown = errorOf(await statusChange({ userId, contractId: ulid() }, 'pago'));
+    expect(unknown).toMatchObject({ status: 404, message: PROCESS_MESSAGES.processNotFound });
+    expect((await processOf(userId)).status).toBe('cadastro');
+    expect(await auditTrailOf(db, userId)).toEqual([]);
+  });
+
+  it('lists one page at a time, filters by status, and searches by protocol or client name', async () => {
+    const name = `Zuleica ${ulid().slice(-6).toLowerCase()} Teixeira`;
+    const target = await seedCustomer(db, { nome_completo: name });
+    for (let i = 0; i < 26; i++) await seedCustomer(db);
+    const first = okBody(await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin }));
+    expect(first.items).toHaveLength(25);
+    expect(first.cursor).toBeTruthy();
+    const second = okBody(
+      await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, query: { cursor: first.cursor! } }),
+    );
+    const firstIds = new Set(first.items.map((p) => p.id));
+    expect(second.items.some((p) => firstIds.has(p.id))).toBe(false);
+    expect(first.items[0]!.nome_cliente).toBeTruthy();
+    expect(first.items[0]!.protocolo).toMatch(/^LM\d{13}$/);
+
+    await statusChange({ userId: target.userId, contractId: target.contract.id }, 'peticionado');
+    const filtered = okBody(
+      await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, query: { status: 'peticionado' } }),
+    );
+    expect(filtered.items.length).toBeGreaterThan(0);
+    expect(filtered.items.every((p) => p.status === 'peticionado')).toBe(true);
+    expect(filtered.items.map((p) => p.id)).toContain(target.process.id);
+
+    const byProtocol = okBody(
+      await callRoute(listAdminProcessesRoute, listProcesses, {
+        claims: admin,
+        query: { search: target.contract.protocolo.toLowerCase() },
+      }),
+    );
+    expect(byProtocol.items.map((p) => p.id)).toEqual([target.process.id]);
+    const byName = okBody(
+      await callRoute(listAdminProcessesRoute, listProcesses, {
+        claims: admin,
+        query: { search: name.split(' ')[1]! },
+      }),
+    );
+    expect(byName.items.map((p) => [p.id, p.nome_cliente])).toEqual([[target.process.id, name]]);
+    const byNameOtherStatus = okBody(
+      await callRoute(listAdminProcessesRoute, listProcesses, {
+        claims: admin,
+        query: { search: name.split(' ')[1]!, status: 'pago' },
+      }),
+    );
+    expect(byNameOtherStatus.items).toEqual([]);
+  });
+});
+
+/** A signed contract, as 'Gerar PIX' needs it. */
+async function sign(userId: string, contractId: string) {
+  await signContract(db, {
+    userId,
+    contractId,
+    signature: {
+      signedAt: new Date().toISOString(),
+      ip: '200.10.20.30',
+      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
+      userAgent: 'vitest',
+      textSha256: 'x'.repeat(64),
+      pdfKey: 'contracts/x.pdf',
+    },
+  });
+}
+
+/** A customer who signed up through `referrer`'s code, with the referral item the referral issue writes. */
+async function referredCustomer(referrer: { userId: string; profile: Profile }) {
+  const userId = ulid();
+  const created = await createProfile(db, {
+    userId,
+    input: createProfileInput(),
+    referredByProfileId: referrer.profile.id,
+    now: new Date().toISOString(),
+    initialContract: await initialContractFor(db),
+  });
+  const payer = created.profile;
+  const now = new Date().toISOString();
+  const id = ulid();
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              pk: keys.customer(referrer.userId),
+              sk: keys.referralSk(payer.email.toLowerCase()),
+              type: 'REFERRAL',
+              ...typeIndexKeys('REFERRAL', now, id),
+              ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
+              id,
+              referrer_profile_id: referrer.profile.id,
+              referred_profile_id: payer.id,
+              referred_email: payer.email.toLowerCase(),
+              invite_code: `${referrer.profile.referral_code}-AB12`,
+              status: 'signed_up',
+              created_at: now,
+              updated_at: now,
+            },
+          },
+        },
+      ],
+    }),
+  );
+  return { userId, ...created };
+}
+
+const chargeParams = (ref: { userId: string; contractId: string; chargeId: string }) => ref;
+
+describe('/admin/financeiro', () => {
+  it("'Marcar pago' confirms through the workflow: process 'pago', the referral paid and the 5th one's reward", async () => {
+    const referrer = await seedCustomer(db);
+    const payers = await Promise.all(Array.from({ length: 5 }, () => referredCustomer(referrer)));
+    for (const earlier of payers.slice(0, 4)) await markReferralPaid(db, earlier.profile, new Date().toISOString());
+    const payer = payers[4]!;
+    const charge = await seedPendingCharge(db, { userId: payer.userId, contractId: payer.contract.id });
+    const ref = { userId: payer.userId, contractId: payer.contract.id, chargeId: charge.id };
+    const before = await getAdminCounters(db);
+    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input: JSON.stringify(ref) }));
+    await until(
+      () => getCharge(db, ref),
+      (c) => typeof c?.taskToken === 'string',
+    );
+
+    const marked = okBody(await callRoute(markAdminChargePaidRoute, markPaid, { claims: admin, params: ref }));
+    expect(marked.charge).toMatchObject({ id: charge.id, status: 'CONFIRMED', protocolo: payer.contract.protocolo });
+    const execution = await until(
+      () => sfn.send(new DescribeExecutionCommand({ executionArn })),
+      (e) => e.status !== 'RUNNING',
+    );
+    expect(execution.status).toBe('SUCCEEDED');
+    expect(JSON.parse(execution.output ?? '{}')).toMatchObject({
+      confirmation: { status: 'pago', referralPaid: true, rewardsGranted: 1 },
+    });
+    expect((await processOf(payer.userId)).status).toBe('pago');
+    expect((await getProfileByUser(db, referrer.userId))!.free_renewals).toBe(1);
+    const referral = await db.client.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(referrer.userId), sk: keys.referralSk(payer.profile.email.toLowerCase()) },
+      }),
+    );
+    expect(referral.Item).toMatchObject({ status: 'paid' });
+    const after = await getAdminCounters(db);
+    expect(after.charges.paid).toBe(before.charges.paid + 1);
+
+    const [entry] = await auditTrailOf(db, payer.userId);
+    expect(entry).toMatchObject({
+      action: 'charge-mark-paid',
+      target: { type: 'charge', id: charge.id },
+      before: { status: 'PENDING' },
+      after: { status: 'CONFIRMED' },
+      actor: { userId: admin.sub },
+    });
+  });
+
+  it("refuses 'Marcar pago' for a charge already paid, with the spec's message, and writes nothing", async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+    await recordChargeStatus(
+      db,
+      { userId, contractId: contract.id, chargeId: charge.id },
+      'PENDING',
+      'RECEIVED',
+      new Date().toISOString(),
+    );
+    const refused = errorOf(
+      await callRoute(markAdminChargePaidRoute, markPaid, {
+        claims: admin,
+        params: chargeParams({ userId, contractId: contract.id, chargeId: charge.id }),
+      }),
+    );
+    expect(refused).toMatchObject({ status: 409, message: ADMIN_PROCESS_MESSAGES.markPaidFailed });
+    expect(await auditTrailOf(db, userId)).toEqual([]);
+    const unknown = errorOf(
+      await callRoute(markAdminChargePaidRoute, markPaid, {
+        claims: admin,
+        params: { userId, contractId: contract.id, chargeId: ulid() },
+      }),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('verifies against Asaas (a fresh read), audited whether or not the charge moved', async () => {
+    const { userId, contract, profile } = await seedCustomer(db);
+    await sign(userId, contract.id);
+    const asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
+    const workflow = {
+      start: async (name: string) => ({ executionArn: `arn:${name}`, alreadyStarted: false }),
+      resume: async () => 'resumed' as const,
+      fail: async () => 'resumed' as const,
+    };
+    const created = await createChargeForContract(
+      { db, clock: () => new Date(), asaas, workflow },
+      { userId, email: profile.email, isAdmin: false },
+      contract.id,
+    );
+    const charge = created.charge!;
+    const ref = { userId, contractId: contract.id, chargeId: charge.id };
+
+    const unchanged = okBody(await callRoute(verifyAdminChargeRoute, verifyCharge, { claims: admin, params: ref }));
+    expect(unchanged).toMatchObject({ pago: false, charge: { status: 'PENDING' } });
+
+    await fetch(`${simulator.url}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
+    const paid = okBody(await callRoute(verifyAdminChargeRoute, verifyCharge, { claims: admin, params: ref }));
+    expect(paid).toMatchObject({ pago: true, charge: { status: 'RECEIVED', nome_cliente: profile.nome_completo } });
+
+    const trail = await auditTrailOf(db, userId);
+    expect(trail.map((e) => [e.action, e.before?.status, e.after?.status])).toEqual([
+      ['charge-verify', 'PENDING', 'RECEIVED'],
+      ['charge-verify', 'PENDING', 'PENDING'],
+    ]);
+
+    const listed = okBody(
+      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, query: { search: contract.protocolo } }),
+    );
+    expect(listed.items.map((c) => [c.id, c.status, c.valor, c.email_cliente])).toEqual([
+      [charge.id, 'RECEIVED', contract.valor, profile.email],
+    ]);
+    const byStatus = okBody(
+      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, query: { status: 'received' } }),
+    );
+    expect(byStatus.items.every((c) => c.status === 'RECEIVED')).toBe(true);
+    expect(byStatus.items.map((c) => c.id)).toContain(charge.id);
+  });
+});
+
+describe('admin routes refuse customers', () => {
+  const ref = { userId: ulid(), contractId: ulid(), chargeId: ulid() };
+  const cases: [string, RouteContract, Parameters<typeof callRoute>[1], Record<string, unknown>][] = [
+    ['list processes', listAdminProcessesRoute, listProcesses, {}],
+    ['change a status', changeAdminProcessStatusRoute, changeStatus, { params: ref, body: { status: 'pago' } }],
+    ['list charges', listAdminChargesRoute, listCharges, {}],
+    ['mark paid', markAdminChargePaidRoute, markPaid, { params: ref }],
+    ['verify', verifyAdminChargeRoute, verifyCharge, { params: ref }],
+  ];
+  it.each(cases)('%s → 403', async (_name, contract, handler, options) => {
+    const error = errorOf(await callRoute(contract, handler, { claims: customerClaims(), ...options }));
+    expect(error.status).toBe(403);
+  });
+});

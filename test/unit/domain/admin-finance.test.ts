@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { canAdminMarkPaid, conversionRate, formatConversionRate } from '../../../domain/charge-status.js';
+
+describe('conversion rate (spec 02 §9: paid ÷ all, 1 decimal)', () => {
+  it('rounds to one decimal and shows it in pt-BR', () => {
+    expect(conversionRate(1, 3)).toBe(33.3);
+    expect(conversionRate(2, 3)).toBe(66.7);
+    expect(conversionRate(0, 0)).toBe(0);
+    expect(conversionRate(5, 5)).toBe(100);
+    expect(formatConversionRate(conversionRate(1, 3))).toBe('33,3%');
+    expect(formatConversionRate(0)).toBe('0,0%');
+  });
+});
+
+describe("'Marcar pago' (spec 02 §4 and docs/decisions.md)", () => {
+  it('forces CONFIRMED on an unpaid charge, also an overdue or removed one', () => {
+    for (const status of ['PENDING', 'pending', 'AWAITING_RISK_ANALYSIS', 'OVERDUE', 'DELETED']) {
+      expect(canAdminMarkPaid(status)).toBe(true);
+    }
+  });
+  it('refuses a paid charge, and one whose money went back', () => {
+    for (const status of [
+      'CONFIRMED',
+      'RECEIVED',
+      'RECEIVED_IN_CASH',
+      'REFUNDED',
+      'REFUND_REQUESTED',
+      'CHARGEBACK_REQUESTED',
+    ]) {
+      expect(canAdminMarkPaid(status)).toBe(false);
+    }
+  });
+});
