@@ -291,6 +291,17 @@ export const ADMIN_CLIENT_MESSAGES = {
   loadMore: 'Carregar mais',
 } as const;
 
+/** /admin/indicacoes (spec 02 §2 Admin: Referrals; §8 Admin). */
+export const ADMIN_REFERRAL_MESSAGES = {
+  title: 'Indicações',
+  loadFailed: 'Falha ao carregar indicações',
+  // Not in the spec: the subtitle, the search box and the list's states (same tone).
+  subtitle: 'Acompanhe as indicações e quem indicou',
+  searchLabel: 'Buscar por email indicado ou nome de quem indicou',
+  searchPlaceholder: 'Email ou nome',
+  noReferrals: 'Nenhuma indicação encontrada.',
+} as const;
+
 /** What the deletion answers, in words ('Cliente excluído' with counts, spec 02 §8). */
 export function clientDeletedDescription(counts: {
   deleted_contracts: number;

@@ -14,6 +14,7 @@ import {
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
+import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
 import { signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
@@ -93,6 +94,11 @@ const ROUTES = [
   {
     contract: listAdminProcessesRoute,
     entry: 'lambdas/admin/processes/list-admin-processes.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: listAdminReferralsRoute,
+    entry: 'lambdas/admin/referrals/list-admin-referrals.ts',
     grants: { table: 'read' },
   },
   {

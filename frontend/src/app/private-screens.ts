@@ -4,6 +4,7 @@ export { AdminClientDetailPage } from '@/features/admin-clients/components/admin
 export { AdminClientsPage } from '@/features/admin-clients/components/admin-clients-page';
 export { AdminFinancePage } from '@/features/admin-finance/components/admin-finance-page';
 export { AdminProcessesPage } from '@/features/admin-processes/components/admin-processes-page';
+export { AdminReferralsPage } from '@/features/admin-referrals/components/admin-referrals-page';
 export { AuthPage } from '@/features/auth/components/auth-page';
 export { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 export { ContractPage } from '@/features/contract/components/contract-page';

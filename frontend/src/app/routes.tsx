@@ -29,12 +29,6 @@ const publicPage = (path: keyof typeof PUBLIC_PAGE_LOADERS) => async () => ({
   Component: await PUBLIC_PAGE_LOADERS[path](),
 });
 
-/** Page titles from spec 02 §2 for screens that later changes build. */
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import('./private-screens');
-  return { element: <PlaceholderPage title={title} /> };
-};
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -91,7 +85,7 @@ export const routes: RouteObject[] = [
                       { path: 'clientes/:id', lazy: screen('AdminClientDetailPage') },
                       { path: 'processos', lazy: screen('AdminProcessesPage') },
                       { path: 'financeiro', lazy: screen('AdminFinancePage') },
-                      { path: 'indicacoes', lazy: placeholder('Indicações') },
+                      { path: 'indicacoes', lazy: screen('AdminReferralsPage') },
                     ],
                   },
                 ],
