@@ -160,9 +160,17 @@ export async function rowContextOf(db: Db, refs: { userId: string; contractId: s
   return context;
 }
 
-/** A referral item as the admin list shows it: the referral and the referrer copies it carries. */
+/**
+ * A referral item as the admin list shows it: the referral and the referrer copies it carries. The referrer is also
+ * the item's partition, which stands in for `referrer_user_id` on items written before that copy existed.
+ */
 const referralRowOf = (item: Record<string, unknown>): AdminReferralRow =>
-  adminReferralRowSchema.parse({ referrer_nome: null, referrer_email: null, ...stripKeys(item) });
+  adminReferralRowSchema.parse({
+    referrer_nome: null,
+    referrer_email: null,
+    referrer_user_id: String(item.pk).slice(keys.customer('').length),
+    ...stripKeys(item),
+  });
 
 /** Pattern 24: referrals newest first, or those in one status (gsi2), one page; the cursor is passed through. */
 export async function listReferrals(db: Db, options: ListOptions = {}): Promise<Page<AdminReferralRow>> {
