@@ -378,7 +378,7 @@ export const REFERRAL_MESSAGES = {
   sendFailed: 'Não foi possível enviar o convite.',
   profileRequired: 'Você precisa completar o perfil antes de enviar convites.',
   inviteSent: 'Convite enviado!',
-  copied: 'Copiado!',
+  copied: PAYMENT_MESSAGES.copiedTitle,
   // Not in the spec, same tone.
   inviteSentDescription: 'Seu amigo vai receber um email com o seu link de indicação.',
   copiedDescription: 'Link de indicação copiado para a área de transferência.',

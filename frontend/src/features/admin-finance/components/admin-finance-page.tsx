@@ -38,7 +38,7 @@ import {
   useVerifyCharge,
   type ChargeFilters,
 } from '../api/admin-finance';
-import '../admin-finance.css';
+import '@/components/admin-list.css';
 
 /** /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions. */
 export function AdminFinancePage() {
@@ -52,7 +52,7 @@ export function AdminFinancePage() {
       <PageHeader title={ADMIN_PROCESS_MESSAGES.financeTitle} subtitle={ADMIN_PROCESS_MESSAGES.financeSubtitle} />
       <FinanceCounters />
       <form
-        className="finance-toolbar"
+        className="admin-toolbar"
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -134,13 +134,13 @@ function FinanceCounters() {
     ],
   ];
   return (
-    <section className="finance-counters" aria-label="Resumo financeiro">
+    <section className="admin-counters admin-counters--4" aria-label="Resumo financeiro">
       {counters.map(([id, label, value]) => (
-        <Card key={id} variation="outlined" className="finance-counter">
+        <Card key={id} variation="outlined" className="admin-counter">
           <Text fontSize="small" color="font.secondary">
             {label}
           </Text>
-          <Text className="finance-counter__value" data-testid={`counter-${id}`}>
+          <Text className="admin-counter__value" data-testid={`counter-${id}`}>
             {value}
           </Text>
         </Card>
@@ -151,8 +151,8 @@ function FinanceCounters() {
 
 function ChargeTable({ rows }: { rows: AdminChargeRow[] }) {
   return (
-    <div className="finance-table-wrap">
-      <Table className="finance-table" highlightOnHover size="small">
+    <div className="admin-table-wrap">
+      <Table className="admin-table" highlightOnHover size="small">
         <TableHead>
           <TableRow>
             <TableCell as="th">Protocolo</TableCell>
@@ -184,7 +184,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
   return (
     <TableRow>
       <TableCell data-label="Protocolo">
-        <span className="finance-table__protocol">{protocol}</span>
+        <span className="admin-table__protocol">{protocol}</span>
       </TableCell>
       <TableCell data-label="Cliente">
         <Text fontWeight="semibold">{row.nome_cliente ?? '—'}</Text>
@@ -198,7 +198,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
         ) : null}
       </TableCell>
       <TableCell data-label="Valor">
-        <span className="finance-table__money">{row.valor === null ? '—' : formatBRL(row.valor)}</span>
+        <span className="admin-table__money">{row.valor === null ? '—' : formatBRL(row.valor)}</span>
       </TableCell>
       <TableCell data-label="Status">
         <Badge
@@ -209,7 +209,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
         </Badge>
       </TableCell>
       <TableCell data-label="Data">{formatDate(row.contrato_created_at ?? row.created_at)}</TableCell>
-      <TableCell data-label="Ações" className="finance-table__actions">
+      <TableCell data-label="Ações" className="admin-table__actions">
         <Flex gap="xs" wrap={{ base: 'wrap', medium: 'nowrap' }}>
           <Button
             size="small"

@@ -28,6 +28,7 @@ import {
   useChangeProcessStatus,
   type ProcessFilters,
 } from '../api/admin-processes';
+import '@/components/admin-list.css';
 import '../admin-processes.css';
 
 /** The six status counters: the statuses a paid-for process goes through (docs/decisions.md). */
@@ -125,7 +126,7 @@ export function AdminProcessesPage() {
 function StatusCounters() {
   const summary = useAdminSummary();
   return (
-    <section className="admin-counters" aria-label="Processos por status">
+    <section className="admin-counters admin-counters--6" aria-label="Processos por status">
       {COUNTED_STATUSES.map((status) => (
         <Card key={status} variation="outlined" className="admin-counter">
           <Text fontSize="small" color="font.secondary">

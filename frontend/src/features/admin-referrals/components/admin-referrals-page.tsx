@@ -24,6 +24,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
 import { useAdminReferrals, useAdminSummary, type ReferralFilters } from '../api/admin-referrals';
+import '@/components/admin-list.css';
 import '../admin-referrals.css';
 
 const STATUS_VARIATION = { invited: 'info', signed_up: 'warning', paid: 'success' } as const;
@@ -40,7 +41,7 @@ export function AdminReferralsPage() {
       <PageHeader title={ADMIN_REFERRAL_MESSAGES.title} subtitle={ADMIN_REFERRAL_MESSAGES.subtitle} />
       <ReferralCounters />
       <form
-        className="referrals-toolbar"
+        className="admin-toolbar"
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -125,13 +126,13 @@ function ReferralCounters() {
     ['paid', 'Indicações pagas', figure(referrals?.byStatus.paid)],
   ];
   return (
-    <section className="referrals-counters" aria-label="Resumo das indicações">
+    <section className="admin-counters admin-counters--4" aria-label="Resumo das indicações">
       {counters.map(([id, label, value]) => (
-        <Card key={id} variation="outlined" className="referrals-counter">
+        <Card key={id} variation="outlined" className="admin-counter">
           <Text fontSize="small" color="font.secondary">
             {label}
           </Text>
-          <Text fontSize="xl" fontWeight="bold" className="referrals-counter__value" data-testid={`counter-${id}`}>
+          <Text fontSize="xl" fontWeight="bold" className="admin-counter__value" data-testid={`counter-${id}`}>
             {value}
           </Text>
         </Card>
@@ -142,8 +143,8 @@ function ReferralCounters() {
 
 function ReferralTable({ rows }: { rows: AdminReferralRow[] }) {
   return (
-    <div className="referrals-table-wrap">
-      <Table className="referrals-table" highlightOnHover size="small">
+    <div className="admin-table-wrap">
+      <Table className="admin-table referrals-table" highlightOnHover size="small">
         <TableHead>
           <TableRow>
             <TableCell as="th">Quem indicou</TableCell>
