@@ -1,26 +1,15 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages.js';
-import { LOCAL_TABLE } from '../../local/settings.js';
 import { seedCustomer } from '../integration/seed.js';
 import { launchBrowser, logIn, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint, adminEmail, adminPassword } = inject('e2e');
 let browser: Browser;
-const db = {
-  client: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  ),
-  tableName: LOCAL_TABLE,
-};
+const db = localTable(dynamodbEndpoint);
 
 /** A name word no other test writes, so a search finds exactly these clients. */
 const word = `Zefirina${ulid().slice(-5).toLowerCase()}`;

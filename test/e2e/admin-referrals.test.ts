@@ -1,6 +1,4 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,23 +10,14 @@ import {
   referralSignupWrites,
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
-import { LOCAL_TABLE } from '../../local/settings.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor, seedCustomer } from '../integration/seed.js';
 import { launchBrowser, logIn, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint, adminEmail, adminPassword } = inject('e2e');
 let browser: Browser;
-const db = {
-  client: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  ),
-  tableName: LOCAL_TABLE,
-};
+const db = localTable(dynamodbEndpoint);
 
 /** A word of letters only, so each run's names are its own (names take letters, not digits). */
 const word = () =>

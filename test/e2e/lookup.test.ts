@@ -1,6 +1,4 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,22 +6,13 @@ import { formatDocument } from '../../domain/documents.js';
 import { fullProtocol } from '../../domain/protocol.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { LOCAL_TABLE } from '../../local/settings.js';
 import { seedCustomer } from '../integration/seed.js';
 import { emailsTo, launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { localTable } from './local-table.js';
 
 const { appUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 let browser: Browser;
-const db = {
-  client: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  ),
-  tableName: LOCAL_TABLE,
-};
+const db = localTable(dynamodbEndpoint);
 
 type Seeded = Awaited<ReturnType<typeof seedCustomer>>;
 const ref = (customer: Seeded) => ({ userId: customer.userId, contractId: customer.contract.id });

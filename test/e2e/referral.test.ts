@@ -1,6 +1,4 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,7 +8,6 @@ import { createProfile, getCustomerCollection, getProfileByUser } from '../../la
 import { findProfileByReferralCode } from '../../lambdas/shared/data/lookups.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
-import { LOCAL_TABLE } from '../../local/settings.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor } from '../integration/seed.js';
 import {
@@ -23,20 +20,12 @@ import {
   toastWith,
   VIEWPORTS,
 } from './browser.js';
+import { localTable } from './local-table.js';
 
 const { appUrl, asaasUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 const password = 'segredo123';
 let browser: Browser;
-const db = {
-  client: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  ),
-  tableName: LOCAL_TABLE,
-};
+const db = localTable(dynamodbEndpoint);
 
 beforeAll(async () => {
   browser = await launchBrowser();

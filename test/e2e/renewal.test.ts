@@ -1,28 +1,18 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { LOCAL_TABLE } from '../../local/settings.js';
 import { customerWithSignedContract, launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { localTable } from './local-table.js';
 
 const { appUrl, apiUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 const password = 'segredo123';
 let browser: Browser;
-const db = {
-  client: DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: dynamodbEndpoint,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  ),
-  tableName: LOCAL_TABLE,
-};
+const db = localTable(dynamodbEndpoint);
 
 beforeAll(async () => {
   browser = await launchBrowser();
