@@ -16,6 +16,18 @@ export function isChargePaid(status: string): boolean {
   return PAID_STATUSES.has(status.toUpperCase());
 }
 
+/**
+ * Charges still waiting for their money: PENDING (spec 02 §4, 'Aguardando' or 'Pendente') and Asaas's
+ * AWAITING_RISK_ANALYSIS, a payment held for the provider's review that may still be confirmed ('Marcar pago' and the
+ * charge's life treat it as unpaid). The finance screen's 'Pendentes' counts both; OVERDUE is a PIX no longer payable.
+ */
+export const PENDING_CHARGE_STATUSES = ['PENDING', 'AWAITING_RISK_ANALYSIS'] as const;
+
+/** 'Pendentes' from the per-status charge counts. */
+export function pendingChargeCount(byStatus: Record<string, number>): number {
+  return PENDING_CHARGE_STATUSES.reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
+}
+
 export const CHARGE_STATUS_LABELS: Record<string, string> = {
   PENDING: 'Pendente',
   RECEIVED: 'Pago',

@@ -53,6 +53,38 @@ export const AUTH_MESSAGES = {
   newPasswordRejected: 'A nova senha não foi aceita. Escolha outra senha.',
 } as const;
 
+/**
+ * The admins' second factor (TOTP, docs/decisions.md "Admin second factor"): not in the spec, same tone. Customers
+ * never see these.
+ */
+export const SECOND_FACTOR_MESSAGES = {
+  codeLabel: 'Código do autenticador',
+  codeHint: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+  confirmCode: 'Confirmar código',
+  confirmingCode: 'Confirmando...',
+  codeRequired: 'Digite o código de 6 dígitos.',
+  codeInvalid: 'Código inválido. Confira o horário do seu celular e tente novamente.',
+  challengeExpired: 'O tempo para digitar o código acabou. Entre novamente.',
+  backToLogin: 'Voltar ao login',
+  setupTitle: 'Verificação em duas etapas',
+  setupDescription:
+    'A área administrativa exige um segundo fator. Ative a verificação em duas etapas com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator ou Authy).',
+  setupScan: '1. Escaneie o QR code no aplicativo autenticador',
+  setupManual: 'Ou digite esta chave no aplicativo:',
+  setupCopyKey: 'Copiar chave',
+  setupKeyCopied: 'Chave copiada',
+  setupKeyCopyFailed: 'Não foi possível copiar. Selecione a chave e copie manualmente.',
+  setupEnterCode: '2. Digite o código de 6 dígitos gerado pelo aplicativo',
+  setupSubmit: 'Ativar verificação',
+  setupSubmitting: 'Ativando...',
+  setupLater: 'Voltar ao painel',
+  setupLoadFailed: 'Não foi possível iniciar a ativação. Tente novamente.',
+  setupDoneTitle: 'Verificação em duas etapas ativada',
+  setupDoneDescription: 'A partir de agora, o login pede o código do aplicativo.',
+  qrAlt: 'QR code para configurar o aplicativo autenticador',
+  required: 'Ative a verificação em duas etapas para acessar a área administrativa.',
+} as const;
+
 export const SHELL_MESSAGES = {
   logoutSuccess: 'Logout realizado',
   logoutFailed: 'Erro ao fazer logout. Tente novamente.',
@@ -247,6 +279,8 @@ export const ADMIN_MESSAGES = {
   // Not in the spec: searches shorter than a search token are refused (docs/data-model.md).
   searchTooShort: 'Digite pelo menos 2 caracteres para buscar.',
   clientNotFound: 'Cliente não encontrado',
+  // Not in the spec: the admin lists' next page (same tone).
+  loadMore: 'Carregar mais',
 } as const;
 
 /** /admin/processos and /admin/financeiro (spec 02 §8 Admin and its success messages). */
@@ -262,9 +296,17 @@ export const ADMIN_PROCESS_MESSAGES = {
   verifyFailed: 'Erro ao verificar pagamento.',
   markPaidFailed: 'Não foi possível marcar como pago.',
   chargeUpdated: 'Cobrança atualizada',
-  // Not in the spec: the tables' empty states, same tone.
+  // Not in the spec: the search box, the tables' empty states and the status change's confirmation, same tone.
+  searchLabel: 'Buscar por protocolo ou nome do cliente',
+  searchPlaceholder: 'Protocolo ou nome',
   noProcesses: 'Nenhum processo encontrado.',
   noCharges: 'Nenhuma cobrança encontrada.',
+  statusChangeTitle: 'Alterar status do processo',
+  statusChangeConfirm: 'Confirmar',
+  statusChangeSaving: 'Salvando...',
+  noteLabel: 'Observação',
+  noteHint: 'Opcional. Fica no histórico do processo e o cliente a vê no histórico e no e-mail de atualização.',
+  noteTooLong: 'A observação deve ter no máximo 500 caracteres.',
 } as const;
 
 /** /admin/clientes and /admin/clientes/{id} (spec 02 §2 Admin: Clients, Client detail; §8 Admin). */
@@ -288,7 +330,6 @@ export const ADMIN_CLIENT_MESSAGES = {
   searchPlaceholder: 'Buscar por nome, e-mail ou documento',
   noClients: 'Nenhum cliente cadastrado.',
   noMatches: 'Nenhum cliente encontrado para esta busca.',
-  loadMore: 'Carregar mais',
 } as const;
 
 /** /admin/indicacoes (spec 02 §2 Admin: Referrals; §8 Admin). */

@@ -262,7 +262,7 @@ export const AUTH_TRIGGERS = {
     grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.recoveryRequest('')] }, appLinks: true },
   },
   // Magic link (CUSTOM_AUTH). Create and Verify also read the signing key and touch only magic-link records: Create
-  // replaces one (and gives it back if its e-mail fails), Verify uses it up.
+  // replaces one (and gives it back if its e-mail fails), Verify uses it up. Both read the pool: admins get no links.
   defineAuthChallenge: { entry: 'lambdas/auth/define-auth-challenge.ts', grants: {} },
   createAuthChallenge: {
     entry: 'lambdas/auth/create-auth-challenge.ts',
@@ -270,12 +270,19 @@ export const AUTH_TRIGGERS = {
       tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] },
       email: true,
       secrets: ['magicLinkKey'],
+      ownUserPool: 'read',
     },
   },
   verifyAuthChallengeResponse: {
     entry: 'lambdas/auth/verify-auth-challenge-response.ts',
-    grants: { tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.magicLink('')] }, secrets: ['magicLinkKey'] },
+    grants: {
+      tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.magicLink('')] },
+      secrets: ['magicLinkKey'],
+      ownUserPool: 'read',
+    },
   },
+  // The admins' second-factor claim on their id tokens (sign-in and refresh); reads an admin's MFA settings.
+  preTokenGeneration: { entry: 'lambdas/auth/pre-token-generation.ts', grants: { ownUserPool: 'read' } },
   // Claims (and on failure gives back) the welcome e-mail on the customer's ACCOUNT marker.
   postConfirmation: {
     entry: 'lambdas/auth/post-confirmation.ts',

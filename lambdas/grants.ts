@@ -44,6 +44,12 @@ export type FunctionGrants = {
   readonly tokens?: true;
   /** Read (or also change and delete) users of the Cognito user pool. */
   readonly userPool?: 'read' | 'manage';
+  /**
+   * Cognito triggers only: read the users and groups of the pool that invokes them (AdminGetUser,
+   * AdminListGroupsForUser). The pool's id comes with each event, not from configuration, as the pool is created
+   * from its triggers; CDK attaches this in a policy of its own (lib/constructs/auth.ts).
+   */
+  readonly ownUserPool?: 'read';
   /** The Asaas API (PIX): its base URL and the API key secret. */
   readonly asaas?: true;
   /** The postal-code (CEP) service. */

@@ -56,7 +56,7 @@ Baixa local is ready in ${seconds} s — open ${runtime.appUrl}
   Asaas sandbox simulator (pay PIX charges with 'Pagar'): ${runtime.asaasUrl}
     webhooks → ${runtime.apiUrl}/webhooks/asaas, token ${runtime.asaasWebhookToken}
   Conversions recorder (what Meta and Google Ads would receive): ${runtime.conversionsUrl}/__recorded
-  Admin user: ${runtime.adminEmail} / ${runtime.adminPassword}
+  Admin user: ${runtime.adminEmail} / ${runtime.adminPassword}  (first sign-in: enrol an authenticator app, TOTP)
   Data: ${settings.dataDir}  (npm run reset wipes it)
 
 Press Ctrl-C to stop.`);

@@ -2,6 +2,7 @@ import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import type { ProfileInput } from '../domain/schemas/profile-input.js';
+import { ADMIN_SECOND_FACTOR_CLAIM, ADMIN_SECOND_FACTOR_TOTP } from '../domain/auth.js';
 
 /** Test data factories: valid by default, overridable field by field. */
 export function createProfileInput(overrides: Partial<ProfileInput> = {}): ProfileInput {
@@ -88,7 +89,13 @@ export function customerClaims(
 }
 
 export function adminClaims(userId: string = ulid()): Record<string, string> {
-  return { sub: userId, email: 'admin@example.com', 'cognito:groups': '[admin]' };
+  // As the PreTokenGeneration trigger leaves an admin's token once their authenticator app is enrolled.
+  return {
+    sub: userId,
+    email: 'admin@example.com',
+    'cognito:groups': '[admin]',
+    [ADMIN_SECOND_FACTOR_CLAIM]: ADMIN_SECOND_FACTOR_TOTP,
+  };
 }
 
 export const lambdaContext = { awsRequestId: 'test-request', functionName: 'test' } as Context;

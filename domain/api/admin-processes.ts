@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ADMIN_PROCESS_MESSAGES } from '../messages.js';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { processSchema } from '../schemas/entities.js';
 import { defineRoute } from './route.js';
@@ -37,6 +38,17 @@ export const adminProcessParams = z.object({
   contractId: z.string().min(1).max(64),
 });
 
+/** The longest note ('Observação') a status change may carry into the process history. */
+export const PROCESS_NOTE_MAX_LENGTH = 500;
+
+/** The note of a status change, trimmed; an empty one is no note (the service stores none). */
+export const processNoteSchema = z
+  .string()
+  .trim()
+  .max(PROCESS_NOTE_MAX_LENGTH, ADMIN_PROCESS_MESSAGES.noteTooLong)
+  .nullable()
+  .optional();
+
 /** The inline status selector: any status to any other (spec 02 §4), with an optional note for the history. */
 export const changeAdminProcessStatusRoute = defineRoute({
   id: 'ChangeAdminProcessStatus',
@@ -44,9 +56,6 @@ export const changeAdminProcessStatusRoute = defineRoute({
   path: '/admin/processes/{userId}/{contractId}/status',
   access: 'admin',
   params: adminProcessParams,
-  body: z.object({
-    status: z.enum(PROCESS_STATUSES),
-    obs: z.string().trim().max(500).nullable().optional(),
-  }),
+  body: z.object({ status: z.enum(PROCESS_STATUSES), obs: processNoteSchema }),
   response: z.object({ process: adminProcessRowSchema }),
 });

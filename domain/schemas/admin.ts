@@ -7,7 +7,8 @@ const count = z.number().int().nonnegative();
 export const adminSummarySchema = z.object({
   clients: z.object({ total: count, withContract: count, withoutContract: count }),
   processes: z.object({ total: count, byStatus: z.record(z.enum(PROCESS_STATUSES), count) }),
-  charges: z.object({ total: count, paid: count, byStatus: z.record(z.string(), count) }),
+  /** `paid`: RECEIVED, CONFIRMED and RECEIVED_IN_CASH; `pending`: the PENDING_CHARGE_STATUSES of `byStatus`. */
+  charges: z.object({ total: count, paid: count, pending: count, byStatus: z.record(z.string(), count) }),
   referrals: z.object({ total: count, byStatus: z.record(z.string(), count) }),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;

@@ -3,26 +3,26 @@ import { AUTH_MESSAGES } from '../../domain/messages.js';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { emailFromEnvironment } from '../shared/environment.js';
+import { emailFromEnvironment, userAccountsOfEventPool } from '../shared/environment.js';
 import { triggerHandler } from '../shared/trigger.js';
+import { refusesMagicLink, type AccountsOfPool } from './admin-second-factor.js';
 import { challengeToCreate, MAGIC_LINK_CHALLENGE, PROVIDE_AUTH_PARAMETERS } from './custom-auth.js';
 import { requestMagicLink, type MagicLinkDeps, type MagicLinkRequest } from './magic-link.js';
 import { loadMagicLinkKey } from './magic-link-key.js';
 
-const deps: MagicLinkDeps = {
-  db: tableFromEnvironment(),
-  // Read once per container, at cold start (Secrets Manager on AWS, plain configuration locally).
-  secret: await loadMagicLinkKey(),
-  appUrl: appUrlFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
-  clock: systemClock,
-};
-
-/** Only a confirmed account with a verified address gets a link; every other request is handled alike, silently. */
-function requestFor(event: CreateAuthChallengeTriggerEvent): MagicLinkRequest {
+/**
+ * Only a confirmed customer account with a verified address gets a link; every other request (admins included, see
+ * `refusesMagicLink`) is handled alike, silently.
+ */
+async function requestFor(
+  event: CreateAuthChallengeTriggerEvent,
+  accountsOf: AccountsOfPool,
+): Promise<MagicLinkRequest> {
   const { sub, email, email_verified: verified } = event.request.userAttributes;
   if (!event.request.userNotFound && sub && email && verified === 'true') {
-    return { kind: 'user', user: { userId: sub, email } };
+    if (!(await refusesMagicLink(accountsOf, event.userPoolId, sub))) {
+      return { kind: 'user', user: { userId: sub, email } };
+    }
   }
   return { kind: 'unknown', email: email ?? event.userName };
 }
@@ -31,16 +31,29 @@ function requestFor(event: CreateAuthChallengeTriggerEvent): MagicLinkRequest {
  * Cognito CreateAuthChallenge trigger. Round 1 collects the client's parameters; round 2 e-mails a link when the
  * client asks for one (`alreadyHaveMagicLink: 'no'`). The link is only in the e-mail body, which no error repeats.
  */
-export const handler = triggerHandler<CreateAuthChallengeTriggerEvent>(
-  'CreateAuthChallenge',
-  { fallbackMessage: AUTH_MESSAGES.magicLinkFailed },
-  async (event) => {
-    const step = challengeToCreate(event.request.session, event.request.clientMetadata);
-    const challenge = step === 'provide-auth-parameters' ? PROVIDE_AUTH_PARAMETERS : MAGIC_LINK_CHALLENGE;
-    if (step === 'send-link') await requestMagicLink(deps, requestFor(event));
-    event.response.challengeMetadata = challenge;
-    event.response.publicChallengeParameters = { challenge };
-    event.response.privateChallengeParameters = { challenge };
-    return event;
+export const createAuthChallengeHandler = (deps: MagicLinkDeps, accountsOf: AccountsOfPool) =>
+  triggerHandler<CreateAuthChallengeTriggerEvent>(
+    'CreateAuthChallenge',
+    { fallbackMessage: AUTH_MESSAGES.magicLinkFailed },
+    async (event) => {
+      const step = challengeToCreate(event.request.session, event.request.clientMetadata);
+      const challenge = step === 'provide-auth-parameters' ? PROVIDE_AUTH_PARAMETERS : MAGIC_LINK_CHALLENGE;
+      if (step === 'send-link') await requestMagicLink(deps, await requestFor(event, accountsOf));
+      event.response.challengeMetadata = challenge;
+      event.response.publicChallengeParameters = { challenge };
+      event.response.privateChallengeParameters = { challenge };
+      return event;
+    },
+  );
+
+export const handler = createAuthChallengeHandler(
+  {
+    db: tableFromEnvironment(),
+    // Read once per container, at cold start (Secrets Manager on AWS, plain configuration locally).
+    secret: await loadMagicLinkKey(),
+    appUrl: appUrlFromEnvironment(),
+    sendEmail: emailFromEnvironment(),
+    clock: systemClock,
   },
+  userAccountsOfEventPool(),
 );

@@ -1,14 +1,17 @@
 import {
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { ADMIN_GROUP } from '../../domain/auth.js';
+import { ADMIN_GROUP, TOTP_MFA_SETTING } from '../../domain/auth.js';
 
-/** A customer's sign-in account, as a client's deletion sees it (pattern 28). */
+/** A sign-in account, as a client's deletion (pattern 28) and the admins' second factor see it. */
 export type UserAccounts = {
-  /** Whether the user (their `sub`) is in the `admin` group; a user that no longer exists is not. */
+  /** Whether the user (their `sub` or Cognito username) is in the `admin` group; a user that no longer exists is not. */
   isAdmin(userId: string): Promise<boolean>;
+  /** Whether the user has an enrolled (verified) authenticator app; a user that no longer exists has none. */
+  hasAuthenticatorApp(userId: string): Promise<boolean>;
   /** Deletes the user; a user already gone is not an error ('absent'), so a deletion can run again. */
   deleteUser(userId: string): Promise<'deleted' | 'absent'>;
 };
@@ -37,6 +40,15 @@ export function createCognitoUserAccounts(options: {
           NextToken = page.NextToken;
         } while (NextToken);
         return false;
+      } catch (error) {
+        if (isUserNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async hasAuthenticatorApp(userId) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: userId }));
+        return (user.UserMFASettingList ?? []).includes(TOTP_MFA_SETTING);
       } catch (error) {
         if (isUserNotFound(error)) return false;
         throw error;

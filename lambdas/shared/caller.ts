@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteAccess } from '../../domain/api/route.js';
-import { ADMIN_GROUP } from '../../domain/auth.js';
+import { ADMIN_GROUP, ADMIN_SECOND_FACTOR_CLAIM, ADMIN_SECOND_FACTOR_TOTP } from '../../domain/auth.js';
+import { SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
 
 export type Caller = { userId: string; email: string; isAdmin: boolean };
@@ -20,14 +21,19 @@ function groupsOf(claim: unknown): string[] {
 
 /**
  * The caller as the authorizer proved it. The JWT authorizer only proves a valid token;
- * admin-group membership is checked here, on every admin route, whatever the browser does.
+ * admin-group membership is checked here, on every admin route, whatever the browser does. A member of the group
+ * counts as an admin only with the second-factor claim the PreTokenGeneration trigger adds once their authenticator
+ * app is enrolled (Cognito then asks for its code at every password sign-in, and magic links are never sent to admins).
  */
 export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, access: RouteAccess): Caller | null {
   if (access === 'public') return null;
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const userId = typeof claims?.sub === 'string' ? claims.sub : '';
   if (!userId) throw new UnauthorizedError();
-  const isAdmin = groupsOf(claims?.['cognito:groups']).includes(ADMIN_GROUP);
-  if (access === 'admin' && !isAdmin) throw new ForbiddenError();
+  const inAdminGroup = groupsOf(claims?.['cognito:groups']).includes(ADMIN_GROUP);
+  const isAdmin = inAdminGroup && claims?.[ADMIN_SECOND_FACTOR_CLAIM] === ADMIN_SECOND_FACTOR_TOTP;
+  if (access === 'admin' && !isAdmin) {
+    throw inAdminGroup ? new ForbiddenError(SECOND_FACTOR_MESSAGES.required) : new ForbiddenError();
+  }
   return { userId, email: typeof claims?.email === 'string' ? claims.email : '', isAdmin };
 }

@@ -1,3 +1,4 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { ENV } from '../grants.js';
 import { createCognitoAdminDirectory, type AdminDirectory } from '../providers/admins.js';
@@ -71,6 +72,15 @@ export function documentEraserFromEnvironment(env: NodeJS.ProcessEnv = process.e
 export function userAccountsFromEnvironment(env: NodeJS.ProcessEnv = process.env): UserAccounts {
   const config = loadConfig({ [ENV.userPoolId]: required }, env);
   return createCognitoUserAccounts({ userPoolId: config[ENV.userPoolId] as string });
+}
+
+/**
+ * `ownUserPool` grant (Cognito triggers): the pool that invoked the trigger, named by each event. A trigger cannot be
+ * given its pool's id in configuration, as the pool is created after (and from) its triggers.
+ */
+export function userAccountsOfEventPool(): (userPoolId: string) => UserAccounts {
+  const client = new CognitoIdentityProviderClient({});
+  return (userPoolId) => createCognitoUserAccounts({ userPoolId, client });
 }
 
 /** `push` grant: the WebSocket API's management endpoint. */

@@ -1,9 +1,11 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IDependable } from 'constructs';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, MIN_PASSWORD_LENGTH } from '../../domain/auth.js';
 import { AUTH_TRIGGERS, type AuthTriggerName } from '../../lambdas/functions.js';
+import type { FunctionGrants } from '../../lambdas/grants.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 export interface AuthProps {
@@ -56,6 +58,7 @@ export class Auth extends Construct {
       createAuthChallenge: trigger('CreateAuthChallenge', 'createAuthChallenge'),
       verifyAuthChallengeResponse: trigger('VerifyAuthChallengeResponse', 'verifyAuthChallengeResponse'),
       postConfirmation: trigger('PostConfirmation', 'postConfirmation'),
+      preTokenGeneration: trigger('PreTokenGeneration', 'preTokenGeneration'),
     };
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
@@ -74,7 +77,10 @@ export class Auth extends Construct {
         requireDigits: false,
         requireSymbols: false,
       },
-      mfa: cognito.Mfa.OFF,
+      // Optional for the pool, required for admins: an admin without an enrolled authenticator app gets no
+      // second-factor claim, so the API refuses them and the SPA sends them to enrolment (docs/decisions.md).
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: props.featurePlan ?? cognito.FeaturePlan.ESSENTIALS,
       // Cognito's built-in sender is capped at 50 e-mails a day and cannot use our domain.
@@ -89,12 +95,29 @@ export class Auth extends Construct {
         createAuthChallenge: this.triggers.createAuthChallenge,
         verifyAuthChallengeResponse: this.triggers.verifyAuthChallengeResponse,
         postConfirmation: this.triggers.postConfirmation,
+        preTokenGeneration: this.triggers.preTokenGeneration,
       },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // Cognito rejects an unknown SES identity, so the identity must exist first.
     this.userPool.node.addDependency(props.senderIdentity);
+
+    // `ownUserPool` grants, in a policy apart from the functions' own: the pool depends on its triggers, so their
+    // default policies (which the functions depend on) cannot name it without a cycle.
+    const readersOfPool = (Object.keys(this.triggers) as AuthTriggerName[])
+      .filter((name) => (AUTH_TRIGGERS[name].grants as FunctionGrants).ownUserPool === 'read')
+      .map((name) => this.triggers[name].role)
+      .filter((role): role is iam.IRole => role !== undefined);
+    new iam.Policy(this, 'TriggersReadOwnPool', {
+      roles: readersOfPool,
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
 
     this.client = this.userPool.addClient('SpaClient', {
       // A browser cannot keep a secret.
@@ -129,7 +152,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The product spec has no MFA for customers; the passwordless magic link proves possession of the e-mail account on every sign-in where it is used.',
+          'MFA is optional for the pool and required for admins (TOTP; the API refuses an admin token without the second-factor claim). The product spec has no MFA for customers; the passwordless magic link proves possession of the e-mail account on every sign-in where it is used.',
       },
       {
         id: 'AwsSolutions-COG8',

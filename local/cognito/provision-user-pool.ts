@@ -11,6 +11,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   ListUsersCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../domain/auth.js';
@@ -20,7 +21,8 @@ export type ProvisionedUserPool = { userPoolId: string; userPoolClientId: string
 
 /**
  * Creates — or on later starts finds by name and reuses — the pool, app client, `admin` group and seeded admin
- * the app expects, mirroring the CDK user pool. The admin's password is reset to `adminPassword` on every run.
+ * the app expects, mirroring the CDK user pool. The admin's password is reset to `adminPassword` on every run; their
+ * authenticator app is left as it is (none at first: the first admin sign-in shows the enrolment screen).
  */
 export async function provisionUserPool(endpoint: string, spec: UserPoolSpec): Promise<ProvisionedUserPool> {
   const cognito = new CognitoIdentityProviderClient({
@@ -55,6 +57,15 @@ export async function provisionUserPool(endpoint: string, spec: UserPoolSpec): P
         )
       ).UserPool?.Id;
     if (!userPoolId) throw new Error('cognito-local created a user pool without an id');
+    // As the CDK pool: MFA optional, authenticator apps (TOTP) only; required of admins by the API (docs/decisions.md).
+    // Set on every start, so pools provisioned before it get it too.
+    await cognito.send(
+      new SetUserPoolMfaConfigCommand({
+        UserPoolId: userPoolId,
+        MfaConfiguration: 'OPTIONAL',
+        SoftwareTokenMfaConfiguration: { Enabled: true },
+      }),
+    );
 
     const { UserPoolClients = [] } = await cognito.send(
       new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),

@@ -148,7 +148,11 @@ export async function startCognitoLocal(opts: CognitoLocalOptions): Promise<Cogn
       dataStores,
       new UserPoolServiceFactoryImpl(clock, dataStores),
     ).create(ctx, config.UserPoolDefaults);
-    const triggers = inProcessTriggers(opts.triggers);
+    const triggers = inProcessTriggers(opts.triggers, async (triggerCtx, userPoolId, username) => {
+      const userPool = await cognito.getUserPool(triggerCtx, userPoolId);
+      const user = await userPool.getUserByUsername(triggerCtx, username);
+      return user ? userPool.listUserGroupMembership(triggerCtx, user) : [];
+    });
     const services: Services = {
       clock,
       cognito,

@@ -62,12 +62,22 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
     },
 
   // The magic link's answer (CUSTOM_CHALLENGE) goes to the project's Verify/Define/Create triggers (custom-auth.ts).
+  // cognito-local answers the admins' authenticator code (SOFTWARE_TOKEN_MFA) itself but, unlike a password
+  // sign-in, never stores the refresh token it returns: stored here, or the admin's session could not be refreshed.
   RespondToAuthChallenge:
     ({ services, triggers, base }) =>
-    async (ctx, req: RespondToAuthChallengeRequest) =>
-      req.ChallengeName === 'CUSTOM_CHALLENGE'
-        ? customAuthFlowFor(services, triggers).respond(ctx, req)
-        : ((await base(ctx, req)) as unknown),
+    async (ctx, req: RespondToAuthChallengeRequest) => {
+      if (req.ChallengeName === 'CUSTOM_CHALLENGE') return customAuthFlowFor(services, triggers).respond(ctx, req);
+      const res = (await base(ctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+      const refreshToken = res.AuthenticationResult?.RefreshToken;
+      const username = req.ChallengeResponses?.USERNAME;
+      if (refreshToken && username) {
+        const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+        const user = await userPool.getUserByUsername(ctx, username);
+        if (user) await userPool.storeRefreshToken(ctx, refreshToken, user);
+      }
+      return res;
+    },
 
   // With PreventUserExistenceErrors, Cognito answers an unknown username like a known one (a simulated delivery)
   // instead of UserNotFoundException, so 'Esqueci minha senha' never tells who has an account.

@@ -3,6 +3,7 @@ import type {
   CustomMessageTriggerEvent,
   DefineAuthChallengeTriggerEvent,
   PostConfirmationTriggerEvent,
+  PreTokenGenerationTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { InvalidLambdaResponseError, UserLambdaValidationError } from 'cognito-local/lib/errors.js';
@@ -25,6 +26,7 @@ export type TriggerHandler<Event> = (event: Event) => Promise<Event>;
 export type CognitoTriggers = {
   customMessage?: TriggerHandler<CustomMessageTriggerEvent>;
   postConfirmation?: TriggerHandler<PostConfirmationTriggerEvent>;
+  preTokenGeneration?: TriggerHandler<PreTokenGenerationTriggerEvent>;
   /** CUSTOM_AUTH: run by the InitiateAuth / RespondToAuthChallenge overrides (custom-auth.ts), all three or none. */
   defineAuthChallenge?: TriggerHandler<DefineAuthChallengeTriggerEvent>;
   createAuthChallenge?: TriggerHandler<CreateAuthChallengeTriggerEvent>;
@@ -42,6 +44,10 @@ type SupportedTrigger = Parameters<Triggers['enabled']>[0];
 type CustomMessageParams = Parameters<Triggers['customMessage']>[1];
 type CustomMessageResult = Awaited<ReturnType<Triggers['customMessage']>>;
 type PostConfirmationParams = Parameters<Triggers['postConfirmation']>[1];
+type PreTokenGenerationParams = Parameters<Triggers['preTokenGeneration']>[1];
+
+/** The groups of a user, which cognito-local leaves out of the PreTokenGeneration event and real Cognito sends. */
+export type GroupsOfUser = (ctx: Context, userPoolId: string, username: string) => Promise<readonly string[]>;
 
 export function callerContext(clientId: string | null) {
   // cognito-local passes CLIENT_ID_NOT_APPLICABLE for admin actions, like real Cognito.
@@ -80,6 +86,27 @@ export function postConfirmationEvent(params: PostConfirmationParams): PostConfi
       ...(params.clientMetadata ? { clientMetadata: params.clientMetadata } : {}),
     },
     response: {},
+  };
+}
+
+export function preTokenGenerationEvent(
+  params: PreTokenGenerationParams,
+  groups: readonly string[],
+): PreTokenGenerationTriggerEvent {
+  return {
+    version: '1',
+    region: TRIGGER_REGION,
+    userPoolId: params.userPoolId,
+    triggerSource:
+      params.source === 'RefreshTokens' ? 'TokenGeneration_RefreshTokens' : 'TokenGeneration_Authentication',
+    userName: params.username,
+    callerContext: callerContext(params.clientId),
+    request: {
+      userAttributes: attributesToRecord(params.userAttributes),
+      groupConfiguration: { groupsToOverride: [...groups], iamRolesToOverride: [], preferredRole: undefined },
+      ...(params.clientMetadata ? { clientMetadata: params.clientMetadata } : {}),
+    },
+    response: { claimsOverrideDetails: {} },
   };
 }
 
@@ -135,14 +162,14 @@ const notConfigured = (name: SupportedTrigger) => () =>
   Promise.reject(new Error(`cognito-local called the ${name} trigger, which is not configured`));
 
 /** cognito-local's `Triggers` service backed by in-process handlers. */
-export function inProcessTriggers(handlers: CognitoTriggers): Triggers {
+export function inProcessTriggers(handlers: CognitoTriggers, groupsOf: GroupsOfUser): Triggers {
   const enabled: Record<SupportedTrigger, boolean> = {
     CustomMessage: Boolean(handlers.customMessage),
     CustomEmailSender: false,
     PostAuthentication: false,
     PostConfirmation: Boolean(handlers.postConfirmation),
     PreSignUp: false,
-    PreTokenGeneration: false,
+    PreTokenGeneration: Boolean(handlers.preTokenGeneration),
     UserMigration: false,
   };
   return {
@@ -157,7 +184,17 @@ export function inProcessTriggers(handlers: CognitoTriggers): Triggers {
       await invokeTrigger('PostConfirmation', handlers.postConfirmation, postConfirmationEvent(params));
     },
     preSignUp: notConfigured('PreSignUp'),
-    preTokenGeneration: notConfigured('PreTokenGeneration'),
+    // cognito-local applies the answer's claimsOverrideDetails to the id token only, as Cognito does (event V1).
+    preTokenGeneration: async (ctx, params) => {
+      if (!handlers.preTokenGeneration) return notConfigured('PreTokenGeneration')();
+      const groups = await groupsOf(ctx, params.userPoolId, params.username);
+      const { response } = await invokeTrigger(
+        'PreTokenGeneration',
+        handlers.preTokenGeneration,
+        preTokenGenerationEvent(params, groups),
+      );
+      return response;
+    },
     userMigration: notConfigured('UserMigration'),
   };
 }

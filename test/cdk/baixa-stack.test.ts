@@ -72,6 +72,7 @@ function servicesOf(grants: FunctionGrants): string[] {
   if (grants.workflow) services.add('states');
   if (grants.email) services.add('ses');
   if (grants.userPool) services.add('cognito-idp');
+  if (grants.ownUserPool) services.add('cognito-idp');
   if (grants.push) services.add('execute-api');
   if (secretsOf(grants).length > 0) services.add('secretsmanager');
   return [...services].sort();
@@ -387,7 +388,9 @@ describe('Auth', () => {
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
         Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
-        MfaConfiguration: 'OFF',
+        // Optional for the pool (customers), required of admins through the second-factor claim; TOTP only.
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
         EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'nao-responda@example.com' }),
       }),
     });
@@ -403,6 +406,7 @@ describe('Auth', () => {
         CreateAuthChallenge: arn(triggers.createAuthChallenge),
         VerifyAuthChallengeResponse: arn(triggers.verifyAuthChallengeResponse),
         PostConfirmation: arn(triggers.postConfirmation),
+        PreTokenGeneration: arn(triggers.preTokenGeneration),
       },
     });
     expect(Object.keys(triggers).sort()).toEqual(Object.keys(AUTH_TRIGGERS).sort());
@@ -414,6 +418,30 @@ describe('Auth', () => {
         SourceArn: { 'Fn::GetAtt': [logicalId(s.stack.auth.userPool), 'Arn'] },
       });
     }
+  });
+
+  it('lets exactly the triggers granted `ownUserPool` read their own pool, in a policy apart from the functions', () => {
+    const { triggers } = s.stack.auth;
+    const granted = (Object.keys(AUTH_TRIGGERS) as (keyof typeof AUTH_TRIGGERS)[])
+      .filter((name) => (AUTH_TRIGGERS[name].grants as { ownUserPool?: string }).ownUserPool === 'read')
+      .sort();
+    expect(granted).toEqual(['createAuthChallenge', 'preTokenGeneration', 'verifyAuthChallengeResponse']);
+    const policies = s.template.findResources('AWS::IAM::Policy', {
+      Properties: {
+        PolicyDocument: {
+          Statement: [
+            Match.objectLike({
+              Action: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'],
+              Resource: { 'Fn::GetAtt': [logicalId(s.stack.auth.userPool), 'Arn'] },
+            }),
+          ],
+        },
+      },
+    });
+    expect(Object.keys(policies)).toHaveLength(1);
+    const roles = (Object.values(policies)[0]!.Properties as { Roles: { Ref: string }[] }).Roles.map((r) => r.Ref);
+    const roleOf = (fn: ServiceFunction) => logicalId(fn.role!.node.defaultChild as never);
+    expect(roles.sort()).toEqual(granted.map((name) => roleOf(triggers[name])).sort());
   });
 
   it.each(SECRET_NAMES.map((name) => [name]))(

@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages.js';
 import { seedCustomer } from '../integration/seed.js';
-import { launchBrowser, logIn, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, adminEmail, adminPassword } = inject('e2e');
+const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
 let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
@@ -30,7 +30,7 @@ async function adminPage(viewport: { width: number; height: number }): Promise<P
   const page = await newPage(browser, viewport);
   // The first visit may wait for the dev server to compile the app on a busy machine.
   await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
-  await logIn(page, adminEmail, adminPassword);
+  await logInAsAdmin(page, admin);
   await page.waitForURL(/\/app\/dashboard/);
   return page;
 }

@@ -9,23 +9,18 @@ import {
   customerWithSignedContract,
   dismissToast,
   launchBrowser,
-  logIn,
+  logInAsAdmin,
   newPage,
   screenshot,
   toastWith,
   VIEWPORTS,
 } from './browser.js';
+import { nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, sesUrl, dynamodbEndpoint, adminEmail, adminPassword } = inject('e2e');
+const { appUrl, sesUrl, dynamodbEndpoint, admin } = inject('e2e');
 let browser: Browser;
 const db = localTable(dynamodbEndpoint);
-
-/** A word of letters only, so each run's names are its own (names take letters, not digits). */
-const word = () =>
-  Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
-    .join('')
-    .replace(/^./, (c) => c.toUpperCase());
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -38,7 +33,7 @@ afterAll(async () => {
 async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
   const page = await newPage(browser, viewport);
   await page.goto(`${appUrl}/auth`);
-  await logIn(page, adminEmail, adminPassword);
+  await logInAsAdmin(page, admin);
   await page.waitForURL(`${appUrl}/app/dashboard`);
   return page;
 }
@@ -51,17 +46,13 @@ async function userIdOf(page: Page): Promise<string> {
   return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 }
 
-async function searchFor(page: Page, term: string): Promise<void> {
-  const box = page.getByLabel('Buscar por protocolo ou nome do cliente');
-  await box.fill(term);
-  await box.press('Enter');
-}
+const searchFor = (page: Page, term: string) => searchAdminList(page, 'Buscar por protocolo ou nome do cliente', term);
 
 describe('/admin/financeiro and /admin/processos, followed live on a customer’s open dashboard', () => {
-  const surname = word();
+  const surname = nameWord();
   const name = `Helena ${surname} Duarte`;
   const email = `admin.fluxo.${ulid().toLowerCase()}@example.com`;
-  const grantedName = `Rogerio ${word()} Campos`;
+  const grantedName = `Rogerio ${nameWord()} Campos`;
 
   it("'Marcar pago' and an inline status change reach the customer’s open dashboard", async () => {
     // Another client already granted, for the status filter.
@@ -133,23 +124,54 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
 
     await searchFor(admin, surname);
     await processRow.getByText(name).waitFor();
+    // Choosing a status asks for a confirmation (from → to, an optional note); 'Cancelar' changes nothing and gives
+    // the focus back to the selector.
+    const confirmation = admin.getByRole('dialog', { name: 'Alterar status do processo' });
     await selector.selectOption('peticionado');
+    await confirmation.getByText('Pago', { exact: true }).waitFor();
+    await confirmation.getByText('Peticionado', { exact: true }).waitFor();
+    await confirmation.getByRole('button', { name: 'Cancelar' }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    expect(await selector.inputValue()).toBe('pago');
+    expect(await selector.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+
+    const note = `Protocolado no TJMG em ${new Date().toLocaleDateString('pt-BR')}; aguardando despacho do juiz.`;
+    await selector.selectOption('peticionado');
+    await confirmation.getByLabel('Observação').fill(note);
+    await screenshot(admin, 'admin-processes-status-dialog-desktop');
+    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
     await toastWith(admin, 'Status atualizado');
+    await confirmation.waitFor({ state: 'detached' });
     await expect.poll(() => selector.inputValue()).toBe('peticionado');
     await screenshot(admin, 'admin-processes-desktop');
 
     await toastWith(customer, 'Status atualizado!');
     await customer.getByText('Peticionado', { exact: true }).first().waitFor();
     await screenshot(customer, 'admin-processes-customer-live-phone');
+    // The note is in the history record the customer reads.
+    await customer.goto(`${appUrl}/app/historico`);
+    await customer
+      .getByRole('listitem')
+      .filter({ hasText: 'Pago → Peticionado' })
+      .getByText(note, { exact: false })
+      .waitFor();
     await customer.context().close();
     await admin.context().close();
 
-    // The same screens on a phone.
+    // The same screens on a phone; the confirmation fits, and Esc cancels it.
     const phone = await adminPage(VIEWPORTS.phone);
     await phone.goto(`${appUrl}/admin/processos`);
     await searchFor(phone, surname);
     await phone.getByText(name).first().waitFor();
     await screenshot(phone, 'admin-processes-phone');
+    const phoneSelector = phone.getByRole('combobox', { name: `Status do processo ${protocolo}` });
+    await phoneSelector.selectOption('baixa_deferida');
+    const phoneConfirmation = phone.getByRole('dialog', { name: 'Alterar status do processo' });
+    await phoneConfirmation.getByLabel('Observação').fill(note);
+    await screenshot(phone, 'admin-processes-status-dialog-phone');
+    await phone.keyboard.press('Escape');
+    await phoneConfirmation.waitFor({ state: 'detached' });
+    expect(await phoneSelector.inputValue()).toBe('peticionado');
     await phone.goto(`${appUrl}/admin/financeiro`);
     await phone.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     await phone

@@ -12,18 +12,13 @@ import {
 } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor, seedCustomer } from '../integration/seed.js';
-import { launchBrowser, logIn, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { launchBrowser, logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, adminEmail, adminPassword } = inject('e2e');
+const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
 let browser: Browser;
 const db = localTable(dynamodbEndpoint);
-
-/** A word of letters only, so each run's names are its own (names take letters, not digits). */
-const word = () =>
-  Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
-    .join('')
-    .replace(/^./, (c) => c.toUpperCase());
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -62,19 +57,16 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
 async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
   const page = await newPage(browser, viewport);
   await page.goto(`${appUrl}/auth`);
-  await logIn(page, adminEmail, adminPassword);
+  await logInAsAdmin(page, admin);
   await page.waitForURL(`${appUrl}/app/dashboard`);
   return page;
 }
 
-async function searchFor(page: Page, term: string): Promise<void> {
-  const box = page.getByLabel('Buscar por email indicado ou nome de quem indicou');
-  await box.fill(term);
-  await box.press('Enter');
-}
+const searchFor = (page: Page, term: string) =>
+  searchAdminList(page, 'Buscar por email indicado ou nome de quem indicou', term);
 
 describe('/admin/indicacoes', () => {
-  const surname = word();
+  const surname = nameWord();
   const name = `Beatriz ${surname} Moreira`;
   const tag = ulid().toLowerCase();
   const invitedEmail = `convidada.${tag}@amigos.example.com`;
@@ -86,7 +78,7 @@ describe('/admin/indicacoes', () => {
   beforeAll(async () => {
     referrer = await seedCustomer(db, { nome_completo: name, cpf: generateCpf() });
     // A busy referrer (26 more invites) so the newest page is full and 'Carregar mais' appears.
-    const other = await seedCustomer(db, { nome_completo: `Otavio ${word()} Reis`, cpf: generateCpf() });
+    const other = await seedCustomer(db, { nome_completo: `Otavio ${nameWord()} Reis`, cpf: generateCpf() });
     for (const email of [invitedEmail, signedEmail, paidEmail]) await invite(referrer, email);
     await friendSignsUp(referrer, signedEmail, false);
     await friendSignsUp(referrer, paidEmail, true);

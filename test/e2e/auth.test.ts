@@ -8,6 +8,7 @@ import {
   firstLinkIn,
   launchBrowser,
   logIn,
+  logInAsAdmin,
   newPage,
   screenshot,
   signUp,
@@ -17,7 +18,7 @@ import {
   VIEWPORTS,
 } from './browser.js';
 
-const { appUrl, apiUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
+const { appUrl, apiUrl, sesUrl, admin } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -170,7 +171,7 @@ describe('connectivity banner (spec 01 §2)', () => {
     it(`warns when the browser goes offline and when the API is out of reach (${name})`, async () => {
       const page = await newPage(browser, viewport);
       await page.goto(`${appUrl}/auth`);
-      await logIn(page, adminEmail, adminPassword);
+      await logInAsAdmin(page, admin);
       await page.waitForURL(`${appUrl}/app/dashboard`);
       await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
+import { totpCode } from '../totp.js';
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
@@ -93,6 +94,18 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await solveSecurityCheck(page);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** An admin's sign-in: the password form, then the authenticator code Cognito asks for. */
+export async function logInAsAdmin(
+  page: Page,
+  admin: { email: string; password: string; totpSecret: string },
+): Promise<void> {
+  await logIn(page, admin.email, admin.password);
+  const code = page.getByLabel('Código do autenticador');
+  await code.waitFor();
+  await code.fill(totpCode(admin.totpSecret));
+  await page.getByRole('button', { name: 'Confirmar código' }).click();
 }
 
 /** The newest e-mail the product sent to an address, read from the local SES inbox. */

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../../lib/paths.js';
+import {
+  CognitoIdentityProviderClient,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { localSettings } from '../../local/settings.js';
+import { enrolAuthenticator } from '../totp.js';
 
 /** Ports shifted away from a developer's own `npm start`. */
 const PORT_OFFSET = '1000';
@@ -58,6 +64,34 @@ export default async function setup(project: TestProject) {
   }
   child.removeAllListeners('exit');
 
+  // The seeded admin gets an authenticator app through Cognito's API, so every test signs in as an admin would
+  // (password, then the app's code); the enrolment screen itself is tested with an admin of its own.
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: `http://127.0.0.1:${settings.ports.cognito}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  let cognitoPool: { userPoolId: string; clientId: string };
+  let adminTotpSecret: string;
+  try {
+    const { UserPools = [] } = await cognito.send(new ListUserPoolsCommand({ MaxResults: 10 }));
+    const userPoolId = UserPools[0]?.Id ?? '';
+    const { UserPoolClients = [] } = await cognito.send(
+      new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 10 }),
+    );
+    cognitoPool = { userPoolId, clientId: UserPoolClients[0]?.ClientId ?? '' };
+    adminTotpSecret = await enrolAuthenticator(
+      { client: cognito, ...cognitoPool },
+      settings.adminEmail,
+      settings.adminPassword,
+    );
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  } finally {
+    cognito.destroy();
+  }
+
   project.provide('e2e', {
     appUrl: `http://127.0.0.1:${settings.ports.app}`,
     // The SPA's own origin + /api (the local edge), and the gateway behind it, which refuses whoever bypasses the edge.
@@ -68,6 +102,10 @@ export default async function setup(project: TestProject) {
     sesUrl: `http://127.0.0.1:${settings.ports.ses}`,
     adminEmail: settings.adminEmail,
     adminPassword: settings.adminPassword,
+    admin: { email: settings.adminEmail, password: settings.adminPassword, totpSecret: adminTotpSecret },
+    cognitoEndpoint: `http://127.0.0.1:${settings.ports.cognito}`,
+    userPoolId: cognitoPool.userPoolId,
+    userPoolClientId: cognitoPool.clientId,
   });
 
   return async () => {
@@ -75,6 +113,8 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
+
+export type AdminCredentials = { email: string; password: string; totpSecret: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -87,6 +127,11 @@ declare module 'vitest' {
       sesUrl: string;
       adminEmail: string;
       adminPassword: string;
+      /** The seeded admin, with their authenticator app's secret (see `logInAsAdmin`). */
+      admin: AdminCredentials;
+      cognitoEndpoint: string;
+      userPoolId: string;
+      userPoolClientId: string;
     };
   }
 }

@@ -6,13 +6,14 @@ import {
   latestEmailTo,
   launchBrowser,
   logIn,
+  logInAsAdmin,
   newPage,
   screenshot,
   solveSecurityCheck,
   VIEWPORTS,
 } from './browser.js';
 
-const { appUrl, apiUrl, gatewayUrl, sesUrl, adminEmail, adminPassword } = inject('e2e');
+const { appUrl, apiUrl, gatewayUrl, sesUrl, admin } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -104,7 +105,7 @@ describe('route guard, admin and logout', () => {
     const page = await newPage(browser);
     await page.goto(`${appUrl}/app/historico`);
     await page.waitForURL(/\/auth/);
-    await logIn(page, adminEmail, adminPassword);
+    await logInAsAdmin(page, admin);
     await page.waitForURL(`${appUrl}/app/historico`);
     await page.context().close();
   });
@@ -112,7 +113,7 @@ describe('route guard, admin and logout', () => {
   it('refreshes an expired session with its refresh token, and signs out one that cannot be refreshed', async () => {
     const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
-    await logIn(page, adminEmail, adminPassword);
+    await logInAsAdmin(page, admin);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     // Runs in the page (a string keeps DOM types out of this Node test): the stored id and access tokens get an
     // `exp` in the past, as after a laptop slept for hours. Amplify reads `exp` without checking the signature.
@@ -149,7 +150,7 @@ describe('route guard, admin and logout', () => {
   it('shows the admin section to the seeded admin, and logs out to / with a toast', async () => {
     const page = await newPage(browser);
     await page.goto(`${appUrl}/auth`);
-    await logIn(page, adminEmail, adminPassword);
+    await logInAsAdmin(page, admin);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText('Administração').first().waitFor();
     await page.goto(`${appUrl}/admin/clientes`);

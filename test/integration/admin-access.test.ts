@@ -4,10 +4,12 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_STAGE, pathParameterNames } from '../../domain/api/route.js';
-import { API_MESSAGES } from '../../domain/messages.js';
+import { ADMIN_SECOND_FACTOR_CLAIM } from '../../domain/auth.js';
+import { API_MESSAGES, SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { API_ROUTES, type ApiFunction } from '../../lambdas/functions.js';
 import { startGateway } from '../../local/services/gateway.js';
-import { ORIGIN_HEADERS, customerClaims, lambdaContext } from '../factories.js';
+import { ORIGIN_HEADERS, adminClaims, customerClaims, lambdaContext } from '../factories.js';
+import { enrolAuthenticator, signInWithAuthenticator } from '../totp.js';
 import { callRoute, errorOf } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 
@@ -49,6 +51,11 @@ describe('every admin route', () => {
         status: 403,
       });
       expect(errorOf(await callRoute(route.contract, handler, options))).toMatchObject({ status: 401 });
+      // A member of the admin group whose token lacks the second-factor claim (no authenticator app yet).
+      const { [ADMIN_SECOND_FACTOR_CLAIM]: _secondFactor, ...withoutSecondFactor } = adminClaims();
+      expect(
+        errorOf(await callRoute(route.contract, handler, { ...options, claims: withoutSecondFactor })),
+      ).toMatchObject({ status: 403, code: 'forbidden', message: SECOND_FACTOR_MESSAGES.required });
     },
   );
 });
@@ -58,7 +65,7 @@ describe('a forged cognito:groups claim at the gateway (JWT authorizer)', () => 
   let gateway: { url: string; stop(): Promise<void> };
   const invoked: string[] = [];
   let customerToken = '';
-  let adminToken = '';
+  let adminTokenWithoutSecondFactor = '';
 
   const freePort = () =>
     new Promise<number>((done, fail) => {
@@ -100,7 +107,7 @@ describe('a forged cognito:groups claim at the gateway (JWT authorizer)', () => 
     const email = `cliente.forjado.${Date.now()}@example.com`;
     await cognito.signUpConfirmed(email, 'segredo123');
     customerToken = await idTokenOf(email, 'segredo123');
-    adminToken = await idTokenOf('admin@baixa.test', 'admin123');
+    adminTokenWithoutSecondFactor = await idTokenOf('admin@baixa.test', 'admin123');
   }, 60_000);
 
   afterAll(async () => {
@@ -118,10 +125,51 @@ describe('a forged cognito:groups claim at the gateway (JWT authorizer)', () => 
 
   const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-  it('lets the customer’s real token through to the handler, which answers 403; the admin’s gets 200', async () => {
+  it('lets the customer’s real token through to the handler, which answers 403; the admin’s gets 200 only with a second factor', async () => {
     expect(decodeJwt(customerToken)['cognito:groups']).toBeUndefined();
     expect(await get(customerToken)).toEqual({ status: 403, reachedHandler: true });
-    expect(await get(adminToken)).toEqual({ status: 200, reachedHandler: true });
+
+    // The seeded admin has no authenticator app yet: the group is in the token, the second-factor claim is not.
+    expect(decodeJwt(adminTokenWithoutSecondFactor)).toMatchObject({ 'cognito:groups': ['admin'] });
+    expect(decodeJwt(adminTokenWithoutSecondFactor)[ADMIN_SECOND_FACTOR_CLAIM]).toBeUndefined();
+    expect(await get(adminTokenWithoutSecondFactor)).toEqual({ status: 403, reachedHandler: true });
+
+    const pool = {
+      client: cognito.client,
+      userPoolId: cognito.pool.userPoolId,
+      clientId: cognito.pool.userPoolClientId,
+    };
+    const secret = await enrolAuthenticator(pool, 'admin@baixa.test', 'admin123');
+    // From now on the password alone is not enough: Cognito asks for the app's code.
+    await expect(idTokenOf('admin@baixa.test', 'admin123')).rejects.toThrow();
+    const tokens = await signInWithAuthenticator(pool, 'admin@baixa.test', 'admin123', secret);
+    expect(decodeJwt(tokens.IdToken!)[ADMIN_SECOND_FACTOR_CLAIM]).toBe('totp');
+    expect(await get(tokens.IdToken!)).toEqual({ status: 200, reachedHandler: true });
+
+    // A refreshed token keeps the claim (the trigger runs on refresh too).
+    const { AuthenticationResult: refreshed } = await cognito.client.send(
+      new InitiateAuthCommand({
+        ClientId: cognito.pool.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken! },
+      }),
+    );
+    expect(decodeJwt(refreshed!.IdToken!)[ADMIN_SECOND_FACTOR_CLAIM]).toBe('totp');
+    expect(await get(refreshed!.IdToken!)).toEqual({ status: 200, reachedHandler: true });
+  });
+
+  it('never gives a customer the second-factor claim, even one with an authenticator app', async () => {
+    const email = `cliente.totp.${Date.now()}@example.com`;
+    await cognito.signUpConfirmed(email, 'segredo123');
+    const pool = {
+      client: cognito.client,
+      userPoolId: cognito.pool.userPoolId,
+      clientId: cognito.pool.userPoolClientId,
+    };
+    const secret = await enrolAuthenticator(pool, email, 'segredo123');
+    const tokens = await signInWithAuthenticator(pool, email, 'segredo123', secret);
+    expect(decodeJwt(tokens.IdToken!)[ADMIN_SECOND_FACTOR_CLAIM]).toBeUndefined();
+    expect(await get(tokens.IdToken!)).toEqual({ status: 403, reachedHandler: true });
   });
 
   it('refuses the same token with cognito:groups added (its signature no longer matches)', async () => {

@@ -412,7 +412,7 @@ describe('deleting a client (pattern 28)', () => {
   it('finishes when the Cognito call failed the first time', async () => {
     const client = await seedRichClient();
     const flaky: UserAccounts = {
-      isAdmin: (id) => accounts.isAdmin(id),
+      ...accounts,
       deleteUser: () => Promise.reject(new Error('cognito unavailable')),
     };
     await expect(

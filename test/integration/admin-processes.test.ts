@@ -7,7 +7,11 @@ import {
   markAdminChargePaidRoute,
   verifyAdminChargeRoute,
 } from '../../domain/api/admin-finance.js';
-import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../../domain/api/admin-processes.js';
+import {
+  PROCESS_NOTE_MAX_LENGTH,
+  changeAdminProcessStatusRoute,
+  listAdminProcessesRoute,
+} from '../../domain/api/admin-processes.js';
 import type { RouteContract } from '../../domain/api/route.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
 import type { Profile } from '../../domain/schemas/entities.js';
@@ -155,6 +159,26 @@ describe('/admin/processos: the inline status change', () => {
       0,
     );
     expect(total).toBe(-1 + 1);
+  });
+
+  it('keeps a note trimmed, a blank one as none, and refuses one over 500 characters in Portuguese', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const ref = { userId, contractId: contract.id };
+    okBody(await statusChange(ref, 'pago', admin, '  Pago na secretaria.  '));
+    okBody(await statusChange(ref, 'peticionado', admin, '   '));
+    const tooLong = errorOf(await statusChange(ref, 'encerrado', admin, 'x'.repeat(PROCESS_NOTE_MAX_LENGTH + 1)));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.fields).toMatchObject({ obs: ADMIN_PROCESS_MESSAGES.noteTooLong });
+
+    const { history } = await getCustomerCollection(db, userId);
+    expect(history.map((h) => [h.para, h.obs])).toEqual([
+      ['peticionado', null],
+      ['pago', 'Pago na secretaria.'],
+    ]);
+    const process = await processOf(userId);
+    expect(process).toMatchObject({ status: 'peticionado', observacoes: 'Pago na secretaria.' });
+    const trail = await auditTrailOf(db, userId);
+    expect(trail.map((e) => e.after?.obs)).toEqual([null, 'Pago na secretaria.']);
   });
 
   it('answers 400 for a status outside the enum and 404 for an unknown process, changing nothing', async () => {
@@ -321,6 +345,23 @@ describe('/admin/financeiro', () => {
       after: { status: 'CONFIRMED' },
       actor: { userId: admin.sub },
     });
+  });
+
+  it("counts as 'Pendentes' the charges still waiting for their money: PENDING and AWAITING_RISK_ANALYSIS", async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const before = await getAdminCounters(db);
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+    const ref = { userId, contractId: contract.id, chargeId: charge.id };
+    const pending = await getAdminCounters(db);
+    expect(pending.charges.pending).toBe(before.charges.pending + 1);
+
+    await recordChargeStatus(db, ref, 'PENDING', 'AWAITING_RISK_ANALYSIS', new Date().toISOString());
+    const inReview = await getAdminCounters(db);
+    expect(inReview.charges.byStatus.PENDING).toBe(pending.charges.byStatus.PENDING! - 1);
+    expect(inReview.charges.pending).toBe(pending.charges.pending);
+
+    await recordChargeStatus(db, ref, 'AWAITING_RISK_ANALYSIS', 'OVERDUE', new Date().toISOString());
+    expect((await getAdminCounters(db)).charges.pending).toBe(before.charges.pending);
   });
 
   it("refuses 'Marcar pago' for a charge already paid, with the spec's message, and writes nothing", async () => {

@@ -7,11 +7,19 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { parseAuthActionLink } from '../../domain/auth-links.js';
-import { handler as createAuthChallenge } from '../../lambdas/auth/create-auth-challenge.js';
+import type { AccountsOfPool } from '../../lambdas/auth/admin-second-factor.js';
+import { createAuthChallengeHandler } from '../../lambdas/auth/create-auth-challenge.js';
 import { handler as customMessage } from '../../lambdas/auth/custom-message.js';
 import { handler as defineAuthChallenge } from '../../lambdas/auth/define-auth-challenge.js';
+import { loadMagicLinkKey } from '../../lambdas/auth/magic-link-key.js';
 import { handler as postConfirmation } from '../../lambdas/auth/post-confirmation.js';
-import { handler as verifyAuthChallengeResponse } from '../../lambdas/auth/verify-auth-challenge-response.js';
+import { preTokenGenerationHandler } from '../../lambdas/auth/pre-token-generation.js';
+import { verifyAuthChallengeResponseHandler } from '../../lambdas/auth/verify-auth-challenge-response.js';
+import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts.js';
+import { systemClock } from '../../lambdas/shared/clock.js';
+import { appUrlFromEnvironment } from '../../lambdas/shared/config.js';
+import { tableFromEnvironment } from '../../lambdas/shared/db.js';
+import { emailFromEnvironment } from '../../lambdas/shared/environment.js';
 import { provisionUserPool, type ProvisionedUserPool } from '../../local/cognito/provision-user-pool.js';
 import { startCognitoLocal, type CognitoEmail, type CognitoLocal } from '../../local/cognito/start-cognito-local.js';
 import { firstHref } from './mail.js';
@@ -31,6 +39,17 @@ export type CognitoWithTriggers = {
 export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cognito-triggers-'));
   const cognitoOutbox: CognitoEmail[] = [];
+  // The triggers reach this cognito-local through the client below, created once its port is known.
+  const triggersClient: { current?: CognitoIdentityProviderClient } = {};
+  const accountsOf: AccountsOfPool = (userPoolId) =>
+    createCognitoUserAccounts({ userPoolId, client: triggersClient.current });
+  const magicLinkDeps = {
+    db: tableFromEnvironment(),
+    secret: await loadMagicLinkKey(),
+    appUrl: appUrlFromEnvironment(),
+    sendEmail: emailFromEnvironment(),
+    clock: systemClock,
+  };
   const cognito = await startCognitoLocal({
     port: 0,
     dataDir,
@@ -38,8 +57,9 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
       customMessage,
       postConfirmation,
       defineAuthChallenge,
-      createAuthChallenge,
-      verifyAuthChallengeResponse,
+      createAuthChallenge: createAuthChallengeHandler(magicLinkDeps, accountsOf),
+      verifyAuthChallengeResponse: verifyAuthChallengeResponseHandler(magicLinkDeps, accountsOf),
+      preTokenGeneration: preTokenGenerationHandler(accountsOf),
     },
     deliverEmail: async (email) => void cognitoOutbox.push(email),
     logLevel: 'silent',
@@ -55,6 +75,7 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+  triggersClient.current = client;
   return {
     cognito,
     pool,

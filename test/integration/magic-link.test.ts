@@ -1,4 +1,5 @@
 import {
+  AdminAddUserToGroupCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   type InitiateAuthCommandOutput,
@@ -12,6 +13,7 @@ import {
   MAGIC_LINK_REQUEST_ANSWER,
   magicLinkClientMetadata,
 } from '../../domain/auth-links.js';
+import { ADMIN_GROUP } from '../../domain/auth.js';
 import { AUTH_MESSAGES } from '../../domain/messages.js';
 import {
   MAGIC_LINK_MIN_INTERVAL_SECONDS,
@@ -317,5 +319,23 @@ describe('magic link through cognito-local (the same trigger handlers, CUSTOM_AU
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
     });
+  });
+
+  it('sends an admin no link (the same answer as anyone), and refuses a link issued before its user became an admin', async () => {
+    const customer = createEmailAddress();
+    await c.signUpConfirmed(customer);
+    const admin = 'admin@baixa.test';
+    const [customerAsked, adminAsked] = [await askForLink(customer), await askForLink(admin)];
+    expect(shape(adminAsked)).toEqual(shape(customerAsked));
+    expect((await emailsTo(admin)).filter((m) => m.subject === 'Seu link de acesso')).toEqual([]);
+
+    const promoted = createEmailAddress('promovido');
+    await c.signUpConfirmed(promoted);
+    await askForLink(promoted);
+    const token = magicTokenIn((await emailsTo(promoted)).at(-1)?.body?.html);
+    await c.client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: c.pool.userPoolId, Username: promoted, GroupName: ADMIN_GROUP }),
+    );
+    await expect(openLink(promoted, token)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });

@@ -7,6 +7,7 @@ export { AdminProcessesPage } from '@/features/admin-processes/components/admin-
 export { AdminReferralsPage } from '@/features/admin-referrals/components/admin-referrals-page';
 export { AuthPage } from '@/features/auth/components/auth-page';
 export { MagicLinkPage } from '@/features/auth/components/magic-link-page';
+export { SecondFactorSetupPage } from '@/features/auth/components/second-factor-setup-page';
 export { ContractPage } from '@/features/contract/components/contract-page';
 export { ContractPrintPage } from '@/features/contract/components/contract-print-page';
 export { DashboardPage } from '@/features/dashboard/components/dashboard-page';

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PublicLayout } from '@/components/public-layout';
+import { SECOND_FACTOR_SETUP_PATH } from '@/lib/auth-claims';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import type * as PrivateScreens from './private-screens';
 import { PUBLIC_PAGE_LOADERS } from './public-pages';
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
             children: [
               // Outside the shell: a page made for the printer.
               { path: 'app/contrato/imprimir/:contractId', lazy: screen('ContractPrintPage') },
+              // Outside the shell and the admin guard, which sends an admin without an authenticator app here.
+              { path: SECOND_FACTOR_SETUP_PATH.slice(1), lazy: screen('SecondFactorSetupPage') },
               {
                 lazy: screen('AppLayout'),
                 children: [

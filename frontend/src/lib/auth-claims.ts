@@ -1,7 +1,18 @@
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
-import { ADMIN_GROUP } from '@domain/auth.js';
+import { ADMIN_GROUP, ADMIN_SECOND_FACTOR_CLAIM, ADMIN_SECOND_FACTOR_TOTP } from '@domain/auth.js';
 
-export type SessionUser = { userId: string; email: string; groups: string[]; isAdmin: boolean };
+export type SessionUser = {
+  userId: string;
+  email: string;
+  groups: string[];
+  /** In the `admin` group and signed in with the second factor: what the API accepts on admin routes. */
+  isAdmin: boolean;
+  /** In the `admin` group without an enrolled authenticator app: the back office first asks for one. */
+  needsSecondFactorSetup: boolean;
+};
+
+/** Where an admin enrols their authenticator app (outside the admin guard, which sends them here). */
+export const SECOND_FACTOR_SETUP_PATH = '/admin/duas-etapas';
 
 /** Reads the id token's claims. Anything malformed counts as "not admin", never as an error. */
 export function sessionUserFromClaims(claims: Record<string, unknown>): SessionUser | null {
@@ -9,11 +20,14 @@ export function sessionUserFromClaims(claims: Record<string, unknown>): SessionU
   if (!userId) return null;
   const rawGroups = claims['cognito:groups'];
   const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
+  const inAdminGroup = groups.includes(ADMIN_GROUP);
+  const secondFactor = claims[ADMIN_SECOND_FACTOR_CLAIM] === ADMIN_SECOND_FACTOR_TOTP;
   return {
     userId,
     email: typeof claims.email === 'string' ? claims.email : '',
     groups,
-    isAdmin: groups.includes(ADMIN_GROUP),
+    isAdmin: inAdminGroup && secondFactor,
+    needsSecondFactorSetup: inAdminGroup && !secondFactor,
   };
 }
 

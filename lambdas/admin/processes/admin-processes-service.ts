@@ -97,8 +97,9 @@ const CHANGE_ATTEMPTS = 5;
 
 /**
  * The inline status selector: any status to any other (spec 02 §4). Pattern 13 writes the process, its history record
- * (from, to, the admin), the counters and the audit record in one transaction conditioned on the status read; a change
- * that lost a race to another admin's is read again and applied after it, so both are recorded, in order.
+ * (from, to, the admin, the note), the counters and the audit record in one transaction conditioned on the status
+ * read; a change that lost a race to another admin's is read again and applied after it, so both are recorded, in
+ * order.
  */
 export async function changeAdminProcessStatus(
   deps: AdminProcessesDeps,
@@ -107,6 +108,8 @@ export async function changeAdminProcessStatus(
   change: { status: ProcessStatus; obs?: string | null },
 ): Promise<AdminProcessRow> {
   const { db } = deps;
+  // A blank note is no note: the history keeps null, and the process's own observacoes stay as they were.
+  const obs = change.obs?.trim() || undefined;
   let process: Process | null = null;
   for (let attempt = 1; !process; attempt += 1) {
     const read = await getProcess(db, ref);
@@ -117,7 +120,7 @@ export async function changeAdminProcessStatus(
       process = await changeProcessStatus(db, {
         ref,
         to: change.status,
-        obs: change.obs ?? undefined,
+        obs,
         byUser: caller.userId,
         now,
         extraItems: (current) => [
@@ -130,7 +133,7 @@ export async function changeAdminProcessStatus(
             before: { status: current.status },
             after: {
               status: change.status,
-              obs: change.obs ?? null,
+              obs: obs ?? null,
               ...(change.status === 'baixa_deferida' && !current.baixa_deferida_em ? { baixa_deferida_em: now } : {}),
               ...(change.status === 'baixa_caiu' && !current.baixa_caiu_em ? { baixa_caiu_em: now } : {}),
             },

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { pendingChargeCount } from '../../../domain/charge-status.js';
 import { PROCESS_STATUSES, type ProcessStatus } from '../../../domain/process-status.js';
 import type { AdminSummary } from '../../../domain/schemas/admin.js';
 import { COUNTERS, keys } from './keys.js';
@@ -49,6 +50,7 @@ export async function getAdminCounters(db: Db): Promise<AdminCounters> {
   const keyAttributes = ['pk', 'sk', 'total', 'expiresAt'];
   // Charges keep `paid` (RECEIVED + CONFIRMED + RECEIVED_IN_CASH) beside their statuses; for referrals 'paid' IS a status.
   const skip = [...keyAttributes, 'paid'];
+  const chargesByStatus = numbersOf(charges, skip);
   return {
     clients: {
       total: num(clients?.total),
@@ -62,7 +64,12 @@ export async function getAdminCounters(db: Db): Promise<AdminCounters> {
         number
       >,
     },
-    charges: { total: num(charges?.total), paid: num(charges?.paid), byStatus: numbersOf(charges, skip) },
+    charges: {
+      total: num(charges?.total),
+      paid: num(charges?.paid),
+      pending: pendingChargeCount(chargesByStatus),
+      byStatus: chargesByStatus,
+    },
     referrals: { total: num(referrals?.total), byStatus: numbersOf(referrals, keyAttributes) },
   };
 }

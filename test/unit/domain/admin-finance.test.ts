@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canAdminMarkPaid, conversionRate, formatConversionRate } from '../../../domain/charge-status.js';
+import {
+  canAdminMarkPaid,
+  conversionRate,
+  formatConversionRate,
+  pendingChargeCount,
+} from '../../../domain/charge-status.js';
 
 describe('conversion rate (spec 02 §9: paid ÷ all, 1 decimal)', () => {
   it('rounds to one decimal and shows it in pt-BR', () => {
@@ -29,5 +34,12 @@ describe("'Marcar pago' (spec 02 §4 and docs/decisions.md)", () => {
     ]) {
       expect(canAdminMarkPaid(status)).toBe(false);
     }
+  });
+});
+
+describe("'Pendentes' on /admin/financeiro", () => {
+  it('counts the charges still waiting for their money: PENDING and AWAITING_RISK_ANALYSIS, not overdue or paid', () => {
+    expect(pendingChargeCount({ PENDING: 3, AWAITING_RISK_ANALYSIS: 2, OVERDUE: 4, RECEIVED: 5, DELETED: 1 })).toBe(5);
+    expect(pendingChargeCount({ RECEIVED: 1 })).toBe(0);
   });
 });

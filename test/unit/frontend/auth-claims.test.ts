@@ -2,12 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { redirectTargetFrom, sessionUserFromClaims } from '../../../frontend/src/lib/auth-claims.js';
 
 describe('sessionUserFromClaims', () => {
-  it('reads e-mail and groups from the id token', () => {
-    expect(sessionUserFromClaims({ sub: 'u1', email: 'ana@example.com', 'cognito:groups': ['admin'] })).toEqual({
+  it('reads e-mail and groups from the id token; an admin needs the second-factor claim', () => {
+    const admin = { sub: 'u1', email: 'ana@example.com', 'cognito:groups': ['admin'] };
+    expect(sessionUserFromClaims({ ...admin, admin_second_factor: 'totp' })).toEqual({
       userId: 'u1',
       email: 'ana@example.com',
       groups: ['admin'],
       isAdmin: true,
+      needsSecondFactorSetup: false,
+    });
+    expect(sessionUserFromClaims(admin)).toMatchObject({ isAdmin: false, needsSecondFactorSetup: true });
+    expect(sessionUserFromClaims({ ...admin, admin_second_factor: 'sms' })).toMatchObject({
+      isAdmin: false,
+      needsSecondFactorSetup: true,
+    });
+  });
+
+  it('never asks a customer for a second factor, claim or not', () => {
+    expect(sessionUserFromClaims({ sub: 'u2', admin_second_factor: 'totp' })).toMatchObject({
+      isAdmin: false,
+      needsSecondFactorSetup: false,
     });
   });
 

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { callerOf } from '../../../lambdas/shared/caller.js';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors.js';
 import { defineRoute } from '../../../domain/api/route.js';
-import { API_MESSAGES } from '../../../domain/messages.js';
+import { API_MESSAGES, SECOND_FACTOR_MESSAGES } from '../../../domain/messages.js';
 import { apiHandler, errorToResponse, readJsonBody } from '../../../lambdas/shared/http.js';
 import { adminClaims, createApiEvent, customerClaims, lambdaContext } from '../../factories.js';
 
@@ -15,11 +15,21 @@ describe('callerOf', () => {
     expect(caller).toEqual({ userId: 'u1', email: 'a@b.com', isAdmin: false });
   });
   it('reads cognito:groups both as API Gateway’s "[a b]" string and as a list', () => {
+    const secondFactor = { admin_second_factor: 'totp' };
     expect(
-      callerOf(createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[editors admin]' } }), 'admin')?.isAdmin,
+      callerOf(createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[editors admin]', ...secondFactor } }), 'admin')
+        ?.isAdmin,
     ).toBe(true);
-    const listClaims = { sub: 'u1', 'cognito:groups': ['admin'] } as unknown as Record<string, string>;
+    const listClaims = { sub: 'u1', 'cognito:groups': ['admin'], ...secondFactor } as unknown as Record<string, string>;
     expect(callerOf(createApiEvent({ claims: listClaims }), 'admin')?.isAdmin).toBe(true);
+  });
+  it('refuses admin routes to an admin without the second-factor claim, saying why', () => {
+    const withoutTotp: Record<string, string>[] = [{}, { admin_second_factor: 'sms' }, { admin_second_factor: '' }];
+    for (const secondFactor of withoutTotp) {
+      const event = createApiEvent({ claims: { sub: 'u1', 'cognito:groups': '[admin]', ...secondFactor } });
+      expect(() => callerOf(event, 'admin')).toThrow(SECOND_FACTOR_MESSAGES.required);
+      expect(callerOf(event, 'customer')?.isAdmin).toBe(false);
+    }
   });
   it('refuses admin routes to non-admins, including look-alike groups', () => {
     expect(() =>

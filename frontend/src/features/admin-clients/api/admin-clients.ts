@@ -6,21 +6,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { getAdminSummaryRoute } from '@domain/api/admin.js';
 import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '@domain/api/admin-clients.js';
+import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
-
-/** The admin counters (COUNTER items, pattern 25): total, with and without contract. */
-export function adminSummaryQueryOptions() {
-  return queryOptions({
-    queryKey: routeQueryKey(getAdminSummaryRoute),
-    queryFn: ({ signal }) => apiCall(getAdminSummaryRoute, { signal }),
-  });
-}
-
-export function useAdminSummary() {
-  return useQuery(adminSummaryQueryOptions());
-}
 
 /** Clients one page at a time ('Carregar mais' passes the cursor back); a search answers one page of matches. */
 export function adminClientsQueryOptions(busca: string) {
@@ -60,7 +48,7 @@ export function useDeleteAdminClient() {
       queryClient.removeQueries({ queryKey: routeQueryKey(getAdminClientRoute, { params: { id } }) });
       // Dropped, not just marked stale: a cached page or search must not show the deleted client again, even briefly.
       queryClient.removeQueries({ queryKey: [listAdminClientsRoute.id] });
-      void queryClient.invalidateQueries({ queryKey: routeQueryKey(getAdminSummaryRoute) });
+      void queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey });
     },
   });
 }

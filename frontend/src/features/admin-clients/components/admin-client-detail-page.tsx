@@ -155,9 +155,11 @@ const AUDIT_LABELS: Record<AuditEntry['action'], string> = {
 function auditChange(entry: AuditEntry): string {
   const before = entry.before?.status;
   const after = entry.after?.status;
+  // A status change's note ('Observação'), as the history record keeps it.
+  const note = typeof entry.after?.obs === 'string' && entry.after.obs ? ` · Observação: ${entry.after.obs}` : '';
   if (typeof before === 'string' && typeof after === 'string') {
     const label = entry.target.type === 'charge' ? chargeStatusLabel : statusLabel;
-    return `${label(before)} → ${label(after)}`;
+    return `${label(before)} → ${label(after)}${note}`;
   }
   return '';
 }

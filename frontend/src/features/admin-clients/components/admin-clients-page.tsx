@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Badge,
-  Button,
   Card,
   Flex,
   Grid,
@@ -19,11 +18,13 @@ import {
 import { formatDate } from '@domain/dates.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
 import type { AdminClient } from '@domain/schemas/admin-clients.js';
+import { LoadMoreButton } from '@/components/admin-list/load-more-button';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { useAdminClients, useAdminSummary } from '../api/admin-clients';
+import { useAdminSummary } from '@/lib/admin-summary';
+import { useAdminClients } from '../api/admin-clients';
 import { ClientAvatar } from './client-avatar';
 import '../admin-clients.css';
 
@@ -175,16 +176,7 @@ function ClientList({ busca }: { busca: string }) {
           </li>
         ))}
       </ul>
-      {clients.hasNextPage ? (
-        <Button
-          alignSelf="center"
-          onClick={() => void clients.fetchNextPage()}
-          isLoading={clients.isFetchingNextPage}
-          loadingText="Carregando..."
-        >
-          {ADMIN_CLIENT_MESSAGES.loadMore}
-        </Button>
-      ) : null}
+      <LoadMoreButton list={clients} />
       {clients.isFetchNextPageError ? (
         <Text color="font.error" role="alert">
           {ADMIN_CLIENT_MESSAGES.loadClientsFailed}

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAdminSummaryRoute } from '@domain/api/admin.js';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { listAdminChargesRoute, markAdminChargePaidRoute, verifyAdminChargeRoute } from '@domain/api/admin-finance.js';
+import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
 export type ChargeFilters = { search?: string; status?: string };
@@ -24,14 +24,6 @@ export function useAdminCharges(filters: ChargeFilters) {
   return useInfiniteQuery(adminChargesQueryOptions(filters));
 }
 
-/** The admin counters (charges total, paid, pending; the conversion rate is computed from them). */
-export function useAdminSummary() {
-  return useQuery({
-    queryKey: routeQueryKey(getAdminSummaryRoute),
-    queryFn: ({ signal }) => apiCall(getAdminSummaryRoute, { signal }),
-  });
-}
-
 function useChargeAction<T>(action: (ref: ChargeRef) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -39,7 +31,7 @@ function useChargeAction<T>(action: (ref: ChargeRef) => Promise<T>) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [listAdminChargesRoute.id] }),
-        queryClient.invalidateQueries({ queryKey: routeQueryKey(getAdminSummaryRoute) }),
+        queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey }),
       ]),
   });
 }

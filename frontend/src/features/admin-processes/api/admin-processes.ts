@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAdminSummaryRoute } from '@domain/api/admin.js';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '@domain/api/admin-processes.js';
 import type { ProcessStatus } from '@domain/process-status.js';
+import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
 export type ProcessFilters = { search?: string; status?: ProcessStatus };
@@ -24,27 +24,21 @@ export function useAdminProcesses(filters: ProcessFilters) {
   return useInfiniteQuery(adminProcessesQueryOptions(filters));
 }
 
-/** The admin counters (the six status counters here), shared with every admin screen. */
-export function useAdminSummary() {
-  return useQuery({
-    queryKey: routeQueryKey(getAdminSummaryRoute),
-    queryFn: ({ signal }) => apiCall(getAdminSummaryRoute, { signal }),
-  });
-}
+export type ProcessStatusChange = { userId: string; contractId: string; status: ProcessStatus; obs?: string };
 
-/** The inline status selector; the list and the counters are read again afterwards. */
+/**
+ * A confirmed status change, with its optional note for the history; it settles only once the list and the counters
+ * have been read again, so the row never shows the old status after the confirmation.
+ */
 export function useChangeProcessStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { userId: string; contractId: string; status: ProcessStatus }) =>
-      apiCall(changeAdminProcessStatusRoute, {
-        params: { userId: input.userId, contractId: input.contractId },
-        body: { status: input.status },
-      }),
+    mutationFn: ({ userId, contractId, status, obs }: ProcessStatusChange) =>
+      apiCall(changeAdminProcessStatusRoute, { params: { userId, contractId }, body: { status, obs } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [listAdminProcessesRoute.id] }),
-        queryClient.invalidateQueries({ queryKey: routeQueryKey(getAdminSummaryRoute) }),
+        queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey }),
       ]),
   });
 }

@@ -1,5 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getAdminSummaryRoute } from '@domain/api/admin.js';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { listAdminReferralsRoute } from '@domain/api/admin-referrals.js';
 import type { Referral } from '@domain/schemas/entities.js';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
@@ -22,16 +21,4 @@ export function adminReferralsQueryOptions(filters: ReferralFilters) {
 
 export function useAdminReferrals(filters: ReferralFilters) {
   return useInfiniteQuery(adminReferralsQueryOptions(filters));
-}
-
-/** The admin counters (COUNTER/REFERRALS here: total and one figure per status), shared with every admin screen. */
-export function adminSummaryQueryOptions() {
-  return queryOptions({
-    queryKey: routeQueryKey(getAdminSummaryRoute),
-    queryFn: ({ signal }) => apiCall(getAdminSummaryRoute, { signal }),
-  });
-}
-
-export function useAdminSummary() {
-  return useQuery(adminSummaryQueryOptions());
 }

@@ -6,8 +6,10 @@ import { recordConversion } from '@/lib/tracking';
 import { unconfirmedUserError, unsupportedSignInStepError } from '../lib/auth-errors';
 
 export type PasswordCredentials = { email: string; password: string };
+/** Signed in, or the password was right and Cognito now asks for the authenticator code (admins). */
+export type PasswordSignInResult = 'signed-in' | 'authenticator-code';
 
-export async function signInWithPassword({ email, password }: PasswordCredentials): Promise<void> {
+export async function signInWithPassword({ email, password }: PasswordCredentials): Promise<PasswordSignInResult> {
   // The flow comes from config: AWS uses SRP, cognito-local only knows USER_PASSWORD_AUTH.
   const { passwordAuthFlow } = getRuntimeConfig();
   const { isSignedIn, nextStep } = await signIn({
@@ -17,8 +19,9 @@ export async function signInWithPassword({ email, password }: PasswordCredential
   });
   if (isSignedIn) {
     recordConversion('login', { email });
-    return;
+    return 'signed-in';
   }
+  if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'authenticator-code';
   if (nextStep.signInStep === 'CONFIRM_SIGN_UP') throw unconfirmedUserError();
   throw unsupportedSignInStepError(nextStep.signInStep);
 }
@@ -27,9 +30,10 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (credentials: PasswordCredentials) => {
-      await signInWithPassword(credentials);
+      const result = await signInWithPassword(credentials);
       // The route guard must see the new session before we navigate, or it bounces back to /auth.
-      await beginSession(queryClient);
+      if (result === 'signed-in') await beginSession(queryClient);
+      return result;
     },
   });
 }

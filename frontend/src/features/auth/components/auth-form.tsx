@@ -36,9 +36,17 @@ type AuthFormProps = {
   initialEmail: string;
   initialReferralCode: string;
   onModeChange: (mode: AuthMode) => void;
+  /** The password was right and Cognito asks for the authenticator code (admins). */
+  onAuthenticatorCode: (email: string) => void;
 };
 
-export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange }: AuthFormProps) {
+export function AuthForm({
+  mode,
+  initialEmail,
+  initialReferralCode,
+  onModeChange,
+  onAuthenticatorCode,
+}: AuthFormProps) {
   const [check, setCheck] = useState(() => createSecurityCheck());
   const signIn = useSignIn();
   const signUp = useSignUp();
@@ -80,7 +88,8 @@ export function AuthForm({ mode, initialEmail, initialReferralCode, onModeChange
     if (values.mode === 'login') {
       try {
         // No navigation here: the stored session makes AuthPage redirect to where the user was going.
-        await signIn.mutateAsync({ email: values.email, password: values.password });
+        const result = await signIn.mutateAsync({ email: values.email, password: values.password });
+        if (result === 'authenticator-code') onAuthenticatorCode(values.email);
       } catch (error) {
         toastError(authErrorOutcome(error).message);
       }

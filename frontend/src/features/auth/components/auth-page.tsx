@@ -2,12 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text, View } from '@aws-amplify/ui-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { parseAuthActionLink } from '@domain/auth-links.js';
-import { AUTH_MESSAGES } from '@domain/messages.js';
+import { AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
 import { referralCodesFromLink } from '@domain/referral-code.js';
 import { BrandMark } from '@/components/brand-mark';
 import { TextLink } from '@/components/links';
 import { PageLoader } from '@/components/page-loader';
-import { redirectTargetFrom } from '@/lib/auth-claims';
+import { redirectTargetFrom, SECOND_FACTOR_SETUP_PATH } from '@/lib/auth-claims';
 import { useAuthSession } from '@/lib/auth-session';
 import { usePageTitle } from '@/lib/page-title';
 import { captureReferralParams, storedReferralCode } from '@/lib/referral-storage';
@@ -16,6 +16,7 @@ import { toast, toastError } from '@/lib/toast';
 import { useConfirmSignUp } from '../api/confirm-sign-up';
 import type { AuthMode } from '../lib/auth-form-schema';
 import { AuthForm } from './auth-form';
+import { AuthenticatorCodeForm } from './authenticator-code-form';
 import { RecoveryForm } from './recovery-form';
 
 export function AuthPage() {
@@ -29,6 +30,8 @@ export function AuthPage() {
   const recovery = link?.action === 'redefinir' ? link : null;
   // The e-mail of a finished or cancelled recovery, for the login form that follows it.
   const [prefillEmail, setPrefillEmail] = useState('');
+  // An admin whose password was right, while Cognito waits for their authenticator code.
+  const [codeStepFor, setCodeStepFor] = useState<string | null>(null);
   usePageTitle(recovery ? 'Nova senha' : mode === 'register' ? 'Cadastro' : 'Entrar');
 
   useEffect(() => captureReferralParams(searchParams), [searchParams]);
@@ -95,7 +98,14 @@ export function AuthPage() {
   if (session.isPending) return <PageLoader />;
   // Covers both an already signed-in visitor and a fresh login (useSignIn stores the session).
   // A recovery link still opens its form: the password can be changed from any state.
-  if (session.data && !recovery) return <Navigate to={target} replace />;
+  // An admin without an authenticator app enrols one first (the back office asks for it anyway).
+  if (session.data && !recovery) {
+    if (session.data.needsSecondFactorSetup) {
+      return <Navigate to={SECOND_FACTOR_SETUP_PATH} replace state={{ from: { pathname: target } }} />;
+    }
+    return <Navigate to={target} replace />;
+  }
+  const codeStep = codeStepFor !== null && !recovery;
 
   const isRegister = mode === 'register';
   // Only a well-formed code from the link; the field then holds what sign-up stores.
@@ -112,7 +122,13 @@ export function AuthPage() {
           </Flex>
           <Flex direction="column" alignItems="center" gap="xxs" textAlign="center">
             <Heading level={1} fontSize="xl">
-              {recovery ? 'Crie uma nova senha' : isRegister ? 'Crie sua conta' : 'Acesse sua conta'}
+              {recovery
+                ? 'Crie uma nova senha'
+                : codeStep
+                  ? SECOND_FACTOR_MESSAGES.setupTitle
+                  : isRegister
+                    ? 'Crie sua conta'
+                    : 'Acesse sua conta'}
             </Heading>
             {recovery && (
               <Text color="font.secondary" className="auth-email-text">
@@ -130,16 +146,25 @@ export function AuthPage() {
           )}
           {recovery ? (
             <RecoveryForm email={recovery.email} code={recovery.code} onDone={finishRecovery} />
+          ) : codeStep ? (
+            <AuthenticatorCodeForm
+              email={codeStepFor}
+              onRestart={() => {
+                setPrefillEmail(codeStepFor);
+                setCodeStepFor(null);
+              }}
+            />
           ) : (
             <AuthForm
               mode={mode}
               initialEmail={link?.email ?? prefillEmail}
               initialReferralCode={initialReferralCode}
               onModeChange={setMode}
+              onAuthenticatorCode={setCodeStepFor}
             />
           )}
           <Flex direction="column" alignItems="center" gap="small">
-            {!recovery && (
+            {!recovery && !codeStep && (
               <Button variation="link" size="small" onClick={() => setMode(isRegister ? 'login' : 'register')}>
                 {isRegister ? 'Já tem uma conta? Faça login' : 'Não tem uma conta? Cadastre-se'}
               </Button>

@@ -1,7 +1,7 @@
 import { AuthError } from 'aws-amplify/auth';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { isMagicLinkTooSoon } from '@domain/auth-links.js';
-import { AUTH_MESSAGES } from '@domain/messages.js';
+import { AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
 
 export type AuthErrorOutcome = {
   message: string;
@@ -71,4 +71,31 @@ export function magicLinkRequestErrorMessage(error: unknown): string {
     if (message && KNOWN_MESSAGES.has(message)) return message;
   }
   return authRequestErrorMessage(error, AUTH_MESSAGES.magicLinkFailed);
+}
+
+/** What a refused authenticator code means; `restart` when only a new sign-in can help (the challenge expired). */
+export type AuthenticatorCodeOutcome = { message: string; restart: boolean };
+
+/**
+ * The authenticator code at sign-in or at enrolment. A wrong (or already used) code is CodeMismatchException, or
+ * EnableSoftwareTokenMFAException at enrolment; a sign-in whose 3-minute challenge ran out, or that no longer exists
+ * (the page was reloaded), ends the attempt.
+ */
+export function authenticatorCodeOutcome(error: unknown): AuthenticatorCodeOutcome {
+  if (!(error instanceof AuthError)) return { message: AUTH_MESSAGES.unexpectedError, restart: false };
+  switch (error.name) {
+    case 'CodeMismatchException':
+    case 'EnableSoftwareTokenMFAException':
+      return { message: SECOND_FACTOR_MESSAGES.codeInvalid, restart: false };
+    case 'NotAuthorizedException':
+    case 'ExpiredCodeException':
+    case 'SignInException':
+      return { message: SECOND_FACTOR_MESSAGES.challengeExpired, restart: true };
+    case 'LimitExceededException':
+    case 'TooManyRequestsException':
+    case 'TooManyFailedAttemptsException':
+      return { message: AUTH_MESSAGES.tooManyAttempts, restart: false };
+    default:
+      return { message: AUTH_MESSAGES.otherError, restart: false };
+  }
 }

@@ -46,7 +46,11 @@ export function AppLayout() {
       <ConnectivityBanner />
       <div className="app-shell__body">
         <aside id="app-sidebar" className="app-sidebar">
-          <SidebarNav isAdmin={session.data?.isAdmin ?? false} onNavigate={closeMenu} />
+          <SidebarNav
+            // An admin still to enrol their authenticator app sees the section too: it leads to enrolment.
+            isAdmin={Boolean(session.data?.isAdmin || session.data?.needsSecondFactorSetup)}
+            onNavigate={closeMenu}
+          />
         </aside>
         {menuOpen && <div className="app-shell__backdrop" aria-hidden="true" onClick={closeMenu} />}
         <View as="main" id="conteudo" tabIndex={-1} className="app-main">

@@ -1,0 +1,76 @@
+import { Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import './admin-list.css';
+
+/**
+ * An admin list's table: a header row of `columns` and the page's rows. On phones each row becomes a card whose cells
+ * show their column's name (the rows' `data-label`, admin-list.css).
+ */
+export function AdminTable({
+  columns,
+  className,
+  children,
+}: {
+  columns: string[];
+  /** A screen's own class beside `admin-table`, for its layout on phones. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <Table className={className ? `admin-table ${className}` : 'admin-table'} highlightOnHover size="small">
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column} as="th">
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** A row's protocol, kept whole on wide screens. */
+export function ProtocolCell({ protocol }: { protocol: string }) {
+  return (
+    <TableCell data-label="Protocolo">
+      <span className="admin-table__protocol">{protocol}</span>
+    </TableCell>
+  );
+}
+
+/** A row's client: name and e-mail ('—' where the profile is gone), then any more lines the screen gives. */
+export function ClientCell({
+  name,
+  email,
+  children,
+}: {
+  name: string | null;
+  email: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <TableCell data-label="Cliente">
+      <Text fontWeight="semibold">{name ?? '—'}</Text>
+      <Text fontSize="small" color="font.secondary" style={{ overflowWrap: 'anywhere' }}>
+        {email ?? ''}
+      </Text>
+      {children}
+    </TableCell>
+  );
+}
+
+/** A row's date or time, machine-readable in `dateTime`; `format` is the domain's pt-BR formatter for it. */
+export function TimeCell({ label, at, format }: { label: string; at: string; format: (iso: string) => string }) {
+  return (
+    <TableCell data-label={label}>
+      <Text as="time" dateTime={at} fontSize="small">
+        {format(at)}
+      </Text>
+    </TableCell>
+  );
+}

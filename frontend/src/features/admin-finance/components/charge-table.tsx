@@ -1,0 +1,91 @@
+import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import type { AdminChargeRow } from '@domain/api/admin-finance.js';
+import { canAdminMarkPaid, chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import { formatDate } from '@domain/dates.js';
+import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
+import { formatBRL } from '@domain/pricing.js';
+import { AdminTable, ClientCell, ProtocolCell } from '@/components/admin-list/admin-table';
+import { ApiRequestError } from '@/lib/api-error';
+import { toast, toastError } from '@/lib/toast';
+import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
+
+const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Data', 'Ações'];
+
+/** The charges with 'Marcar pago' and 'Verificar' on each row. */
+export function ChargeTable({ rows }: { rows: AdminChargeRow[] }) {
+  return (
+    <AdminTable columns={COLUMNS}>
+      {rows.map((row) => (
+        <ChargeRow key={row.id} row={row} />
+      ))}
+    </AdminTable>
+  );
+}
+
+const serverMessage = (error: Error, fallback: string) =>
+  error instanceof ApiRequestError && error.status < 500 ? error.message : fallback;
+
+function ChargeRow({ row }: { row: AdminChargeRow }) {
+  const markPaid = useMarkChargePaid();
+  const verify = useVerifyCharge();
+  const ref = { userId: row.user_id, contractId: row.contrato_id, chargeId: row.id };
+  const protocol = row.protocolo ?? '—';
+  const busy = markPaid.isPending || verify.isPending;
+  return (
+    <TableRow>
+      <ProtocolCell protocol={protocol} />
+      <ClientCell name={row.nome_cliente} email={row.email_cliente}>
+        {row.whatsapp_cliente ? (
+          <Text fontSize="small" color="font.secondary">
+            {row.whatsapp_cliente}
+          </Text>
+        ) : null}
+      </ClientCell>
+      <TableCell data-label="Valor">
+        <span className="admin-table__money">{row.valor === null ? '—' : formatBRL(row.valor)}</span>
+      </TableCell>
+      <TableCell data-label="Status">
+        <Badge
+          size="small"
+          variation={isChargePaid(row.status) ? 'success' : row.status === 'PENDING' ? 'warning' : 'info'}
+        >
+          {chargeStatusLabel(row.status)}
+        </Badge>
+      </TableCell>
+      <TableCell data-label="Data">{formatDate(row.contrato_created_at ?? row.created_at)}</TableCell>
+      <TableCell data-label="Ações" className="admin-table__actions">
+        <Flex gap="xs" wrap={{ base: 'wrap', medium: 'nowrap' }}>
+          <Button
+            size="small"
+            variation="primary"
+            aria-label={`Marcar pago ${protocol}`}
+            isDisabled={busy || !canAdminMarkPaid(row.status)}
+            isLoading={markPaid.isPending}
+            onClick={() =>
+              markPaid.mutate(ref, {
+                onSuccess: () => toast({ title: ADMIN_PROCESS_MESSAGES.chargeUpdated, variant: 'success' }),
+                onError: (error) => toastError(serverMessage(error, ADMIN_PROCESS_MESSAGES.markPaidFailed)),
+              })
+            }
+          >
+            Marcar pago
+          </Button>
+          <Button
+            size="small"
+            aria-label={`Verificar ${protocol}`}
+            isDisabled={busy || !row.asaas_id}
+            isLoading={verify.isPending}
+            onClick={() =>
+              verify.mutate(ref, {
+                onSuccess: () => toast({ title: ADMIN_PROCESS_MESSAGES.chargeUpdated, variant: 'success' }),
+                onError: (error) => toastError(serverMessage(error, ADMIN_PROCESS_MESSAGES.verifyFailed)),
+              })
+            }
+          >
+            Verificar
+          </Button>
+        </Flex>
+      </TableCell>
+    </TableRow>
+  );
+}
