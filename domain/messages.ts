@@ -80,7 +80,7 @@ export const SECOND_FACTOR_MESSAGES = {
   setupLater: 'Voltar ao painel',
   setupLoadFailed: 'Não foi possível iniciar a ativação. Tente novamente.',
   setupDoneTitle: 'Verificação em duas etapas ativada',
-  setupDoneDescription: 'A partir de agora, o login pede o código do aplicativo.',
+  setupDoneDescription: 'Entre novamente com sua senha e o código do aplicativo.',
   qrAlt: 'QR code para configurar o aplicativo autenticador',
   required: 'Ative a verificação em duas etapas para acessar a área administrativa.',
 } as const;

@@ -30,6 +30,9 @@ export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, access:
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const userId = typeof claims?.sub === 'string' ? claims.sub : '';
   if (!userId) throw new UnauthorizedError();
+  // The authorizer also lets the pool's access tokens through (it matches their client_id); they carry no e-mail and
+  // no second-factor claim, so only id tokens are callers. (Every Cognito token states its use.)
+  if (claims?.token_use !== undefined && claims.token_use !== 'id') throw new UnauthorizedError();
   const inAdminGroup = groupsOf(claims?.['cognito:groups']).includes(ADMIN_GROUP);
   const isAdmin = inAdminGroup && claims?.[ADMIN_SECOND_FACTOR_CLAIM] === ADMIN_SECOND_FACTOR_TOTP;
   if (access === 'admin' && !isAdmin) {

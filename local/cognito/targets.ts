@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import {
   CognitoError,
   InvalidParameterError,
@@ -33,6 +34,7 @@ type InitiateAuthRequest = InitiateCustomAuthRequest & { AuthFlow?: string };
 type RespondToAuthChallengeRequest = RespondToCustomChallengeRequest & { ChallengeName?: string };
 type ConfirmSignUpRequest = { ClientId: string; Username: string };
 type ForgotPasswordRequest = { ClientId: string; Username: string };
+type GlobalSignOutRequest = { AccessToken?: string };
 type GetTokensFromRefreshTokenRequest = { ClientId: string; RefreshToken?: string };
 type AuthenticationResult = { AccessToken?: string; IdToken?: string };
 
@@ -41,6 +43,15 @@ const maskedDestination = (username: string) => {
   const [local = '', domain = ''] = username.split('@');
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 };
+
+/** The payload of an access token, or null for anything that is not one (cognito-local's own targets only decode). */
+function accessTokenClaims(token: string | undefined) {
+  try {
+    return token ? decodeJwt(token) : null;
+  } catch {
+    return null;
+  }
+}
 
 export const targetOverrides: Partial<Record<string, TargetOverride>> = {
   // A wrong password is NotAuthorizedException in Cognito; cognito-local says InvalidPasswordException, which in
@@ -129,6 +140,20 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
           TokenType: 'Bearer',
         },
       };
+    },
+
+  // cognito-local lacks GlobalSignOut, which an admin's enrolment calls so that no session from before it survives.
+  // As Cognito: every refresh token of the access token's user stops working.
+  GlobalSignOut:
+    ({ services }) =>
+    async (ctx, req: GlobalSignOutRequest) => {
+      const claims = accessTokenClaims(req.AccessToken);
+      if (typeof claims?.client_id !== 'string' || typeof claims.sub !== 'string') throw new NotAuthorizedError();
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+      const user = await userPool.getUserByUsername(ctx, claims.sub);
+      if (!user) throw new NotAuthorizedError();
+      await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      return {};
     },
 
   // Cognito marks the e-mail verified once the code sent to it comes back; cognito-local does not.

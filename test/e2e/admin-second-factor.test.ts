@@ -1,10 +1,19 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { createAdmin, totpCode } from '../totp.js';
-import { launchBrowser, logIn, newPage, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+import {
+  launchBrowser,
+  logIn,
+  logInAsAdmin,
+  newPage,
+  screenshot,
+  signUpAndConfirm,
+  toastWith,
+  VIEWPORTS,
+} from './browser.js';
 
 /**
  * Issue 11: admins sign in with a second factor. A new admin's first sign-in leads to the enrolment screen (QR code
@@ -28,6 +37,9 @@ afterAll(async () => {
 
 /** Runs in the page (a string keeps DOM types out of this Node test): where the keyboard focus is. */
 const FOCUSED_AUTOCOMPLETE = `document.activeElement?.getAttribute('autocomplete')`;
+
+/** Runs in the page: the refresh token Amplify keeps in local storage. */
+const STORED_REFRESH_TOKEN = `Object.keys(localStorage).filter((key) => key.endsWith('.refreshToken')).map((key) => localStorage.getItem(key))[0] ?? null`;
 
 /** A code that is not the app's current one (nor, within Cognito's tolerance, its neighbours'). */
 const wrongCodeFor = (secret: string) => (Number(totpCode(secret)) + 500_000).toString().padStart(6, '0').slice(-6);
@@ -64,10 +76,25 @@ describe('admin second factor (TOTP)', () => {
     await page.getByRole('button', { name: SECOND_FACTOR_MESSAGES.setupSubmit }).click();
     await toastWith(page, SECOND_FACTOR_MESSAGES.codeInvalid);
 
+    // The session from before the enrolment never passed the second factor: its refresh token must die with it.
+    const preEnrolmentRefreshToken = String(await page.evaluate(STORED_REFRESH_TOKEN));
+    expect(preEnrolmentRefreshToken.length).toBeGreaterThan(20);
+
     await code.fill(totpCode(newSecret));
     await page.getByRole('button', { name: SECOND_FACTOR_MESSAGES.setupSubmit }).click();
     await toastWith(page, SECOND_FACTOR_MESSAGES.setupDoneTitle);
-    // Back where the admin was going, with the refreshed token the API accepts.
+    // Every session ended (GlobalSignOut): the login form, then the page the admin was going to.
+    await page.waitForURL(/\/auth/);
+    await expect(
+      cognito.send(
+        new InitiateAuthCommand({
+          ClientId: userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: preEnrolmentRefreshToken },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await logInAsAdmin(page, { email, password, totpSecret: newSecret });
     await page.waitForURL(`${appUrl}/admin/clientes`);
     await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
     expect(await page.getByText('Acesso Negado').count()).toBe(0);

@@ -1,4 +1,3 @@
-// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { ADMIN_GROUP, ADMIN_SECOND_FACTOR_CLAIM, ADMIN_SECOND_FACTOR_TOTP } from '@domain/auth.js';
 
 export type SessionUser = {

@@ -37,6 +37,11 @@ describe('callerOf', () => {
     ).toThrow(ForbiddenError);
     expect(() => callerOf(createApiEvent({ claims: { sub: 'u1' } }), 'admin')).toThrow(ForbiddenError);
   });
+  it('refuses a Cognito access token (the authorizer lets it through by its client_id)', () => {
+    const access = createApiEvent({ claims: { sub: 'u1', token_use: 'access', 'cognito:groups': '[admin]' } });
+    expect(() => callerOf(access, 'customer')).toThrow(UnauthorizedError);
+    expect(callerOf(createApiEvent({ claims: { sub: 'u1', token_use: 'id' } }), 'customer')?.userId).toBe('u1');
+  });
   it('refuses a private route without a subject', () => {
     expect(() => callerOf(createApiEvent(), 'customer')).toThrow(UnauthorizedError);
   });

@@ -1,7 +1,7 @@
 import { AuthError } from 'aws-amplify/auth';
 // Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { isMagicLinkTooSoon } from '@domain/auth-links.js';
-import { AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
+import { API_MESSAGES, AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
 
 export type AuthErrorOutcome = {
   message: string;
@@ -76,26 +76,41 @@ export function magicLinkRequestErrorMessage(error: unknown): string {
 /** What a refused authenticator code means; `restart` when only a new sign-in can help (the challenge expired). */
 export type AuthenticatorCodeOutcome = { message: string; restart: boolean };
 
+const TOO_MANY_ATTEMPTS = new Set([
+  'LimitExceededException',
+  'TooManyRequestsException',
+  'TooManyFailedAttemptsException',
+]);
+
 /**
- * The authenticator code at sign-in or at enrolment. A wrong (or already used) code is CodeMismatchException, or
- * EnableSoftwareTokenMFAException at enrolment; a sign-in whose 3-minute challenge ran out, or that no longer exists
- * (the page was reloaded), ends the attempt.
+ * The authenticator code at sign-in. A wrong (or already used) code is CodeMismatchException; a sign-in whose 3-minute
+ * challenge ran out (NotAuthorizedException), or that Amplify no longer holds (SignInException), ends the attempt.
  */
 export function authenticatorCodeOutcome(error: unknown): AuthenticatorCodeOutcome {
   if (!(error instanceof AuthError)) return { message: AUTH_MESSAGES.unexpectedError, restart: false };
+  if (TOO_MANY_ATTEMPTS.has(error.name)) return { message: AUTH_MESSAGES.tooManyAttempts, restart: false };
   switch (error.name) {
     case 'CodeMismatchException':
-    case 'EnableSoftwareTokenMFAException':
       return { message: SECOND_FACTOR_MESSAGES.codeInvalid, restart: false };
     case 'NotAuthorizedException':
     case 'ExpiredCodeException':
     case 'SignInException':
       return { message: SECOND_FACTOR_MESSAGES.challengeExpired, restart: true };
-    case 'LimitExceededException':
-    case 'TooManyRequestsException':
-    case 'TooManyFailedAttemptsException':
-      return { message: AUTH_MESSAGES.tooManyAttempts, restart: false };
     default:
       return { message: AUTH_MESSAGES.otherError, restart: false };
   }
+}
+
+/**
+ * The first code at enrolment: a wrong one is CodeMismatchException or EnableSoftwareTokenMFAException; an expired
+ * session (NotAuthorizedException) is the guard's to handle, with the usual words.
+ */
+export function enrolmentErrorMessage(error: unknown): string {
+  if (!(error instanceof AuthError)) return AUTH_MESSAGES.unexpectedError;
+  if (TOO_MANY_ATTEMPTS.has(error.name)) return AUTH_MESSAGES.tooManyAttempts;
+  if (error.name === 'CodeMismatchException' || error.name === 'EnableSoftwareTokenMFAException') {
+    return SECOND_FACTOR_MESSAGES.codeInvalid;
+  }
+  if (error.name === 'NotAuthorizedException') return API_MESSAGES.unauthorized;
+  return AUTH_MESSAGES.otherError;
 }
