@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Flex, Text } from '@aws-amplify/ui-react';
-import { TOTP_CODE_PATTERN } from '@domain/auth.js';
 import { SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
 import { toastError } from '@/lib/toast';
 import { useConfirmAuthenticatorCode } from '../api/second-factor';
 import { authenticatorCodeOutcome } from '../lib/auth-errors';
-import { AuthenticatorCodeField } from './authenticator-code-field';
+import { AuthenticatorCodeField, useAuthenticatorCode } from './authenticator-code-field';
 
 type AuthenticatorCodeFormProps = {
   email: string;
@@ -15,28 +14,19 @@ type AuthenticatorCodeFormProps = {
 
 /** The second step of an admin's sign-in. Success stores the session, and AuthPage moves on by itself. */
 export function AuthenticatorCodeForm({ email, onRestart }: AuthenticatorCodeFormProps) {
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const authenticatorCode = useAuthenticatorCode();
   const confirm = useConfirmAuthenticatorCode();
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!TOTP_CODE_PATTERN.test(code)) {
-      setInvalid(true);
-      toastError(SECOND_FACTOR_MESSAGES.codeRequired);
-      field.current?.focus();
-      return;
-    }
+    const code = authenticatorCode.take();
+    if (!code) return;
     confirm.mutate(code, {
       onError: (error) => {
         const outcome = authenticatorCodeOutcome(error);
+        if (!outcome.restart) return authenticatorCode.reject(outcome.message);
         toastError(outcome.message);
-        if (outcome.restart) return onRestart();
-        setInvalid(true);
-        setCode('');
-        field.current?.focus();
+        onRestart();
       },
     });
   };
@@ -47,15 +37,7 @@ export function AuthenticatorCodeForm({ email, onRestart }: AuthenticatorCodeFor
         <Text color="font.secondary" textAlign="center" className="auth-email-text">
           {email}
         </Text>
-        <AuthenticatorCodeField
-          ref={field}
-          value={code}
-          hasError={invalid}
-          onChange={(next) => {
-            setCode(next);
-            setInvalid(false);
-          }}
-        />
+        <AuthenticatorCodeField {...authenticatorCode.fieldProps} />
         <Button
           type="submit"
           variation="primary"

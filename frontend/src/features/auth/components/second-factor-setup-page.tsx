@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Alert, Button, Card, Flex, Heading, Image, Text, View } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { TOTP_CODE_PATTERN } from '@domain/auth.js';
 import { API_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
 import { BrandMark } from '@/components/brand-mark';
 import { TextLink } from '@/components/links';
@@ -18,7 +17,7 @@ import {
   type AuthenticatorSetup,
 } from '../api/second-factor';
 import { enrolmentErrorMessage } from '../lib/auth-errors';
-import { AuthenticatorCodeField } from './authenticator-code-field';
+import { AuthenticatorCodeField, useAuthenticatorCode } from './authenticator-code-field';
 
 const ADMIN_HOME = '/admin';
 
@@ -133,10 +132,7 @@ function SetupCard({ children }: { children: React.ReactNode }) {
 function EnrolmentForm({ setup, target }: { setup: Extract<AuthenticatorSetup, { kind: 'new' }>; target: string }) {
   const navigate = useNavigate();
   const enable = useEnableAuthenticator();
-  const [code, setCode] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
+  const authenticatorCode = useAuthenticatorCode();
 
   const copyKey = async (secret: string) => {
     try {
@@ -149,12 +145,8 @@ function EnrolmentForm({ setup, target }: { setup: Extract<AuthenticatorSetup, {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!TOTP_CODE_PATTERN.test(code)) {
-      setInvalid(true);
-      toastError(SECOND_FACTOR_MESSAGES.codeRequired);
-      field.current?.focus();
-      return;
-    }
+    const code = authenticatorCode.take();
+    if (!code) return;
     // Every session ends with the enrolment: the login form comes next, then the page the admin was going to.
     const beforeSessionCleared = () => {
       toast({
@@ -167,12 +159,7 @@ function EnrolmentForm({ setup, target }: { setup: Extract<AuthenticatorSetup, {
     enable.mutate(
       { code, beforeSessionCleared },
       {
-        onError: (error) => {
-          toastError(enrolmentErrorMessage(error));
-          setInvalid(true);
-          setCode('');
-          field.current?.focus();
-        },
+        onError: (error) => authenticatorCode.reject(enrolmentErrorMessage(error)),
       },
     );
   };
@@ -206,15 +193,7 @@ function EnrolmentForm({ setup, target }: { setup: Extract<AuthenticatorSetup, {
         <Text as="h2" fontWeight="semibold" fontSize="medium">
           {SECOND_FACTOR_MESSAGES.setupEnterCode}
         </Text>
-        <AuthenticatorCodeField
-          ref={field}
-          value={code}
-          hasError={invalid}
-          onChange={(next) => {
-            setCode(next);
-            setInvalid(false);
-          }}
-        />
+        <AuthenticatorCodeField {...authenticatorCode.fieldProps} />
         <Button
           type="submit"
           variation="primary"
