@@ -28,6 +28,10 @@ export function pendingChargeCount(byStatus: Record<string, number>): number {
   return PENDING_CHARGE_STATUSES.reduce((sum, status) => sum + (byStatus[status] ?? 0), 0);
 }
 
+/**
+ * Spec 02 §4's labels, then Asaas statuses the spec does not name (held for review, refund and chargeback steps,
+ * removed), in the same tone, so no screen shows a provider's raw value.
+ */
 export const CHARGE_STATUS_LABELS: Record<string, string> = {
   PENDING: 'Pendente',
   RECEIVED: 'Pago',
@@ -35,6 +39,13 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   RECEIVED_IN_CASH: 'Pago',
   OVERDUE: 'Vencido',
   REFUNDED: 'Reembolsado',
+  AWAITING_RISK_ANALYSIS: 'Em análise',
+  REFUND_REQUESTED: 'Reembolso solicitado',
+  REFUND_IN_PROGRESS: 'Reembolso em andamento',
+  CHARGEBACK_REQUESTED: 'Contestado',
+  CHARGEBACK_DISPUTE: 'Contestação em disputa',
+  AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',
+  DELETED: 'Cancelado',
 };
 
 export function chargeStatusLabel(status: string): string {
@@ -85,6 +96,11 @@ const CURRENT_STATE_MOVES: Record<string, readonly string[]> = {
   DELETED: RESTORED_STATUSES,
   REFUND_REQUESTED: ['CONFIRMED', 'RECEIVED'],
 };
+
+/** Every status a charge can be in, by its life above: each needs a label. */
+export const KNOWN_CHARGE_STATUSES: readonly string[] = [
+  ...new Set([...Object.keys(NEXT_STATUSES), ...Object.values(NEXT_STATUSES).flat()]),
+];
 
 /** Where a status came from: a webhook's event (possibly late or repeated) or a fresh read of the payment. */
 export type ChargeStatusSource = { event?: string } | { freshRead: true };
@@ -140,6 +156,7 @@ export function formatConversionRate(rate: number): string {
 /** The finance screen's status filter: one gsi2 partition each, so the three paid statuses are told apart. */
 export const CHARGE_FILTER_LABELS: Record<string, string> = {
   PENDING: 'Pendente',
+  AWAITING_RISK_ANALYSIS: 'Em análise de risco',
   CONFIRMED: 'Pago (confirmado)',
   RECEIVED: 'Pago (recebido)',
   RECEIVED_IN_CASH: 'Pago (em dinheiro)',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChargeMove } from '../../../domain/charge-status.js';
+import { canChargeMove, chargeStatusLabel, KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 
 describe('canChargeMove (a charge only moves forward along its life)', () => {
   it.each([
@@ -63,5 +63,17 @@ describe('providerChargeStatus (what Asaas says → our status)', () => {
     expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { freshRead: true })).toBe(true);
     expect(canChargeMove('REFUND_IN_PROGRESS', 'RECEIVED', { freshRead: true })).toBe(false);
     expect(canChargeMove('REFUNDED', 'RECEIVED', { freshRead: true })).toBe(false);
+  });
+});
+
+describe('chargeStatusLabel', () => {
+  it('gives every status a charge can be in a pt-BR label, never the provider’s raw value', () => {
+    expect(KNOWN_CHARGE_STATUSES.length).toBeGreaterThan(10);
+    for (const status of KNOWN_CHARGE_STATUSES) {
+      expect(chargeStatusLabel(status), status).not.toBe(status);
+      expect(chargeStatusLabel(status.toLowerCase()), status).toBe(chargeStatusLabel(status));
+    }
+    expect(chargeStatusLabel('AWAITING_RISK_ANALYSIS')).toBe('Em análise');
+    expect(chargeStatusLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
   });
 });
