@@ -89,8 +89,8 @@ function ClientCounters() {
       aria-label="Resumo"
     >
       {figures.map((figure) => (
-        <Card key={figure.label} variation="outlined" className="admin-counter">
-          <Heading level={2} className="admin-counter__label">
+        <Card key={figure.label} variation="outlined" className="admin-clients-counter">
+          <Heading level={2} className="admin-clients-counter__label">
             {figure.label}
           </Heading>
           <Text
