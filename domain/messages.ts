@@ -302,6 +302,7 @@ export const ADMIN_PROCESS_MESSAGES = {
   noProcesses: 'Nenhum processo encontrado.',
   noCharges: 'Nenhuma cobrança encontrada.',
   statusChangeTitle: 'Alterar status do processo',
+  statusChangeApply: 'Alterar',
   statusChangeConfirm: 'Confirmar',
   statusChangeSaving: 'Salvando...',
   noteLabel: 'Observação',

@@ -124,19 +124,27 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
 
     await searchFor(admin, surname);
     await processRow.getByText(name).waitFor();
-    // Choosing a status asks for a confirmation (from → to, an optional note); 'Cancelar' changes nothing and gives
-    // the focus back to the selector.
+    // Choosing a status only drafts it (no dialog on a select's change: arrow keys change it as they move); 'Alterar'
+    // asks for the confirmation (from → to, an optional note); 'Cancelar' changes nothing and gives the focus back to
+    // the selector.
     const confirmation = admin.getByRole('dialog', { name: 'Alterar status do processo' });
+    const apply = processRow.getByRole('button', { name: `Alterar o status do processo ${protocolo}` });
     await selector.selectOption('peticionado');
+    await apply.waitFor();
+    expect(await confirmation.count()).toBe(0);
+    await screenshot(admin, 'admin-processes-draft-desktop');
+    await apply.click();
     await confirmation.getByText('Pago', { exact: true }).waitFor();
     await confirmation.getByText('Peticionado', { exact: true }).waitFor();
     await confirmation.getByRole('button', { name: 'Cancelar' }).click();
     await confirmation.waitFor({ state: 'detached' });
     expect(await selector.inputValue()).toBe('pago');
     expect(await selector.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    expect(await apply.count()).toBe(0);
 
     const note = `Protocolado no TJMG em ${new Date().toLocaleDateString('pt-BR')}; aguardando despacho do juiz.`;
     await selector.selectOption('peticionado');
+    await apply.click();
     await confirmation.getByLabel('Observação').fill(note);
     await screenshot(admin, 'admin-processes-status-dialog-desktop');
     await confirmation.getByRole('button', { name: 'Confirmar' }).click();
@@ -166,6 +174,8 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await screenshot(phone, 'admin-processes-phone');
     const phoneSelector = phone.getByRole('combobox', { name: `Status do processo ${protocolo}` });
     await phoneSelector.selectOption('baixa_deferida');
+    await screenshot(phone, 'admin-processes-draft-phone');
+    await phone.getByRole('button', { name: `Alterar o status do processo ${protocolo}` }).click();
     const phoneConfirmation = phone.getByRole('dialog', { name: 'Alterar status do processo' });
     await phoneConfirmation.getByLabel('Observação').fill(note);
     await screenshot(phone, 'admin-processes-status-dialog-phone');

@@ -1,7 +1,8 @@
-import { SelectField, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Button, Flex, SelectField, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { AdminProcessRow } from '@domain/api/admin-processes.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
+import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { PROCESS_STATUSES, PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
 import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
 import { StatusChangeDialog, type ProposedStatusChange } from './status-change-dialog';
@@ -10,11 +11,14 @@ import '../admin-processes.css';
 const COLUMNS = ['Protocolo', 'Cliente', 'Status', 'Previsão', 'Atualizado em'];
 
 /**
- * The processes with their inline status selector. Choosing a status only proposes it: the confirmation (with an
- * optional note for the history) is asked once, for the whole table, and focus goes back to the selector afterwards.
+ * The processes with their inline status selector. Choosing a status only drafts it (a select must not open a dialog
+ * by itself: arrow keys change its value as they move, WCAG 3.2.2); the row's 'Alterar' button then asks for the
+ * confirmation, with an optional note for the history. Cancelling drops the draft, and focus returns to the selector.
  */
 export function ProcessTable({ rows }: { rows: AdminProcessRow[] }) {
-  const [proposed, setProposed] = useState<(ProposedStatusChange & { selector: HTMLSelectElement }) | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, ProcessStatus>>({});
+  const [proposed, setProposed] = useState<ProposedStatusChange | null>(null);
+  const dropDraft = (rowId: string) => setDrafts(({ [rowId]: _dropped, ...others }) => others);
   return (
     <>
       <AdminTable columns={COLUMNS}>
@@ -22,8 +26,9 @@ export function ProcessTable({ rows }: { rows: AdminProcessRow[] }) {
           <ProcessRow
             key={row.id}
             row={row}
-            proposedStatus={proposed?.row.id === row.id ? proposed.to : undefined}
-            onPropose={(to, selector) => setProposed({ row, to, selector })}
+            draft={drafts[row.id]}
+            onDraft={(to) => (to === row.status ? dropDraft(row.id) : setDrafts((all) => ({ ...all, [row.id]: to })))}
+            onConfirmRequest={(to) => setProposed({ row, to })}
           />
         ))}
       </AdminTable>
@@ -32,7 +37,8 @@ export function ProcessTable({ rows }: { rows: AdminProcessRow[] }) {
           change={proposed}
           onClose={() => {
             setProposed(null);
-            proposed.selector.focus();
+            dropDraft(proposed.row.id);
+            document.getElementById(statusSelectId(proposed.row))?.focus();
           }}
         />
       ) : null}
@@ -40,39 +46,54 @@ export function ProcessTable({ rows }: { rows: AdminProcessRow[] }) {
   );
 }
 
+const statusSelectId = (row: AdminProcessRow) => `status-${row.id}`;
+
 function ProcessRow({
   row,
-  proposedStatus,
-  onPropose,
+  draft,
+  onDraft,
+  onConfirmRequest,
 }: {
   row: AdminProcessRow;
-  /** The status chosen in this row's selector while its confirmation is open. */
-  proposedStatus: ProcessStatus | undefined;
-  onPropose: (to: ProcessStatus, selector: HTMLSelectElement) => void;
+  /** The status chosen in this row's selector, not yet confirmed. */
+  draft: ProcessStatus | undefined;
+  onDraft: (to: ProcessStatus) => void;
+  onConfirmRequest: (to: ProcessStatus) => void;
 }) {
   const protocol = row.protocolo ?? '—';
+  const pending = draft !== undefined && draft !== row.status ? draft : undefined;
   return (
     <TableRow>
       <ProtocolCell protocol={protocol} />
       <ClientCell name={row.nome_cliente} email={row.email_cliente} />
       <TableCell data-label="Status">
-        <SelectField
-          className="admin-table__status-select"
-          label={`Status do processo ${protocol}`}
-          labelHidden
-          size="small"
-          value={proposedStatus ?? row.status}
-          onChange={(event) => {
-            const to = event.target.value as ProcessStatus;
-            if (to !== row.status) onPropose(to, event.currentTarget);
-          }}
-        >
-          {PROCESS_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PROCESS_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </SelectField>
+        <Flex gap="xs" alignItems="center" className="admin-table__status">
+          <SelectField
+            id={statusSelectId(row)}
+            className="admin-table__status-select"
+            label={`Status do processo ${protocol}`}
+            labelHidden
+            size="small"
+            value={pending ?? row.status}
+            onChange={(event) => onDraft(event.target.value as ProcessStatus)}
+          >
+            {PROCESS_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PROCESS_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+          {pending ? (
+            <Button
+              size="small"
+              variation="primary"
+              aria-label={`${ADMIN_PROCESS_MESSAGES.statusChangeApply} o status do processo ${protocol}`}
+              onClick={() => onConfirmRequest(pending)}
+            >
+              {ADMIN_PROCESS_MESSAGES.statusChangeApply}
+            </Button>
+          ) : null}
+        </Flex>
       </TableCell>
       <TableCell data-label="Previsão">{row.previsao ? formatDate(row.previsao) : '—'}</TableCell>
       <TimeCell label="Atualizado em" at={row.updated_at} format={formatDateTime} />
