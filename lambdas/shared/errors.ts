@@ -48,7 +48,11 @@ export class ConflictError extends DomainError {
 }
 
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string) {
+  /** @param retryAfterSeconds when the caller may try again, sent as the `Retry-After` header (RFC 9110). */
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super('too_many_requests', 429, message);
   }
 }

@@ -6,7 +6,7 @@ import { API_MESSAGES } from '../../domain/messages.js';
 import type { ApiError } from '../../domain/schemas/api-error.js';
 import '../../domain/zod-locale.js';
 import { callerOf, type Caller } from './caller.js';
-import { DomainError, ValidationError } from './errors.js';
+import { DomainError, TooManyRequestsError, ValidationError } from './errors.js';
 import { logger } from './logger.js';
 import { assertFromOrigin, ORIGIN_VERIFY_HEADER } from './origin.js';
 import { readSecret } from './secrets.js';
@@ -64,7 +64,8 @@ export function errorToResponse(error: unknown, context?: Partial<Context>): API
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
     };
-    return json(error.statusCode, body);
+    const retryAfter = error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined;
+    return json(error.statusCode, body, retryAfter ? { 'retry-after': String(retryAfter) } : {});
   }
   logger.error('Unhandled error', { error: error as Error, requestId: context?.awsRequestId });
   const body: ApiError = { code: 'internal', message: API_MESSAGES.unexpected };

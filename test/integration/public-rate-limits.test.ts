@@ -9,8 +9,13 @@ import { RATE_LIMITS, rateWindow } from '../../domain/rate-limits.js';
 import { handler as lookupProcess } from '../../lambdas/lookup/lookup-process.js';
 import { lookupProcesses } from '../../lambdas/lookup/lookup-service.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
-import { countRateLimitedCall, rateLimitSubjectHash } from '../../lambdas/shared/data/rate-limits.js';
+import {
+  countRateLimitedCall,
+  enforceRateLimits,
+  rateLimitSubjectHash,
+} from '../../lambdas/shared/data/rate-limits.js';
 import { TooManyRequestsError } from '../../lambdas/shared/errors.js';
+import { errorToResponse } from '../../lambdas/shared/http.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { seedCustomer } from './seed.js';
@@ -44,6 +49,18 @@ describe('rate-limit counters (pattern 43)', () => {
 
     expect(await countRateLimitedCall(db, rule, subject, new Date('2026-07-01T12:10:00Z'))).toBe(true);
     expect(await countRateLimitedCall(db, rule, `${subject}-other`, now)).toBe(true);
+  });
+
+  it('refuses with the message and the seconds left in the window, for the Retry-After header', async () => {
+    const subject = `retry-${randomBytes(6).toString('hex')}`;
+    const now = new Date('2026-07-01T12:03:20Z');
+    const checks = [{ rule, subject }];
+    for (let i = 0; i < rule.limit; i++) await enforceRateLimits(db, now, checks, 'Aguarde.');
+    const refused = await enforceRateLimits(db, now, checks, 'Aguarde.').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyRequestsError);
+    // The 10-minute window started at 12:00:00; 6 min 40 s are left.
+    expect(refused).toMatchObject({ message: 'Aguarde.', retryAfterSeconds: 400 });
+    expect(errorToResponse(refused)).toMatchObject({ statusCode: 429, headers: { 'retry-after': '400' } });
   });
 
   it('lets exactly N of many concurrent calls through', async () => {

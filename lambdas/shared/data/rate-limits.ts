@@ -46,7 +46,7 @@ export async function countRateLimitedCall(db: Db, rule: RateLimitRule, subject:
 
 /**
  * Pattern 43, for a route: counts the call against each rule in order and stops at the first one exhausted, with a
- * 429 carrying `message`. Later rules are not counted for a refused call, so a blocked address cannot use up a
+ * 429 carrying `message` and, as `Retry-After`, the seconds until that rule's window ends. Later rules are not counted for a refused call, so a blocked address cannot use up a
  * document's allowance.
  */
 export async function enforceRateLimits(
@@ -56,6 +56,9 @@ export async function enforceRateLimits(
   message: string,
 ): Promise<void> {
   for (const { rule, subject } of checks) {
-    if (!(await countRateLimitedCall(db, rule, subject, now))) throw new TooManyRequestsError(message);
+    if (!(await countRateLimitedCall(db, rule, subject, now))) {
+      const secondsLeft = Math.ceil(rateWindow(rule, now).end - now.getTime() / 1000);
+      throw new TooManyRequestsError(message, Math.max(1, secondsLeft));
+    }
   }
 }
