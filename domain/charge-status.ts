@@ -156,7 +156,7 @@ export function formatConversionRate(rate: number): string {
 /** The finance screen's status filter: one gsi2 partition each, so the three paid statuses are told apart. */
 export const CHARGE_FILTER_LABELS: Record<string, string> = {
   PENDING: 'Pendente',
-  AWAITING_RISK_ANALYSIS: 'Em análise de risco',
+  AWAITING_RISK_ANALYSIS: 'Em análise',
   CONFIRMED: 'Pago (confirmado)',
   RECEIVED: 'Pago (recebido)',
   RECEIVED_IN_CASH: 'Pago (em dinheiro)',

@@ -281,6 +281,8 @@ export const ADMIN_MESSAGES = {
   clientNotFound: 'Cliente não encontrado',
   // Not in the spec: the admin lists' next page (same tone).
   loadMore: 'Carregar mais',
+  // Not in the spec: the counters above a list could not be read (same tone).
+  summaryLoadFailed: 'Erro ao carregar os totais.',
 } as const;
 
 /** /admin/processos and /admin/financeiro (spec 02 §8 Admin and its success messages). */
@@ -289,6 +291,9 @@ export const ADMIN_PROCESS_MESSAGES = {
   processesSubtitle: 'Acompanhe e atualize o status dos processos',
   loadProcessesFailed: 'Erro ao carregar processos.',
   statusUpdateFailed: 'Erro ao atualizar status do processo.',
+  // Not in the spec: what 'Verificar' found at Asaas, under 'Cobrança atualizada' (same tone).
+  verifiedPaid: 'Pagamento confirmado no Asaas.',
+  verifiedUnpaid: 'O pagamento ainda não foi recebido.',
   statusUpdated: 'Status atualizado',
   financeTitle: 'Financeiro',
   financeSubtitle: 'Cobranças, pagamentos e conversão',
@@ -328,7 +333,7 @@ export const ADMIN_CLIENT_MESSAGES = {
   deleteConfirm: 'Excluir definitivamente',
   deleteConfirmationMissing: 'Confirme a exclusão: o identificador informado não corresponde a este cliente.',
   cannotDeleteAdmin: 'Não é possível excluir um administrador. Remova-o do grupo de administradores antes.',
-  searchPlaceholder: 'Buscar por nome, e-mail ou documento',
+  searchPlaceholder: 'Buscar por nome, email ou documento',
   noClients: 'Nenhum cliente cadastrado.',
   noMatches: 'Nenhum cliente encontrado para esta busca.',
 } as const;

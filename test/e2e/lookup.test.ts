@@ -140,8 +140,9 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
       .waitForEvent('page')
       .catch(() => null);
     await confirm.click();
-    await toastWith(page, 'Nada Consta emitido');
-    await page.getByText('Enviamos o comprovante para seu e-mail.').first().waitFor();
+    // Said in the dialog; the spec's toast follows when the dialog closes (a modal dialog would cover it).
+    await dialog.getByText('Nada Consta emitido').waitFor();
+    await dialog.getByText('Enviamos o comprovante para seu e-mail.').first().waitFor();
     await popup;
     await screenshot(page, 'nada-consta-issued-desktop');
 
@@ -157,7 +158,12 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
       .poll(async () => (await emailsTo(sesUrl, grantedEmail)).length, { timeout: 10_000 })
       .toBeGreaterThan(0);
 
-    await dialog.getByRole('link', { name: 'conferir autenticidade' }).click();
+    const verification = await dialog.getByRole('link', { name: 'conferir autenticidade' }).getAttribute('href');
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await toastWith(page, 'Nada Consta emitido');
+    await toastWith(page, 'Enviamos o comprovante para seu e-mail.');
+    await screenshot(page, 'nada-consta-closed-toast-desktop');
+    await page.goto(new URL(verification!, appUrl).toString());
     await page.waitForURL(/\/verificar\//);
     await page.getByRole('heading', { name: 'Verificação de Nada Consta' }).waitFor();
     await page.getByText('Vigente', { exact: true }).waitFor();

@@ -44,7 +44,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
           cep: '30130010',
         },
       );
-      await page.getByRole('heading', { name: /^Pagamento — Protocolo LM\d+ · R\$\s399,00$/ }).waitFor();
+      await page.getByRole('heading', { name: /^Pagamento — Protocolo\sLM\d+ · R\$\s399,00$/ }).waitFor();
       await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
       await screenshot(page, `payment-generate-${device}`);
 

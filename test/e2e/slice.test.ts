@@ -154,6 +154,7 @@ describe('route guard, admin and logout', () => {
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText('Administração').first().waitFor();
     await page.goto(`${appUrl}/admin/clientes`);
+    await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
     expect(await page.getByText('Acesso Negado').count()).toBe(0);
     await screenshot(page, 'admin-desktop');
     expect((await adminSummaryWith(await idTokenOf(page))).status).toBe(200);

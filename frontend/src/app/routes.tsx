@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { AppLoading } from '@/components/app-loading';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PublicLayout } from '@/components/public-layout';
 import { SECOND_FACTOR_SETUP_PATH } from '@/lib/auth-claims';
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
+    // While the first lazy screen (and, for /auth, /app and /admin, Amplify) loads: a loader, not a blank page.
+    hydrateFallbackElement: <AppLoading />,
     children: [
       {
         element: <PublicLayoutRoute />,

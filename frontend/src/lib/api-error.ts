@@ -35,6 +35,15 @@ export function errorFromStatus(status: number): ApiRequestError {
   return new ApiRequestError(status, 'internal', API_MESSAGES.unexpected);
 }
 
+/**
+ * A failed action in the spec's fixed words, followed by the server's own reason when it gave one (a 4xx: the charge
+ * was replaced, the process changed meanwhile...): 'Não foi possível marcar como pago. Esta cobrança foi substituída…'.
+ */
+export function failureWithReason(fixedMessage: string, error: unknown): string {
+  const reason = error instanceof ApiRequestError && error.status < 500 ? error.message : '';
+  return reason && reason !== fixedMessage ? `${fixedMessage} ${reason}` : fixedMessage;
+}
+
 /** Client errors will fail the same way again; only server and network failures are worth a retry. */
 export function isRetryableApiError(error: unknown): boolean {
   if (!(error instanceof ApiRequestError)) return true;

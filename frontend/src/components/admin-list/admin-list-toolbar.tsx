@@ -1,4 +1,5 @@
 import { Button, Flex, SelectField, TextField } from '@aws-amplify/ui-react';
+import { ADMIN_SEARCH_MAX_LENGTH } from '@domain/api/admin-processes.js';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import './admin-list.css';
 
@@ -41,6 +42,7 @@ export function AdminListToolbar<S extends string>({
           type="search"
           label={searchLabel}
           placeholder={searchPlaceholder}
+          maxLength={ADMIN_SEARCH_MAX_LENGTH}
           value={term}
           onChange={(event) => {
             setTerm(event.target.value);

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { chargeStatusLabel } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { formatDocument } from '@domain/documents.js';
-import { ADMIN_CLIENT_MESSAGES } from '@domain/messages.js';
+import { ADMIN_CLIENT_MESSAGES, CONTRACT_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { statusLabel } from '@domain/process-status.js';
 import type { AdminClientDetail } from '@domain/schemas/admin-clients.js';
@@ -72,12 +72,13 @@ export function AdminClientDetailPage() {
                   {contract.protocolo}
                 </Text>
                 <Badge size="small" variation={contract.assinado_em ? 'success' : 'warning'}>
-                  {contract.assinado_em ? `Assinado em ${formatDate(contract.assinado_em)}` : 'Não assinado'}
+                  {contract.assinado_em ? CONTRACT_MESSAGES.activeBadge : CONTRACT_MESSAGES.pendingBadge}
                 </Badge>
               </Flex>
               <Text fontSize="small" color="font.secondary">
                 {formatBRL(contract.valor)} · {paymentMethod(contract.forma_pagamento)} · criado em{' '}
                 {formatDate(contract.created_at)}
+                {contract.assinado_em ? ` · assinado em ${formatDate(contract.assinado_em)}` : ' · não assinado'}
                 {contract.parent_contrato_id ? ' · renovação' : ''}
               </Text>
               <Heading level={4} fontSize="small">

@@ -3,9 +3,6 @@ import {
   Badge,
   Card,
   Flex,
-  Grid,
-  Heading,
-  Loader,
   SearchField,
   Table,
   TableBody,
@@ -18,6 +15,7 @@ import {
 import { formatDate } from '@domain/dates.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
 import type { AdminClient } from '@domain/schemas/admin-clients.js';
+import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { LoadMoreButton } from '@/components/admin-list/load-more-button';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
@@ -76,34 +74,19 @@ export function AdminClientsPage() {
 
 function ClientCounters() {
   const summary = useAdminSummary();
-  const figures = [
-    { label: 'Total de Clientes', value: summary.data?.clients.total },
-    { label: 'Com Contrato', value: summary.data?.clients.withContract },
-    { label: 'Sem Contrato', value: summary.data?.clients.withoutContract },
-  ];
+  const clients = summary.data?.clients;
+  // Ids are the labels: the browser tests find each figure by its label.
   return (
-    <Grid
-      templateColumns="repeat(3, minmax(0, 1fr))"
-      gap={{ base: 'xs', medium: 'medium' }}
-      as="section"
-      aria-label="Resumo"
-    >
-      {figures.map((figure) => (
-        <Card key={figure.label} variation="outlined" className="admin-clients-counter">
-          <Heading level={2} className="admin-clients-counter__label">
-            {figure.label}
-          </Heading>
-          <Text
-            fontSize={{ base: 'xl', medium: 'xxl' }}
-            fontWeight="bold"
-            marginTop="xxs"
-            data-testid={`counter-${figure.label}`}
-          >
-            {summary.isPending ? <Loader size="small" /> : summary.isError ? '—' : figure.value}
-          </Text>
-        </Card>
-      ))}
-    </Grid>
+    <AdminCounters
+      label="Resumo"
+      columns={3}
+      counters={[
+        { id: 'Total de Clientes', label: 'Total de Clientes', value: clients?.total },
+        { id: 'Com Contrato', label: 'Com Contrato', value: clients?.withContract },
+        { id: 'Sem Contrato', label: 'Sem Contrato', value: clients?.withoutContract },
+      ]}
+      onRetry={summary.isError ? () => void summary.refetch() : undefined}
+    />
   );
 }
 
@@ -213,15 +196,20 @@ function Contact({ client }: { client: AdminClient }) {
   );
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** 'Com contrato' once a contract was signed; under it, how many contracts and processes the client has (spec 02 §7). */
 function ClientStatus({ client }: { client: AdminClient }) {
-  return client.has_contract ? (
-    <Badge variation="success" size="small">
-      Com contrato
-    </Badge>
-  ) : (
-    <Badge variation="warning" size="small">
-      Sem contrato
-    </Badge>
+  return (
+    <Flex direction="column" gap="xxxs" alignItems="flex-start">
+      <Badge variation={client.has_contract ? 'success' : 'warning'} size="small">
+        {client.has_contract ? 'Com contrato' : 'Sem contrato'}
+      </Badge>
+      <Text as="span" fontSize="xs" color="font.secondary" className="admin-clients-counts">
+        {plural(client.contract_count, 'contrato', 'contratos')} ·{' '}
+        {plural(client.process_count, 'processo', 'processos')}
+      </Text>
+    </Flex>
   );
 }
 

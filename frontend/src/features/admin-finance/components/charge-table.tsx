@@ -5,7 +5,7 @@ import { formatDate } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { AdminTable, ClientCell, ProtocolCell } from '@/components/admin-list/admin-table';
-import { ApiRequestError } from '@/lib/api-error';
+import { failureWithReason } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
 
@@ -21,9 +21,6 @@ export function ChargeTable({ rows }: { rows: AdminChargeRow[] }) {
     </AdminTable>
   );
 }
-
-const serverMessage = (error: Error, fallback: string) =>
-  error instanceof ApiRequestError && error.status < 500 ? error.message : fallback;
 
 function ChargeRow({ row }: { row: AdminChargeRow }) {
   const markPaid = useMarkChargePaid();
@@ -64,7 +61,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
             onClick={() =>
               markPaid.mutate(ref, {
                 onSuccess: () => toast({ title: ADMIN_PROCESS_MESSAGES.chargeUpdated, variant: 'success' }),
-                onError: (error) => toastError(serverMessage(error, ADMIN_PROCESS_MESSAGES.markPaidFailed)),
+                onError: (error) => toastError(failureWithReason(ADMIN_PROCESS_MESSAGES.markPaidFailed, error)),
               })
             }
           >
@@ -77,8 +74,13 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
             isLoading={verify.isPending}
             onClick={() =>
               verify.mutate(ref, {
-                onSuccess: () => toast({ title: ADMIN_PROCESS_MESSAGES.chargeUpdated, variant: 'success' }),
-                onError: (error) => toastError(serverMessage(error, ADMIN_PROCESS_MESSAGES.verifyFailed)),
+                onSuccess: ({ pago }) =>
+                  toast({
+                    title: ADMIN_PROCESS_MESSAGES.chargeUpdated,
+                    description: pago ? ADMIN_PROCESS_MESSAGES.verifiedPaid : ADMIN_PROCESS_MESSAGES.verifiedUnpaid,
+                    variant: 'success',
+                  }),
+                onError: (error) => toastError(failureWithReason(ADMIN_PROCESS_MESSAGES.verifyFailed, error)),
               })
             }
           >

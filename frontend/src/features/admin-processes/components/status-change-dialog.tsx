@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { PROCESS_NOTE_MAX_LENGTH, type AdminProcessRow } from '@domain/api/admin-processes.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
-import { ApiRequestError } from '@/lib/api-error';
+import { failureWithReason } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useChangeProcessStatus } from '../api/admin-processes';
 
@@ -44,10 +44,7 @@ export function StatusChangeDialog({ change, onClose }: { change: ProposedStatus
           toast({ title: ADMIN_PROCESS_MESSAGES.statusUpdated, variant: 'success' });
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiRequestError && error.status < 500
-              ? error.message
-              : ADMIN_PROCESS_MESSAGES.statusUpdateFailed;
+          const message = failureWithReason(ADMIN_PROCESS_MESSAGES.statusUpdateFailed, error);
           setProblem(message);
           toastError(message);
         },

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { useNavigate } from 'react-router';
-import { formatDate, formatDateTime } from '@domain/dates.js';
+import { formatDate } from '@domain/dates.js';
 import { CONTRACT_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import type { Contract, Profile } from '@domain/schemas/entities.js';
@@ -99,7 +99,7 @@ function SignedContract({ contract }: { contract: Contract }) {
         <dt>Forma de pagamento</dt>
         <dd>PIX</dd>
         <dt>Assinado em</dt>
-        <dd>{formatDateTime(contract.assinado_em)}</dd>
+        <dd>{formatDate(contract.assinado_em)}</dd>
         <dt>IP da assinatura</dt>
         <dd>{contract.ip_assinatura ?? CONTRACT_MESSAGES.ipUnavailable}</dd>
       </dl>
@@ -137,9 +137,11 @@ function UnsignedContract({ contract, profile }: { contract: Contract; profile: 
         void navigate(result.next);
       },
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === 'conflict') {
+        // Only the already-signed refusal has its own title; other refusals (no profile...) are 'Erro' (spec 02 §8).
+        if (error instanceof ApiRequestError && error.message === CONTRACT_MESSAGES.alreadySigned) {
           return toast({ title: CONTRACT_MESSAGES.alreadySignedTitle, description: error.message, variant: 'error' });
         }
+        if (error instanceof ApiRequestError && error.code === 'conflict') return toastError(error.message);
         if (error instanceof ApiRequestError && error.code === 'not_found') return toastError(error.message);
         toastError(CONTRACT_MESSAGES.signFailed);
       },

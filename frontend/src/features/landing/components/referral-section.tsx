@@ -1,4 +1,4 @@
-import { REFERRALS_PER_FREE_RENEWAL } from '@domain/pricing.js';
+import { formatBRL, REFERRAL_DISCOUNT_PER_FRIEND, REFERRALS_PER_FREE_RENEWAL } from '@domain/pricing.js';
 import { REFERRAL_TIERS } from '../content';
 import { Icon } from './icon';
 import { StartLink } from './start-link';
@@ -17,7 +17,7 @@ export function ReferralSection() {
               Indique {REFERRALS_PER_FREE_RENEWAL} amigos e ganhe a sua próxima renovação
             </h2>
             <p className="referral__text">
-              Cada amigo que se cadastra com o seu código e conclui o pagamento vale desconto na sua renovação. Com{' '}
+              Cada amigo que se cadastra com o seu código e conclui o pagamento conta para a sua renovação. Com{' '}
               {REFERRALS_PER_FREE_RENEWAL} amigos, ela sai de graça.
             </p>
             <StartLink className="btn btn--primary">Quero indicar amigos</StartLink>
@@ -31,6 +31,10 @@ export function ReferralSection() {
               </li>
             ))}
           </ul>
+          <p className="referral__note">
+            Valores ilustrativos ({formatBRL(REFERRAL_DISCOUNT_PER_FRIEND)} por amigo): o prêmio é uma renovação grátis
+            a cada {REFERRALS_PER_FREE_RENEWAL} indicações pagas.
+          </p>
         </div>
       </div>
     </section>

@@ -56,6 +56,19 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
   const solved = answer.trim() !== '' && Number(answer) === check.a + check.b;
   const ready = email.trim() !== '' && solved && !busy;
 
+  /** Every way out (Fechar, Cancelar, Esc) closes the element; its one close event tells the page. */
+  const close = () => dialog.current?.close();
+  const closed = () => {
+    if (issued) {
+      toast({
+        title: NADA_CONSTA_MESSAGES.issuedTitle,
+        description: NADA_CONSTA_MESSAGES.issuedDescription,
+        variant: 'success',
+      });
+    }
+    onClose();
+  };
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!entry || !ready) return;
@@ -70,12 +83,8 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
         answer: Number(answer),
       });
       if (!issued.success || !issued.pdf_url) throw Object.assign(new Error(issued.error ?? ''), { status: 422 });
+      // Said inside the dialog now; the toast follows when it closes (a modal dialog covers any toast).
       setIssued(issued);
-      toast({
-        title: NADA_CONSTA_MESSAGES.issuedTitle,
-        description: NADA_CONSTA_MESSAGES.issuedDescription,
-        variant: 'success',
-      });
       window.open(issued.pdf_url, '_blank', 'noopener');
     } catch (error) {
       const failed = error as { status?: number; message?: string };
@@ -93,11 +102,11 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
   }
 
   return (
-    <dialog ref={dialog} className="nada-consta-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={dialog} className="nada-consta-dialog" aria-labelledby={titleId} onClose={closed}>
       <form method="dialog" className="nada-consta-dialog__form" onSubmit={submit} noValidate>
         <header className="nada-consta-dialog__header">
           <h2 id={titleId}>{NADA_CONSTA_MESSAGES.dialogTitle}</h2>
-          <button type="button" className="nada-consta-dialog__close" aria-label="Fechar" onClick={onClose}>
+          <button type="button" className="nada-consta-dialog__close" aria-label="Fechar" onClick={close}>
             ×
           </button>
         </header>
@@ -160,7 +169,7 @@ export function NadaConstaDialog({ entry, onClose, issue, toast }: Props) {
               </div>
             )}
             <div className="nada-consta-dialog__actions">
-              <button type="button" className="btn btn--outline" onClick={onClose}>
+              <button type="button" className="btn btn--outline" onClick={close}>
                 Cancelar
               </button>
               <button type="submit" className="btn btn--primary" disabled={!ready}>

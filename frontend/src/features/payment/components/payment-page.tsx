@@ -62,7 +62,8 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       </>
     );
   }
-  const title = `${PAYMENT_MESSAGES.title} — Protocolo ${contract.protocolo} · ${formatBRL(contract.valor)}`;
+  // No-break spaces keep 'Protocolo LM…' and 'R$ 399,00' whole when the title wraps on a phone.
+  const title = `${PAYMENT_MESSAGES.title} — Protocolo\u00a0${contract.protocolo} · ${formatBRL(contract.valor).replace(' ', '\u00a0')}`;
   if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) {
     return (
       <>
