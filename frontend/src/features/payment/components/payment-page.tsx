@@ -62,12 +62,13 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       </>
     );
   }
-  // No-break spaces keep 'Protocolo LM…' and 'R$ 399,00' whole when the title wraps on a phone.
-  const title = `${PAYMENT_MESSAGES.title} — Protocolo\u00a0${contract.protocolo} · ${formatBRL(contract.valor).replace(' ', '\u00a0')}`;
+  // 'Pagamento' with its protocol and value (spec 02 §2) on a line of their own, which fits a phone; the no-break
+  // space keeps 'R$ 399,00' whole.
+  const detail = `Protocolo ${contract.protocolo} · ${formatBRL(contract.valor).replace(' ', '\u00a0')}`;
   if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) {
     return (
       <>
-        <PageHeader title={title} />
+        <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} />
         <Alert variation="info">{PAYMENT_MESSAGES.freeRenewal}</Alert>
       </>
     );
@@ -76,7 +77,7 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
   const charge = dashboard.charges.find((c) => c.contrato_id === contract.id) ?? null;
   return (
     <>
-      <PageHeader title={title} subtitle={PAYMENT_MESSAGES.singlePayment} />
+      <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} subtitle={PAYMENT_MESSAGES.singlePayment} />
       {charge && isChargePaid(charge.status) ? (
         <PaidCard charge={charge} />
       ) : charge?.pix_payload && !isChargeExpired(charge.status) ? (
