@@ -15,7 +15,7 @@ import { adminReferralRowSchema, type AdminReferralRow } from '../../../domain/a
 import { adminClientSchema, type AdminClient } from '../../../domain/schemas/admin-clients.js';
 import { ValidationError } from '../errors.js';
 import { keys } from './keys.js';
-import { GSI1, GSI2, decodeCursor, encodeCursor, stripKeys, type Db } from './table.js';
+import { GSI1, GSI2, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
 
 export type Page<T> = { items: T[]; cursor: string | null };
 
@@ -224,19 +224,10 @@ async function batchGetReferrals(db: Db, keysToRead: { pk: string; sk: string }[
  * referral items only. A customer's referrals are few (invites are rate-limited), so this reads them all.
  */
 export async function referralRowsOfReferrer(db: Db, referrerUserId: string): Promise<AdminReferralRow[]> {
-  const rows: AdminReferralRow[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.customer(referrerUserId), ':prefix': keys.referralSk('') },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.type === 'REFERRAL') rows.push(referralRowOf(item));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(referrerUserId), ':prefix': keys.referralSk('') },
+  });
+  const rows = items.filter((item) => item.type === 'REFERRAL').map(referralRowOf);
   return rows;
 }

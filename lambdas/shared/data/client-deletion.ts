@@ -2,7 +2,6 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -14,7 +13,7 @@ import { clientSearchTokenItems } from './customers.js';
 import { COUNTERS, keys, pointerKey } from './keys.js';
 import { findUserByProfileId } from './lookups.js';
 import { referralSearchTokenItem } from './referrals.js';
-import { isConditionFailure, readPointer, stripKeys, type Db, type TransactItem } from './table.js';
+import { isConditionFailure, queryAllItems, readPointer, stripKeys, type Db, type TransactItem } from './table.js';
 
 /**
  * Pattern 28: deleting a client with all their data (docs/data-model.md, Deleting a client). Every step tolerates
@@ -79,22 +78,12 @@ export async function markClientDeleting(db: Db, userId: string, now: string): P
 
 /** Pattern 28 (c): every item of the client's partition but the profile, strongly consistent. */
 export async function clientItemsBesidesProfile(db: Db, userId: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.customer(userId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.sk !== keys.profileSk) items.push(item as Item);
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items;
+  const items = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.customer(userId) },
+    ConsistentRead: true,
+  });
+  return items.filter((item) => item.sk !== keys.profileSk) as Item[];
 }
 
 /**
@@ -106,22 +95,12 @@ export async function findReferralOfInvitee(db: Db, profile: Profile): Promise<I
   if (!profile.referred_by_profile_id) return null;
   const referrerUserId = await findUserByProfileId(db, profile.referred_by_profile_id);
   if (!referrerUserId) return null;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.customer(referrerUserId), ':prefix': keys.referralSk('') },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    const found = (page.Items ?? []).find((item) => item.referred_profile_id === profile.id);
-    if (found) return found as Item;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return null;
+  const referrals = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(referrerUserId), ':prefix': keys.referralSk('') },
+    ConsistentRead: true,
+  });
+  return (referrals.find((item) => item.referred_profile_id === profile.id) as Item | undefined) ?? null;
 }
 
 const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { REFERRAL_MESSAGES } from '../../../domain/messages.js';
 import { REFERRALS_PER_FREE_RENEWAL } from '../../../domain/pricing.js';
@@ -13,6 +13,7 @@ import {
   failedConditions,
   isConditionFailure,
   putNew,
+  queryAllItems,
   readPointer,
   stripKeys,
   type Db,
@@ -272,22 +273,14 @@ export async function referralsOfCustomer(
 ): Promise<{ profile: Profile | null; referrals: Referral[] }> {
   let profile: Profile | null = null;
   const referrals: Referral[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': keys.profileSk, ':to': 'REFERRAL$' },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.type === 'PROFILE') profile = profileSchema.parse(stripKeys(item));
-      else if (item.type === 'REFERRAL') referrals.push(referralSchema.parse(stripKeys(item)));
-    }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const items = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': keys.profileSk, ':to': 'REFERRAL$' },
+  });
+  for (const item of items) {
+    if (item.type === 'PROFILE') profile = profileSchema.parse(stripKeys(item));
+    else if (item.type === 'REFERRAL') referrals.push(referralSchema.parse(stripKeys(item)));
+  }
   referrals.sort((a, b) => b.created_at.localeCompare(a.created_at));
   return { profile, referrals };
 }

@@ -2,8 +2,10 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
+  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { pointerKey } from './keys.js';
@@ -151,6 +153,26 @@ export async function appliedUnlessConditionFails(write: () => Promise<unknown>)
 export function failedConditions(error: unknown): boolean[] {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons ?? [];
   return reasons.map((reason) => reason.Code === 'ConditionalCheckFailed');
+}
+
+/**
+ * Every item a query of a few known items matches (one customer's partition or a range of it), page after page: a
+ * DynamoDB query answers at most 1 MB at a time. Not for lists that grow with the business; those page with a cursor.
+ */
+export async function queryAllItems(
+  db: Db,
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({ ...query, TableName: db.tableName, ExclusiveStartKey: cursor }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
 }
 
 export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
