@@ -53,6 +53,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll's 1 s default is too short for a page on a busy 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

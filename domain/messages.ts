@@ -278,7 +278,6 @@ export const PROCESS_MESSAGES = {
 export const ADMIN_MESSAGES = {
   // Not in the spec: searches shorter than a search token are refused (docs/data-model.md).
   searchTooShort: 'Digite pelo menos 2 caracteres para buscar.',
-  clientNotFound: 'Cliente não encontrado',
   // Not in the spec: the admin lists' next page (same tone).
   loadMore: 'Carregar mais',
   // Not in the spec: the counters above a list could not be read (same tone).
@@ -415,8 +414,8 @@ export const CONVERSION_MESSAGES = {
 /** Referral, 'Indique e Ganhe' (spec 02 §2, §5, §8). */
 export const REFERRAL_MESSAGES = {
   title: 'Indique e Ganhe',
-  profileLoadFailed: 'Erro ao carregar perfil. Tente recarregar a página.',
-  sessionExpired: 'Sessão expirada. Faça login novamente.',
+  profileLoadFailed: DASHBOARD_MESSAGES.profileLoadFailed,
+  sessionExpired: DASHBOARD_MESSAGES.sessionExpired,
   loadFailed: 'Falha ao carregar indicações. Tente recarregar a página.',
   duplicateInvite: 'Este email já foi convidado anteriormente.',
   permissionDenied: 'Erro de permissão. Tente recarregar a página e fazer login novamente.',

@@ -33,3 +33,18 @@ export function documentSearchTerm(value: string): string {
 export function looksLikeDocument(term: string): boolean {
   return /\d/.test(term) && /^[0-9A-Za-z.\-/\s]+$/.test(term.trim());
 }
+
+/** Shorter search terms are refused: no search token is shorter (`clientSearchTokens`). */
+export const MIN_SEARCH_TERM_LENGTH = 2;
+
+/**
+ * What a client search looks up: a document by its characters (punctuation dropped), anything else by its first word,
+ * normalized. The server searches with it and the screen refuses, by the same rule, a term too short to find anything.
+ */
+export function clientSearchNeedle(term: string): string {
+  return looksLikeDocument(term) ? documentSearchTerm(term) : (normalizeSearchTerm(term).split(/\s+/)[0] ?? '');
+}
+
+export function isClientSearchTooShort(term: string): boolean {
+  return clientSearchNeedle(term).length < MIN_SEARCH_TERM_LENGTH;
+}

@@ -1,10 +1,13 @@
 import * as z from 'zod';
-import { chargeSchema } from '../schemas/entities.js';
+import { adminClientChargeSchema } from '../schemas/admin-clients.js';
 import { adminListQuerySchema } from './admin-processes.js';
 import { defineRoute } from './route.js';
 
-/** A charge row of /admin/financeiro: the charge with its contract (protocol, value, date) and client (spec 02 §7). */
-export const adminChargeRowSchema = chargeSchema.extend({
+/**
+ * A charge row of /admin/financeiro: the charge (without its QR image, ~10 KB that no admin screen shows) with its
+ * contract (protocol, value, date) and client (spec 02 §7).
+ */
+export const adminChargeRowSchema = adminClientChargeSchema.extend({
   user_id: z.string(),
   protocolo: z.string().nullable(),
   valor: z.number().nullable(),

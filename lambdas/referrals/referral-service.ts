@@ -36,9 +36,12 @@ const ownReferral = (referral: Referral): OwnReferral => ({
  * the same items and statuses `COUNTER/REFERRALS` counts for the admin.
  */
 export async function getOwnReferrals(deps: ReferralDeps, caller: Caller): Promise<ReferralSummary> {
-  const { profile, referrals } = await referralsOfCustomer(deps.db, caller.userId);
+  const { profile, referrals, paidReferrals } = await referralsOfCustomer(deps.db, caller.userId);
   const counts = { paid: 0, invited: 0, signed_up: 0 };
   for (const referral of referrals) counts[referral.status] += 1;
+  // Paid referrals count from the profile's own tally, which the rewards follow: a paid friend whose data was deleted
+  // (an admin's client deletion) leaves no referral item, but still counted towards the next free renewal.
+  counts.paid = Math.max(counts.paid, paidReferrals);
   return {
     referral_code: profile?.referral_code ?? null,
     free_renewals: profile?.free_renewals ?? 0,

@@ -100,8 +100,6 @@ export default async function setup(project: TestProject) {
     dynamodbEndpoint: `http://127.0.0.1:${settings.ports.dynamodb}`,
     asaasUrl: `http://127.0.0.1:${settings.ports.asaas}`,
     sesUrl: `http://127.0.0.1:${settings.ports.ses}`,
-    adminEmail: settings.adminEmail,
-    adminPassword: settings.adminPassword,
     admin: { email: settings.adminEmail, password: settings.adminPassword, totpSecret: adminTotpSecret },
     cognitoEndpoint: `http://127.0.0.1:${settings.ports.cognito}`,
     userPoolId: cognitoPool.userPoolId,
@@ -125,8 +123,6 @@ declare module 'vitest' {
       dynamodbEndpoint: string;
       asaasUrl: string;
       sesUrl: string;
-      adminEmail: string;
-      adminPassword: string;
       /** The seeded admin, with their authenticator app's secret (see `logInAsAdmin`). */
       admin: AdminCredentials;
       cognitoEndpoint: string;

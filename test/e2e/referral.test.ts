@@ -130,6 +130,8 @@ describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → rew
     await page.getByLabel('Email do amigo').fill(` ${referrer.email.toUpperCase()} `);
     await page.getByRole('button', { name: 'Enviar convite' }).click();
     await toastWith(page, 'Você não pode convidar o seu próprio email.');
+    // Neither the empty address nor the own one made an invite.
+    expect(await counter(page, 'invited')).toBe(0);
     await page.getByLabel('Email do amigo').fill(` ${friend.email.toUpperCase()} `);
     await page.getByRole('button', { name: 'Enviar convite' }).click();
     await toastWith(page, 'Convite enviado!');

@@ -342,7 +342,12 @@ describe('sign-up linking (pattern 34) and the referral paid (pattern 35)', () =
     expect((await summaryOf(referrer)).counts).toMatchObject({ paid: 5, remaining: 5 });
     for (const friend of friends.slice(5, 9)) await pay(friend);
     expect(await freeRenewals()).toBe(1);
-    await Promise.all([pay(friends[9]!), pay(friends[9]!)].map((p) => p.catch(() => pay(friends[9]!))));
+    // Two confirmations of the same payment at once: a transaction conflict is retried, as the workflow retries.
+    const concurrent = await Promise.all(
+      [pay(friends[9]!), pay(friends[9]!)].map((p) => p.catch(() => pay(friends[9]!))),
+    );
+    expect(concurrent.filter((result) => result.markedPaid)).toHaveLength(1);
+    expect(concurrent.reduce((sum, result) => sum + result.rewardsGranted, 0)).toBe(1);
     expect(await freeRenewals()).toBe(2);
     expect((await summaryOf(referrer)).counts).toEqual({ paid: 10, invited: 0, signed_up: 0, remaining: 5 });
   });

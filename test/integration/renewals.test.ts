@@ -192,7 +192,8 @@ describe('POST /me/renewals/free (pattern 36)', () => {
     await expect(createChargeForContract(chargeDeps, callerOf(customer), renewal.id)).rejects.toThrow(
       new ConflictError(PAYMENT_MESSAGES.freeRenewal),
     );
-    expect(collection.charges).toHaveLength(0);
+    // Read after the refusal: it wrote no charge.
+    expect((await getCustomerCollection(db, customer.userId)).charges).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,4 @@
 /** The screens under /auth, /app and /admin, in one chunk loaded after the private root (see router.tsx). */
-export { PlaceholderPage } from '@/components/placeholder-page';
 export { AdminClientDetailPage } from '@/features/admin-clients/components/admin-client-detail-page';
 export { AdminClientsPage } from '@/features/admin-clients/components/admin-clients-page';
 export { AdminFinancePage } from '@/features/admin-finance/components/admin-finance-page';

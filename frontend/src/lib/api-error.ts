@@ -1,4 +1,3 @@
-// Relative domain import (not @domain): the unit-test runner and the root tsc load this file and know no aliases.
 import type { ApiError } from '@domain/schemas/api-error.js';
 import { API_MESSAGES } from '@domain/messages.js';
 
@@ -40,7 +39,7 @@ export function errorFromStatus(status: number): ApiRequestError {
  * was replaced, the process changed meanwhile...): 'Não foi possível marcar como pago. Esta cobrança foi substituída…'.
  */
 export function failureWithReason(fixedMessage: string, error: unknown): string {
-  const reason = error instanceof ApiRequestError && error.status < 500 ? error.message : '';
+  const reason = error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : '';
   return reason && reason !== fixedMessage ? `${fixedMessage} ${reason}` : fixedMessage;
 }
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { ERROR_TITLE } from '@domain/messages.js';
 
 export type ToastVariant = 'default' | 'success' | 'error';

@@ -31,8 +31,9 @@ function chargeRow(
   profile: Profile | null | undefined,
   contract: Contract | null | undefined,
 ): AdminChargeRow {
+  const { qr_code: _qrCode, ...withoutImage } = charge;
   return {
-    ...charge,
+    ...withoutImage,
     user_id: userId,
     protocolo: contract?.protocolo ?? null,
     valor: contract?.valor ?? null,

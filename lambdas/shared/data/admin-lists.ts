@@ -1,6 +1,11 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES } from '../../../domain/messages.js';
-import { documentSearchTerm, looksLikeDocument, normalizeSearchTerm } from '../../../domain/search-tokens.js';
+import {
+  clientSearchNeedle,
+  isClientSearchTooShort,
+  MIN_SEARCH_TERM_LENGTH,
+  normalizeSearchTerm,
+} from '../../../domain/search-tokens.js';
 import {
   chargeSchema,
   contractSchema,
@@ -53,10 +58,9 @@ function prefixRange(term: string): { ':needle': string; ':upTo': string } {
 
 /** Pattern 26: clients whose name word, e-mail or document starts with the term — a Query, never a Scan. */
 export async function searchClients(db: Db, term: string, limit = 50): Promise<AdminClient[]> {
-  const token = normalizeSearchTerm(term).split(/\s+/)[0] ?? '';
   // A formatted CPF or CNPJ ("123.456…", "12.ABC.345/…") is searched by its characters, punctuation dropped.
-  const needle = looksLikeDocument(term) ? documentSearchTerm(term) : token;
-  if (needle.length < 2) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
+  const needle = clientSearchNeedle(term);
+  if (isClientSearchTooShort(term)) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
   const { Items = [] } = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -179,13 +183,13 @@ export async function listReferrals(db: Db, options: ListOptions = {}): Promise<
 }
 
 /**
- * Pattern 38 (referrals by the referred e-mail): `Query SEARCH#REFERRAL#<first 2> AND begins_with(sk, <term>)` — each
+ * Pattern 38 (referrals by the referred e-mail): `Query SEARCH#REFERRAL#<first 2> AND sk BETWEEN <term> AND <term>+U+FFFF` — each
  * token names the referrer (`userId`) and the address, which is the referral's own key — then one BatchGetItem of
  * those referrals. Proportional to the matches, never to the table.
  */
 export async function searchReferralsByEmail(db: Db, term: string, limit = 25): Promise<AdminReferralRow[]> {
   const needle = normalizeSearchTerm(term).split(/\s+/)[0] ?? '';
-  if (needle.length < 2) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
+  if (needle.length < MIN_SEARCH_TERM_LENGTH) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
   const { Items = [] } = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,

@@ -89,11 +89,12 @@ export async function createCharge(db: Db, params: CreateChargeParams): Promise<
   return charge;
 }
 
-/** Pattern 8: the newest charge of a contract. */
+/** Pattern 8: the newest charge of a contract, read consistently (a 'Gerar novo PIX' a moment ago is seen). */
 export async function latestChargeOfContract(db: Db, userId: string, contractId: string): Promise<Charge | null> {
   const { Items } = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.customer(userId), ':prefix': keys.chargePrefix(contractId) },
       ScanIndexForward: false,

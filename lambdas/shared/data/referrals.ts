@@ -270,19 +270,22 @@ export async function withdrawInvite(db: Db, referrerUserId: string, referral: R
 export async function referralsOfCustomer(
   db: Db,
   userId: string,
-): Promise<{ profile: Profile | null; referrals: Referral[] }> {
+): Promise<{ profile: Profile | null; referrals: Referral[]; paidReferrals: number }> {
   let profile: Profile | null = null;
+  let paidReferrals = 0;
   const referrals: Referral[] = [];
   const items = await queryAllItems(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': keys.profileSk, ':to': 'REFERRAL$' },
   });
   for (const item of items) {
-    if (item.type === 'PROFILE') profile = profileSchema.parse(stripKeys(item));
-    else if (item.type === 'REFERRAL') referrals.push(referralSchema.parse(stripKeys(item)));
+    if (item.type === 'PROFILE') {
+      profile = profileSchema.parse(stripKeys(item));
+      paidReferrals = typeof item.paid_referrals === 'number' ? item.paid_referrals : 0;
+    } else if (item.type === 'REFERRAL') referrals.push(referralSchema.parse(stripKeys(item)));
   }
   referrals.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return { profile, referrals };
+  return { profile, referrals, paidReferrals };
 }
 
 /** What an invite code leads to: the referrer and the address the invite was sent to. */

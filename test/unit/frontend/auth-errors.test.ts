@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from 'aws-amplify/auth';
-import { AUTH_MESSAGES } from '../../../domain/messages.js';
+import { API_MESSAGES, AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '../../../domain/messages.js';
 import {
+  authenticatorCodeOutcome,
   authErrorOutcome,
   authRequestErrorMessage,
+  enrolmentErrorMessage,
   unconfirmedUserError,
   unsupportedSignInStepError,
 } from '../../../frontend/src/features/auth/lib/auth-errors.js';
@@ -83,5 +85,36 @@ describe('authRequestErrorMessage (recovery, magic link, password update)', () =
     expect(
       authRequestErrorMessage(new Error('Failed to fetch'), 'Não foi possível enviar o email de recuperação.'),
     ).toBe('Não foi possível enviar o email de recuperação.');
+  });
+});
+
+describe('the admins’ authenticator code', () => {
+  it('at sign-in: a wrong code stays on the code step; an expired or lost sign-in starts over', () => {
+    expect(authenticatorCodeOutcome(cognitoError('CodeMismatchException'))).toEqual({
+      message: SECOND_FACTOR_MESSAGES.codeInvalid,
+      restart: false,
+    });
+    for (const name of ['NotAuthorizedException', 'ExpiredCodeException', 'SignInException']) {
+      expect(authenticatorCodeOutcome(cognitoError(name))).toEqual({
+        message: SECOND_FACTOR_MESSAGES.challengeExpired,
+        restart: true,
+      });
+    }
+    expect(authenticatorCodeOutcome(cognitoError('TooManyFailedAttemptsException')).message).toBe(
+      AUTH_MESSAGES.tooManyAttempts,
+    );
+    expect(authenticatorCodeOutcome(new Error('offline'))).toEqual({
+      message: AUTH_MESSAGES.unexpectedError,
+      restart: false,
+    });
+  });
+
+  it('at enrolment: both of Cognito’s wrong-code answers read as a wrong code; an expired session says so', () => {
+    expect(enrolmentErrorMessage(cognitoError('CodeMismatchException'))).toBe(SECOND_FACTOR_MESSAGES.codeInvalid);
+    expect(enrolmentErrorMessage(cognitoError('EnableSoftwareTokenMFAException'))).toBe(
+      SECOND_FACTOR_MESSAGES.codeInvalid,
+    );
+    expect(enrolmentErrorMessage(cognitoError('NotAuthorizedException'))).toBe(API_MESSAGES.unauthorized);
+    expect(enrolmentErrorMessage(cognitoError('InternalErrorException'))).toBe(AUTH_MESSAGES.otherError);
   });
 });

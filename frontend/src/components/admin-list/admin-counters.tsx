@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { ADMIN_MESSAGES } from '@domain/messages.js';
+import { useAdminSummary } from '@/lib/admin-summary';
 import './admin-list.css';
 
 /** One figure above an admin list; `id` names its test id (`counter-<id>`), `value` is undefined until loaded. */
@@ -7,28 +8,27 @@ export type AdminCounter = { id: string; label: string; value: number | string |
 
 /**
  * The counters above an admin list: two a row on phones, then three, then all of them (three, four or six) side by
- * side. When the summary could not be read, the figures stay '—' and a notice offers to read it again.
+ * side. Every figure comes from the admin summary; when it could not be read, the figures stay '—' and a notice
+ * offers to read it again (the summary query is shared, so this reads nothing more).
  */
 export function AdminCounters({
   label,
   columns,
   counters,
-  onRetry,
 }: {
   label: string;
   columns: 3 | 4 | 6;
   counters: AdminCounter[];
-  /** Given when the figures failed to load. */
-  onRetry?: () => void;
 }) {
+  const summary = useAdminSummary();
   return (
     <section className={`admin-counters admin-counters--${columns}`} aria-label={label}>
-      {onRetry ? (
+      {summary.isError ? (
         <Flex className="admin-counters__failure" role="alert" alignItems="center" gap="small" wrap="wrap">
           <Text fontSize="small" color="font.error">
             {ADMIN_MESSAGES.summaryLoadFailed}
           </Text>
-          <Button size="small" onClick={onRetry}>
+          <Button size="small" onClick={() => void summary.refetch()}>
             Tentar novamente
           </Button>
         </Flex>

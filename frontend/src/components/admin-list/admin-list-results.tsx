@@ -25,7 +25,8 @@ type Props<T> = {
  */
 export function AdminListResults<T>({ list, loadingLabel, loadFailed, empty, children }: Props<T>) {
   if (list.isPending) return <PageLoader label={loadingLabel} />;
-  if (list.isError) {
+  // A failed 'Carregar mais' keeps the rows already read (below); only a failed first page replaces them.
+  if (list.isError && !list.data) {
     return list.error instanceof ApiRequestError && list.error.status === 400 ? (
       <Alert variation="warning" role="alert">
         {list.error.message}
@@ -46,6 +47,11 @@ export function AdminListResults<T>({ list, loadingLabel, loadFailed, empty, chi
     <>
       {children(rows)}
       <LoadMoreButton list={list} />
+      {list.isFetchNextPageError ? (
+        <Text color="font.error" role="alert">
+          {loadFailed}
+        </Text>
+      ) : null}
     </>
   );
 }

@@ -30,8 +30,6 @@ export function adminClientQueryOptions(id: string) {
   return queryOptions({
     queryKey: routeQueryKey(getAdminClientRoute, { params: { id } }),
     queryFn: ({ signal }) => apiCall(getAdminClientRoute, { params: { id }, signal }),
-    // A missing client stays missing: no retries for a 404.
-    retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 2,
   });
 }
 

@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
 import { formatDate } from '@domain/dates.js';
+import { isClientSearchTooShort } from '@domain/search-tokens.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
 import type { AdminClient } from '@domain/schemas/admin-clients.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
@@ -26,9 +27,6 @@ import { useAdminClients } from '../api/admin-clients';
 import { ClientAvatar } from './client-avatar';
 import '../admin-clients.css';
 
-/** Terms shorter than a search token find nothing (docs/data-model.md): refused here as on the server. */
-const MIN_SEARCH = 2;
-
 /** /admin/clientes (spec 02 §2 Admin: Clients). */
 export function AdminClientsPage() {
   const [typed, setTyped] = useState('');
@@ -37,7 +35,8 @@ export function AdminClientsPage() {
 
   const search = (term: string) => {
     const trimmed = term.trim();
-    if (trimmed !== '' && trimmed.replace(/[^\p{L}\p{N}]/gu, '').length < MIN_SEARCH) {
+    // The server's own rule (a term shorter than any search token finds nothing), so it never answers 400 here.
+    if (trimmed !== '' && isClientSearchTooShort(trimmed)) {
       setSearchProblem(ADMIN_MESSAGES.searchTooShort);
       return;
     }
@@ -85,7 +84,6 @@ function ClientCounters() {
         { id: 'Com Contrato', label: 'Com Contrato', value: clients?.withContract },
         { id: 'Sem Contrato', label: 'Sem Contrato', value: clients?.withoutContract },
       ]}
-      onRetry={summary.isError ? () => void summary.refetch() : undefined}
     />
   );
 }
@@ -93,7 +91,7 @@ function ClientCounters() {
 function ClientList({ busca }: { busca: string }) {
   const clients = useAdminClients(busca);
   if (clients.isPending) return <PageLoader label="Carregando clientes..." />;
-  if (clients.isError) {
+  if (clients.isError && !clients.data) {
     return <LoadError message={ADMIN_CLIENT_MESSAGES.loadClientsFailed} onRetry={() => void clients.refetch()} />;
   }
   const rows = clients.data.pages.flatMap((page) => page.clients);

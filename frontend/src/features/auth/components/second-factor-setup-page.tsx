@@ -79,9 +79,10 @@ function SecondFactorSetup({ user, target }: { user: SessionUser; target: string
 function AlreadyEnrolled() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { mutate: refresh, isError } = useRefreshSecondFactorSession();
+  const { mutate: refresh, isError, isSuccess } = useRefreshSecondFactorSession();
   useEffect(() => refresh(), [refresh]);
-  if (!isError) {
+  // Still here after a successful refresh: the new token has no second-factor claim either, so sign in again.
+  if (!isError && !isSuccess) {
     return (
       <SetupCard>
         <PageLoader />

@@ -1,5 +1,4 @@
 import { AuthError } from 'aws-amplify/auth';
-// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { isMagicLinkTooSoon } from '@domain/auth-links.js';
 import { API_MESSAGES, AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
 

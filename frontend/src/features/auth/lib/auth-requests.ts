@@ -1,4 +1,3 @@
-// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { AUTH_MESSAGES } from '@domain/messages.js';
 
 /** What stops a request, as the spec's titled toast (spec 01 §5). */

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-// Relative domain import (not @domain): the unit-test runner and the root tsc know no aliases.
 import { MIN_PASSWORD_LENGTH } from '@domain/auth.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 
