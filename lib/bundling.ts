@@ -5,7 +5,7 @@
 export const LAMBDA_BUNDLING = {
   format: 'esm',
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   // Prefer ESM entry points so esbuild can tree-shake (e.g. zod, powertools).
   mainFields: ['module', 'main'],
   minify: true,

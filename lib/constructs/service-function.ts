@@ -93,7 +93,7 @@ export interface ServiceFunctionProps {
 }
 
 /**
- * A NodejsFunction with the project's safe defaults (Node 22 on ARM64, minified ESM bundle with source
+ * A NodejsFunction with the project's safe defaults (Node 24 on ARM64, minified ESM bundle with source
  * maps, its own log group with retention) and one call that turns the catalogue's `FunctionGrants` into
  * least-privilege IAM plus the environment variables the handler reads.
  */
@@ -106,7 +106,7 @@ export class ServiceFunction extends NodejsFunction {
       handler: 'handler',
       projectRoot: fromRepoRoot('.'),
       depsLockFilePath: fromRepoRoot('package-lock.json'),
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -143,11 +143,6 @@ export class ServiceFunction extends NodejsFunction {
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         reason:
           'AWSLambdaBasicExecutionRole only allows writing CloudWatch Logs and gives no data access; NodejsFunction attaches it to the role it creates itself.',
-      },
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          'nodejs22.x is the runtime this project pins on purpose (supported by Lambda until 2027, matches the esbuild target and the local runtime); moving to nodejs24.x is a deliberate change, not a side effect of a CDK upgrade.',
       },
     );
   }

@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { StateMachine as StateMachineType } from 'aws-local-stepfunctions';
 
-// aws-local-stepfunctions needs Promise.withResolvers (Node 22); this machine may run Node 20.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-      return { promise, resolve, reject };
-    },
-  });
-}
-const { StateMachine } = (await import('aws-local-stepfunctions')) as { StateMachine: typeof StateMachineType };
+import { StateMachine } from 'aws-local-stepfunctions';
 
 /** Node timers overflow past 2^31-1 ms and would fire at once; longer timeouts are clamped (≈24.8 days). */
 const MAX_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);

@@ -257,13 +257,13 @@ describe('Lambda functions', () => {
     );
   });
 
-  it('every Node.js Lambda in the stack runs nodejs22.x on arm64', () => {
+  it('every Node.js Lambda in the stack runs nodejs24.x on arm64', () => {
     const node = Object.values(resources('AWS::Lambda::Function')).filter((fn) =>
       String(fn.Properties.Runtime).startsWith('nodejs'),
     );
     expect(node.length).toBe(serviceFunctions().length);
     for (const fn of node) {
-      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime).toBe('nodejs24.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
     }
   });
