@@ -131,6 +131,12 @@ export type GrantValues = {
   readonly secret?: (name: SecretName) => SecretSource | undefined;
 };
 
+/**
+ * Every grant value, none left out: for a context that runs every function of the catalogue (the bundle benchmark,
+ * the catalogue's tests). A value added to `GrantValues` is then a compile error there, not a crash at run time.
+ */
+export type CompleteGrantValues = { readonly [K in keyof GrantValues]-?: NonNullable<GrantValues[K]> };
+
 export class MissingGrantValueError extends Error {
   constructor(functionName: string, value: string) {
     super(`${functionName}: its grants need "${value}", which this deployment does not provide.`);

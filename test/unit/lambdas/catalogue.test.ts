@@ -9,10 +9,11 @@ import {
   SECRET_ENV,
   SECRET_NAMES,
   secretsOf,
-  type GrantValues,
+  type CompleteGrantValues,
 } from '../../../lambdas/grants.js';
 
-const EVERY_VALUE: GrantValues = {
+// Complete by type: a value added to GrantValues must be added here too, so every grant below is exercised.
+const EVERY_VALUE: CompleteGrantValues = {
   tableName: 'table',
   documentsBucket: 'bucket',
   documentsPathStyle: true,
