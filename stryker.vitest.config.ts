@@ -1,16 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testAliases, unitProject } from './test/vitest-projects.js';
 
 /**
- * The unit project alone, for mutation testing (`npm run mutation`): Stryker reruns these tests for every mutant, so
- * nothing here may start an emulator.
+ * The unit project alone, for mutation testing (`npm run mutation`): Stryker reruns these tests for every mutant. Its
+ * settings are the very ones `npm test` uses (test/vitest-projects.ts), setup files included.
  */
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
-      '@': fileURLToPath(new URL('./frontend/src', import.meta.url)),
-    },
-  },
-  test: { include: ['test/unit/**/*.test.ts'], environment: 'node' },
+  resolve: { alias: testAliases },
+  test: unitProject,
 });

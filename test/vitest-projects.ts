@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import type { InlineConfig } from 'vitest/node';
+
+/**
+ * What more than one vitest configuration must agree on, in one place: vitest.config.ts (`npm test`) and
+ * stryker.vitest.config.ts (`npm run mutation`, which reruns the unit tests for every mutant) both import it, so the
+ * unit tests cannot run one way under `npm test` and another under Stryker.
+ */
+
+/** The aliases of frontend/tsconfig.json and frontend/vite.config.ts, so tests import SPA modules as the SPA does. */
+export const testAliases = {
+  '@domain': fileURLToPath(new URL('../domain', import.meta.url)),
+  '@': fileURLToPath(new URL('../frontend/src', import.meta.url)),
+};
+
+/** The `unit` project: nothing external, so nothing here may start an emulator. Paths are from the repository root. */
+export const unitProject = {
+  name: 'unit',
+  include: ['test/unit/**/*.test.ts'],
+  environment: 'node',
+  // What every API function is given on AWS and locally, set before any handler module is imported.
+  setupFiles: ['test/unit/setup-env.ts'],
+} satisfies InlineConfig;
