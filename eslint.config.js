@@ -17,7 +17,7 @@ export default tseslint.config(
       'cdk.out',
       'dist',
       'frontend/dist',
-      'frontend/.ssr',
+      'frontend/.ssr*',
       '.local-data',
       '.test-data',
       '.scratch',

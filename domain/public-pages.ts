@@ -49,22 +49,71 @@ export function documentTitle(title: string, path?: string): string {
 }
 
 /**
- * The file that answers a request path: each public page has its prerendered HTML (`/termos` → `/termos/index.html`);
- * any other extension-less path is a client-side route and gets the empty app shell, which also shows the 404 page.
- * Paths with a file extension are files. The CDN function (lib/constructs/web.ts) is generated from this same list.
+ * The app's client-side routes (app.html, react-router patterns; `:name` is one path segment). The router in
+ * frontend/src/app/routes.tsx must declare exactly these (a unit test walks it); the CDN and the dev server answer any
+ * other extension-less path with the 404 page and HTTP 404, so broken links are visible to crawlers and monitoring.
  */
+export const APP_ROUTES = [
+  '/auth',
+  '/auth/link-magico',
+  '/verificar/:code',
+  '/app',
+  '/app/dashboard',
+  '/app/perfil',
+  '/app/contrato',
+  '/app/contrato/imprimir/:contractId',
+  '/app/pagamento',
+  '/app/renovacao',
+  '/app/indique',
+  '/app/historico',
+  '/admin',
+  '/admin/duas-etapas',
+  '/admin/clientes',
+  '/admin/clientes/:id',
+  '/admin/processos',
+  '/admin/financeiro',
+  '/admin/indicacoes',
+] as const;
+
+/** Each app route as an anchored regular expression source (also used by the CDN function, which runs plain JS). */
+export const APP_ROUTE_SOURCES = APP_ROUTES.map(
+  (pattern) => `^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/')}$`,
+);
+
+/**
+ * Files at the site's root besides the prerendered pages: the public folder's, the per-stage ones and the app shell.
+ * Hashed build output lives under ASSETS_PREFIX.
+ */
+export const ROOT_FILES = ['/favicon.svg', '/robots.txt', '/sitemap.xml', '/config.json', '/index.html', '/app.html'];
+export const ASSETS_PREFIX = '/assets/';
+
+/** The app's entry document (empty shell); the 404 page is prerendered like the public pages. */
 export const APP_SHELL_FILE = '/app.html';
+export const NOT_FOUND_FILE = '/404.html';
+/** The 404 page's document title, without the brand suffix. */
+export const NOT_FOUND_TITLE = 'Página não encontrada';
 
 export function prerenderedFile(path: PublicPath): string {
   return path === '/' ? '/index.html' : `${path}/index.html`;
 }
 
+/**
+ * The file that answers a request path: each public page has its prerendered HTML (`/termos` → `/termos/index.html`),
+ * an app route gets the app shell, a root file or a hashed asset is itself, and anything else is the 404 page, served
+ * with HTTP 404 (`siteStatusFor`). The CDN functions (lib/constructs/web.ts) are generated from these same lists.
+ */
 export function siteFileFor(uri: string): string {
   const path = uri.length > 1 ? uri.replace(/\/+$/, '') : uri;
   const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
   if (page) return prerenderedFile(page.path);
-  const last = path.split('/').pop() ?? '';
-  return last.includes('.') ? uri : APP_SHELL_FILE;
+  if (APP_ROUTE_SOURCES.some((source) => new RegExp(source).test(path))) return APP_SHELL_FILE;
+  if (ROOT_FILES.includes(uri) || uri.startsWith(ASSETS_PREFIX) || uri === NOT_FOUND_FILE) return uri;
+  return NOT_FOUND_FILE;
+}
+
+/** The HTTP status a file is served with: the 404 page is a real 404 (a soft 404 gets indexed and hides broken links). */
+export function siteStatusFor(file: string): 200 | 404 {
+  return file === NOT_FOUND_FILE ? 404 : 200;
 }
 
 /** robots.txt for a site origin such as https://www.limpanome.com.br: public pages open, the app and the API not. */

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { siteFileFor } from '../domain/public-pages';
+import { APP_SHELL_FILE, siteFileFor, siteStatusFor } from '../domain/public-pages';
 
 // Resolved from this file, not the cwd, so `vite build --config frontend/vite.config.ts` works from the repo root.
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
@@ -45,27 +46,38 @@ function chunkOf(id: string): string | undefined {
   return undefined;
 }
 
+/** What only the dev server serves (modules, its client, files outside the root) and the proxied API. */
+const DEV_SERVER_PATHS = /^\/(@|__|src\/|node_modules\/|api\/)/;
+
 /**
- * The dev server answers page requests as CloudFront does (domain/public-pages.ts): a public page gets index.html (the
- * public entry), any other page app.html (the app's entry). Only navigations are rewritten, never modules or /api.
+ * The dev server answers requests as CloudFront does (domain/public-pages.ts `siteFileFor`): a public page gets
+ * index.html (the public entry), an app route app.html (the app's entry), a file itself, and any other path the app's
+ * entry with HTTP 404, where the router's catch-all shows the 404 page.
  */
 function siteRoutes(): Plugin {
   return {
     name: 'site-routes',
     configureServer(server) {
-      server.middlewares.use((request, _response, next) => {
-        const accept = request.headers.accept ?? '';
-        if (
-          request.method === 'GET' &&
-          request.url &&
-          accept.includes('text/html') &&
-          !request.url.startsWith('/api/')
-        ) {
-          const url = new URL(request.url, 'http://localhost');
-          const file = siteFileFor(url.pathname);
-          if (file.endsWith('.html'))
-            request.url = `${file.replace(/\/[^/]+\/index\.html$/, '/index.html')}${url.search}`;
+      server.middlewares.use((request, response, next) => {
+        if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url) return next();
+        const url = new URL(request.url, 'http://localhost');
+        if (DEV_SERVER_PATHS.test(url.pathname)) return next();
+        const file = siteFileFor(url.pathname);
+        if (siteStatusFor(file) === 404) {
+          const shell = readFileSync(fromFrontend('.' + APP_SHELL_FILE), 'utf8');
+          server
+            .transformIndexHtml(request.url, shell)
+            .then((html) => {
+              response.statusCode = 404;
+              response.setHeader('content-type', 'text/html; charset=utf-8');
+              response.setHeader('cache-control', 'no-cache');
+              response.end(request.method === 'HEAD' ? undefined : html);
+            })
+            .catch(next);
+          return;
         }
+        if (file.endsWith('.html'))
+          request.url = `${file.replace(/\/[^/]+\/index\.html$/, '/index.html')}${url.search}`;
         next();
       });
     },

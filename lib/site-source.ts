@@ -65,8 +65,11 @@ function hashSiteInputs(siteUrl: string): string {
 function listFiles(path: string): string[] {
   if (!existsSync(path)) return [];
   if (statSync(path).isFile()) return [path];
-  return readdirSync(path, { withFileTypes: true })
-    .filter((entry) => !(entry.isDirectory() && SKIPPED_DIRS.has(entry.name)))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => listFiles(join(path, entry.name)));
+  return (
+    readdirSync(path, { withFileTypes: true })
+      // A site build in progress (its server build, frontend/.ssr-*) is not an input either.
+      .filter((entry) => !(entry.isDirectory() && (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.ssr-'))))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => listFiles(join(path, entry.name)))
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * Production build of the SPA: Vite's client build, then every public page (domain/public-pages.ts) rendered to static
  * HTML with the same component tree the browser hydrates, so its content paints before any JavaScript runs. Client
- * routes (/auth, /app, /admin, /verificar, unknown paths) get `app.html`, the app's own entry.
+ * routes (/auth, /app, /admin, /verificar) get `app.html`, the app's own entry; any other path the prerendered 404.html.
  *
  * Usage: `npm run build:web [-- --outDir <dir>] [-- --site-url https://www.example.com.br]`. With a site URL (or
  * SITE_URL), canonical links and Open Graph URLs are absolute in the HTML and robots.txt / sitemap.xml are written;
@@ -15,6 +15,8 @@ import { build } from 'vite';
 import { REPO_ROOT } from '../lib/paths.js';
 import {
   documentTitle,
+  NOT_FOUND_FILE,
+  NOT_FOUND_TITLE,
   prerenderedFile,
   PUBLIC_PAGES,
   robotsTxt,
@@ -24,7 +26,6 @@ import {
 import { SERVICE_PROVIDER } from '../domain/company.js';
 
 const CONFIG_FILE = join(REPO_ROOT, 'frontend/vite.config.ts');
-const SSR_DIR = join(REPO_ROOT, 'frontend/.ssr');
 
 /**
  * The lazy module behind each public page, so its stylesheet goes into the page's HTML (no unstyled flash, nothing
@@ -51,18 +52,21 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
   if (siteUrl) process.env.VITE_SITE_URL = siteUrl;
 
   await build({ configFile: CONFIG_FILE, build: { outDir, emptyOutDir: true, manifest: true }, logLevel: 'warn' });
+  // Inside the repository (the server build resolves node_modules from there), one per build: builds may run at once.
+  const ssrDir = join(REPO_ROOT, `frontend/.ssr-${process.pid}-${Date.now()}`);
   try {
     await build({
       configFile: CONFIG_FILE,
-      build: { ssr: 'src/entry-server.tsx', outDir: SSR_DIR, emptyOutDir: true, sourcemap: false },
+      build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false },
       logLevel: 'warn',
     });
 
     const manifestPath = join(outDir, '.vite/manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-    const { render } = (await import(pathToFileURL(join(SSR_DIR, 'entry-server.js')).href)) as {
+    const { render, renderNotFound } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
       render: (path: PublicPath) => Promise<string>;
+      renderNotFound: () => string;
     };
 
     for (const page of PUBLIC_PAGES) {
@@ -73,13 +77,14 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, html);
     }
+    writeFileSync(join(outDir, NOT_FOUND_FILE), notFoundDocument(template, renderNotFound(), outDir));
     if (siteUrl) {
       writeFileSync(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
       writeFileSync(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl));
     }
   } finally {
     // The server build is a means to an end: never left behind, even when the prerender fails.
-    rmSync(SSR_DIR, { recursive: true, force: true });
+    rmSync(ssrDir, { recursive: true, force: true });
     rmSync(join(outDir, '.vite'), { recursive: true, force: true });
   }
 }
@@ -131,6 +136,20 @@ function withHead(
       `<meta name="description" content="${escapeHtml(page.description)}" />`,
     )
     .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The 404 page as a document of its own: the public entry's styles inlined, no script (nothing on it needs one), and
+ * kept out of search results.
+ */
+function notFoundDocument(template: string, body: string, outDir: string): string {
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(NOT_FOUND_TITLE))}</title>`)
+    .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, '<meta name="robots" content="noindex" />')
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  return inlineStylesheets(html, outDir);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { NotFoundPage } from '@/components/not-found-page';
 import type { PublicPath } from '@domain/public-pages.js';
 import { PUBLIC_PAGE_LOADERS, PublicPageTree } from './app/public-pages';
 
@@ -6,4 +8,13 @@ import { PUBLIC_PAGE_LOADERS, PublicPageTree } from './app/public-pages';
 export async function render(path: PublicPath): Promise<string> {
   const Page = await PUBLIC_PAGE_LOADERS[path]();
   return renderToString(<PublicPageTree Page={Page} />);
+}
+
+/** The 404 page, as the app's catch-all route renders it: plain HTML that needs no script. */
+export function renderNotFound(): string {
+  return renderToString(
+    <StrictMode>
+      <NotFoundPage />
+    </StrictMode>,
+  );
 }

@@ -8,7 +8,17 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_BASE_PATH } from '../../domain/api/route.js';
-import { APP_SHELL_FILE, prerenderedFile, PUBLIC_PAGES, robotsTxt, sitemapXml } from '../../domain/public-pages.js';
+import {
+  APP_ROUTE_SOURCES,
+  APP_SHELL_FILE,
+  ASSETS_PREFIX,
+  NOT_FOUND_FILE,
+  prerenderedFile,
+  PUBLIC_PAGES,
+  robotsTxt,
+  ROOT_FILES,
+  sitemapXml,
+} from '../../domain/public-pages.js';
 import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/origin.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
@@ -16,23 +26,56 @@ import { nagRef } from '../nag.js';
 import { viteBuildSource } from '../site-source.js';
 
 /**
- * CloudFront Functions JS 2.0, generated from the public page list: a public page gets its prerendered HTML, any other
- * path whose last segment has no dot is a client-side route and gets the app shell (`siteFileFor` is the same rule in
- * TypeScript, for tests and the local preview).
+ * CloudFront Functions JS 2.0, generated from the lists in domain/public-pages.ts (`siteFileFor` is the same rule in
+ * TypeScript, for tests, the dev server and the benchmark's server): a public page gets its prerendered HTML, an app
+ * route the app shell, a root file or a hashed asset itself, and any other path the prerendered 404 page.
  */
 export function siteRoutesFunctionCode(): string {
   const pages = Object.fromEntries(PUBLIC_PAGES.map((page) => [page.path, prerenderedFile(page.path)]));
   return `var PAGES = ${JSON.stringify(pages)};
+var APP_ROUTES = ${JSON.stringify(APP_ROUTE_SOURCES)}.map(function (source) { return new RegExp(source); });
+var FILES = ${JSON.stringify([...ROOT_FILES, NOT_FOUND_FILE])};
 function handler(event) {
   var request = event.request;
-  var path = request.uri.length > 1 ? request.uri.replace(/\\/+$/, '') : request.uri;
+  var uri = request.uri;
+  var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
   if (PAGES[path]) {
     request.uri = PAGES[path];
     return request;
   }
-  var last = path.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '${APP_SHELL_FILE}';
+  for (var i = 0; i < APP_ROUTES.length; i++) {
+    if (APP_ROUTES[i].test(path)) {
+      request.uri = '${APP_SHELL_FILE}';
+      return request;
+    }
+  }
+  if (FILES.indexOf(uri) === -1 && uri.indexOf('${ASSETS_PREFIX}') !== 0) request.uri = '${NOT_FOUND_FILE}';
   return request;
+}`;
+}
+
+/**
+ * The viewer-response half: the 404 page goes out as HTTP 404 (not a soft 404 that crawlers index), and so does a
+ * missing object, which S3 answers 403 because CloudFront may not list the bucket. Only the site's behavior runs it,
+ * so the API's own 403 and 404 reach the SPA untouched (a distribution-wide error page would turn them into HTML).
+ */
+export function siteStatusFunctionCode(): string {
+  // Whether CloudFront shows this function the viewer's URI or the one the request function rewrote, it is known.
+  const files = [...ROOT_FILES, ...PUBLIC_PAGES.map((page) => prerenderedFile(page.path))];
+  return `var PAGES = ${JSON.stringify(PUBLIC_PAGES.map((page) => page.path))};
+var APP_ROUTES = ${JSON.stringify(APP_ROUTE_SOURCES)}.map(function (source) { return new RegExp(source); });
+var FILES = ${JSON.stringify(files)};
+function handler(event) {
+  var response = event.response;
+  var uri = event.request.uri;
+  var path = uri.length > 1 ? uri.replace(/\\/+$/, '') : uri;
+  var known = PAGES.indexOf(path) !== -1 || FILES.indexOf(uri) !== -1 || uri.indexOf('${ASSETS_PREFIX}') === 0;
+  for (var i = 0; !known && i < APP_ROUTES.length; i++) known = APP_ROUTES[i].test(path);
+  if (uri === '${NOT_FOUND_FILE}' || !known || response.statusCode === 403) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
 }`;
 }
 
@@ -43,6 +86,7 @@ const SEO_FILES = ['robots.txt', 'sitemap.xml'];
 const ENTRY_FILES = [
   ...PUBLIC_PAGES.map((page) => prerenderedFile(page.path).replace(/^\//, '')),
   APP_SHELL_FILE.replace(/^\//, ''),
+  NOT_FOUND_FILE.replace(/^\//, ''),
   RUNTIME_CONFIG_PATH.replace(/^\//, ''),
   ...SEO_FILES,
 ];
@@ -173,12 +217,17 @@ export class Web extends Construct {
       compress: true,
     };
 
-    // Client-side routes (/app/..., /admin/...) have no file in the bucket: the SPA's entry answers them. A function
-    // rather than custom error responses, which would also turn the API's own 403 and 404 into index.html.
+    // Client-side routes (/app/..., /admin/...) have no file in the bucket: the SPA's entry answers them. Functions
+    // rather than custom error responses, which would also turn the API's own 403 and 404 into HTML.
     const spaRoutes = new cloudfront.Function(this, 'SpaRoutes', {
-      comment: 'Serves index.html for client-side routes (paths whose last segment has no file extension)',
+      comment: 'Serves the prerendered page, the app shell for app routes, or the 404 page for any other path',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(siteRoutesFunctionCode()),
+    });
+    const siteStatus = new cloudfront.Function(this, 'SiteStatus', {
+      comment: 'Answers HTTP 404 with the 404 page and for missing files',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(siteStatusFunctionCode()),
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -190,7 +239,10 @@ export class Web extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
-        functionAssociations: [{ function: spaRoutes, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaRoutes, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          { function: siteStatus, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       additionalBehaviors: {
         ...Object.fromEntries(ENTRY_FILES.map((file) => [`/${file}`, uncached])),

@@ -557,26 +557,35 @@ describe('Workflow', () => {
 });
 
 describe('Web', () => {
-  it('CloudFront serves the private bucket through OAC, client-side routes by a function, HTTPS only', () => {
+  it('CloudFront serves the private bucket through OAC, routes and answers 404 by functions, HTTPS only', () => {
     s.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
-          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+          FunctionAssociations: [
+            { EventType: 'viewer-request', FunctionARN: Match.anyValue() },
+            { EventType: 'viewer-response', FunctionARN: Match.anyValue() },
+          ],
         }),
         Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue() })]),
       }),
     });
-    // Custom error responses would turn the API's own 403/404 into index.html.
+    // Custom error responses would turn the API's own 403/404 into HTML; the functions run on the site's behavior only.
     const [dist] = Object.values(resources('AWS::CloudFront::Distribution'));
-    expect((dist!.Properties.DistributionConfig as Json).CustomErrorResponses).toBeUndefined();
-    const [fn] = Object.values(resources('AWS::CloudFront::Function'));
-    const code = String(fn!.Properties.FunctionCode);
-    // The function's own logic, run here as CloudFront would: public pages → their prerendered HTML, client routes
-    // → the app shell, files untouched.
-    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
-    const route = (uri: string) => handler({ request: { uri } }).uri;
+    const config = dist!.Properties.DistributionConfig as { CustomErrorResponses?: unknown; CacheBehaviors: Json[] };
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!.FunctionAssociations).toBeUndefined();
+    const functions = Object.values(resources('AWS::CloudFront::Function'));
+    const codeOf = (comment: RegExp) =>
+      String(
+        functions.find((fn) => comment.test(String((fn.Properties.FunctionConfig as Json).Comment)))!.Properties
+          .FunctionCode,
+      );
+    // The functions' own logic, run here as CloudFront would: public pages → their prerendered HTML, app routes → the
+    // app shell, files untouched, anything else → the 404 page with HTTP 404.
+    const routing = new Function(`${codeOf(/prerendered page/)}; return handler;`)() as (e: unknown) => { uri: string };
+    const route = (uri: string) => routing({ request: { uri } }).uri;
     expect(route('/app/dashboard')).toBe('/app.html');
     expect(route('/app/contrato/imprimir/01JABC')).toBe('/app.html');
     expect(route('/verificar/ABCD-1234-WXYZ')).toBe('/app.html');
@@ -585,6 +594,14 @@ describe('Web', () => {
     expect(route('/termos/')).toBe('/termos/index.html');
     expect(route('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(route('/favicon.svg')).toBe('/favicon.svg');
+    expect(route('/pagina-que-nao-existe')).toBe('/404.html');
+    const status = new Function(`${codeOf(/404/)}; return handler;`)() as (e: unknown) => { statusCode: number };
+    const answer = (uri: string, statusCode = 200) => status({ request: { uri }, response: { statusCode } }).statusCode;
+    expect(answer('/pagina-que-nao-existe')).toBe(404);
+    expect(answer('/404.html')).toBe(404);
+    expect(answer('/assets/gone.js', 403)).toBe(404);
+    expect(answer('/app/dashboard')).toBe(200);
+    expect(answer('/consultar/index.html')).toBe(200);
   });
 
   it('forwards /api/* to the HTTP API over TLS with the origin secret, every viewer value and no caching', () => {
@@ -610,7 +627,7 @@ describe('Web', () => {
     expect(JSON.stringify(header?.HeaderValue)).toContain(logicalId(s.stack.secrets.byName.originVerify));
   });
 
-  it('never caches the pages, the app shell, config.json, robots.txt and sitemap.xml at the edge', () => {
+  it('never caches the pages, the app shell, the 404 page, config.json, robots.txt and sitemap.xml at the edge', () => {
     const [dist] = Object.values(resources('AWS::CloudFront::Distribution'));
     const behaviors = (dist!.Properties.DistributionConfig as { CacheBehaviors: Json[] }).CacheBehaviors;
     const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'; // AWS managed "CachingDisabled"
@@ -618,6 +635,7 @@ describe('Web', () => {
       '/index.html',
       '/consultar/index.html',
       '/app.html',
+      '/404.html',
       '/config.json',
       '/robots.txt',
       '/sitemap.xml',

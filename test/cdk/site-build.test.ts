@@ -54,6 +54,16 @@ describe('the prerendered public pages', () => {
     expect(html).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
   });
 
+  it('the 404 page is prerendered with its styles, without any script, and not indexed', () => {
+    const html = read('404.html');
+    expect(html).toContain('404 Oops! Page not found');
+    expect(html).toContain('href="/"');
+    expect(html).toContain('<title>Página não encontrada | Limpa Nome</title>');
+    expect(html).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
+    expect(html).toContain('<style>');
+    expect(html).not.toContain('<script');
+  });
+
   it('robots.txt and sitemap.xml name the site', () => {
     expect(read('robots.txt')).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
     expect(read('sitemap.xml')).toContain(`<loc>${SITE_URL}/consultar</loc>`);
