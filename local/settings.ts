@@ -12,6 +12,13 @@ export const LOCAL_TABLE = 'baixa-local';
 export type LocalSettings = {
   host: '127.0.0.1';
   dataDir: string;
+  /** Vite's dependency cache; BAIXA_VITE_CACHE_DIR moves it (the first-visit benchmark starts from an empty one). */
+  viteCacheDir: string | undefined;
+  /**
+   * BAIXA_SITE_DIR: serve this production build of the site (`npm run build:web -- --outDir <dir>`) as CloudFront
+   * does, instead of Vite's dev server. The browser tests use it; no hot reload.
+   */
+  siteDir: string | undefined;
   ports: {
     app: number;
     api: number;
@@ -58,6 +65,8 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
   return {
     host: '127.0.0.1',
     dataDir: resolve(env.BAIXA_DATA_DIR ?? resolve(REPO_ROOT, '.local-data')),
+    viteCacheDir: env.BAIXA_VITE_CACHE_DIR ? resolve(env.BAIXA_VITE_CACHE_DIR) : undefined,
+    siteDir: env.BAIXA_SITE_DIR ? resolve(env.BAIXA_SITE_DIR) : undefined,
     ports: {
       app: 5173 + offset,
       api: 3001 + offset,

@@ -1,21 +1,36 @@
 import { resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { API_BASE_PATH } from '../../domain/api/route.js';
+import { robotsTxt, sitemapXml } from '../../domain/public-pages.js';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import { REPO_ROOT } from '../../lib/paths.js';
 import type { LocalSettings } from '../settings.js';
 import { applyEdgeHeaders } from './edge.js';
+import { warmUpPages, type WarmUpReport } from './web-warmup.js';
 
-/** Serves /config.json the way CloudFront serves the file CDK writes at deploy time. */
-function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
-  const body = JSON.stringify(config);
+/**
+ * The files CDK writes per stage at deploy time (lib/constructs/web.ts), served as CloudFront serves them:
+ * /config.json, and robots.txt and sitemap.xml naming this origin.
+ */
+export function stageFiles(config: RuntimeConfig, origin: string): Record<string, { type: string; body: string }> {
   return {
-    name: 'baixa-runtime-config',
+    [RUNTIME_CONFIG_PATH]: { type: 'application/json', body: JSON.stringify(config) },
+    '/robots.txt': { type: 'text/plain; charset=utf-8', body: robotsTxt(origin) },
+    '/sitemap.xml': { type: 'application/xml', body: sitemapXml(origin) },
+  };
+}
+
+function stageFilesPlugin(config: RuntimeConfig, origin: string): Plugin {
+  const files = stageFiles(config, origin);
+  return {
+    name: 'baixa-stage-files',
     configureServer(server) {
-      server.middlewares.use(RUNTIME_CONFIG_PATH, (_req, res) => {
-        res.setHeader('content-type', 'application/json');
+      server.middlewares.use((req, res, next) => {
+        const file = files[new URL(req.url ?? '/', origin).pathname];
+        if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+        res.setHeader('content-type', file.type);
         res.setHeader('cache-control', 'no-store');
-        res.end(body);
+        res.end(req.method === 'HEAD' ? undefined : file.body);
       });
     },
   };
@@ -33,11 +48,22 @@ export async function startWebServer(opts: {
   apiOrigin: string;
   viewer: LocalSettings['viewer'];
   originSecret: string;
-}): Promise<{ url: string; stop(): Promise<void> }> {
+  /** @default Vite's own (node_modules/.vite) */
+  cacheDir?: string;
+}): Promise<{
+  url: string;
+  /** How long warming the landing page's modules took, before the start is announced. */
+  landing: WarmUpReport;
+  /** Warming the app's entry, which goes on in the background. */
+  app: Promise<WarmUpReport>;
+  stop(): Promise<void>;
+}> {
+  const url = `http://127.0.0.1:${opts.port}`;
   const server = await createServer({
     configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
     logLevel: 'warn',
     clearScreen: false,
+    cacheDir: opts.cacheDir,
     server: {
       host: '127.0.0.1',
       port: opts.port,
@@ -50,8 +76,21 @@ export async function startWebServer(opts: {
         },
       },
     },
-    plugins: [runtimeConfigPlugin(opts.runtimeConfig)],
+    plugins: [stageFilesPlugin(opts.runtimeConfig, url)],
   });
   await server.listen();
-  return { url: `http://127.0.0.1:${opts.port}`, stop: () => server.close() };
+  // The landing page first (a newcomer's first visit), then the app's entry, which the next click opens.
+  const warmUps = new AbortController();
+  const landing = await warmUpPages(url, ['/'], { signal: warmUps.signal });
+  const app = warmUpPages(url, ['/auth'], { signal: warmUps.signal });
+  return {
+    url,
+    landing,
+    app,
+    stop: async () => {
+      warmUps.abort();
+      await app.catch(() => {});
+      await server.close();
+    },
+  };
 }
