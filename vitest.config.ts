@@ -1,29 +1,19 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-
-// The aliases of frontend/tsconfig.json and frontend/vite.config.ts, so tests import SPA modules as the SPA does.
-const alias = {
-  '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
-  '@': fileURLToPath(new URL('./frontend/src', import.meta.url)),
-};
+import { testAliases as alias, unitProject } from './test/vitest-projects.js';
 
 /**
- * One `npm test` runs four projects. Integration and e2e tests start real emulators in their
- * global setups and stop them afterwards; they run one file at a time to fit 2 cores.
+ * Five projects. Integration and e2e tests start real emulators in their global setups and stop them afterwards; they
+ * run one file at a time, as the shared emulators require. `npm test` (scripts/test.ts) runs e2e in a lane of its own,
+ * beside the others; the tools project runs every documented script in its quick mode, after the rest of its run.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Quiet output: what a passing test printed is dropped; a failing test's output is shown with it.
+    silent: 'passed-only',
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['test/unit/setup-env.ts'],
-        },
-      },
+      // Shared with stryker.vitest.config.ts (`npm run mutation`), so the two cannot drift.
+      { extends: true, test: unitProject },
       {
         extends: true,
         test: {
@@ -42,6 +32,18 @@ export default defineConfig({
           include: ['test/cdk/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'tools',
+          include: ['test/tools/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+          // After the other projects of the same vitest run: these scripts start emulators, builds and browsers.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { DynamoDBBatchResponse } from 'aws-lambda';
 import { API_BASE_PATH, API_STAGE } from '../domain/api/route.js';
+import type { RuntimeConfig } from '../domain/schemas/runtime-config.js';
 import {
   ALL_FUNCTIONS,
   API_ROUTES,
@@ -28,6 +29,7 @@ import { conversionsSettingsFor, startConversionsRecorder } from './services/con
 import { startLocalPostalCode } from './services/postal-code.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
+import { startSiteServer } from './services/site.js';
 import { startWebServer } from './services/web.js';
 import { startWebSocketGateway } from './services/websocket-gateway.js';
 import { LOCAL_TABLE, type LocalSettings } from './settings.js';
@@ -60,6 +62,17 @@ export type LocalRuntime = {
   stop(): Promise<void>;
 };
 
+export type LocalRuntimeOptions = {
+  /**
+   * Serve the SPA: Vite's dev server, which is also the local edge in front of the API (`appUrl`, `apiUrl`). Default
+   * true. Without it only the gateway (`gatewayUrl`) answers the API, to callers that add the edge's headers themselves
+   * (local/services/edge.ts), and no Vite cache is shared with another `npm start` or e2e run.
+   */
+  app?: boolean;
+  /** Cold-start every function in the background once everything runs, before a person's first click. Default true. */
+  warm?: boolean;
+};
+
 /** A catalogue function as a plain async function of its event, run in its own local container. */
 function invoker<E, R = E>(host: FunctionHost, name: string, fn: { entry: string; grants: object }) {
   return (event: E) => host.invoke({ name, ...fn }, event) as Promise<R>;
@@ -75,6 +88,7 @@ export async function startLocalRuntime(
   log: (line: string) => void = console.log,
   /** Ctrl-C during start-up: what already runs is stopped and the start rejects with the abort reason. */
   signal?: AbortSignal,
+  { app: serveApp = true, warm = true }: LocalRuntimeOptions = {},
 ): Promise<LocalRuntime> {
   assertJava();
   await assertPortsFree(settings.ports, settings.host);
@@ -276,12 +290,8 @@ export async function startLocalRuntime(
     });
     started(gateway.stop);
 
-    const web = await startWebServer({
-      port: ports.app,
-      apiOrigin: `http://127.0.0.1:${ports.api}`,
-      viewer: settings.viewer,
-      originSecret: settings.secrets.originVerify,
-      runtimeConfig: {
+    if (serveApp) {
+      const runtimeConfig = {
         stage: 'local',
         apiUrl,
         liveUrl: live.url,
@@ -293,12 +303,23 @@ export async function startLocalRuntime(
         inboxUrl: ses.inboxUrl,
         paymentSimulatorUrl: asaas.url,
         ...(settings.marketing.metaPixelId ? { metaPixelId: settings.marketing.metaPixelId } : {}),
-      },
-    });
-    started(web.stop);
+      } satisfies RuntimeConfig;
+      const edge = {
+        port: ports.app,
+        apiOrigin: `http://127.0.0.1:${ports.api}`,
+        viewer: settings.viewer,
+        originSecret: settings.secrets.originVerify,
+        runtimeConfig,
+      };
+      // A production build when one is named (the browser tests), else Vite's dev server with hot reload.
+      const web = settings.siteDir
+        ? await startSiteServer({ ...edge, siteDir: settings.siteDir })
+        : await startWebServer({ ...edge, cacheDir: settings.viteCacheDir });
+      started(web.stop);
+    }
 
     // Cold starts happen now rather than on a person's first click.
-    host.warm(ALL_FUNCTIONS);
+    if (warm) host.warm(ALL_FUNCTIONS);
 
     return {
       appUrl,

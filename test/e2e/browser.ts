@@ -2,26 +2,38 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
+import { inject } from 'vitest';
 import { totpCode } from '../totp.js';
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 
 /** Debian's Chromium, never a downloaded browser; flags keep it off this machine's closed network. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
+/** A browser of its own (benchmarks, scripts). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(CHROMIUM_OPTIONS);
+}
+
+/**
+ * The e2e run's one browser (started by global-setup.ts), connected to from each test file: a file's contexts are its
+ * own and closing its connection closes them, so files stay isolated without a browser start each.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  return chromium.connect(inject('e2e').browserEndpoint);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -51,6 +63,15 @@ export async function newPage(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   return context.newPage();
+}
+
+/**
+ * Opens a prerendered public page and waits until React has hydrated it (`<html data-hydrated>`): before that its forms
+ * submit natively, as they would for a person who clicks during the first second.
+ */
+export async function openPublicPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /** Every e-mail the product sent to an address, oldest first, from the local SES inbox. */

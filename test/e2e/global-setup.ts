@@ -10,10 +10,28 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localSettings } from '../../local/settings.js';
+import { chromium } from 'playwright-core';
 import { enrolAuthenticator } from '../totp.js';
+import { CHROMIUM_OPTIONS } from './browser.js';
 
 /** Ports shifted away from a developer's own `npm start`. */
 const PORT_OFFSET = '1000';
+
+/** `npm run build:web` into a folder of the run's own. */
+function buildSite(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const build = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['scripts/build-web.ts', '--outDir', outDir], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    build.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    build.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    build.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`site build failed (${code}):\n${output}`)),
+    );
+  });
+}
 
 /**
  * Runs the product exactly as `npm start` does (a child process, real emulators), on its own ports
@@ -21,7 +39,11 @@ const PORT_OFFSET = '1000';
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'baixa-e2e-'));
-  const env = { ...process.env, PORT_OFFSET, BAIXA_DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' };
+  // The production build of the site, served as CloudFront serves it (local/services/site.ts): built while the
+  // runtime starts; the runtime reads its files only when a page is requested.
+  const siteDir = join(dataDir, 'site');
+  const siteBuild = buildSite(siteDir);
+  const env = { ...process.env, PORT_OFFSET, BAIXA_DATA_DIR: dataDir, BAIXA_SITE_DIR: siteDir, LOG_LEVEL: 'ERROR' };
   const settings = localSettings(env);
   const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['local/start.ts'], {
     cwd: REPO_ROOT,
@@ -57,7 +79,7 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    await ready;
+    await Promise.all([ready, siteBuild]);
   } catch (error) {
     await stop().catch(() => {});
     throw error;
@@ -92,7 +114,17 @@ export default async function setup(project: TestProject) {
     cognito.destroy();
   }
 
+  // One browser for the run: each test file connects to it (browser.ts `launchBrowser`) instead of starting its own.
+  let browserServer: Awaited<ReturnType<typeof chromium.launchServer>>;
+  try {
+    browserServer = await chromium.launchServer({ ...CHROMIUM_OPTIONS, host: '127.0.0.1' });
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+
   project.provide('e2e', {
+    browserEndpoint: browserServer.wsEndpoint(),
     appUrl: `http://127.0.0.1:${settings.ports.app}`,
     // The SPA's own origin + /api (the local edge), and the gateway behind it, which refuses whoever bypasses the edge.
     apiUrl: `http://127.0.0.1:${settings.ports.app}/api`,
@@ -107,6 +139,7 @@ export default async function setup(project: TestProject) {
   });
 
   return async () => {
+    await browserServer.close().catch(() => {});
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -117,6 +150,8 @@ export type AdminCredentials = { email: string; password: string; totpSecret: st
 declare module 'vitest' {
   export interface ProvidedContext {
     e2e: {
+      /** The run's Chromium (playwright's browser server), shared by every test file. */
+      browserEndpoint: string;
       appUrl: string;
       apiUrl: string;
       gatewayUrl: string;

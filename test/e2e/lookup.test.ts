@@ -4,10 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatDocument } from '../../domain/documents.js';
 import { fullProtocol } from '../../domain/protocol.js';
+import { robotsTxt, sitemapXml } from '../../domain/public-pages.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer } from '../integration/seed.js';
-import { emailsTo, launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { emailsTo, launchBrowser, newPage, openPublicPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
@@ -53,7 +54,7 @@ afterAll(async () => {
 describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate limit', () => {
   it('finds a process by CPF and shows only masked personal data and the lookup status (phone)', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
-    await page.goto(`${appUrl}/consultar`);
+    await openPublicPage(page, `${appUrl}/consultar`);
     await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('Consultar Processo | Limpa Nome');
     await page.getByRole('button', { name: 'Consultar', exact: true }).click();
     await page.getByText('Digite o CPF, CNPJ ou protocolo para consultar').waitFor();
@@ -76,7 +77,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
 
   it('explains why Nada Consta is unavailable before the removal is granted, by protocol (desktop)', async () => {
     const page = await newPage(browser, VIEWPORTS.desktop);
-    await page.goto(`${appUrl}/consultar`);
+    await openPublicPage(page, `${appUrl}/consultar`);
     await search(page, pending.contract.protocolo.toLowerCase());
     const card = page.getByRole('article', { name: `Processo ${fullProtocol(pending.contract.protocolo)}` });
     await card.getByText('Cadastro', { exact: true }).waitFor();
@@ -90,7 +91,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
 
   it('says "Processo não encontrado" for an unknown CPF, then refuses a sixth search of the same document', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
-    await page.goto(`${appUrl}/consultar`);
+    await openPublicPage(page, `${appUrl}/consultar`);
     const unknown = formatDocument(generateCpf());
     await search(page, unknown);
     await page.getByRole('heading', { name: 'Processo não encontrado' }).waitFor();
@@ -112,7 +113,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
 describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and its verification page', () => {
   it('issues only for the e-mail on file, opens the PDF, e-mails it, and the QR page says vigente then não vigente', async () => {
     const page = await newPage(browser, VIEWPORTS.desktop);
-    await page.goto(`${appUrl}/consultar`);
+    await openPublicPage(page, `${appUrl}/consultar`);
     await search(page, granted.contract.protocolo);
     await page.getByRole('button', { name: 'Baixar Nada Consta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Baixar Nada Consta' });
@@ -182,7 +183,7 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
     const customer = await seedCustomer(db, { email, nome_completo: 'Carlos Eduardo Prado', cpf: generateCpf() });
     await moveProcess(customer, 'contrato_assinado', 'pago', 'peticionado', 'baixa_deferida');
     const page = await newPage(browser, VIEWPORTS.phone);
-    await page.goto(`${appUrl}/consultar`);
+    await openPublicPage(page, `${appUrl}/consultar`);
     await search(page, formatDocument(customer.profile.cpf));
     await page.getByRole('button', { name: 'Baixar Nada Consta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Baixar Nada Consta' });
@@ -210,12 +211,33 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
 });
 
 describe('unknown paths (spec 01 §2 "404 page")', () => {
-  it('shows the 404 page with a link home', async () => {
+  it('answers HTTP 404 with the 404 page and a link home', async () => {
     const page = await newPage(browser, VIEWPORTS.phone);
-    await page.goto(`${appUrl}/pagina-que-nao-existe`);
+    const response = await page.goto(`${appUrl}/pagina-que-nao-existe`);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Oops! Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${appUrl}/`);
     await page.context().close();
+  });
+
+  it('answers pages, app routes and files 200 and anything else 404, as the CDN does', async () => {
+    const status = async (path: string) => (await fetch(`${appUrl}${path}`, { redirect: 'manual' })).status;
+    for (const path of ['/', '/consultar', '/termos', '/auth', '/app/dashboard', '/verificar/ABCD-EFGH-JKMN'])
+      expect([path, await status(path)]).toEqual([path, 200]);
+    for (const path of ['/nao-existe', '/app/nao-existe', '/consultar/extra', '/admin/clientes/1/2', '/wp-login.php'])
+      expect([path, await status(path)]).toEqual([path, 404]);
+    // The API keeps its own answers: JSON, never the 404 page.
+    const api = await fetch(`${appUrl}/api/nao-existe`);
+    expect(api.headers.get('content-type')).not.toContain('text/html');
+  });
+
+  it('serves robots.txt and sitemap.xml for its own origin, as the deployed site does', async () => {
+    const robots = await fetch(`${appUrl}/robots.txt`);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toBe(robotsTxt(appUrl));
+    const sitemap = await fetch(`${appUrl}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('xml');
+    expect(await sitemap.text()).toBe(sitemapXml(appUrl));
   });
 });

@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, useEffect, type ComponentType } from 'react';
 import type { PublicPath } from '@domain/public-pages.js';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { PublicLayout } from '@/components/public-layout';
@@ -22,6 +22,18 @@ export function PublicPageTree({ Page }: { Page: ComponentType }) {
           <Page />
         </PublicLayout>
       </ErrorBoundary>
+      <HydrationMark />
     </StrictMode>
   );
+}
+
+/**
+ * `<html data-hydrated>` once React has taken over the prerendered page: until then a form submits natively and a
+ * button does nothing, so whoever drives the page (browser tests, monitoring) knows when it is interactive.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
 }

@@ -1,0 +1,131 @@
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import type { Page } from 'playwright-core';
+import { ulid } from 'ulid';
+import { inject } from 'vitest';
+import { signContractRoute } from '../../domain/api/contracts.js';
+import { createProfileRoute } from '../../domain/api/profile.js';
+import { logIn } from './browser.js';
+
+/**
+ * Customers made through Cognito's and the product's own APIs, for browser tests that are not about signing up, the
+ * profile form or the contract screen (those walk the screens: auth, profile, contract, slice). The API is called
+ * through the app's origin, as the SPA calls it (the local edge adds the origin secret and the viewer headers), so the
+ * profile, its contract and the signature are written by the real handlers, e-mails included.
+ */
+export type ApiCustomer = {
+  email: string;
+  password: string;
+  name: string;
+  cpf: string;
+  userId: string;
+  idToken: string;
+  contractId: string;
+  protocol: string;
+};
+
+const PASSWORD = 'segredo123';
+
+function cognito() {
+  const { cognitoEndpoint } = inject('e2e');
+  return new CognitoIdentityProviderClient({
+    endpoint: cognitoEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** A confirmed account (what sign-up and the e-mail's link make), and its id token. */
+export async function confirmedAccount(
+  email = `cliente.${ulid().toLowerCase()}@example.com`,
+  password = PASSWORD,
+): Promise<{ email: string; password: string; userId: string; idToken: string }> {
+  const { userPoolId, userPoolClientId } = inject('e2e');
+  const client = cognito();
+  try {
+    await client.send(
+      new SignUpCommand({
+        ClientId: userPoolClientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await client.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        ClientId: userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const idToken = auth.AuthenticationResult!.IdToken!;
+    const userId = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    return { email, password, userId, idToken };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Calls a route of the API with the customer's token, through the app's origin; a refusal fails the test. */
+export async function callApi<T>(idToken: string, method: string, path: string, body?: unknown): Promise<T> {
+  const { apiUrl } = inject('e2e');
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * A customer with a saved profile (CPF, address of the CEP stand-in's 30130-010) and its initial contract, signed
+ * unless `signed: false`.
+ */
+export async function apiCustomer(
+  options: { email?: string; name?: string; cpf?: string; signed?: boolean; referralRef?: string } = {},
+): Promise<ApiCustomer> {
+  const account = await confirmedAccount(options.email);
+  const name = options.name ?? 'Cliente de Teste';
+  const cpf = options.cpf ?? generateCpf();
+  const created = await callApi<{ contract: { id: string; protocolo: string } }>(
+    account.idToken,
+    createProfileRoute.method,
+    createProfileRoute.path,
+    {
+      tipo_documento: 'cpf',
+      cpf,
+      nome_completo: name,
+      whatsapp: '(31) 99876-5432',
+      cep: '30130-010',
+      endereco: 'Avenida Afonso Pena',
+      numero: '100',
+      bairro: 'Centro',
+      cidade: 'Belo Horizonte',
+      estado: 'MG',
+      ...(options.referralRef ? { referral_ref: options.referralRef } : {}),
+    },
+  );
+  if (options.signed !== false) {
+    await callApi(
+      account.idToken,
+      signContractRoute.method,
+      signContractRoute.path.replace('{contractId}', created.contract.id),
+    );
+  }
+  return { ...account, name, cpf, contractId: created.contract.id, protocol: created.contract.protocolo };
+}
+
+/** Signs in through /auth as the customer would and waits for the dashboard. */
+export async function signInThroughForm(page: Page, customer: { email: string; password: string }): Promise<void> {
+  const { appUrl } = inject('e2e');
+  await page.goto(`${appUrl}/auth`);
+  await logIn(page, customer.email, customer.password);
+  await page.waitForURL(`${appUrl}/app/dashboard`);
+}
