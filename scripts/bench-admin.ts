@@ -4,9 +4,13 @@
  * one referral each, their search tokens and the counters) with parallel BatchWriteItem of the real item builders,
  * measures each admin list's first page, a search and a status filter through the real service functions (median of
  * N runs), tops up to 100,000 clients, measures again, and prints both with the ratio against the target
- * "page time at 100k ≤ 1.2 × page time at 1k". Figures, not assertions: not part of `npm test`.
- * Usage: `npm run bench:admin [-- --clients 100000 --runs 25 --port 18900]`.
+ * "page time at 100k ≤ 1.2 × page time at 1k". Figures, not assertions.
+ *
+ * Usage: `npm run bench:admin [-- --clients 100000 --runs 25 --port 18900]`. DynamoDB Local is started on `--port`
+ * (18900 by default); `--port 0` takes any free port. `--quick`: 100 then 300 clients, 3 runs per case, no pauses, on a
+ * free port (unless `--port` names one): what `npm test` runs (test/tools/scripts.test.ts) so the bench cannot rot.
  */
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -28,19 +32,19 @@ import { referralItem, referralSearchTokenItem, referrerCopyOf } from '../lambda
 import type { Db } from '../lambdas/shared/data/table.js';
 import { synthesizeLocalDefinitions } from '../local/cdk-definitions.js';
 import { ensureTable, startDynamoDbLocal } from '../local/services/dynamodb.js';
+import { hasFlag, numberFlag } from './cli.js';
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const SMALL = 1_000;
-const LARGE = arg('clients', 100_000);
-const RUNS = arg('runs', 41);
-const WARM_UP = 5;
-const PORT = arg('port', 18_900);
+const QUICK = hasFlag('quick');
+const SMALL = QUICK ? 100 : 1_000;
+const LARGE = numberFlag('clients', QUICK ? 300 : 100_000, SMALL + 1);
+const RUNS = numberFlag('runs', QUICK ? 3 : 41);
+const WARM_UP = QUICK ? 1 : 5;
+const PORT = numberFlag('port', QUICK ? 0 : 18_900, 0);
 /** Parallel BatchWriteItem requests: enough to keep DynamoDB Local busy on 2 cores without starving it. */
-const CONCURRENCY = arg('concurrency', 6);
+const CONCURRENCY = numberFlag('concurrency', 6);
 const CLIENTS_PER_CHUNK = 500;
+/** The client whose document and protocol the searches look for: one of the first SMALL, so both sizes find it. */
+const SAMPLE_CLIENT = SMALL / 2;
 const TARGET = 1.2;
 const TABLE = 'baixa-bench-admin';
 
@@ -219,7 +223,19 @@ async function seed(db: Db, from: number, to: number, counts: Counts): Promise<{
 }
 
 /** A pause after seeding, so DynamoDB Local's garbage collection of the writes is not measured as read time. */
-const settle = () => new Promise((r) => setTimeout(r, 10_000));
+const settle = () => new Promise((r) => setTimeout(r, QUICK ? 0 : 10_000));
+
+/** A port nothing listens on now, on any interface (DynamoDB Local binds them all). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '0.0.0.0', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolvePort(port));
+      });
+  });
+}
 
 const median = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -235,12 +251,12 @@ function cases(db: Db): Case[] {
     { name: 'summary (counters)', run: () => getAdminCounters(db) },
     { name: 'clientes: first page', run: () => listAdminClients(db, {}) },
     { name: 'clientes: search "maria"', run: () => listAdminClients(db, { busca: 'maria' }) },
-    { name: 'clientes: search document', run: () => listAdminClients(db, { busca: cpfOf(500).slice(0, 9) }) },
+    { name: 'clientes: search document', run: () => listAdminClients(db, { busca: cpfOf(SAMPLE_CLIENT).slice(0, 9) }) },
     { name: 'processos: first page', run: () => listAdminProcesses({ db, clock }, {}) },
     { name: 'processos: search "maria"', run: () => listAdminProcesses({ db, clock }, { search: 'maria' }) },
     {
       name: 'processos: search protocol',
-      run: () => listAdminProcesses({ db, clock }, { search: formatProtocol(new Date(START), 500) }),
+      run: () => listAdminProcesses({ db, clock }, { search: formatProtocol(new Date(START), SAMPLE_CLIENT) }),
     },
     { name: 'processos: status "pago"', run: () => listAdminProcesses({ db, clock }, { status: 'pago' }) },
     { name: 'financeiro: first page', run: () => listAdminCharges({ db }, {}) },
@@ -278,7 +294,7 @@ async function measureAll(db: Db): Promise<Map<string, Figure>> {
   return new Map(all.map((c) => [c.name, { ms: median(samples.get(c.name)!), rows: rows.get(c.name) ?? null }]));
 }
 
-const dynamodb = await startDynamoDbLocal({ port: PORT, dataDir: null });
+const dynamodb = await startDynamoDbLocal({ port: PORT || (await freePort()), dataDir: null });
 const client = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     endpoint: dynamodb.endpoint,
@@ -293,6 +309,7 @@ const stopAll = async () => {
   await dynamodb.stop();
 };
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+process.once('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
 try {
   const { table } = synthesizeLocalDefinitions(TABLE);
@@ -343,6 +360,8 @@ try {
       ? `Target met: every page at ${label(LARGE)} clients within ${TARGET}× of its time at ${label(SMALL)}.`
       : `Target missed by: ${failing.join(', ')}.`,
   );
+  if (QUICK)
+    console.log('(--quick: too few clients for the ratios to mean anything; this run proves the bench works.)');
 } finally {
   await stopAll();
 }

@@ -1,9 +1,14 @@
 /**
  * API latency benchmark (issue 7, Performance): starts the local runtime (`npm start`'s emulators and function host)
  * on shifted ports and a throwaway data folder, signs a customer up through cognito-local, creates a profile, then
- * measures p50/p95 of the dashboard and profile routes through the local API gateway (JWT check, function host,
- * DynamoDB Local) next to a bare DynamoDB Query of the same item collection, and prints the ratios.
- * Figures, not assertions: not part of `npm test`. Usage: `npm run bench [-- --requests 300]`.
+ * measures p50/p95 of the dashboard and profile routes through the local API gateway, called as CloudFront calls it
+ * (origin secret and viewer headers; JWT check, function host, DynamoDB Local), next to a bare DynamoDB Query of the
+ * same item collection, and prints the ratios. Figures, not assertions.
+ *
+ * Usage: `npm run bench [-- --requests 300] [-- --port-offset 2000]`. The runtime listens on 127.0.0.1 with every port
+ * of `npm start` shifted by 2000 (`--port-offset`): clear of a developer's `npm start` (0) and of the e2e suite's (1000),
+ * so the bench runs beside both. `--quick`: 10 requests after 3 warm-ups, what `npm test` runs
+ * (test/tools/scripts.test.ts) so the bench cannot rot.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,11 +28,14 @@ import { createProfileRoute, getProfileRoute } from '../domain/api/profile.js';
 import { keys } from '../lambdas/shared/data/keys.js';
 import { LOCAL_REGION } from '../local/cdk-definitions.js';
 import { LOCAL_TABLE, startLocalRuntime } from '../local/runtime.js';
+import { edgeHeaders } from '../local/services/edge.js';
 import { localSettings } from '../local/settings.js';
+import { hasFlag, numberFlag } from './cli.js';
 
-const requestsArg = process.argv.indexOf('--requests');
-const REQUESTS = requestsArg > 0 ? Number(process.argv[requestsArg + 1]) : 200;
-const WARM_UP = 20;
+const QUICK = hasFlag('quick');
+const REQUESTS = numberFlag('requests', QUICK ? 10 : 200);
+const WARM_UP = QUICK ? 3 : 20;
+const PORT_OFFSET = numberFlag('port-offset', 2000);
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -46,8 +54,15 @@ async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95:
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'baixa-bench-'));
-const settings = localSettings({ ...process.env, PORT_OFFSET: '2000', BAIXA_DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' });
-const runtime = await startLocalRuntime(settings, () => {});
+const settings = localSettings({
+  ...process.env,
+  PORT_OFFSET: String(PORT_OFFSET),
+  BAIXA_DATA_DIR: dataDir,
+  LOG_LEVEL: 'ERROR',
+});
+// The API alone: no SPA server (so no Vite cache shared with a concurrent `npm start` or e2e run) and no background
+// warming of every function while the figures are taken; the warm-up requests below cold-start what is measured.
+const runtime = await startLocalRuntime(settings, () => {}, undefined, { app: false, warm: false });
 try {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const cognito = new CognitoIdentityProviderClient({
@@ -75,10 +90,12 @@ try {
   );
   const idToken = auth.AuthenticationResult!.IdToken!;
   const userId = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+  // What CloudFront (locally, the SPA server's proxy) adds to every API request: the origin secret and viewer headers.
+  const edge = edgeHeaders({ remoteAddress: '127.0.0.1' }, settings.viewer, settings.secrets.originVerify);
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${runtime.apiUrl}${path}`, {
+    const response = await fetch(`${runtime.gatewayUrl}${path}`, {
       method,
-      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+      headers: { ...edge, authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);

@@ -2,12 +2,14 @@
  * Public-site benchmark (issue 9): builds the production site (scripts/build-web.ts), serves it compressed on loopback
  * exactly as CloudFront routes it (domain/public-pages.ts `siteFileFor`), and runs Lighthouse (mobile, simulated slow
  * 4G and 4× CPU, its defaults) in Debian's Chromium on the landing page and /consultar. Prints each page's scores,
- * metrics and the JavaScript it downloads before it is interactive. Figures, not assertions: not part of `npm test`.
+ * metrics and the JavaScript it downloads before it is interactive. Figures, not assertions.
  *
  * Usage: `npm run bench:web [-- --runs 3] [-- --skip-build]`. Targets: performance ≥ 98, accessibility 100, SEO 100,
- * landing JavaScript ≤ 90 KB gzipped.
+ * landing JavaScript ≤ 90 KB gzipped. The site is served on 127.0.0.1 on a port the system picks, so the bench runs
+ * beside `npm start` and the e2e suite. `--quick`: one Lighthouse run of the landing page only, on a build of its own
+ * (a throwaway folder, deleted afterwards): what `npm test` runs (test/tools/scripts.test.ts) so the bench cannot rot.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -17,11 +19,16 @@ import lighthouse from 'lighthouse';
 import { REPO_ROOT } from '../lib/paths.js';
 import { siteFileFor } from '../domain/public-pages.js';
 import { buildWeb } from './build-web.js';
+import { hasFlag, numberFlag } from './cli.js';
 
-const OUT_DIR = join(REPO_ROOT, '.bench', 'web');
-const PAGES = ['/', '/consultar'];
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const QUICK = hasFlag('quick');
+const SKIP_BUILD = hasFlag('skip-build');
+if (QUICK && SKIP_BUILD) throw new Error('--quick builds a site of its own: it cannot be combined with --skip-build');
+mkdirSync(join(REPO_ROOT, '.bench'), { recursive: true });
+// --skip-build reuses the last full run's build, so that one lives at a fixed place.
+const OUT_DIR = QUICK ? mkdtempSync(join(REPO_ROOT, '.bench', 'web-quick-')) : join(REPO_ROOT, '.bench', 'web');
+const PAGES = QUICK ? ['/'] : ['/', '/consultar'];
+const RUNS = numberFlag('runs', QUICK ? 1 : 3);
 const TARGETS = { performance: 98, accessibility: 100, seo: 100, landingScriptKb: 90 };
 
 const TYPES: Record<string, string> = {
@@ -141,7 +148,7 @@ const server = await serve(OUT_DIR).catch((error: unknown) => {
 const { port } = server.address() as AddressInfo;
 const origin = `http://127.0.0.1:${port}`;
 try {
-  if (!process.argv.includes('--skip-build')) {
+  if (!SKIP_BUILD) {
     console.log(`Building the site for ${origin} …`);
     // The canonical links must name the origin Lighthouse loads, or its SEO audit rightly complains.
     await buildWeb({ outDir: OUT_DIR, siteUrl: origin });
@@ -185,4 +192,5 @@ try {
   console.log(misses.length ? `\nMissed targets:\n- ${misses.join('\n- ')}` : '\nAll targets met.');
 } finally {
   server.close();
+  if (QUICK) rmSync(OUT_DIR, { recursive: true, force: true });
 }
