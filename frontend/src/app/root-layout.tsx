@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useRouteError } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorScreen } from '@/components/error-screen';
+import { RouteAnnouncer } from '@/components/route-announcer';
 import { Toaster } from '@/components/toaster';
 
 /**
  * Outermost route of the app: catches render errors of public pages (the app shell has its own boundary) and holds the
- * toasts, so one raised on the way out of the private area (e.g. 'Logout realizado' on /) is still shown.
+ * toasts, so one raised on the way out of the private area (e.g. 'Logout realizado' on /) is still shown, and announces
+ * every in-app navigation (focus on the new page's heading).
  */
 export function RootLayout() {
   const location = useLocation();
@@ -16,6 +18,7 @@ export function RootLayout() {
         <Outlet />
       </ErrorBoundary>
       <Toaster />
+      <RouteAnnouncer />
     </>
   );
 }

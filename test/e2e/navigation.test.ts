@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { apiCustomer, signInThroughForm } from './customers.js';
+
+const { appUrl } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The element with focus, as a screen reader would name it. */
+const focused = (page: Page) =>
+  page.evaluate<{ tag?: string; text?: string }>(
+    '({ tag: document.activeElement?.tagName.toLowerCase(), text: document.activeElement?.textContent?.trim() })',
+  );
+
+const announcement = (page: Page) => page.locator('[data-route-announcer]');
+
+describe('in-app navigation for keyboard and screen-reader users', () => {
+  it('moves the focus to the new page heading and announces it on every route change (desktop)', async () => {
+    const customer = await apiCustomer({ name: 'Teclado Navegação Silva' });
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await signInThroughForm(page, customer);
+
+    await page.getByRole('link', { name: 'Histórico' }).first().click();
+    await page.waitForURL(`${appUrl}/app/historico`);
+    await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: 'Histórico' });
+    await expect.poll(() => announcement(page).textContent()).toBe('Histórico');
+    expect(await announcement(page).getAttribute('aria-live')).toBe('polite');
+
+    // The sidebar, used from the keyboard: the link is focused and followed with Enter.
+    await page.getByRole('link', { name: 'Meu Perfil' }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${appUrl}/app/perfil`);
+    await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: 'Meu Perfil' });
+    await expect.poll(() => announcement(page).textContent()).toBe('Meu Perfil');
+    // Tab continues from the top of the new page's content (its form), not from the sidebar link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<boolean>("document.querySelector('main').contains(document.activeElement)")).toBe(true);
+    await screenshot(page, 'navigation-focus-desktop');
+    await page.context().close();
+  });
+
+  it('announces the 404 page of an unknown in-app path (phone)', async () => {
+    const page = await newPage(browser, VIEWPORTS.phone);
+    await page.goto(`${appUrl}/auth`);
+    // A real page load: nothing announced, the focus left where the browser puts it.
+    await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
+    expect(await announcement(page).textContent()).toBe('');
+
+    // An in-app navigation to a path no route matches (as a stale link inside the app would make).
+    await page.evaluate("history.pushState({}, '', '/app/nao-existe'); dispatchEvent(new PopStateEvent('popstate'))");
+    await page.getByRole('heading', { name: '404 Oops! Page not found' }).waitFor();
+    await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: '404 Oops! Page not found' });
+    await expect.poll(() => announcement(page).textContent()).toBe('404 Oops! Page not found');
+    await screenshot(page, 'navigation-not-found-phone');
+    await page.context().close();
+  });
+});
