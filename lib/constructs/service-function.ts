@@ -138,13 +138,11 @@ export class ServiceFunction extends NodejsFunction {
     });
     (this.node.defaultChild as lambda.CfnFunction).loggingConfig = { logGroup: this.ownLogGroup.logGroupName };
 
-    Validations.of(this).acknowledge(
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason:
-          'AWSLambdaBasicExecutionRole only allows writing CloudWatch Logs and gives no data access; NodejsFunction attaches it to the role it creates itself.',
-      },
-    );
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason:
+        'AWSLambdaBasicExecutionRole only allows writing CloudWatch Logs and gives no data access; NodejsFunction attaches it to the role it creates itself.',
+    });
   }
 
   /** The function's own log group (the inherited getter would import an unused /aws/lambda/<name> group). */
