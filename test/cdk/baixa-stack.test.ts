@@ -595,7 +595,7 @@ describe('Web', () => {
     expect(route('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(route('/favicon.svg')).toBe('/favicon.svg');
     expect(route('/pagina-que-nao-existe')).toBe('/404.html');
-    const status = new Function(`${codeOf(/404/)}; return handler;`)() as (e: unknown) => { statusCode: number };
+    const status = new Function(`${codeOf(/HTTP 404/)}; return handler;`)() as (e: unknown) => { statusCode: number };
     const answer = (uri: string, statusCode = 200) => status({ request: { uri }, response: { statusCode } }).statusCode;
     expect(answer('/pagina-que-nao-existe')).toBe(404);
     expect(answer('/404.html')).toBe(404);

@@ -3,6 +3,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { inMiddleOfWindow } from './rate-window.js';
 import { issueNadaConstaRoute, verifyNadaConstaRoute } from '../../domain/api/nada-consta.js';
 import { formatDate, formatDateTime } from '../../domain/dates.js';
 import { NADA_CONSTA_MESSAGES, RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
@@ -199,26 +200,27 @@ describe('POST /public/nada-consta', () => {
     }
   });
 
-  it('is rate-limited per protocol (wrong e-mails count) and per address', async () => {
-    const { contract, profile } = await customerAt('baixa_deferida');
-    for (let i = 0; i < RATE_LIMITS.nadaConstaByProtocol.limit; i++) {
-      expect((await issue({ protocolo: contract.protocolo, email: `guess${i}@example.com` })).status).toBe(422);
-    }
-    // The right e-mail is refused too now: guessing has run out for this protocol.
-    expect(errorOf(await issue({ protocolo: contract.protocolo, email: profile.email }))).toMatchObject({
-      status: 429,
-      code: 'too_many_requests',
-      message: RATE_LIMIT_MESSAGES.tooManyRequests,
-    });
+  it('is rate-limited per protocol (wrong e-mails count) and per address', () =>
+    inMiddleOfWindow(RATE_LIMITS.nadaConstaByProtocol.windowSeconds, async () => {
+      const { contract, profile } = await customerAt('baixa_deferida');
+      for (let i = 0; i < RATE_LIMITS.nadaConstaByProtocol.limit; i++) {
+        expect((await issue({ protocolo: contract.protocolo, email: `guess${i}@example.com` })).status).toBe(422);
+      }
+      // The right e-mail is refused too now: guessing has run out for this protocol.
+      expect(errorOf(await issue({ protocolo: contract.protocolo, email: profile.email }))).toMatchObject({
+        status: 429,
+        code: 'too_many_requests',
+        message: RATE_LIMIT_MESSAGES.tooManyRequests,
+      });
 
-    const ip = freshAddress();
-    for (let i = 0; i < RATE_LIMITS.nadaConstaByAddress.limit; i++) {
-      expect(
-        (await issue({ protocolo: `LM20990101${String(i).padStart(5, '0')}`, email: 'a@example.com' }, ip)).status,
-      ).toBe(422);
-    }
-    expect(errorOf(await issue({ protocolo: 'LM2099010100099', email: 'a@example.com' }, ip)).status).toBe(429);
-  });
+      const ip = freshAddress();
+      for (let i = 0; i < RATE_LIMITS.nadaConstaByAddress.limit; i++) {
+        expect(
+          (await issue({ protocolo: `LM20990101${String(i).padStart(5, '0')}`, email: 'a@example.com' }, ip)).status,
+        ).toBe(422);
+      }
+      expect(errorOf(await issue({ protocolo: 'LM2099010100099', email: 'a@example.com' }, ip)).status).toBe(429);
+    }));
 });
 
 describe('GET /public/nada-consta/{code}', () => {
@@ -257,14 +259,15 @@ describe('GET /public/nada-consta/{code}', () => {
     }
   });
 
-  it('is rate-limited per address', async () => {
-    const ip = freshAddress();
-    for (let i = 0; i < RATE_LIMITS.verificationByAddress.limit; i++) {
-      expect((await verify('ZZZZ-ZZZZ-ZZZZ', ip)).status).toBe(404);
-    }
-    expect(errorOf(await verify('ZZZZ-ZZZZ-ZZZZ', ip))).toMatchObject({
-      status: 429,
-      message: RATE_LIMIT_MESSAGES.tooManyRequests,
-    });
-  });
+  it('is rate-limited per address', () =>
+    inMiddleOfWindow(RATE_LIMITS.verificationByAddress.windowSeconds, async () => {
+      const ip = freshAddress();
+      for (let i = 0; i < RATE_LIMITS.verificationByAddress.limit; i++) {
+        expect((await verify('ZZZZ-ZZZZ-ZZZZ', ip)).status).toBe(404);
+      }
+      expect(errorOf(await verify('ZZZZ-ZZZZ-ZZZZ', ip))).toMatchObject({
+        status: 429,
+        message: RATE_LIMIT_MESSAGES.tooManyRequests,
+      });
+    }));
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateCpf, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { inMiddleOfWindow } from './rate-window.js';
 import { lookupProcessRoute } from '../../domain/api/lookup.js';
 import { LOOKUP_INPUT_MESSAGES, LOOKUP_MESSAGES, RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
 import { fullProtocol } from '../../domain/protocol.js';
@@ -72,37 +73,39 @@ describe('rate-limit counters (pattern 43)', () => {
 });
 
 describe('POST /public/lookup rate limits', () => {
-  it('answers 20 lookups of one address in 10 minutes, then 429 with the pt-BR message', async () => {
-    const ip = freshAddress();
-    // Different (unknown, valid-looking) protocols: the per-address limit is what stops this walk.
-    for (let i = 0; i < RATE_LIMITS.lookupByAddress.limit; i++) {
-      const protocolo = `LM20260701${String(10_000 + i).padStart(5, '0')}`;
-      expect(okBody(await lookup(protocolo, ip)).found).toBe(false);
-    }
-    const refused = errorOf(await lookup('LM2026070199999', ip));
-    expect(refused).toMatchObject({
-      status: 429,
-      code: 'too_many_requests',
-      message: RATE_LIMIT_MESSAGES.tooManyLookups,
-    });
-    // Another address is unaffected; another /64 of the same network too.
-    expect((await lookup('LM2026070199999', freshAddress())).status).toBe(200);
-  });
+  it('answers 20 lookups of one address in 10 minutes, then 429 with the pt-BR message', () =>
+    inMiddleOfWindow(RATE_LIMITS.lookupByAddress.windowSeconds, async () => {
+      const ip = freshAddress();
+      // Different (unknown, valid-looking) protocols: the per-address limit is what stops this walk.
+      for (let i = 0; i < RATE_LIMITS.lookupByAddress.limit; i++) {
+        const protocolo = `LM20260701${String(10_000 + i).padStart(5, '0')}`;
+        expect(okBody(await lookup(protocolo, ip)).found).toBe(false);
+      }
+      const refused = errorOf(await lookup('LM2026070199999', ip));
+      expect(refused).toMatchObject({
+        status: 429,
+        code: 'too_many_requests',
+        message: RATE_LIMIT_MESSAGES.tooManyLookups,
+      });
+      // Another address is unaffected; another /64 of the same network too.
+      expect((await lookup('LM2026070199999', freshAddress())).status).toBe(200);
+    }));
 
-  it('answers 5 lookups of one document in 10 minutes from any address, found or not, then 429', async () => {
-    const { profile, contract } = await seedCustomer(db);
-    const forms = [profile.cpf, profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')];
-    for (let i = 0; i < RATE_LIMITS.lookupByQuery.limit; i++) {
-      // Every form of the same CPF shares one counter, and a fresh address each time does not help.
-      expect(okBody(await lookup(forms[i % 2], freshAddress())).found).toBe(true);
-    }
-    expect(errorOf(await lookup(profile.cpf, freshAddress()))).toMatchObject({
-      status: 429,
-      message: RATE_LIMIT_MESSAGES.tooManyLookups,
-    });
-    // The same person's protocol is a subject of its own.
-    expect(okBody(await lookup(fullProtocol(contract.protocolo), freshAddress())).found).toBe(true);
-  });
+  it('answers 5 lookups of one document in 10 minutes from any address, found or not, then 429', () =>
+    inMiddleOfWindow(RATE_LIMITS.lookupByQuery.windowSeconds, async () => {
+      const { profile, contract } = await seedCustomer(db);
+      const forms = [profile.cpf, profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4')];
+      for (let i = 0; i < RATE_LIMITS.lookupByQuery.limit; i++) {
+        // Every form of the same CPF shares one counter, and a fresh address each time does not help.
+        expect(okBody(await lookup(forms[i % 2], freshAddress())).found).toBe(true);
+      }
+      expect(errorOf(await lookup(profile.cpf, freshAddress()))).toMatchObject({
+        status: 429,
+        message: RATE_LIMIT_MESSAGES.tooManyLookups,
+      });
+      // The same person's protocol is a subject of its own.
+      expect(okBody(await lookup(fullProtocol(contract.protocolo), freshAddress())).found).toBe(true);
+    }));
 
   it('counts a not-found document and a protocol the same way, each window on its own', async () => {
     const deps = (iso: string) => ({ db, clock: fixedClock(iso) });
