@@ -1,11 +1,10 @@
-import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { customerWithSignedContract, launchBrowser, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { nameWord } from './admin-helpers.js';
+import { launchBrowser, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { apiCustomer, signInThroughForm } from './customers.js';
 
-const { appUrl, asaasUrl, sesUrl } = inject('e2e');
-const password = 'segredo123';
+const { appUrl, asaasUrl } = inject('e2e');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -28,22 +27,13 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
   ] as const)(
     'generates the PIX, copies its code, and turns paid live when the simulator pays it (%s)',
     async (device, viewport) => {
-      const email = `pix.${device}.${ulid().toLowerCase()}@example.com`;
-      // A name of its own: the simulator's page lists every customer's charges.
-      const name = `Carlos ${device === 'phone' ? 'Celular' : 'Computador'} Lima`;
+      // A name of its own: the simulator's page lists every customer's charges. Signing up, the profile and the
+      // contract are walked through the screens in their own tests; this customer is made through the API.
+      const name = `Carlos ${device === 'phone' ? 'Celular' : 'Computador'} Lima ${nameWord()}`;
+      const customer = await apiCustomer({ name });
       const page = await pageWithClipboard(viewport);
-      await customerWithSignedContract(
-        page,
-        { appUrl, sesUrl },
-        {
-          email,
-          password,
-          name,
-          cpf: generateCpf(),
-          whatsapp: '31998765432',
-          cep: '30130010',
-        },
-      );
+      await signInThroughForm(page, customer);
+      await page.goto(`${appUrl}/app/pagamento`);
       await page.getByRole('heading', { name: /^Pagamento — Protocolo\sLM\d+ · R\$\s399,00$/ }).waitFor();
       await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
       await screenshot(page, `payment-generate-${device}`);
@@ -85,14 +75,11 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
   );
 
   it('offers a new PIX when the first one expires, and the new one is payable (desktop)', async () => {
-    const email = `pix.vencido.${ulid().toLowerCase()}@example.com`;
-    const name = 'Carlos Vencido Lima';
+    const name = `Carlos Vencido Lima ${nameWord()}`;
+    const customer = await apiCustomer({ name });
     const page = await pageWithClipboard(VIEWPORTS.desktop);
-    await customerWithSignedContract(
-      page,
-      { appUrl, sesUrl },
-      { email, password, name, cpf: generateCpf(), whatsapp: '31998765432', cep: '30130010' },
-    );
+    await signInThroughForm(page, customer);
+    await page.goto(`${appUrl}/app/pagamento`);
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     const firstCode = await page.getByLabel('PIX copia e cola').inputValue();
 

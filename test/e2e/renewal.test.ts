@@ -1,62 +1,33 @@
-import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { customerWithSignedContract, launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { apiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, apiUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
-const password = 'segredo123';
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The dev server compiles the app on its first request; on a busy machine that alone can outlast a test's 30 s.
-  const page = await newPage(browser);
-  await page.goto(`${appUrl}/auth?mode=register`, { timeout: 150_000 });
-  await page.getByLabel('Email', { exact: true }).waitFor({ timeout: 150_000 });
-  await page.context().close();
 });
 afterAll(async () => {
   await browser?.close();
   db.client.destroy();
 });
 
-/** Who the page is signed in as, and their first contract: read through the API with the page's own id token. */
-async function customerOf(page: Page): Promise<{ userId: string; contractId: string }> {
-  const token = await page.evaluate<string>(
-    "Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? ''",
-  );
-  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-  const dashboard = (await (
-    await fetch(`${apiUrl}/me/dashboard`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { contracts: { id: string }[] };
-  return { userId, contractId: dashboard.contracts[0]!.id };
-}
-
 /**
- * A customer whose first removal an admin granted (or saw fall), and who has `freeRenewals` from referrals: the
- * journey in the browser, the admin's move and the reward written to the local table as those writers do.
+ * A customer whose first removal an admin granted (or saw fall), and who has `freeRenewals` from referrals, signed in
+ * on `page`: signed up, profiled and signed through the API (the screens have tests of their own), the admin's move
+ * and the reward written to the local table as those writers do.
  */
 async function renewableCustomer(page: Page, name: string, status: ProcessStatus, freeRenewals: number) {
-  await customerWithSignedContract(
-    page,
-    { appUrl, sesUrl },
-    {
-      email: `renovacao.${ulid().toLowerCase()}@example.com`,
-      password,
-      name,
-      cpf: generateCpf(),
-      whatsapp: '11998765432',
-      cep: '01001000',
-    },
-  );
-  const customer = await customerOf(page);
+  const made = await apiCustomer({ name });
+  const customer = { userId: made.userId, contractId: made.contractId };
   await changeProcessStatus(db, { ref: customer, to: status, byUser: 'admin-e2e', now: new Date().toISOString() });
   await db.client.send(
     new UpdateCommand({
@@ -66,6 +37,7 @@ async function renewableCustomer(page: Page, name: string, status: ProcessStatus
       ExpressionAttributeValues: { ':n': freeRenewals },
     }),
   );
+  await signInThroughForm(page, made);
   return customer;
 }
 
