@@ -3,8 +3,8 @@ import { testAliases as alias, unitProject } from './test/vitest-projects.js';
 
 /**
  * Five projects. Integration and e2e tests start real emulators in their global setups and stop them afterwards; they
- * run one file at a time, as the shared emulators require. `npm test` (scripts/test.ts) runs e2e in a lane of its own,
- * beside the others; the tools project runs every documented script in its quick mode, after the rest of its run.
+ * run one file at a time, as the shared emulators require. `npm test` (scripts/test.ts) runs e2e and tools (every
+ * documented script in its quick mode) in lanes of their own, beside the others.
  */
 export default defineConfig({
   resolve: { alias },

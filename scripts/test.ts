@@ -1,10 +1,11 @@
 /**
- * `npm test`: the whole suite in two lanes that run at once, because most of a browser test is waiting (for a page, an
- * e-mail, an emulator) and one lane alone leaves a core idle:
- *   - checks: TypeScript, ESLint and Prettier, then the unit, cdk, integration and tools projects;
- *   - browser: the e2e project (its own runtime, on its own ports).
+ * `npm test`: the whole suite in three lanes that run at once, because most of a browser test, a benchmark's quick run
+ * or an emulator's start is waiting, and one vitest worker (its default on 2 cores) leaves a core idle:
+ *   - checks: TypeScript, ESLint and Prettier, then the unit, cdk and integration projects;
+ *   - browser: the e2e project (its own runtime, on its own ports);
+ *   - tools: every documented script in its quick mode (their own emulators, on their own ports).
  * Each lane runs its files one at a time, as before; each line of output is prefixed with its lane. Exits non-zero if
- * either lane fails, after both have finished (every failure is reported in one run).
+ * any lane fails, after all have finished (every failure is reported in one run).
  *
  * Usage: `npm test` (or `npx tsx scripts/test.ts`). One project alone: `npm run test:unit`, `npm run test:e2e`.
  */
@@ -24,8 +25,9 @@ const vitest = (...projects: string[]): Step => ({
 });
 
 const LANES: Lane[] = [
-  { name: 'checks', steps: [npmRun('typecheck'), npmRun('lint'), vitest('unit', 'cdk', 'integration', 'tools')] },
+  { name: 'checks', steps: [npmRun('typecheck'), npmRun('lint'), vitest('unit', 'cdk', 'integration')] },
   { name: 'browser', steps: [vitest('e2e')] },
+  { name: 'tools', steps: [vitest('tools')] },
 ];
 
 function runStep(lane: string, step: Step): Promise<number> {
