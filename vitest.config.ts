@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           fileParallelism: false,
+          // One module graph for every file (the handlers, the SDK): importing it again per file cost more than
+          // most files' tests. Files share no state but the emulators, which they share anyway.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
