@@ -19,6 +19,11 @@ export type LocalSettings = {
    * does, instead of Vite's dev server. The browser tests use it; no hot reload.
    */
   siteDir: string | undefined;
+  /**
+   * Cold-start every function in the background once everything runs (before a person's first click). BAIXA_WARM_FUNCTIONS=false
+   * leaves each to its first call: the browser tests, which never call some and share the machine with other lanes.
+   */
+  warmFunctions: boolean;
   ports: {
     app: number;
     api: number;
@@ -67,6 +72,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     dataDir: resolve(env.BAIXA_DATA_DIR ?? resolve(REPO_ROOT, '.local-data')),
     viteCacheDir: env.BAIXA_VITE_CACHE_DIR ? resolve(env.BAIXA_VITE_CACHE_DIR) : undefined,
     siteDir: env.BAIXA_SITE_DIR ? resolve(env.BAIXA_SITE_DIR) : undefined,
+    warmFunctions: env.BAIXA_WARM_FUNCTIONS !== 'false',
     ports: {
       app: 5173 + offset,
       api: 3001 + offset,

@@ -37,7 +37,7 @@ process.on('uncaughtException', (error) => {
 });
 
 try {
-  runtime = await startLocalRuntime(settings, console.log, startup.signal);
+  runtime = await startLocalRuntime(settings, console.log, startup.signal, { warm: settings.warmFunctions });
 } catch (error) {
   if (startup.signal.aborted) process.exit(exitCode);
   if (error instanceof PrerequisiteError) {

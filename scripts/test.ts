@@ -1,13 +1,15 @@
 /**
- * `npm test`: the whole suite in three lanes that run at once, because most of a browser test, a benchmark's quick run
- * or an emulator's start is waiting, and one vitest worker (its default on 2 cores) leaves a core idle:
+ * `npm test`: the whole suite as jobs, two at a time. vitest alone runs one file at a time on 2 cores (its default is
+ * cores − 1 workers), yet most of a browser test, a script's quick run or an emulator's start is waiting, so one core
+ * sat idle. Two slots, not more: a third job only slows the others down and makes timings flaky.
+ *   - e2e: the browser tests (their own runtime, on their own ports);
  *   - checks: TypeScript, ESLint and Prettier, then the unit, cdk and integration projects;
- *   - browser: the e2e project (its own runtime, on its own ports);
- *   - tools: every documented script in its quick mode (their own emulators, on their own ports).
- * Each lane runs its files one at a time, as before; each line of output is prefixed with its lane. Exits non-zero if
- * any lane fails, after all have finished (every failure is reported in one run).
+ *   - each documented script's quick run (the tools project, one test at a time), longest first.
+ * A job's files run one at a time, as before; each line of output is prefixed with its job. Exits non-zero if any job
+ * fails, after all have finished (every failure is reported in one run).
  *
- * Usage: `npm test` (or `npx tsx scripts/test.ts`). One project alone: `npm run test:unit`, `npm run test:e2e`.
+ * Usage: `npm test` (or `npx tsx scripts/test.ts`). One project alone: `npm run test:unit`, `npm run test:e2e`,
+ * `npm run test:tools`.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,25 +17,41 @@ import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../lib/paths.js';
 
 type Step = { command: string; args: string[] };
-type Lane = { name: string; steps: Step[] };
+type Job = { name: string; steps: Step[] };
 
+const SLOTS = 2;
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
 const npmRun = (script: string): Step => ({ command: 'npm', args: ['run', '--silent', script] });
-const vitest = (...projects: string[]): Step => ({
-  command: bin('vitest'),
-  args: ['run', ...projects.flatMap((project) => ['--project', project])],
+const vitest = (...args: string[]): Step => ({ command: bin('vitest'), args: ['run', ...args] });
+/** One script's test in the tools project (test/tools/scripts.test.ts names each `npm run <script>`). */
+const tool = (script: string): Job => ({
+  name: script,
+  steps: [vitest('--project', 'tools', '--testNamePattern', `^npm run ${script} `)],
 });
 
-const LANES: Lane[] = [
-  { name: 'checks', steps: [npmRun('typecheck'), npmRun('lint'), vitest('unit', 'cdk', 'integration')] },
-  { name: 'browser', steps: [vitest('e2e')] },
-  { name: 'tools', steps: [vitest('tools')] },
+/** Longest first, so the short ones fill the gaps at the end. */
+const JOBS: Job[] = [
+  { name: 'e2e', steps: [vitest('--project', 'e2e')] },
+  {
+    name: 'checks',
+    steps: [
+      npmRun('typecheck'),
+      npmRun('lint'),
+      vitest('--project', 'unit', '--project', 'cdk', '--project', 'integration'),
+    ],
+  },
+  tool('bench:start'),
+  tool('bench:web'),
+  tool('bench'),
+  tool('mutation'),
+  tool('bench:admin'),
+  tool('bench:bundles'),
 ];
 
-function runStep(lane: string, step: Step): Promise<number> {
+function runStep(job: string, step: Step): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const prefix = `[${lane}] `;
+    const prefix = `[${job}] `;
     const relay = (stream: NodeJS.WriteStream) => {
       let partial = '';
       return (chunk: Buffer) => {
@@ -52,18 +70,31 @@ function runStep(lane: string, step: Step): Promise<number> {
   });
 }
 
-async function runLane(lane: Lane): Promise<{ name: string; code: number; seconds: number }> {
+type Result = { name: string; code: number; seconds: number };
+
+async function runJob(job: Job): Promise<Result> {
   const started = performance.now();
-  for (const step of lane.steps) {
-    const code = await runStep(lane.name, step);
-    if (code !== 0) return { name: lane.name, code, seconds: (performance.now() - started) / 1000 };
+  let code = 0;
+  for (const step of job.steps) {
+    code = await runStep(job.name, step);
+    if (code !== 0) break;
   }
-  return { name: lane.name, code: 0, seconds: (performance.now() - started) / 1000 };
+  return { name: job.name, code, seconds: (performance.now() - started) / 1000 };
 }
 
-const results = await Promise.all(LANES.map(runLane));
+const started = performance.now();
+const queue = [...JOBS];
+const results: Result[] = [];
+await Promise.all(
+  Array.from({ length: SLOTS }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job));
+  }),
+);
+
 console.log('');
 for (const { name, code, seconds } of results) {
   console.log(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
 }
-process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;
+const failed = results.some((result) => result.code !== 0);
+console.log(`npm test: ${failed ? 'FAILED' : 'passed'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exitCode = failed ? 1 : 0;

@@ -43,7 +43,14 @@ export default async function setup(project: TestProject) {
   // runtime starts; the runtime reads its files only when a page is requested.
   const siteDir = join(dataDir, 'site');
   const siteBuild = buildSite(siteDir);
-  const env = { ...process.env, PORT_OFFSET, BAIXA_DATA_DIR: dataDir, BAIXA_SITE_DIR: siteDir, LOG_LEVEL: 'ERROR' };
+  const env = {
+    ...process.env,
+    PORT_OFFSET,
+    BAIXA_DATA_DIR: dataDir,
+    BAIXA_SITE_DIR: siteDir,
+    BAIXA_WARM_FUNCTIONS: 'false',
+    LOG_LEVEL: 'ERROR',
+  };
   const settings = localSettings(env);
   const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['local/start.ts'], {
     cwd: REPO_ROOT,
