@@ -16,6 +16,20 @@ export const PROCESS_STATUSES = [
 ] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
+/**
+ * Statuses of a process still waiting for its payment: the only ones a confirmed payment moves to 'pago' (one already
+ * paid keeps its forecast; one an admin moved on is never moved back).
+ */
+export const AWAITING_PAYMENT_STATUSES: readonly ProcessStatus[] = [
+  'cadastro',
+  'contrato_assinado',
+  'pagamento_pendente',
+];
+
+export function isAwaitingPayment(status: ProcessStatus): boolean {
+  return AWAITING_PAYMENT_STATUSES.includes(status);
+}
+
 /** Badge labels on the dashboard and admin screens. */
 export const PROCESS_STATUS_LABELS: Record<ProcessStatus, string> = {
   cadastro: 'Cadastro',

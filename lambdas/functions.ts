@@ -68,7 +68,7 @@ const ROUTES = [
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
-    grants: { table: 'readwrite', asaas: true, workflow: 'callback' },
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
     timeoutSeconds: 25,
   },
   { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: { table: 'readwrite' } },
@@ -117,14 +117,15 @@ const ROUTES = [
   {
     contract: markAdminChargePaidRoute,
     entry: 'lambdas/admin/finance/mark-admin-charge-paid.ts',
-    // The webhook's confirmation path: the charge, the counters and the audit record; resumes the waiting workflow.
+    // The webhook's confirmation path: the charge, the counters and the audit record; resumes the waiting workflow (or
+    // starts a late payment's).
     grants: {
       table: 'read',
       tableItems: {
         actions: ['PutItem', 'UpdateItem'],
         pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
       },
-      workflow: 'callback',
+      workflow: 'start-and-callback',
     },
   },
   {
@@ -137,7 +138,7 @@ const ROUTES = [
         pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
       },
       asaas: true,
-      workflow: 'callback',
+      workflow: 'start-and-callback',
     },
     timeoutSeconds: 25,
   },
@@ -180,7 +181,14 @@ const ROUTES = [
   {
     contract: receiveAsaasWebhookRoute,
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
-    grants: { table: 'readwrite', workflow: 'callback', secrets: ['asaasWebhookToken'] },
+    // email and userPool: an orphan payment (paid, no charge of ours) is told to the admins.
+    grants: {
+      table: 'readwrite',
+      workflow: 'start-and-callback',
+      email: true,
+      userPool: 'read',
+      secrets: ['asaasWebhookToken'],
+    },
   },
   {
     contract: recordConversionRoute,

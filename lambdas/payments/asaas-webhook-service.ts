@@ -1,19 +1,32 @@
 import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
-import { providerChargeStatus } from '../../domain/charge-status.js';
+import { isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import { API_MESSAGES } from '../../domain/messages.js';
+import type { AdminDirectory } from '../providers/admins.js';
+import type { SendEmail } from '../providers/email.js';
 import { findChargeByProviderId } from '../shared/data/charges.js';
+import { keys } from '../shared/data/keys.js';
+import { recordOrphanPayment } from '../shared/data/orphan-payments.js';
+import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { orphanPaymentEmail } from './orphan-payment-emails.js';
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
   if (!matchesSecret(received, expected)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
 }
 
-export type WebhookDeps = ChargeStatusDeps;
+export type WebhookDeps = ChargeStatusDeps & {
+  sendEmail: SendEmail;
+  admins: AdminDirectory;
+  appUrl: string;
+};
+
+/** The function's timeout: a live attempt's e-mails are never sent twice by a redelivery that overtakes it. */
+const ORPHAN_ALERT_LEASE_SECONDS = 10;
 
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
@@ -21,8 +34,8 @@ export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
  * Applies one provider event, then marks it done — in that order, so a failure in between (the charge written but the
  * workflow not resumed, say) is answered with an error, Asaas redelivers, and the idempotent effects are applied
  * again. Events of the same charge each have their own id and may arrive late or twice: the charge's life decides
- * (`applyProviderStatus`), never the arrival order. Events without a payment, and payments we do not know (made by
- * hand in Asaas's panel), are acknowledged so Asaas's queue keeps flowing.
+ * (`applyProviderStatus`), never the arrival order. Events without a payment, and unpaid events of payments we do not
+ * know, are acknowledged so Asaas's queue keeps flowing; a paid one is an orphan payment (`recordOrphan`).
  */
 export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook): Promise<WebhookOutcome> {
   const { db } = deps;
@@ -37,14 +50,54 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     logger.info('Webhook event without a payment', { event: body.event });
     return 'ignored';
   }
+  const status = providerChargeStatus(body.payment, body.event);
   const charge = await findChargeByProviderId(deps.db, body.payment.id);
   if (!charge) {
+    if (isChargePaid(status)) return recordOrphan(deps, body, status);
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
-  const move = await applyProviderStatus(deps, charge.ref, providerChargeStatus(body.payment, body.event), {
-    event: body.event,
-  });
+  const move = await applyProviderStatus(deps, charge.ref, status, { event: body.event });
   if (!move.moved) logger.info('Webhook status not applied', { event: body.event, kept: move.status });
   return move.moved ? 'recorded' : 'ignored';
+}
+
+/**
+ * Money paid for a charge we do not have (a deleted client's PIX, a charge made by hand in Asaas's panel): stored, and
+ * the admins told once, so a person finds out whose it is and refunds it. A failed alert fails the delivery (Asaas
+ * redelivers; the item is updated, not duplicated).
+ */
+async function recordOrphan(deps: WebhookDeps, body: AsaasWebhook, status: string): Promise<'orphan_payment'> {
+  const payment = body.payment!;
+  const now = deps.clock();
+  const orphan = await recordOrphanPayment(
+    deps.db,
+    {
+      asaasId: payment.id,
+      status,
+      value: typeof payment.value === 'number' ? payment.value : null,
+      asaasCustomer: typeof payment.customer === 'string' ? payment.customer : null,
+      externalReference: typeof payment.externalReference === 'string' ? payment.externalReference : null,
+      lastEvent: body.event,
+    },
+    now.toISOString(),
+  );
+  logger.error('Paid webhook for a charge we do not have: orphan payment recorded', { asaasId: payment.id });
+  const marker = keys.orphanPaymentAlert(payment.id);
+  const claim = await claimLease(deps.db, marker, {
+    now,
+    leaseSeconds: ORPHAN_ALERT_LEASE_SECONDS,
+    attributes: { type: 'ORPHAN_ALERT', claimed_at: now.toISOString() },
+  });
+  if (claim === 'done') return 'orphan_payment';
+  if (claim === 'busy') throw new Error(`Orphan payment alert for ${payment.id} is being sent by another attempt`);
+  const recipients = await deps.admins.adminEmails();
+  const email = orphanPaymentEmail(deps.appUrl, orphan);
+  const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
+  if (recipients.length === 0 || results.every((result) => result.status === 'rejected')) {
+    await releaseLease(deps.db, marker);
+    throw new Error(`Orphan payment alert for ${payment.id} reached no admin`);
+  }
+  await completeLease(deps.db, marker, now);
+  return 'orphan_payment';
 }

@@ -1,4 +1,5 @@
 import { isChargePaid, type ChargeStatusSource } from '../../domain/charge-status.js';
+import { isAwaitingPayment } from '../../domain/process-status.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { Workflow } from '../providers/workflow.js';
 import type { Clock } from '../shared/clock.js';
@@ -7,7 +8,7 @@ import { getProcess } from '../shared/data/processes.js';
 import type { Db, TransactItem } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 
-export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume'> };
+export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start'> };
 
 /**
  * The one path from a provider's status to ours, shared by the webhook, 'Verificar Pagamento' and the admin's actions:
@@ -29,6 +30,14 @@ export async function applyProviderStatus(
   return move;
 }
 
+/**
+ * The name of the execution that confirms a payment made after its own execution stopped waiting: one per charge, so a
+ * redelivery, a verification and an admin's 'Marcar pago' all start the same one, at most once.
+ */
+export function latePaymentExecutionName(chargeId: string): string {
+  return `${chargeId}-pagamento-tardio`;
+}
+
 async function resumeWaitingWorkflow(deps: ChargeStatusDeps, ref: ChargeRef): Promise<void> {
   const charge = await getCharge(deps.db, ref);
   // No token yet: the workflow's AwaitPayment has not parked; it sees the paid charge itself when it does.
@@ -39,10 +48,23 @@ async function resumeWaitingWorkflow(deps: ChargeStatusDeps, ref: ChargeRef): Pr
     paidAt: charge.updated_at,
   });
   if (outcome !== 'already-finished') return;
-  // Expected when the workflow confirmed this payment already; not when the process still waits for it (an execution
-  // that failed or expired): that customer paid and nothing will confirm it, so it must reach a person.
+  // Expected when the workflow confirmed this payment already. Not when the process still waits for it: the execution
+  // stopped waiting (its 30 days ran out, the charge was paid while OVERDUE, an admin marked it paid late). That
+  // customer paid, so a new execution of the same workflow takes over: its AwaitPayment finds the charge paid and
+  // goes straight on, so the confirmation is ConfirmPayment's own (process 'pago' once, under its status condition;
+  // referral; conversion) and the filing deadline is watched as for any payment.
   const process = await getProcess(deps.db, { userId: ref.userId, contractId: ref.contractId });
-  if (process && process.status === 'pagamento_pendente') {
-    logger.error('Paid charge without a waiting workflow: the process was not confirmed', { ...ref });
-  } else logger.info('Workflow task already finished', { chargeId: ref.chargeId });
+  if (!process || !isAwaitingPayment(process.status)) {
+    logger.info('Workflow task already finished', { chargeId: ref.chargeId });
+    return;
+  }
+  const started = await deps.workflow.start(latePaymentExecutionName(ref.chargeId), {
+    userId: ref.userId,
+    contractId: ref.contractId,
+    chargeId: ref.chargeId,
+  });
+  logger.warn('Late payment: confirming it in a new execution', {
+    chargeId: ref.chargeId,
+    alreadyStarted: started.alreadyStarted,
+  });
 }

@@ -1,7 +1,8 @@
 import { receiveAsaasWebhookRoute } from '../../domain/api/webhooks.js';
 import { systemClock } from '../shared/clock.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { workflowFromEnvironment } from '../shared/environment.js';
+import { appUrlFromEnvironment } from '../shared/config.js';
+import { adminDirectoryFromEnvironment, emailFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { readSecret } from '../shared/secrets.js';
 import { assertWebhookToken, handleAsaasWebhook, type WebhookDeps } from './asaas-webhook-service.js';
@@ -9,7 +10,14 @@ import { assertWebhookToken, handleAsaasWebhook, type WebhookDeps } from './asaa
 /** Asaas accepts tokens of 32–255 characters; a shorter one would be guessable. */
 const WEBHOOK_TOKEN_MIN_LENGTH = 32;
 
-const deps: WebhookDeps = { db: tableFromEnvironment(), clock: systemClock, workflow: workflowFromEnvironment() };
+const deps: WebhookDeps = {
+  db: tableFromEnvironment(),
+  clock: systemClock,
+  workflow: workflowFromEnvironment(),
+  sendEmail: emailFromEnvironment(),
+  admins: adminDirectoryFromEnvironment(),
+  appUrl: appUrlFromEnvironment(),
+};
 const webhookToken = await readSecret('asaasWebhookToken', { minLength: WEBHOOK_TOKEN_MIN_LENGTH });
 
 /**

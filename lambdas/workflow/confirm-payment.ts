@@ -1,6 +1,6 @@
 import { filingForecast } from '../../domain/filing.js';
 import { PROCESS_MESSAGES } from '../../domain/messages.js';
-import type { ProcessStatus } from '../../domain/process-status.js';
+import { isAwaitingPayment } from '../../domain/process-status.js';
 import { sendPurchaseConversion } from '../conversions/purchase.js';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
@@ -18,8 +18,6 @@ const db = tableFromEnvironment();
 const clock = systemClock;
 const conversions = { db, clock, providers: conversionsFromEnvironment(), appUrl: appUrlFromEnvironment() };
 
-const AWAITING_PAYMENT = new Set<ProcessStatus>(['cadastro', 'contrato_assinado', 'pagamento_pendente']);
-
 /** The actor recorded in status history for changes the system makes on its own. */
 export const SYSTEM_ACTOR = 'sistema';
 
@@ -34,7 +32,7 @@ export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async 
   if (!current) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
   // Only a process waiting for its payment becomes 'pago'; one already paid (a retried task) keeps its forecast, and
   // one an admin moved on (filed, granted, closed) is never moved back.
-  const process = AWAITING_PAYMENT.has(current.status)
+  const process = isAwaitingPayment(current.status)
     ? await changeProcessStatus(db, {
         ref: { userId, contractId },
         to: 'pago',

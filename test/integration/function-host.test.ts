@@ -52,11 +52,15 @@ describe('local function host', () => {
       host.init({
         ...webhook,
         name: 'WebhookWithoutWorkflow',
-        grants: { table: 'readwrite', secrets: ['asaasWebhookToken'] },
+        grants: { table: 'readwrite', email: true, userPool: 'read', secrets: ['asaasWebhookToken'] },
       }),
     ).rejects.toThrow(ENV.stateMachineArn);
     await expect(
-      host.init({ ...webhook, name: 'WebhookWithoutToken', grants: { table: 'readwrite', workflow: 'callback' } }),
+      host.init({
+        ...webhook,
+        name: 'WebhookWithoutToken',
+        grants: { table: 'readwrite', workflow: 'start-and-callback', email: true, userPool: 'read' },
+      }),
     ).rejects.toThrow(SECRET_ENV.asaasWebhookToken.value);
   });
 

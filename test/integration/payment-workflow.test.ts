@@ -1,9 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SFNClient, StartExecutionCommand, DescribeExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { latePaymentExecutionName } from '../../lambdas/payments/charge-status-service.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
+import { executionArnFor } from '../../lambdas/providers/workflow.js';
+import { saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
@@ -138,6 +141,34 @@ describe('charge → payment → filing', () => {
     expect(after.charges.paid).toBe(before.charges.paid + 1);
   });
 
+  it('confirms a payment made after its execution stopped waiting, once, in a new execution that files', async () => {
+    const { userId, contract, charge, asaasId } = await seedCharge();
+    // Its execution stopped waiting (30 days without a payment, or an OVERDUE charge): the token it stored on the charge
+    // is one Step Functions no longer answers.
+    await saveChargeTaskToken(db, { userId, contractId: contract.id, chargeId: charge.id }, `finished-${ulid()}`);
+    const before = await getAdminCounters(db);
+
+    // The customer pays the PIX anyway; Asaas delivers it, then again under another event id.
+    for (const event of ['PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED']) {
+      const answer = await webhook({ id: `evt_${ulid()}`, event, payment: { id: asaasId, status: event.slice(8) } });
+      expect(answer.statusCode).toBe(200);
+    }
+
+    const late = await finishedExecution(executionArnFor(stateMachineArn, latePaymentExecutionName(charge.id)));
+    expect(late.status).toBe('SUCCEEDED');
+    // The late execution's ConfirmPayment made it 'pago' and its filing deadline was watched (alerted: not filed).
+    expect(JSON.parse(late.output ?? '{}')).toMatchObject({
+      confirmation: { status: 'pago' },
+      filingCheck: { late: true, alerted: 1 },
+    });
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.processes[0]?.status).toBe('pago');
+    expect(collection.history.filter((entry) => entry.para === 'pago')).toHaveLength(1);
+    const after = await getAdminCounters(db);
+    expect(after.charges.paid).toBe(before.charges.paid + 1);
+    expect(after.processes.byStatus.pago).toBe(before.processes.byStatus.pago + 1);
+  });
+
   it('tells nobody when the petition was filed before the deadline', async () => {
     const { userId, contract, charge, asaasId } = await seedCharge();
     fileBeforeDeadline = (ref) =>
@@ -183,10 +214,11 @@ describe('charge → payment → filing', () => {
       'wrong-token',
     );
     expect(refused.statusCode).toBe(401);
+    // An unpaid event of a charge made elsewhere (a paid one is an orphan payment: payments.test.ts).
     const unknown = await webhook({
       id: `evt_${ulid()}`,
-      event: 'PAYMENT_RECEIVED',
-      payment: { id: 'pay_not_ours', status: 'RECEIVED' },
+      event: 'PAYMENT_CREATED',
+      payment: { id: 'pay_not_ours', status: 'PENDING' },
     });
     expect(unknown.statusCode).toBe(200);
     expect(jsonOf(unknown)).toMatchObject({ outcome: 'unknown_charge' });

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
@@ -9,15 +10,19 @@ import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/pa
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { verifyContractCharge } from '../../lambdas/payments/verify-charge-service.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { getCharge, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
+import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
+import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
 import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
+import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER } from './global-setup.js';
+import { emailsTo } from './mail.js';
 import { createApiEvent, lambdaContext } from '../factories.js';
 import { seedCustomer } from './seed.js';
 
@@ -41,6 +46,17 @@ const workflow: Workflow = {
   },
   fail: async () => 'resumed',
 };
+
+/** The admins' directory is Cognito's in production (tested in payment-workflow.test.ts); here one address. */
+const financeAdmin = `financeiro.${ulid().toLowerCase()}@baixa.test`;
+const webhookDeps = () => ({
+  db,
+  clock: systemClock,
+  workflow,
+  sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
+  admins: { adminEmails: async () => [financeAdmin] },
+  appUrl: 'http://127.0.0.1:5173',
+});
 
 let deps: CreateChargeDeps;
 /** A simulator's test switches (`/__control/…`): GET without a body, POST with one. */
@@ -166,7 +182,6 @@ describe('webhook and verification: one path, forward only', () => {
     await saveChargeTaskToken(db, ref, `token-${charge!.id}`);
     return { ...customer, charge: charge!, ref };
   }
-  const webhookDeps = () => ({ db, clock: systemClock, workflow });
 
   it('applies one paid transition out of the same event delivered 10 times, and resumes the workflow', async () => {
     const { charge, ref } = await pendingCharge();
@@ -248,9 +263,49 @@ describe('webhook and verification: one path, forward only', () => {
     expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
   });
 
-  it('acknowledges unknown charges and events without a payment', async () => {
-    expect(await handleAsaasWebhook(webhookDeps(), event('pay_unknown0000001', 'RECEIVED'))).toBe('unknown_charge');
+  it('acknowledges unpaid events of unknown charges and events without a payment', async () => {
+    expect(await handleAsaasWebhook(webhookDeps(), event('pay_unknown0000001', 'PENDING', 'PAYMENT_CREATED'))).toBe(
+      'unknown_charge',
+    );
     expect(await handleAsaasWebhook(webhookDeps(), { id: `evt_${ulid()}`, event: 'TRANSFER_DONE' })).toBe('ignored');
+  });
+
+  it('stores a payment for a charge we do not have as an orphan and tells the admins once', async () => {
+    const asaasId = `pay_${ulid().toLowerCase()}`;
+    const paid = (status: string, name: string) => ({
+      id: `evt_${ulid()}`,
+      event: name,
+      payment: { id: asaasId, status, value: 399, customer: 'cus_000000000001', externalReference: null },
+    });
+    // Confirmed, then received, then the received event redelivered: one item, one e-mail.
+    const deliveries = [paid('CONFIRMED', 'PAYMENT_CONFIRMED'), paid('RECEIVED', 'PAYMENT_RECEIVED')];
+    deliveries.push(deliveries[1]!);
+    for (const delivery of deliveries) {
+      expect(await handleAsaasWebhook(webhookDeps(), delivery)).toMatch(/^(orphan_payment|duplicate)$/);
+    }
+    const { items } = await listOrphanPayments(db, { limit: 100 });
+    expect(items.filter((item) => item.asaasId === asaasId)).toEqual([
+      expect.objectContaining({ asaasId, status: 'RECEIVED', value: 399, asaasCustomer: 'cus_000000000001' }),
+    ]);
+    const alerts = (await emailsTo(financeAdmin)).filter(
+      (mail) => mail.subject === `Pagamento sem cobrança — ${asaasId}`,
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.body?.html).toContain('R$');
+  });
+
+  it("records a deleted client's paid PIX as an orphan payment", async () => {
+    const { charge } = await pendingCharge();
+    // What the client's deletion removes: the pointer from Asaas's id to the charge.
+    await db.client.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: pointerKey(keys.providerChargePointer(charge.asaas_id!)),
+      }),
+    );
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('orphan_payment');
+    const { items } = await listOrphanPayments(db, { limit: 100 });
+    expect(items.map((item) => item.asaasId)).toContain(charge.asaas_id);
   });
 
   it("'Verificar Pagamento' reads Asaas and applies the payment through the same path", async () => {
@@ -378,8 +433,7 @@ describe('an expired PIX', () => {
     const { charge: first } = await createChargeForContract(deps, customer.caller, customer.contract.id);
     const firstRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: first!.id };
     await saveChargeTaskToken(db, firstRef, `token-${first!.id}`);
-    const webhookDeps = { db, clock: systemClock, workflow };
-    expect(await handleAsaasWebhook(webhookDeps, event(first!.asaas_id!, 'OVERDUE'))).toBe('recorded');
+    expect(await handleAsaasWebhook(webhookDeps(), event(first!.asaas_id!, 'OVERDUE'))).toBe('recorded');
 
     const failed: string[] = [];
     const replacing = {

@@ -42,6 +42,13 @@ export const keys = {
   audit: (targetUserId: string) => `AUDIT#${targetUserId}`,
   /** The admins were told that a paid process missed its filing forecast (once per process). */
   filingAlert: (processId: string) => `FILING_ALERT#${processId}`,
+  /**
+   * Payments Asaas reports for a charge we do not have (a deleted client's PIX, a charge made by hand in Asaas's panel):
+   * one partition, sort key the Asaas payment id, so a redelivery updates the same item and the list is one Query.
+   */
+  orphanPaymentPk: 'ORPHAN_PAYMENT',
+  /** The admins were told of one orphan payment (once per Asaas payment). */
+  orphanPaymentAlert: (asaasId: string) => `ORPHAN_ALERT#${asaasId}`,
   /** The purchase conversion of a paid charge was handed to the ad platforms (once per charge). */
   purchaseConversion: (chargeId: string) => `CONVERSION#PURCHASE#${chargeId}`,
   /** Which customer's certificate a verification code names (the public verification only knows the code). */
