@@ -215,13 +215,13 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     }
   });
 
-  it('the webhook may only answer task tokens, and only of this state machine', () => {
+  it('the webhook may only answer task tokens and start executions (a late payment), only of this state machine', () => {
     const states = statementsOf(s.stack.api.functions.ReceiveAsaasWebhook).filter((st) =>
       asArray(st.Action as string[]).some((a) => a.startsWith('states:')),
     );
     expect(states).toHaveLength(1);
     expect(asArray(states[0]!.Action as string[]).sort()).toEqual(
-      ['states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess'].sort(),
+      ['states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess', 'states:StartExecution'].sort(),
     );
     expect(states[0]!.Resource).toEqual({ Ref: logicalId(s.stack.workflow.stateMachine) });
   });
