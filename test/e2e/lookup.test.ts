@@ -3,7 +3,10 @@ import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatDocument } from '../../domain/documents.js';
+import { lookupProcessRoute } from '../../domain/api/lookup.js';
+import { API_BASE_PATH } from '../../domain/api/route.js';
 import { fullProtocol } from '../../domain/protocol.js';
+import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { robotsTxt, sitemapXml } from '../../domain/public-pages.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
@@ -29,6 +32,13 @@ async function moveProcess(customer: Seeded, ...statuses: ProcessStatus[]) {
       now: new Date().toISOString(),
     });
   }
+}
+
+/** Waits, if need be, until more than `marginSeconds` are left in the current fixed rate-limit window. */
+async function outsideWindowEnd(windowSeconds: number, marginSeconds: number): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 1000));
 }
 
 async function search(page: Page, consulta: string) {
@@ -90,6 +100,8 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
   });
 
   it('says "Processo não encontrado" for an unknown CPF, then refuses a sixth search of the same document', async () => {
+    // The six searches must fall in one fixed window (the server's clock cannot be stopped from here).
+    await outsideWindowEnd(RATE_LIMITS.lookupByQuery.windowSeconds, 45);
     const page = await newPage(browser, VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);
     const unknown = formatDocument(generateCpf());
@@ -97,12 +109,15 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
     await page.getByRole('heading', { name: 'Processo não encontrado' }).waitFor();
     await page.getByText('Verifique se digitou corretamente o CPF, CNPJ ou protocolo.').waitFor();
     await screenshot(page, 'lookup-not-found-phone');
-    // 5 searches of one document per 10 minutes (domain/rate-limits.ts): this was the first.
-    for (let i = 0; i < 4; i++) {
+    // 5 searches of one document per 10 minutes (domain/rate-limits.ts): this was the first. Each search waits for its
+    // own answer (the heading of the previous one is still on screen).
+    const answered = async () => {
+      const response = page.waitForResponse((r) => r.url().endsWith(`${API_BASE_PATH}${lookupProcessRoute.path}`));
       await search(page, unknown);
-      await page.getByRole('heading', { name: 'Processo não encontrado' }).waitFor();
-    }
-    await search(page, unknown);
+      return (await response).status();
+    };
+    for (let i = 0; i < 4; i++) expect(await answered()).toBe(200);
+    expect(await answered()).toBe(429);
     await page.getByRole('heading', { name: 'Erro na consulta' }).waitFor();
     await page.getByText('Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.').waitFor();
     await screenshot(page, 'lookup-rate-limited-phone');
