@@ -5,20 +5,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer } from '../integration/seed.js';
-import {
-  customerWithSignedContract,
-  dismissToast,
-  launchBrowser,
-  logInAsAdmin,
-  newPage,
-  screenshot,
-  toastWith,
-  VIEWPORTS,
-} from './browser.js';
+import { dismissToast, launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
+import { apiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, sesUrl, dynamodbEndpoint, admin } = inject('e2e');
+const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
 let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
@@ -65,12 +57,10 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
       now: new Date().toISOString(),
     });
 
+    // Signed up, profiled and signed through the API (the screens have tests of their own), signed in as a person.
     const customer = await newPage(browser, VIEWPORTS.phone);
-    await customerWithSignedContract(
-      customer,
-      { appUrl, sesUrl },
-      { email, password: 'segredo123', name, cpf: generateCpf(), whatsapp: '11987654321', cep: '01001000' },
-    );
+    await signInThroughForm(customer, await apiCustomer({ email, name }));
+    await customer.goto(`${appUrl}/app/pagamento`);
     await customer.getByRole('button', { name: 'Gerar PIX' }).click();
     await customer.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
     const protocolo = /LM\d{13}/.exec((await customer.getByRole('heading', { level: 1 }).textContent()) ?? '')![0];
