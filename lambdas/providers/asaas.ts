@@ -36,6 +36,8 @@ const paymentSchema = z
     externalReference: z.string().nullish(),
     paymentDate: z.string().nullish(),
     confirmedDate: z.string().nullish(),
+    /** True on a payment removed with DELETE /payments/{id}; lists still return it. */
+    deleted: z.boolean().optional(),
   })
   .loose();
 export type AsaasPayment = z.infer<typeof paymentSchema>;
@@ -174,7 +176,8 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     },
     async findPaymentByReference(externalReference) {
       const list = await call('GET', `/payments?${byReference(externalReference)}`, listOf(paymentSchema));
-      return list.data[0];
+      // A removed payment (an expired PIX we deleted) is not the charge: its QR code can no longer be paid.
+      return list.data.find((payment) => payment.deleted !== true);
     },
     async createPixCharge(input) {
       const body = { ...input, billingType: 'PIX' };

@@ -147,6 +147,16 @@ describe('createAsaasClient', () => {
       expect(server.requests.find((r) => r.method === 'GET')?.headers.access_token).toBe(API_KEY);
     });
 
+    it('never answers a removed payment found by the same reference', async () => {
+      const client = asaas(({ method }) =>
+        method === 'POST'
+          ? { status: 503 }
+          : { status: 200, body: list({ ...payment, id: 'pay_0', deleted: true }, { ...payment, id: 'pay_1' }) },
+      );
+      expect((await client.createPixCharge(chargeInput)).id).toBe('pay_1');
+      expect(await client.findPaymentByReference('charge-1')).toMatchObject({ id: 'pay_1' });
+    });
+
     it('treats a dropped connection like a lost answer', async () => {
       const client = asaas(({ method }) =>
         method === 'POST' ? { destroy: true } : { status: 200, body: list(payment) },
