@@ -18,7 +18,7 @@ export type OrphanPayment = {
 export type OrphanPaymentReport = Omit<OrphanPayment, 'firstSeenAt' | 'updatedAt'>;
 
 /**
- * Pattern 50: records (or updates, on a later event of the same payment) an orphan payment. Idempotent: one item per
+ * Pattern 47: records (or updates, on a later event of the same payment) an orphan payment. Idempotent: one item per
  * Asaas payment id, its first sighting kept. No personal data: Asaas's ids and the value only.
  */
 export async function recordOrphanPayment(db: Db, report: OrphanPaymentReport, now: string): Promise<OrphanPayment> {
@@ -44,7 +44,7 @@ export async function recordOrphanPayment(db: Db, report: OrphanPaymentReport, n
   return orphanFrom(Attributes!);
 }
 
-/** Pattern 51: the orphan payments, by Asaas id, a page at a time (a list that should stay short). */
+/** Pattern 48: the orphan payments, by Asaas id, a page at a time (a list that should stay short). */
 export async function listOrphanPayments(
   db: Db,
   page: { limit: number; cursor?: Record<string, unknown> },
