@@ -38,6 +38,8 @@ import { startLocalStepFunctions } from './workflow/step-functions.js';
 export { LOCAL_TABLE };
 export const LOCAL_DOCUMENTS_BUCKET = 'baixa-local-documents';
 export const LOCAL_SENDER = 'nao-responda@baixa.local';
+/** How long after the app's pages are warm the functions' cold starts begin (see startLocalRuntime). */
+const FUNCTION_WARM_DELAY_MS = 30_000;
 const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:baixa-local-payment`;
 
 export type LocalRuntime = {
@@ -290,6 +292,7 @@ export async function startLocalRuntime(
     });
     started(gateway.stop);
 
+    let appWarmed: Promise<void> = Promise.resolve();
     if (serveApp) {
       const runtimeConfig = {
         stage: 'local',
@@ -312,14 +315,24 @@ export async function startLocalRuntime(
         runtimeConfig,
       };
       // A production build when one is named (the browser tests), else Vite's dev server with hot reload.
-      const web = settings.siteDir
-        ? await startSiteServer({ ...edge, siteDir: settings.siteDir })
-        : await startWebServer({ ...edge, cacheDir: settings.viteCacheDir });
-      started(web.stop);
+      if (settings.siteDir) {
+        const site = await startSiteServer({ ...edge, siteDir: settings.siteDir });
+        started(site.stop);
+      } else {
+        const dev = await startWebServer({ ...edge, cacheDir: settings.viteCacheDir });
+        started(dev.stop);
+        appWarmed = dev.app.then(() => undefined);
+      }
     }
 
-    // Cold starts happen now rather than on a person's first click.
-    if (warm) host.warm(ALL_FUNCTIONS);
+    // Cold starts happen before a person's first click, but after the app's pages are warm and the first visit has had
+    // the machine to itself (each cold start compiles a handler's modules: on 2 cores that doubles the first page).
+    if (warm) {
+      const afterFirstVisit = appWarmed
+        .catch(() => undefined)
+        .then(() => new Promise((resolve) => setTimeout(resolve, FUNCTION_WARM_DELAY_MS).unref()));
+      void afterFirstVisit.then(() => host.warm(ALL_FUNCTIONS));
+    }
 
     return {
       appUrl,

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../lib/paths.js';
+import { assertPortsFree } from '../local/preflight.js';
 import { localSettings } from '../local/settings.js';
 import { launchChromium } from '../test/e2e/browser.js';
 import { hasFlag, numberFlag } from './cli.js';
@@ -46,13 +47,38 @@ const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['local/start.ts']
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';
+const killGroup = (signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // The whole group is gone already.
+  }
+};
+/**
+ * Ctrl-C as a person would give it, then waits until every port is free: the group's leader (tsx) may exit before the
+ * runtime it started has stopped DynamoDB Local's Java. Whatever still holds a port after 15 s is killed.
+ */
 const stopRuntime = async () => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid!, 'SIGTERM');
-  const kill = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(kill);
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    killGroup('SIGTERM');
+    const kill = setTimeout(() => killGroup('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(kill);
+  }
+  const settings = localSettings(env);
+  for (const deadline = Date.now() + 15_000; ;) {
+    try {
+      await assertPortsFree(settings.ports, settings.host);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        killGroup('SIGKILL');
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 };
 
 try {

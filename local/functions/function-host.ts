@@ -96,6 +96,7 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     });
   }
 
+  let stopped = false;
   return {
     invoke(fn, event, invokeOptions = {}) {
       return send(fn, {
@@ -109,15 +110,26 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
       await send(fn, { event: null, requestId: randomUUID(), functionName: fn.name, timeoutMs: 0, initOnly: true });
     },
     warm(functions) {
-      for (const fn of functions) {
-        try {
-          containerOf(fn);
-        } catch (error) {
-          log(`${fn.name} cannot start: ${(error as Error).message}`);
+      // One container at a time: forty threads compiling at once would take both cores from the first visitor.
+      void (async () => {
+        for (const fn of functions) {
+          if (stopped) return;
+          try {
+            await send(fn, {
+              event: null,
+              requestId: randomUUID(),
+              functionName: fn.name,
+              timeoutMs: 0,
+              initOnly: true,
+            });
+          } catch (error) {
+            log(`${fn.name} cannot start: ${(error as Error).message}`);
+          }
         }
-      }
+      })();
     },
     async stop() {
+      stopped = true;
       const all = [...containers.values()];
       containers.clear();
       await Promise.all(all.map((container) => container.worker.terminate()));
