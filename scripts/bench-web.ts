@@ -17,7 +17,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { REPO_ROOT } from '../lib/paths.js';
-import { siteFileFor } from '../domain/public-pages.js';
+import { siteFileFor, siteStatusFor } from '../domain/public-pages.js';
+import { SITE_CONTENT_TYPES } from '../local/services/site.js';
 import { buildWeb } from './build-web.js';
 import { hasFlag, numberFlag } from './cli.js';
 
@@ -31,22 +32,12 @@ const PAGES = QUICK ? ['/'] : ['/', '/consultar'];
 const RUNS = numberFlag('runs', QUICK ? 1 : 3);
 const TARGETS = { performance: 98, accessibility: 100, seo: 100, landingScriptKb: 90 };
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-  '.map': 'application/json',
-};
-
 /** CloudFront in miniature: the same path → file rule, compression, immutable hashed assets, uncached entry files. */
 function serve(root: string): Promise<Server> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const file = normalize(join(root, siteFileFor(url.pathname)));
+    const siteFile = siteFileFor(url.pathname);
+    const file = normalize(join(root, siteFile));
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
@@ -54,7 +45,7 @@ function serve(root: string): Promise<Server> {
     const body = readFileSync(file);
     const encodings = String(request.headers['accept-encoding'] ?? '');
     const headers: Record<string, string> = {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': SITE_CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     let payload = body;
@@ -65,7 +56,7 @@ function serve(root: string): Promise<Server> {
       payload = gzipSync(body);
       headers['content-encoding'] = 'gzip';
     }
-    response.writeHead(200, headers).end(payload);
+    response.writeHead(siteStatusFor(siteFile), headers).end(payload);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -8,7 +8,8 @@ import type { LocalSettings } from '../settings.js';
 import { edgeHeaders } from './edge.js';
 import { stageFiles } from './web.js';
 
-const TYPES: Record<string, string> = {
+/** Content types of the site's files, as S3 stores them at deploy time (also the Lighthouse benchmark's server's). */
+export const SITE_CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -16,6 +17,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
   '.map': 'application/json',
 };
 
@@ -89,7 +92,7 @@ export async function startSiteServer(opts: {
       return;
     }
     res.writeHead(siteStatusFor(file), {
-      'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'content-type': SITE_CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
       'cache-control': file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(path));
