@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type ModuleNode, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
-import { APP_SHELL_FILE, siteFileFor, siteStatusFor } from '../domain/public-pages';
+import {
+  APP_SHELL_FILE,
+  prerenderedFile,
+  PUBLIC_PAGES,
+  siteFileFor,
+  siteStatusFor,
+  type PublicPath,
+} from '../domain/public-pages';
 
 // Resolved from this file, not the cwd, so `vite build --config frontend/vite.config.ts` works from the repo root.
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
@@ -76,12 +83,52 @@ function siteRoutes(): Plugin {
             .catch(next);
           return;
         }
+        const page = PUBLIC_PAGES.find((candidate) => prerenderedFile(candidate.path) === file);
+        if (page) {
+          // As on CloudFront, the page arrives rendered: its content paints before any module has loaded.
+          prerenderedInDev(server, request.url, page.path)
+            .then((html) => {
+              response.setHeader('content-type', 'text/html; charset=utf-8');
+              response.setHeader('cache-control', 'no-cache');
+              response.end(request.method === 'HEAD' ? undefined : html);
+            })
+            .catch(next);
+          return;
+        }
         if (file.endsWith('.html'))
           request.url = `${file.replace(/\/[^/]+\/index\.html$/, '/index.html')}${url.search}`;
         next();
       });
     },
   };
+}
+
+/**
+ * A public page rendered by the dev server with the tree the build prerenders (entry-server.tsx), its stylesheets linked
+ * in the head (collected from the server render's module graph) so it paints styled; the entry then hydrates it as in
+ * production. Hot reload is Vite's own: an edited module re-renders on the next request.
+ */
+async function prerenderedInDev(server: ViteDevServer, url: string, path: PublicPath): Promise<string> {
+  const entry = '/src/entry-server.tsx';
+  const { render } = (await server.ssrLoadModule(entry)) as { render: (page: PublicPath) => Promise<string> };
+  const body = await render(path);
+  const styles = new Set<string>();
+  const visit = (module: ModuleNode | undefined, seen = new Set<ModuleNode>()) => {
+    if (!module || seen.has(module)) return;
+    seen.add(module);
+    if (module.url.endsWith('.css')) styles.add(module.url);
+    for (const imported of module.importedModules) visit(imported, seen);
+  };
+  visit(await server.moduleGraph.getModuleByUrl(entry, true));
+  // The public entry's own stylesheet (public.css) is imported by the client entry, not by the server render.
+  const clientEntry = '/src/public-main.tsx';
+  await server.transformRequest(clientEntry);
+  visit(await server.moduleGraph.getModuleByUrl(clientEntry, false));
+  const template = await server.transformIndexHtml(url, readFileSync(fromFrontend('./index.html'), 'utf8'));
+  const links = [...styles].map((style) => `<link rel="stylesheet" href="${style}" />`).join('');
+  return template
+    .replace('</head>', `${links}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
