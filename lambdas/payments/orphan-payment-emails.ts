@@ -1,6 +1,7 @@
+import { chargeStatusLabel } from '../../domain/charge-status.js';
 import { formatBRL } from '../../domain/pricing.js';
 import type { OutgoingEmail } from '../providers/email.js';
-import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+import { ADMIN_EMAIL_FOOTER, emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
 import type { OrphanPayment } from '../shared/data/orphan-payments.js';
 
 /** To the admins: Asaas received money for a charge we do not have; a person must find out whose and refund it. */
@@ -10,10 +11,10 @@ export function orphanPaymentEmail(appUrl: string, payment: OrphanPayment): Outg
     subject: `Pagamento sem cobrança — ${payment.asaasId}`,
     html: emailShell(
       'Pagamento sem cobrança',
-      `<p>O Asaas informou o pagamento <strong>${escapeHtml(payment.asaasId)}</strong> (${escapeHtml(value)}, situação ${escapeHtml(payment.status)}), que não corresponde a nenhuma cobrança do sistema: o cliente pode ter sido excluído ou a cobrança pode ter sido criada manualmente no painel do Asaas.</p>
+      `<p>O Asaas informou o pagamento <strong>${escapeHtml(payment.asaasId)}</strong> (${escapeHtml(value)}, situação ${escapeHtml(chargeStatusLabel(payment.status))}), que não corresponde a nenhuma cobrança do sistema: o cliente pode ter sido excluído ou a cobrança pode ter sido criada manualmente no painel do Asaas.</p>
 <p>Identifique o pagador no painel do Asaas${payment.asaasCustomer ? ` (cliente ${escapeHtml(payment.asaasCustomer)})` : ''} e estorne o valor ou vincule-o ao cliente.</p>
 ${emailButton(new URL('/admin/financeiro', appUrl).toString(), 'Abrir Financeiro')}`,
-      'Você recebeu este e-mail porque faz parte da equipe administrativa.',
+      ADMIN_EMAIL_FOOTER,
     ),
   };
 }

@@ -16,3 +16,6 @@ export const emailShell = (title: string, body: string, footer: string = IGNORE_
 export const emailButton = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${href}" style="background:#0b5d3b;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block">${label}</a></p>
 <p style="font-size:13px;color:#5b6b7b">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${href}</p>`;
+
+/** The footer of every e-mail to the back-office team. */
+export const ADMIN_EMAIL_FOOTER = 'Você recebeu este e-mail porque faz parte da equipe administrativa.';

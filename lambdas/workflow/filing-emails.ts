@@ -1,6 +1,6 @@
 import { formatDate } from '../../domain/dates.js';
 import type { OutgoingEmail } from '../providers/email.js';
-import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+import { ADMIN_EMAIL_FOOTER, emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
 
 /** To the admins: a paid process was not filed ('peticionado') by its forecast (spec 02 §9: 7 business days). */
 export function filingOverdueEmail(
@@ -14,7 +14,7 @@ export function filingOverdueEmail(
       `<p>O processo de protocolo <strong>${escapeHtml(data.protocolo)}</strong>, de ${escapeHtml(data.cliente)}, foi pago e ainda não foi peticionado. A previsão de protocolo era ${escapeHtml(formatDate(data.previsao))}.</p>
 <p>Atualize o status do processo assim que a petição for protocolada.</p>
 ${emailButton(new URL('/admin/processos', appUrl).toString(), 'Abrir Processos')}`,
-      'Você recebeu este e-mail porque faz parte da equipe administrativa.',
+      ADMIN_EMAIL_FOOTER,
     ),
   };
 }
