@@ -94,10 +94,13 @@ async function recordOrphan(deps: WebhookDeps, body: AsaasWebhook, status: strin
   const recipients = await deps.admins.adminEmails();
   const email = orphanPaymentEmail(deps.appUrl, orphan);
   const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
-  if (recipients.length === 0 || results.every((result) => result.status === 'rejected')) {
+  // As the filing alert: every send failed → retried by Asaas's redelivery. No admin at all is no reason to fail the
+  // delivery (after 15 failures Asaas pauses the whole queue): the payment is stored for the back office.
+  if (recipients.length > 0 && results.every((result) => result.status === 'rejected')) {
     await releaseLease(deps.db, marker);
     throw new Error(`Orphan payment alert for ${payment.id} reached no admin`);
   }
+  if (recipients.length === 0) logger.error('Orphan payment recorded but no admin to tell', { asaasId: payment.id });
   await completeLease(deps.db, marker, now);
   return 'orphan_payment';
 }

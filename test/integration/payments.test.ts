@@ -292,6 +292,15 @@ describe('webhook and verification: one path, forward only', () => {
     );
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.body?.html).toContain('R$');
+    expect(alerts[0]!.body?.html).toContain('situação Pago');
+  });
+
+  it('keeps an orphan payment and answers 200 when there is no admin to tell', async () => {
+    const asaasId = `pay_${ulid().toLowerCase()}`;
+    const noAdmins = { ...webhookDeps(), admins: { adminEmails: async () => [] } };
+    expect(await handleAsaasWebhook(noAdmins, event(asaasId, 'RECEIVED'))).toBe('orphan_payment');
+    const { items } = await listOrphanPayments(db, { limit: 100 });
+    expect(items.map((item) => item.asaasId)).toContain(asaasId);
   });
 
   it("records a deleted client's paid PIX as an orphan payment", async () => {
