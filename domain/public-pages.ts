@@ -80,6 +80,9 @@ export const APP_ROUTE_SOURCES = APP_ROUTES.map(
   (pattern) => `^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+').replace(/\//g, '\\/')}$`,
 );
 
+/** Compiled once: every request of the dev server and the local site server is routed with them. */
+const APP_ROUTE_PATTERNS = APP_ROUTE_SOURCES.map((source) => new RegExp(source));
+
 /**
  * Files at the site's root besides the prerendered pages: the public folder's, the per-stage ones and the app shell.
  * Hashed build output lives under ASSETS_PREFIX.
@@ -106,7 +109,7 @@ export function siteFileFor(uri: string): string {
   const path = uri.length > 1 ? uri.replace(/\/+$/, '') : uri;
   const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
   if (page) return prerenderedFile(page.path);
-  if (APP_ROUTE_SOURCES.some((source) => new RegExp(source).test(path))) return APP_SHELL_FILE;
+  if (APP_ROUTE_PATTERNS.some((pattern) => pattern.test(path))) return APP_SHELL_FILE;
   if (ROOT_FILES.includes(uri) || uri.startsWith(ASSETS_PREFIX) || uri === NOT_FOUND_FILE) return uri;
   return NOT_FOUND_FILE;
 }
