@@ -39,9 +39,15 @@ describe('in-app navigation for keyboard and screen-reader users', () => {
     await page.waitForURL(`${appUrl}/app/perfil`);
     await expect.poll(() => focused(page)).toEqual({ tag: 'h1', text: 'Meu Perfil' });
     await expect.poll(() => announcement(page).textContent()).toBe('Meu Perfil');
-    // Tab continues from the top of the new page's content (its form), not from the sidebar link.
+    // Tab continues from the top of the new page's content (its form, once loaded), not from the sidebar link.
+    await expect.poll(() => page.getByLabel('Nome completo').inputValue()).toBe('Teclado Navegação Silva');
+    expect(await focused(page)).toEqual({ tag: 'h1', text: 'Meu Perfil' });
+    const nameFieldId = await page.getByLabel('Nome completo').getAttribute('id');
+    expect(nameFieldId).toBeTruthy();
     await page.keyboard.press('Tab');
-    expect(await page.evaluate<boolean>("document.querySelector('main').contains(document.activeElement)")).toBe(true);
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('id')"))
+      .toBe(nameFieldId);
     await screenshot(page, 'navigation-focus-desktop');
     await page.context().close();
   });
