@@ -17,6 +17,34 @@ export function isChargePaid(status: string): boolean {
 }
 
 /**
+ * Statuses of money that was paid and is going back, or went back, to the payer: a refund (asked by the customer, an
+ * admin or Asaas) or a chargeback still open. A won chargeback (AWAITING_CHARGEBACK_REVERSAL) keeps it here until
+ * Asaas says RECEIVED again. The finance screen's 'Estornado' and every reversal are keyed on these.
+ */
+export const RETURNED_CHARGE_STATUSES = [
+  'REFUND_REQUESTED',
+  'REFUND_IN_PROGRESS',
+  'REFUNDED',
+  'CHARGEBACK_REQUESTED',
+  'CHARGEBACK_DISPUTE',
+  'AWAITING_CHARGEBACK_REVERSAL',
+] as const;
+
+const RETURNED_STATUSES = new Set<string>(RETURNED_CHARGE_STATUSES);
+
+export function isChargeReturned(status: string): boolean {
+  return RETURNED_STATUSES.has(status.toUpperCase());
+}
+
+/** Where the money of a charge stands: with us, going back (or gone back) to the payer, or never arrived. */
+export type PaymentClass = 'paid' | 'returned' | 'unpaid';
+
+export function paymentClass(status: string): PaymentClass {
+  if (isChargePaid(status)) return 'paid';
+  return isChargeReturned(status) ? 'returned' : 'unpaid';
+}
+
+/**
  * Charges still waiting for their money: PENDING (spec 02 §4, 'Aguardando' or 'Pendente') and Asaas's
  * AWAITING_RISK_ANALYSIS, a payment held for the provider's review that may still be confirmed ('Marcar pago' and the
  * charge's life treat it as unpaid). The finance screen's 'Pendentes' counts both; OVERDUE is a PIX no longer payable.
@@ -38,10 +66,10 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   CONFIRMED: 'Pago',
   RECEIVED_IN_CASH: 'Pago',
   OVERDUE: 'Vencido',
-  REFUNDED: 'Reembolsado',
+  REFUNDED: 'Estornado',
   AWAITING_RISK_ANALYSIS: 'Em análise',
-  REFUND_REQUESTED: 'Reembolso solicitado',
-  REFUND_IN_PROGRESS: 'Reembolso em andamento',
+  REFUND_REQUESTED: 'Estorno solicitado',
+  REFUND_IN_PROGRESS: 'Estorno em andamento',
   CHARGEBACK_REQUESTED: 'Contestado',
   CHARGEBACK_DISPUTE: 'Contestação em disputa',
   AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',
@@ -161,5 +189,5 @@ export const CHARGE_FILTER_LABELS: Record<string, string> = {
   RECEIVED: 'Pago (recebido)',
   RECEIVED_IN_CASH: 'Pago (em dinheiro)',
   OVERDUE: 'Vencido',
-  REFUNDED: 'Reembolsado',
+  REFUNDED: 'Estornado',
 };

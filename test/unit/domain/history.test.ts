@@ -106,7 +106,7 @@ describe('customerHistory entries in full', () => {
         id: 'charge-status-ch2',
         at: '2026-11-23T00:00:00.000Z',
         kind: 'payment',
-        title: 'Pagamento: Reembolsado',
+        title: 'Pagamento: Estornado',
         description: 'Protocolo LM2026112100001',
       },
       {
