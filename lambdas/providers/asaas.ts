@@ -42,7 +42,14 @@ const paymentSchema = z
   .loose();
 export type AsaasPayment = z.infer<typeof paymentSchema>;
 
-const customerSchema = z.object({ id: z.string().min(1) }).loose();
+const customerSchema = z
+  .object({
+    id: z.string().min(1),
+    externalReference: z.string().nullish(),
+    /** True on a customer removed with DELETE /customers/{id}; reading it by id still answers it. */
+    deleted: z.boolean().optional(),
+  })
+  .loose();
 export type AsaasCustomer = z.infer<typeof customerSchema>;
 
 const pixQrCodeSchema = z
@@ -52,7 +59,12 @@ export type AsaasPixQrCode = z.infer<typeof pixQrCodeSchema>;
 
 const deletedSchema = z.object({ deleted: z.boolean() }).loose();
 
-const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) }).loose();
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), hasMore: z.boolean().optional() }).loose();
+
+/** Asaas's largest page (`limit`), and how many pages a listing reads at most (10,000 objects: one client's are few). */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 100;
 
 const errorsSchema = z.object({
   errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
@@ -79,7 +91,16 @@ export class AsaasError extends Error {
 
 /** The PIX provider, as business code sees it. */
 export type AsaasClient = {
+  /** The live (not removed) customer with this externalReference, if any. */
   findCustomerByReference(externalReference: string): Promise<AsaasCustomer | undefined>;
+  /** Every customer with this externalReference, all pages (a race before pattern 49 may have made several). */
+  listCustomersByReference(externalReference: string): Promise<AsaasCustomer[]>;
+  /** A customer by id, removed ones included (`deleted: true`). */
+  getCustomer(customerId: string): Promise<AsaasCustomer>;
+  /** Removes a customer; Asaas removes its pending and overdue payments with it and keeps the received ones. */
+  deleteCustomer(customerId: string): Promise<void>;
+  /** Every payment of a customer, all pages, removed ones included (`deleted: true`). */
+  listPaymentsOfCustomer(customerId: string): Promise<AsaasPayment[]>;
   createCustomer(input: AsaasCustomerInput): Promise<AsaasCustomer>;
   /** Creates the customer unless one with this externalReference exists already. */
   ensureCustomer(input: AsaasCustomerInput): Promise<AsaasCustomer>;
@@ -170,11 +191,32 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
   // A POST whose answer was lost may have happened: never replay it blindly.
   const once: RetryPolicy = { ...retry, attempts: 1 };
 
+  /** Every page of a list, `limit` 100, following `hasMore`. */
+  async function listAll<T extends z.ZodType>(path: string, item: T): Promise<z.output<T>[]> {
+    const all: z.output<T>[] = [];
+    const separator = path.includes('?') ? '&' : '?';
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const list = await call('GET', `${path}${separator}offset=${page * PAGE_SIZE}&limit=${PAGE_SIZE}`, listOf(item));
+      all.push(...list.data);
+      if (list.hasMore !== true || list.data.length === 0) return all;
+    }
+    throw new AsaasError('unexpected', `Asaas list longer than ${MAX_PAGES} pages: GET ${path}`);
+  }
+
   const client: AsaasClient = {
     async findCustomerByReference(externalReference) {
       const list = await call('GET', `/customers?${byReference(externalReference)}`, listOf(customerSchema));
-      return list.data[0];
+      // A removed customer can take no new payment: it is not the one to charge.
+      return list.data.find((customer) => customer.deleted !== true);
     },
+    listCustomersByReference: (externalReference) =>
+      listAll(`/customers?${byReference(externalReference)}`, customerSchema),
+    getCustomer: (customerId) => call('GET', `/customers/${encodeURIComponent(customerId)}`, customerSchema),
+    async deleteCustomer(customerId) {
+      await call('DELETE', `/customers/${encodeURIComponent(customerId)}`, deletedSchema);
+    },
+    listPaymentsOfCustomer: (customerId) =>
+      listAll(`/payments?customer=${encodeURIComponent(customerId)}`, paymentSchema),
     createCustomer: (input) =>
       call('POST', '/customers', customerSchema, { body: { ...input, notificationDisabled: true }, retry: once }),
     async ensureCustomer(input) {

@@ -19,7 +19,7 @@ import * as z from 'zod';
  * same event, same id, retried on a compressed copy of Asaas's schedule; a failing event blocks the ones behind it;
  * the queue pauses after 15 consecutive failures). State lives in memory.
  *
- *   /v3/…          Asaas's API (customers, payments, pixQrCode, refund, sandbox confirm)
+ *   /v3/…          Asaas's API (customers and their removal, payments, pixQrCode, refund, sandbox confirm)
  *   /              a pt-BR page listing the payments, with a 'Pagar' button each
  *   /i/<id>        the payment's page (its invoiceUrl): QR code, copia e cola, 'Pagar'
  *   /__control/…   switches for tests and people (not Asaas's API): pay, overdue, refund, chargeback, any status with
@@ -85,7 +85,8 @@ type Customer = {
   postalCode: null;
   cpfCnpj: string | null;
   personType: 'FISICA' | 'JURIDICA' | null;
-  deleted: false;
+  /** True once removed with DELETE /customers/{id}: still answered by id, left out of lists. */
+  deleted: boolean;
   additionalEmails: null;
   externalReference: string | null;
   notificationDisabled: boolean;
@@ -713,6 +714,9 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
   function createPayment(body: Record<string, unknown>): Reply {
     const customer = typeof body.customer === 'string' ? customers.get(body.customer) : undefined;
     if (!customer) return apiError('invalid_customer', 'Cliente inválido ou não informado.');
+    if (customer.deleted) {
+      return apiError('invalid_customer', 'O cliente informado foi removido. Restaure-o antes de criar cobranças.');
+    }
     if (!customer.cpfCnpj) {
       return apiError(
         'invalid_customer.cpfCnpj',
@@ -832,6 +836,21 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     payment.deleted = true;
     log(`asaas-simulator: payment ${id} deleted`);
     webhooks.emit('PAYMENT_DELETED', payment, new Date());
+    return { status: 200, body: { deleted: true, id } };
+  }
+
+  /**
+   * DELETE /v3/customers/{id}: Asaas removes the customer (`deleted: true`, still answered by id) and, with it, its
+   * pending and overdue payments (each PAYMENT_DELETED); received ones stay. A customer already removed is not found.
+   */
+  function removeCustomer(id: string): Reply {
+    const customer = customers.get(id);
+    if (!customer || customer.deleted) return apiError('not_found', 'Cliente não encontrado.', 404);
+    customer.deleted = true;
+    for (const payment of payments.values()) {
+      if (payment.customer === id && !payment.deleted && PAYABLE.has(payment.status)) remove(payment.id);
+    }
+    log(`asaas-simulator: customer ${id} deleted`);
     return { status: 200, body: { deleted: true, id } };
   }
 
@@ -984,8 +1003,10 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     let match: RegExpExecArray | null;
     if (route === 'POST /v3/customers') return createCustomer(body);
     if (route === 'GET /v3/customers') {
-      return list(filtered(customers.values(), query, ['externalReference', 'cpfCnpj', 'email', 'name']), query);
+      const live = [...customers.values()].filter((customer) => !customer.deleted);
+      return list(filtered(live, query, ['externalReference', 'cpfCnpj', 'email', 'name']), query);
     }
+    if ((match = /^DELETE \/v3\/customers\/([^/]+)$/.exec(route))) return removeCustomer(decode(match[1]));
     if ((match = /^GET \/v3\/customers\/([^/]+)$/.exec(route))) {
       const customer = customers.get(decode(match[1]));
       return customer ? { status: 200, body: customer } : apiError('not_found', 'Cliente não encontrado.', 404);

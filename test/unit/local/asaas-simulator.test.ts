@@ -158,6 +158,49 @@ describe('the Asaas simulator, through the real Asaas client', () => {
     });
   });
 
+  describe('removing a customer', () => {
+    it('answers {deleted, id}, removes its open payments with it, keeps it readable by id and out of lists', async () => {
+      const { asaas, customer, payment } = await newCharge();
+      const second = await asaas.createPixCharge({
+        customer: customer.id,
+        value: 120,
+        dueDate: saoPauloDate(3),
+        description: 'Renovação',
+        externalReference: `charge-${(referenceCounter += 1)}`,
+      });
+      await control('POST', `/__control/payments/${second.id}/pay`);
+      const answer = await rawApi('DELETE', `/customers/${customer.id}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ deleted: true, id: customer.id });
+
+      expect(await asaas.getCustomer(customer.id)).toMatchObject({ id: customer.id, deleted: true });
+      expect(await asaas.listCustomersByReference(String(customer.externalReference))).toEqual([]);
+      expect(await asaas.findCustomerByReference(String(customer.externalReference))).toBeUndefined();
+      // The open payment went with it (PAYMENT_DELETED) and can no longer be paid; the received one stays.
+      const payments = await asaas.listPaymentsOfCustomer(customer.id);
+      expect(payments.find((p) => p.id === payment.id)).toMatchObject({ status: 'PENDING', deleted: true });
+      expect(payments.find((p) => p.id === second.id)).toMatchObject({ status: 'RECEIVED', deleted: false });
+      await vi.waitFor(() =>
+        expect(received().some((e) => e.event === 'PAYMENT_DELETED' && e.payment.id === payment.id)).toBe(true),
+      );
+      expect((await rawApi('POST', `/sandbox/payment/${payment.id}/confirm`)).status).toBe(404);
+
+      // No new payment for a removed customer, and removing it again is not found.
+      const refused = await failure(
+        asaas.createPixCharge({
+          customer: customer.id,
+          value: 50,
+          dueDate: saoPauloDate(3),
+          description: 'Depois da remoção',
+          externalReference: `charge-${(referenceCounter += 1)}`,
+        }),
+      );
+      expect(refused).toMatchObject({ kind: 'rejected', details: { errors: [{ code: 'invalid_customer' }] } });
+      expect((await failure(asaas.deleteCustomer(customer.id))).kind).toBe('not_found');
+      expect((await failure(asaas.deleteCustomer('cus_unknown'))).kind).toBe('not_found');
+    });
+  });
+
   describe('API key', () => {
     it('refuses a wrong key with 401: the client says unauthorized', async () => {
       const error = await failure(client({ apiKey: 'wrong' }).findCustomerByReference('profile-x'));

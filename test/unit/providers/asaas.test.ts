@@ -253,5 +253,64 @@ describe('createAsaasClient', () => {
       expect((await failure(client.createCustomer(customerInput))).kind).toBe('unavailable');
       expect(server.count('POST', '/v3/customers')).toBe(1);
     });
+
+    it('ensureCustomer passes over a removed customer with the reference and creates a live one', async () => {
+      const client = asaas(({ method }) =>
+        method === 'GET'
+          ? { status: 200, body: list({ id: 'cus_gone', deleted: true }) }
+          : { status: 200, body: { id: 'cus_new' } },
+      );
+      expect((await client.ensureCustomer(customerInput)).id).toBe('cus_new');
+    });
+
+    it('lists every customer with a reference and every payment of a customer, page after page', async () => {
+      const pages = (prefix: string, total: number) => (path: string) => {
+        const query = new URLSearchParams(path.split('?')[1]);
+        const offset = Number(query.get('offset'));
+        const limit = Number(query.get('limit'));
+        const data = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+          id: `${prefix}_${offset + i}`,
+          status: 'PENDING',
+          value: 10,
+        }));
+        return { status: 200, body: { object: 'list', hasMore: offset + limit < total, data } };
+      };
+      const client = asaas(({ path }) =>
+        path.startsWith('/v3/customers') ? pages('cus', 3)(path) : pages('pay', 230)(path),
+      );
+      expect((await client.listCustomersByReference('profile-1')).map((c) => c.id)).toEqual([
+        'cus_0',
+        'cus_1',
+        'cus_2',
+      ]);
+      const payments = await client.listPaymentsOfCustomer('cus_1');
+      expect(payments).toHaveLength(230);
+      expect(new Set(payments.map((p) => p.id)).size).toBe(230);
+      expect(server.requests.map((r) => r.path)).toEqual([
+        '/v3/customers?externalReference=profile-1&offset=0&limit=100',
+        '/v3/payments?customer=cus_1&offset=0&limit=100',
+        '/v3/payments?customer=cus_1&offset=100&limit=100',
+        '/v3/payments?customer=cus_1&offset=200&limit=100',
+      ]);
+    });
+
+    it('reads a customer by id, removed ones included, and deletes one by id', async () => {
+      const client = asaas(({ method, path }) =>
+        method === 'DELETE'
+          ? { status: 200, body: { deleted: true, id: 'cus_1' } }
+          : { status: 200, body: { id: decodeURIComponent(path.split('/').pop()!), deleted: true } },
+      );
+      expect(await client.getCustomer('cus/1')).toMatchObject({ id: 'cus/1', deleted: true });
+      await client.deleteCustomer('cus_1');
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /v3/customers/cus%2F1',
+        'DELETE /v3/customers/cus_1',
+      ]);
+    });
+
+    it('answers not_found for a customer Asaas does not know (or removed already)', async () => {
+      const client = asaas(() => ({ status: 404, body: { errors: [{ code: 'not_found' }] } }));
+      expect((await failure(client.deleteCustomer('cus_1'))).kind).toBe('not_found');
+    });
   });
 });
