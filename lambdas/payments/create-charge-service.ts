@@ -5,6 +5,7 @@ import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { AsaasClient } from '../providers/asaas.js';
 import type { Workflow } from '../providers/workflow.js';
+import { ensureAsaasCustomer } from './asaas-customer-service.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import {
@@ -89,17 +90,12 @@ export async function createChargeForContract(
   const chargeId = claim.chargeId;
   let charge: Charge & { asaas_id: string };
   try {
-    const customer = await deps.asaas.ensureCustomer({
-      name: profile.nome_completo,
-      cpfCnpj: profile.cpf,
-      email: profile.email,
-      mobilePhone: profile.whatsapp.replace(/\D/g, ''),
-      externalReference: profile.id,
-    });
+    // One Asaas customer per profile, whatever the parallel charges of its other contracts (pattern 49).
+    const customerId = await ensureAsaasCustomer(deps, profile);
     const payment =
       (await deps.asaas.findPaymentByReference(chargeId)) ??
       (await deps.asaas.createPixCharge({
-        customer: customer.id,
+        customer: customerId,
         value: contract.valor,
         dueDate: dueDate(now, PIX_DUE_DAYS),
         description: `Baixa temporária de apontamentos — protocolo ${contract.protocolo}`,
