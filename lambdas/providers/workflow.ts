@@ -1,7 +1,16 @@
-import { SendTaskFailureCommand, SendTaskSuccessCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import {
+  DescribeExecutionCommand,
+  SendTaskFailureCommand,
+  SendTaskSuccessCommand,
+  SFNClient,
+  StartExecutionCommand,
+  StopExecutionCommand,
+} from '@aws-sdk/client-sfn';
 
 export type WorkflowStart = { executionArn: string; alreadyStarted: boolean };
 export type WorkflowResume = 'resumed' | 'already-finished';
+/** `not-running`: no execution has that name, or it has already finished (succeeded, failed, stopped). */
+export type WorkflowStop = 'stopped' | 'not-running';
 
 /** The charge → payment → filing workflow, as business code sees it. */
 export type Workflow = {
@@ -14,6 +23,11 @@ export type Workflow = {
   resume(taskToken: string, output: unknown): Promise<WorkflowResume>;
   /** Fails a waiting task with an error name and a cause (shown in the execution's history). */
   fail(taskToken: string, error: string, cause: string): Promise<WorkflowResume>;
+  /**
+   * Stops the execution named `name` if it is running: no further state runs (no e-mail, no write), unlike failing its
+   * task, which its Catch would handle. Stopping one that is gone or finished is not an error.
+   */
+  stop(name: string, error: string, cause: string): Promise<WorkflowStop>;
 };
 
 /** Errors Step Functions answers for a token that can no longer be answered: the workflow already moved on. */
@@ -53,6 +67,19 @@ export function createStepFunctionsWorkflow(options: { stateMachineArn: string; 
       answered(() => client.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }))),
     fail: (taskToken, error, cause) =>
       answered(() => client.send(new SendTaskFailureCommand({ taskToken, error, cause }))),
+    async stop(name, error, cause) {
+      const executionArn = executionArnFor(options.stateMachineArn, name);
+      try {
+        // Described first: only a running execution is stopped and counted as stopped.
+        const { status } = await client.send(new DescribeExecutionCommand({ executionArn }));
+        if (status !== 'RUNNING') return 'not-running';
+        await client.send(new StopExecutionCommand({ executionArn, error, cause }));
+        return 'stopped';
+      } catch (failure) {
+        if ((failure as Error).name === 'ExecutionDoesNotExist') return 'not-running';
+        throw failure;
+      }
+    },
   };
 }
 

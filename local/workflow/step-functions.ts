@@ -47,7 +47,7 @@ function clampTimeouts(definition: Record<string, unknown>): Record<string, unkn
 
 /**
  * A local Step Functions endpoint: speaks the service's JSON protocol for StartExecution,
- * DescribeExecution, SendTaskSuccess and SendTaskFailure, and runs executions of the CDK-synthesized
+ * DescribeExecution, StopExecution, SendTaskSuccess and SendTaskFailure, and runs executions of the CDK-synthesized
  * ASL with aws-local-stepfunctions, mapping each Task state to the project's handler.
  * `.waitForTaskToken` tasks park on a promise that SendTaskSuccess/Failure settles.
  */
@@ -68,6 +68,8 @@ export async function startLocalStepFunctions(opts: {
   const executions = new Map<string, Execution>();
   const pending = new Map<string, PendingTask>();
   const running = new Set<{ abort(): void }>();
+  /** Each running execution's run and task token, so StopExecution can abort it and forget its parked task. */
+  const live = new Map<string, { run: { abort(): void }; taskToken: string }>();
 
   const overrides = Object.fromEntries(
     Object.entries(states)
@@ -122,6 +124,7 @@ export async function startLocalStepFunctions(opts: {
       },
     } as never);
     running.add(run);
+    live.set(execution.executionArn, { run, taskToken });
     run.result
       .then((output: unknown) => {
         execution.status = 'SUCCEEDED';
@@ -129,14 +132,17 @@ export async function startLocalStepFunctions(opts: {
         log(`workflow ${executionName} succeeded`);
       })
       .catch((error: Error & { cause?: unknown }) => {
+        if (execution.status === 'ABORTED') return;
         execution.status = error.name === 'ExecutionAbortedError' ? 'ABORTED' : 'FAILED';
         execution.error = error.name;
         execution.cause = error.message;
         log(`workflow ${executionName} ${execution.status.toLowerCase()}: ${error.message}`);
       })
       .finally(() => {
-        execution.stopDate = Date.now();
+        execution.stopDate ??= Date.now();
         running.delete(run);
+        live.delete(execution.executionArn);
+        pending.delete(taskToken);
       });
     log(`workflow ${executionName} started`);
     return execution;
@@ -180,6 +186,22 @@ export async function startLocalStepFunctions(opts: {
             startDate: e.startDate / 1000,
             stopDate: e.stopDate ? e.stopDate / 1000 : undefined,
           });
+        }
+        case 'StopExecution': {
+          const e = executions.get(body.executionArn ?? '');
+          if (!e) return fail('ExecutionDoesNotExist', 'Execution does not exist');
+          const running = live.get(e.executionArn);
+          if (e.status === 'RUNNING' && running) {
+            // Marked at once, as Step Functions does: the run's own rejection lands a moment later.
+            e.status = 'ABORTED';
+            e.error = body.error;
+            e.cause = body.cause;
+            e.stopDate = Date.now();
+            pending.delete(running.taskToken);
+            running.run.abort();
+            log(`workflow ${e.name} stopped`);
+          }
+          return reply(200, { stopDate: (e.stopDate ?? Date.now()) / 1000 });
         }
         case 'SendTaskSuccess':
         case 'SendTaskFailure': {

@@ -45,6 +45,7 @@ const workflow: Workflow = {
     return 'resumed';
   },
   fail: async () => 'resumed',
+  stop: async () => 'not-running',
 };
 
 /** The admins' directory is Cognito's in production (tested in payment-workflow.test.ts); here one address. */

@@ -1,4 +1,7 @@
+import type {
+  StopExecutionCommand} from '@aws-sdk/client-sfn';
 import {
+  DescribeExecutionCommand,
   SendTaskFailureCommand,
   SendTaskSuccessCommand,
   StartExecutionCommand,
@@ -100,6 +103,49 @@ describe('createStepFunctionsWorkflow', () => {
     const workflow = createStepFunctionsWorkflow({ stateMachineArn: STATE_MACHINE, client });
     await expect(workflow.resume('token-1', {})).rejects.toMatchObject({ name: 'ThrottlingException' });
     await expect(workflow.fail('token-1', 'E', 'c')).rejects.toMatchObject({ name: 'ThrottlingException' });
+  });
+});
+
+describe('stopping an execution', () => {
+  const EXECUTION = 'arn:aws:states:sa-east-1:123456789012:execution:charge-workflow:charge-1';
+
+  it('stops a running execution by its name, with an error and a cause', async () => {
+    const { client, sent } = fakeClient((command) =>
+      command instanceof DescribeExecutionCommand ? { status: 'RUNNING' } : { stopDate: new Date() },
+    );
+    const workflow = createStepFunctionsWorkflow({ stateMachineArn: STATE_MACHINE, client });
+    expect(await workflow.stop('charge-1', 'ClientDeleted', 'Cliente excluído')).toBe('stopped');
+    expect(sent.map((c) => (c as { constructor: { name: string } }).constructor.name)).toEqual([
+      'DescribeExecutionCommand',
+      'StopExecutionCommand',
+    ]);
+    expect((sent[0] as DescribeExecutionCommand).input).toEqual({ executionArn: EXECUTION });
+    expect((sent[1] as StopExecutionCommand).input).toEqual({
+      executionArn: EXECUTION,
+      error: 'ClientDeleted',
+      cause: 'Cliente excluído',
+    });
+  });
+
+  it.each(['SUCCEEDED', 'FAILED', 'ABORTED', 'TIMED_OUT'])(
+    'leaves a %s execution alone: not-running',
+    async (status) => {
+      const { client, sent } = fakeClient(() => ({ status }));
+      const workflow = createStepFunctionsWorkflow({ stateMachineArn: STATE_MACHINE, client });
+      expect(await workflow.stop('charge-1', 'E', 'c')).toBe('not-running');
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it('answers not-running for an execution that does not exist, and rethrows other failures', async () => {
+    let failure = named('ExecutionDoesNotExist');
+    const { client } = fakeClient(() => {
+      throw failure;
+    });
+    const workflow = createStepFunctionsWorkflow({ stateMachineArn: STATE_MACHINE, client });
+    expect(await workflow.stop('charge-1', 'E', 'c')).toBe('not-running');
+    failure = named('AccessDeniedException');
+    await expect(workflow.stop('charge-1', 'E', 'c')).rejects.toMatchObject({ name: 'AccessDeniedException' });
   });
 });
 
