@@ -28,12 +28,15 @@ export type FunctionGrants = {
    */
   readonly tableItems?: { readonly actions: readonly TableItemAction[]; readonly pkPrefixes: readonly string[] };
   /**
-   * The private documents bucket (contract PDFs, Nada Consta). 'erase': list and delete only (a client's deletion),
-   * never read or write.
+   * The private documents bucket (contract PDFs, Nada Consta). 'erase': list the versions and delete them only (a
+   * client's deletion: the bucket is versioned), never read or write.
    */
   readonly documents?: 'read' | 'readwrite' | 'erase';
-  /** The charge → payment → filing state machine: start executions and/or answer task tokens. */
-  readonly workflow?: 'start' | 'callback' | 'start-and-callback';
+  /**
+   * The charge → payment → filing state machine: start executions and/or answer task tokens; or 'stop': describe and
+   * stop its executions (a client's deletion), nothing else.
+   */
+  readonly workflow?: 'start' | 'callback' | 'start-and-callback' | 'stop';
   /** Send e-mail as the verified sender. Every e-mail links back to the SPA, so this also gives `APP_URL`. */
   readonly email?: true;
   /** Build links to the SPA (without sending e-mail itself, e.g. Cognito's CustomMessage). */

@@ -1,8 +1,8 @@
 import {
-  DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectVersionsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -85,13 +85,26 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
 
 /**
  * Erasing a client's documents (pattern 28): every object under a key prefix (`contracts/<contractId>/`,
- * `customers/<userId>/`). Apart from `Documents` so only the deletion function holds list and delete rights.
+ * `customers/<userId>/`), with all its versions. Apart from `Documents` so only the deletion function holds list and
+ * delete rights.
  */
 export type DocumentEraser = {
-  /** Deletes every object under `prefix` (nothing there is not an error); answers how many it deleted. */
+  /**
+   * Deletes every version and delete marker under `prefix` (nothing there is not an error); answers how many objects
+   * (keys) had a version deleted.
+   */
   eraseUnder(prefix: string): Promise<number>;
 };
 
+/** DeleteObjects takes at most 1,000 keys (and versions) a request. */
+const DELETE_BATCH = 1000;
+
+/**
+ * The bucket is versioned (signed contracts are evidence: an overwrite or a delete stays recoverable), so a plain
+ * DeleteObject would only add a delete marker and keep every version. Erasing a client lists the versions and delete
+ * markers under the prefix and deletes each by its VersionId; a bucket without versioning lists each object once,
+ * under the version id "null", so the same calls erase it too.
+ */
 export function createS3DocumentEraser(options: {
   bucket: string;
   pathStyle?: boolean;
@@ -102,19 +115,36 @@ export function createS3DocumentEraser(options: {
   return {
     async eraseUnder(prefix) {
       if (!prefix.endsWith('/')) throw new Error(`Refusing to erase a prefix without a trailing slash: ${prefix}`);
-      let erased = 0;
-      let ContinuationToken: string | undefined;
+      const erased = new Set<string>();
+      let KeyMarker: string | undefined;
+      let VersionIdMarker: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
-        // One DeleteObject per key: a client has a handful of PDFs, and DeleteObject of a missing key succeeds.
-        for (const object of page.Contents ?? []) {
-          if (!object.Key) continue;
-          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
-          erased += 1;
+        const page = await client.send(
+          new ListObjectVersionsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker, VersionIdMarker }),
+        );
+        const versions = (page.Versions ?? []).flatMap(({ Key, VersionId }) => (Key ? [{ Key, VersionId }] : []));
+        const markers = (page.DeleteMarkers ?? []).flatMap(({ Key, VersionId }) => (Key ? [{ Key, VersionId }] : []));
+        const all = [...versions, ...markers];
+        for (let start = 0; start < all.length; start += DELETE_BATCH) {
+          const { Errors } = await client.send(
+            new DeleteObjectsCommand({
+              Bucket: bucket,
+              Delete: { Objects: all.slice(start, start + DELETE_BATCH), Quiet: true },
+            }),
+          );
+          // A version left behind would be a document kept without saying so: fail, and the deletion is run again.
+          if (Errors?.length) {
+            const [first] = Errors;
+            throw new Error(
+              `S3 kept ${Errors.length} version(s) under ${prefix}: ${first?.Key} ${first?.VersionId} ${first?.Code}`,
+            );
+          }
         }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return erased;
+        for (const { Key } of versions) erased.add(Key);
+        KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        VersionIdMarker = page.IsTruncated ? page.NextVersionIdMarker : undefined;
+      } while (KeyMarker);
+      return erased.size;
     },
   };
 }

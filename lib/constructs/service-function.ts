@@ -1,4 +1,4 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -182,15 +182,19 @@ export class ServiceFunction extends NodejsFunction {
       const bucket = required(targets.documents, 'documents', this);
       // Explicit object actions instead of bucket.grantRead/grantReadWrite, whose s3:List*/GetBucket*/
       // DeleteObject* wildcards are far wider than "read or write a contract PDF".
+      // Erasing deletes every version of an object (the bucket is versioned): DeleteObjectVersion; DeleteObject for
+      // the null version of an object written before versioning.
       const actions =
         grants.documents === 'read'
           ? ['s3:GetObject']
           : grants.documents === 'erase'
-            ? ['s3:DeleteObject']
+            ? ['s3:DeleteObject', 's3:DeleteObjectVersion']
             : ['s3:GetObject', 's3:PutObject'];
-      // Erasing lists the objects under a client's prefixes first (ListBucket is a bucket-level action).
+      // Erasing lists the versions under a client's prefixes first (ListBucketVersions is a bucket-level action).
       if (grants.documents === 'erase') {
-        this.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+        this.addToRolePolicy(
+          new iam.PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: [bucket.bucketArn] }),
+        );
       }
       this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
       this.acknowledgeWildcard(
@@ -201,10 +205,33 @@ export class ServiceFunction extends NodejsFunction {
 
     if (grants.workflow) {
       const stateMachine = required(targets.stateMachine, 'stateMachine', this);
-      if (grants.workflow !== 'callback') stateMachine.grantStartExecution(this);
-      // Task-token callbacks (SendTaskSuccess/Failure/Heartbeat): the token names the execution; IAM
-      // pins the caller to this one state machine.
-      if (grants.workflow !== 'start') stateMachine.grantTaskResponse(this);
+      if (grants.workflow === 'stop') {
+        // Executions are named after charges at run time: every execution of this one state machine, and only these
+        // two actions on them.
+        const stack = Stack.of(this);
+        const machineName = stack.splitArn(stateMachine.stateMachineArn, ArnFormat.COLON_RESOURCE_NAME).resourceName;
+        const executions = stack.formatArn({
+          service: 'states',
+          resource: 'execution',
+          resourceName: `${machineName}:*`,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        });
+        this.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['states:DescribeExecution', 'states:StopExecution'],
+            resources: [executions],
+          }),
+        );
+        this.acknowledgeWildcard(
+          `Resource::${nagRef(this, executions)}`,
+          'Executions are named after charges at run time; the wildcard covers the executions of this one state machine.',
+        );
+      } else {
+        if (grants.workflow !== 'callback') stateMachine.grantStartExecution(this);
+        // Task-token callbacks (SendTaskSuccess/Failure/Heartbeat): the token names the execution; IAM
+        // pins the caller to this one state machine.
+        if (grants.workflow !== 'start') stateMachine.grantTaskResponse(this);
+      }
     }
 
     if (grants.email) {

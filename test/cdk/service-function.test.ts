@@ -18,7 +18,7 @@ const healthEntry = API_ROUTES.find((r) => r.contract.id === 'GetHealth')!.entry
 let template: Template;
 let stack: Stack;
 let fns: Record<
-  'docsRead' | 'docsWrite' | 'docsErase' | 'starter' | 'poolReader' | 'poolManager' | 'pusher' | 'payer',
+  'docsRead' | 'docsWrite' | 'docsErase' | 'starter' | 'stopper' | 'poolReader' | 'poolManager' | 'pusher' | 'payer',
   ServiceFunction
 >;
 let userPool: cognito.UserPool;
@@ -45,6 +45,7 @@ beforeAll(() => {
     docsWrite: make('DocsWrite').applyGrants({ documents: 'readwrite' }, { documents: bucket }),
     docsErase: make('DocsErase').applyGrants({ documents: 'erase' }, { documents: bucket }),
     starter: make('Starter').applyGrants({ workflow: 'start' }, { stateMachine }),
+    stopper: make('Stopper').applyGrants({ workflow: 'stop' }, { stateMachine }),
     poolReader: make('PoolReader').applyGrants({ userPool: 'read' }, { userPool }),
     poolManager: make('PoolManager').applyGrants({ userPool: 'manage' }, { userPool }),
     pusher: make('Pusher').applyGrants(
@@ -100,14 +101,31 @@ describe('ServiceFunction', () => {
     expect(actions.sort()).toEqual(['s3:GetObject', 's3:PutObject']);
   });
 
-  it('documents erase = DeleteObject on the objects and ListBucket on the bucket, never read or write', () => {
+  it('documents erase = delete every version of the objects, list the versions of the bucket, never read or write', () => {
     const statements = statementsOf(fns.docsErase);
     expect(statements.flatMap((st) => asArray(st.Action as string[])).sort()).toEqual([
       's3:DeleteObject',
-      's3:ListBucket',
+      's3:DeleteObjectVersion',
+      's3:ListBucketVersions',
     ]);
-    const list = statements.find((st) => asArray(st.Action as string[]).includes('s3:ListBucket'));
+    const list = statements.find((st) => asArray(st.Action as string[]).includes('s3:ListBucketVersions'));
     expect(list!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(bucket), 'Arn'] });
+    const remove = statements.find((st) => asArray(st.Action as string[]).includes('s3:DeleteObjectVersion'));
+    expect(JSON.stringify(remove!.Resource)).toContain(`"${logicalId(bucket)}","Arn"]},"/*"`);
+  });
+
+  it("workflow 'stop' = describe and stop this state machine's executions only, never start or answer tasks", () => {
+    const statements = statementsOf(fns.stopper);
+    expect(statements).toHaveLength(1);
+    expect(asArray(statements[0]!.Action as string[]).sort()).toEqual([
+      'states:DescribeExecution',
+      'states:StopExecution',
+    ]);
+    const resource = JSON.stringify(statements[0]!.Resource);
+    expect(resource).toContain(':execution:');
+    expect(resource).toContain(logicalId(stateMachine));
+    expect(resource).toMatch(/:\*"\]\]\}$/);
+    expect(envOf(fns.stopper)[ENV.stateMachineArn]).toEqual({ Ref: logicalId(stateMachine) });
   });
 
   it("workflow 'start' = StartExecution on this state machine, plus STATE_MACHINE_ARN", () => {

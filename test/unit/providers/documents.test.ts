@@ -1,6 +1,17 @@
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListObjectVersionsCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { attachment, createS3Documents, DEFAULT_LINK_SECONDS } from '../../../lambdas/providers/documents.js';
+import {
+  attachment,
+  createS3DocumentEraser,
+  createS3Documents,
+  DEFAULT_LINK_SECONDS,
+} from '../../../lambdas/providers/documents.js';
 
 describe('attachment', () => {
   it('gives an ASCII fallback and the UTF-8 name (RFC 6266)', () => {
@@ -97,5 +108,100 @@ describe('createS3Documents', () => {
       throw Object.assign(new Error('Forbidden'), { name: 'Forbidden', $metadata: { httpStatusCode: 403 } });
     });
     await expect(fake.documents.exists('a.pdf')).rejects.toThrow('Forbidden');
+  });
+});
+
+describe('createS3DocumentEraser (a versioned bucket)', () => {
+  type Entry = { Key: string; VersionId: string };
+  /**
+   * A versioned bucket in memory: versions and delete markers, listed 3 entries a page (so the eraser pages), deleted
+   * by key and version id; `refuse` names versions S3 will not delete.
+   */
+  function versionedBucket(entries: { versions: Entry[]; markers: Entry[] }, refuse: string[] = []) {
+    const sent: unknown[] = [];
+    let { versions, markers } = entries;
+    const client = {
+      send: async (command: unknown) => {
+        sent.push(command);
+        if (command instanceof ListObjectVersionsCommand) {
+          const { Prefix = '', KeyMarker, VersionIdMarker } = command.input;
+          const all = [
+            ...versions.map((v) => ({ ...v, marker: false })),
+            ...markers.map((m) => ({ ...m, marker: true })),
+          ]
+            .filter((e) => e.Key.startsWith(Prefix))
+            .sort((a, b) => `${a.Key}#${a.VersionId}`.localeCompare(`${b.Key}#${b.VersionId}`));
+          const from = KeyMarker ? all.findIndex((e) => e.Key === KeyMarker && e.VersionId === VersionIdMarker) + 1 : 0;
+          const page = all.slice(from, from + 3);
+          const truncated = from + 3 < all.length;
+          return {
+            Versions: page.filter((e) => !e.marker).map(({ Key, VersionId }) => ({ Key, VersionId })),
+            DeleteMarkers: page.filter((e) => e.marker).map(({ Key, VersionId }) => ({ Key, VersionId })),
+            IsTruncated: truncated,
+            NextKeyMarker: truncated ? page.at(-1)!.Key : undefined,
+            NextVersionIdMarker: truncated ? page.at(-1)!.VersionId : undefined,
+          };
+        }
+        if (command instanceof DeleteObjectsCommand) {
+          const objects = command.input.Delete!.Objects! as Entry[];
+          const refused = objects.filter((o) => refuse.includes(o.VersionId));
+          const gone = (e: Entry) =>
+            objects.some((o) => o.Key === e.Key && o.VersionId === e.VersionId) && !refused.includes(e);
+          versions = versions.filter((v) => !gone(v));
+          markers = markers.filter((m) => !gone(m));
+          return { Errors: refused.map((o) => ({ Key: o.Key, VersionId: o.VersionId, Code: 'AccessDenied' })) };
+        }
+        throw new Error(`unexpected command ${String(command)}`);
+      },
+    } as unknown as S3Client;
+    return {
+      sent,
+      eraser: createS3DocumentEraser({ bucket: 'baixa-documents', client }),
+      left: () => ({ versions, markers }),
+    };
+  }
+
+  it('deletes every version and delete marker under the prefix, page after page, and counts the documents', async () => {
+    const bucket = versionedBucket({
+      versions: [
+        { Key: 'contracts/c-1/a.pdf', VersionId: 'v1' },
+        { Key: 'contracts/c-1/a.pdf', VersionId: 'v2' },
+        { Key: 'contracts/c-1/b.pdf', VersionId: 'v1' },
+        { Key: 'contracts/c-2/x.pdf', VersionId: 'v1' },
+      ],
+      // What a plain DeleteObject (the earlier eraser) left: a marker over versions that were all kept.
+      markers: [
+        { Key: 'contracts/c-1/a.pdf', VersionId: 'm1' },
+        { Key: 'contracts/c-1/gone.pdf', VersionId: 'm1' },
+      ],
+    });
+    expect(await bucket.eraser.eraseUnder('contracts/c-1/')).toBe(2);
+    expect(bucket.left()).toEqual({ versions: [{ Key: 'contracts/c-2/x.pdf', VersionId: 'v1' }], markers: [] });
+    const deletes = bucket.sent.filter((c) => c instanceof DeleteObjectsCommand) as DeleteObjectsCommand[];
+    expect(deletes.length).toBeGreaterThan(1);
+    expect(deletes[0]!.input).toMatchObject({ Bucket: 'baixa-documents', Delete: { Quiet: true } });
+    expect(deletes.flatMap((d) => d.input.Delete!.Objects!).every((o) => o.VersionId)).toBe(true);
+    // Run again: nothing left, nothing counted.
+    expect(await bucket.eraser.eraseUnder('contracts/c-1/')).toBe(0);
+  });
+
+  it('fails when S3 keeps a version, so the deletion is run again rather than keeping a document unsaid', async () => {
+    const bucket = versionedBucket(
+      {
+        versions: [
+          { Key: 'customers/u-1/nc.pdf', VersionId: 'v1' },
+          { Key: 'customers/u-1/nc.pdf', VersionId: 'v2' },
+        ],
+        markers: [],
+      },
+      ['v2'],
+    );
+    await expect(bucket.eraser.eraseUnder('customers/u-1/')).rejects.toThrow(/kept 1 version.*v2 AccessDenied/);
+  });
+
+  it('refuses a prefix without a trailing slash (a client id must not match another one that starts with it)', async () => {
+    const bucket = versionedBucket({ versions: [], markers: [] });
+    await expect(bucket.eraser.eraseUnder('customers/u-1')).rejects.toThrow(/trailing slash/);
+    expect(bucket.sent).toEqual([]);
   });
 });
