@@ -328,10 +328,17 @@ export const ADMIN_CLIENT_MESSAGES = {
   // Not in the spec: the dialog's words, the server's own refusals, the list's states (same tone).
   deleteDialogTitle: 'Excluir cliente?',
   deleteDialogText:
-    'Esta ação é irreversível. Serão excluídos permanentemente o perfil, os contratos, os processos, as indicações e as cobranças deste cliente, seus documentos e sua conta de acesso. O histórico de ações administrativas é mantido apenas nos registros do sistema.',
+    'Esta ação é irreversível. Primeiro, as cobranças em aberto deste cliente são canceladas no Asaas e o cadastro dele no Asaas é removido. Depois, são excluídos permanentemente o perfil, os contratos, os processos, as indicações e as cobranças, os documentos (com todas as versões guardadas) e a conta de acesso. Um cliente com pagamento recebido só pode ser excluído depois do estorno. O histórico de ações administrativas é mantido apenas nos registros do sistema.',
   deleteConfirm: 'Excluir definitivamente',
   deleteConfirmationMissing: 'Confirme a exclusão: o identificador informado não corresponde a este cliente.',
   cannotDeleteAdmin: 'Não é possível excluir um administrador. Remova-o do grupo de administradores antes.',
+  /** The money gate (docs/decisions.md): received money keeps its record until it is refunded. */
+  deleteRefusedPaid: (payments: string[]) =>
+    `Não é possível excluir: este cliente tem pagamento recebido ou em estorno (${payments.join(', ')}). O registro desse dinheiro precisa ser mantido: estorne o pagamento em Financeiro e exclua o cliente depois que o estorno for concluído. Nada foi excluído.`,
+  deleteAsaasUnavailable:
+    'O Asaas não respondeu ao cancelar as cobranças deste cliente. Nada foi excluído dos nossos registros; tente novamente em alguns minutos.',
+  deleteAsaasRefused: (reason: string) =>
+    `O Asaas recusou cancelar as cobranças ou remover o cadastro deste cliente (${reason}). Nada foi excluído dos nossos registros.`,
   searchPlaceholder: 'Buscar por nome, email ou documento',
   noClients: 'Nenhum cliente cadastrado.',
   noMatches: 'Nenhum cliente encontrado para esta busca.',
@@ -348,14 +355,18 @@ export const ADMIN_REFERRAL_MESSAGES = {
   noReferrals: 'Nenhuma indicação encontrada.',
 } as const;
 
-/** What the deletion answers, in words ('Cliente excluído' with counts, spec 02 §8). */
+/** What the deletion answers, in words ('Cliente excluído' with counts, spec 02 §8), and what it cancelled at Asaas. */
 export function clientDeletedDescription(counts: {
   deleted_contracts: number;
   deleted_processes: number;
   deleted_referrals: number;
+  removed_payments?: number;
 }): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return `${plural(counts.deleted_contracts, 'contrato', 'contratos')}, ${plural(counts.deleted_processes, 'processo', 'processos')} e ${plural(counts.deleted_referrals, 'indicação', 'indicações')} excluídos.`;
+  const deleted = `${plural(counts.deleted_contracts, 'contrato', 'contratos')}, ${plural(counts.deleted_processes, 'processo', 'processos')} e ${plural(counts.deleted_referrals, 'indicação', 'indicações')} excluídos.`;
+  const removed = counts.removed_payments ?? 0;
+  if (removed === 0) return deleted;
+  return `${deleted} ${removed === 1 ? '1 cobrança em aberto cancelada' : `${removed} cobranças em aberto canceladas`} no Asaas.`;
 }
 
 /** Server-side error texts that are not in the spec but follow its tone (see docs/decisions.md). */

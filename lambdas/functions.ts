@@ -86,9 +86,10 @@ const ROUTES = [
   {
     contract: deleteAdminClientRoute,
     entry: 'lambdas/admin/clients/delete-admin-client.ts',
-    // Pattern 28: every item of the client (any partition their pointers name), their documents (list + delete only)
-    // and their Cognito user (after checking it is not an admin).
-    grants: { table: 'readwrite', documents: 'erase', userPool: 'manage' },
+    // Pattern 28: the client's payments and customer at Asaas first, their running workflow executions (describe +
+    // stop only), every item of the client (any partition their pointers name), their documents with every version
+    // (list + delete only) and their Cognito user (after checking it is not an admin).
+    grants: { table: 'readwrite', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
     timeoutSeconds: 29,
   },
   {

@@ -34,12 +34,19 @@ export const adminClientDetailSchema = z.object({
 });
 export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
 
-/** Spec 02 §7 delete_client_data: deleted_contracts, deleted_processes, deleted_referrals; and what else went. */
+/**
+ * Spec 02 §7 delete_client_data: deleted_contracts, deleted_processes, deleted_referrals; and what else went: charges,
+ * documents (objects, each with all its versions), open payments removed at Asaas, Asaas customers removed, workflow
+ * executions stopped.
+ */
 export const clientDeletionSchema = z.object({
   deleted_contracts: count,
   deleted_processes: count,
   deleted_referrals: count,
   deleted_charges: count,
   deleted_documents: count,
+  removed_payments: count,
+  deleted_asaas_customers: count,
+  stopped_executions: count,
 });
 export type ClientDeletion = z.infer<typeof clientDeletionSchema>;

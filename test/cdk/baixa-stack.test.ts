@@ -204,6 +204,32 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     if (!grants.workflow) expect(states).toEqual([]);
     if (grants.workflow === 'start') expect(states).toEqual(['states:StartExecution']);
     if (grants.workflow === 'callback') expect(states).not.toContain('states:StartExecution');
+    if (grants.workflow === 'stop') expect(states.sort()).toEqual(['states:DescribeExecution', 'states:StopExecution']);
+  });
+
+  it("a client's deletion reaches Asaas (its key), stops this state machine's executions and erases document versions", () => {
+    const fn = s.stack.api.functions.DeleteAdminClient;
+    const statements = statementsOf(fn);
+    const withAction = (prefix: string) =>
+      statements.filter((st) => asArray(st.Action as string[]).some((a) => a.startsWith(prefix)));
+    const states = withAction('states:');
+    expect(states).toHaveLength(1);
+    expect(asArray(states[0]!.Action as string[]).sort()).toEqual(['states:DescribeExecution', 'states:StopExecution']);
+    expect(JSON.stringify(states[0]!.Resource)).toContain(':execution:');
+    expect(JSON.stringify(states[0]!.Resource)).toContain(logicalId(s.stack.workflow.stateMachine));
+    const s3Actions = withAction('s3:').flatMap((st) => asArray(st.Action as string[]));
+    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:DeleteObjectVersion', 's3:ListBucketVersions']);
+    const secrets = withAction('secretsmanager:');
+    expect(JSON.stringify(secrets.map((st) => st.Resource))).toContain(logicalId(s.stack.secrets.byName.asaasApiKey));
+    const variables = (
+      s.template.findResources('AWS::Lambda::Function')[logicalId(fn)] as {
+        Properties: { Environment: { Variables: Json }; Timeout: number };
+      }
+    ).Properties;
+    expect(Object.keys(variables.Environment.Variables)).toEqual(
+      expect.arrayContaining(['ASAAS_API_URL', 'ASAAS_API_KEY_SECRET_ARN', 'STATE_MACHINE_ARN', 'DOCUMENTS_BUCKET']),
+    );
+    expect(variables.Timeout).toBe(29);
   });
 
   it('the dashboard (read) function cannot write and names no "*" resource', () => {

@@ -21,7 +21,9 @@ import { handler as deleteAdminClient } from '../../lambdas/admin/clients/delete
 import { handler as getAdminClient } from '../../lambdas/admin/clients/get-admin-client.js';
 import { handler as listAdminClients } from '../../lambdas/admin/clients/list-admin-clients.js';
 import { deleteClient, type ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
+import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
 import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
+import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
@@ -45,7 +47,7 @@ import { adminClaims, createProfileInput } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
-import { INTEGRATION_BUCKET } from './global-setup.js';
+import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
 import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
 import { getOwnReferrals } from '../../lambdas/referrals/referral-service.js';
 
@@ -57,13 +59,19 @@ const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 let cognito: CognitoWithTriggers;
 let accounts: UserAccounts;
 
+let simulator: AsaasSimulator;
+let asaas: AsaasClient;
+
 beforeAll(async () => {
   cognito = await startCognitoWithTriggers();
   accounts = createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client });
+  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
+  asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
 }, 60_000);
 
 afterAll(async () => {
   await cognito?.stop();
+  await simulator?.stop();
   s3.destroy();
 });
 
@@ -72,6 +80,10 @@ const deps = (overrides: Partial<ClientDeletionDeps> = {}): ClientDeletionDeps =
   clock: () => new Date(),
   accounts,
   documents,
+  asaas,
+  // The money side (Asaas, executions) is tested in client-deletion-money.test.ts; these clients' charges carry Asaas
+  // ids of their own, which the simulator does not know, and no execution.
+  workflow: { stop: async () => 'not-running' },
   ...overrides,
 });
 
@@ -97,7 +109,7 @@ const counters = async (): Promise<AdminCounters> => {
 };
 
 /**
- * A client with everything a client can have: a Cognito user, profile, signed contract, paid and pending charges,
+ * A client with everything a client can have: a Cognito user, profile, signed contract, refunded and pending charges,
  * process history, a referral they made and the referral in which they were invited, a live connection, a Nada
  * Consta certificate, markers, documents in S3 — and the list of every key outside their partition it wrote.
  */
@@ -145,14 +157,20 @@ async function seedRichClient() {
       pdfKey,
     },
   });
+  // Paid, then refunded: money received keeps a client from being deleted until it has gone back (the money gate).
   const paid = await seedPendingCharge(db, { userId, contractId: contract.id });
-  await recordChargeStatus(
-    db,
-    { userId, contractId: contract.id, chargeId: paid.id },
-    'PENDING',
-    'RECEIVED',
-    new Date().toISOString(),
-  );
+  for (const [from, to] of [
+    ['PENDING', 'RECEIVED'],
+    ['RECEIVED', 'REFUNDED'],
+  ] as const) {
+    await recordChargeStatus(
+      db,
+      { userId, contractId: contract.id, chargeId: paid.id },
+      from,
+      to,
+      new Date().toISOString(),
+    );
+  }
   const pending = await seedPendingCharge(db, { userId, contractId: contract.id });
   await changeProcessStatus(db, {
     ref: { userId, contractId: contract.id },
@@ -336,6 +354,9 @@ describe('deleting a client (pattern 28)', () => {
       deleted_referrals: 2,
       deleted_charges: 2,
       deleted_documents: 2,
+      removed_payments: 0,
+      deleted_asaas_customers: 0,
+      stopped_executions: 0,
     });
     await expectNothingLeft(client);
 

@@ -1,7 +1,9 @@
 import { ADMIN_CLIENTS_PAGE_SIZE } from '../../../domain/api/admin-clients.js';
 import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
 import type { AdminClient, AdminClientDetail, ClientDeletion } from '../../../domain/schemas/admin-clients.js';
+import { latePaymentExecutionName } from '../../payments/charge-status-service.js';
 import type { DocumentEraser } from '../../providers/documents.js';
+import type { Workflow } from '../../providers/workflow.js';
 import type { UserAccounts } from '../../providers/user-accounts.js';
 import type { Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
@@ -27,6 +29,7 @@ import { findUserByProfileId } from '../../shared/data/lookups.js';
 import type { Db } from '../../shared/data/table.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { logger } from '../../shared/logger.js';
+import { settleClientMoney, type ClientCharge, type ClientMoneyAsaas } from './client-money.js';
 
 /** /admin/clientes: one page of gsi1 (pattern 20), or the matches of a search (pattern 26), never everything. */
 export async function listAdminClients(db: Db, query: { busca?: string; cursor?: string }): Promise<Page<AdminClient>> {
@@ -68,17 +71,27 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
   };
 }
 
-export type ClientDeletionDeps = { db: Db; clock: Clock; accounts: UserAccounts; documents: DocumentEraser };
+export type ClientDeletionDeps = {
+  db: Db;
+  clock: Clock;
+  accounts: UserAccounts;
+  documents: DocumentEraser;
+  asaas: ClientMoneyAsaas;
+  workflow: Pick<Workflow, 'stop'>;
+};
 
 /** Rounds of "read what is left, delete it": a second one catches what a still-valid session wrote meanwhile. */
 const PURGE_ROUNDS = 3;
 
 /**
- * Deletes a client with all their data (pattern 28; spec 02 §7 delete_client_data). Order: refuse an admin; mark the
- * profile (off the list and the search at once); documents in S3 (their prefixes are named by the contract items, so
- * before those); pointers, markers and tokens; counted items with their counters; the rest of the partition; the
- * Cognito user; last, the profile with its guards, the client counter and the audit record in one transaction. Each
- * step tolerates what an earlier, interrupted run already did, so running it again finishes the deletion.
+ * Deletes a client with all their data (pattern 28; spec 02 §7 delete_client_data). Order: refuse an admin; the money
+ * side at Asaas first (refused while money was received; open payments and the Asaas customers removed — Asaas down
+ * answers 502 with nothing of ours deleted); mark the profile (off the list and the search at once, and no new Asaas
+ * customer for it); stop the charges' workflow executions; documents in S3 with every version (their prefixes are named
+ * by the contract items, so before those); pointers, markers and tokens; counted items with their counters; the rest
+ * of the partition; the Cognito user; last, the profile with its guards, the client counter and the audit record in
+ * one transaction. Each step tolerates what an earlier, interrupted run already did, so running it again finishes the
+ * deletion.
  */
 export async function deleteClient(
   deps: ClientDeletionDeps,
@@ -95,8 +108,34 @@ export async function deleteClient(
   if (client.userId === params.caller.userId || (await deps.accounts.isAdmin(client.userId))) {
     throw new ConflictError(ADMIN_CLIENT_MESSAGES.cannotDeleteAdmin);
   }
+  // The money gate holds until our data starts going (the mark); a run after that must finish what it started.
+  const beforeTheMark = typeof client.item.deleting_at !== 'string';
+  const charges = chargesOf(await clientItemsBesidesProfile(db, client.userId));
+  const storedCustomerId = typeof client.item.asaas_customer_id === 'string' ? client.item.asaas_customer_id : null;
+  // Each removal at Asaas is counted on the profile as it happens: a run that fails later still answers it.
+  const removed = async (counts: { removed_payments: number; deleted_asaas_customers: number }) => {
+    await recordDeletionProgress(db, client.userId, { ...noDeletionCounts(), ...counts });
+  };
+  await settleClientMoney(
+    deps.asaas,
+    { profileId: client.profile.id, storedCustomerId, charges },
+    { refuseOnMoney: beforeTheMark, removed },
+  );
+
   const startedAt = deps.clock().toISOString();
   await markClientDeleting(db, client.userId, startedAt);
+  if (beforeTheMark) {
+    // A customer a still-valid session made at Asaas between the settlement and the mark (none can be made after it,
+    // pattern 49): removed too, with its payments.
+    await settleClientMoney(
+      deps.asaas,
+      { profileId: client.profile.id, storedCustomerId: null, charges: [] },
+      { refuseOnMoney: false, removed },
+    );
+  }
+  await stopExecutions(deps.workflow, charges, async () => {
+    await recordDeletionProgress(db, client.userId, { ...noDeletionCounts(), stopped_executions: 1 });
+  });
 
   // Progress is added up on the profile after each purge, so a run that fails later still answers the whole count.
   await recordDeletionProgress(db, client.userId, await purge(deps, client, { withInvitee: true }));
@@ -121,6 +160,38 @@ export async function deleteClient(
   return totals;
 }
 
+/** The charges among a partition's items, each with its contract's protocol (to name it in a refusal). */
+function chargesOf(items: Record<string, unknown>[]): ClientCharge[] {
+  const protocolOf = new Map(
+    items.filter((item) => item.type === 'CONTRACT').map((item) => [String(item.id), String(item.protocolo)]),
+  );
+  return items
+    .filter((item) => item.type === 'CHARGE' && typeof item.id === 'string' && typeof item.status === 'string')
+    .map((item) => ({
+      id: item.id as string,
+      status: item.status as string,
+      asaas_id: typeof item.asaas_id === 'string' ? item.asaas_id : null,
+      protocolo: protocolOf.get(String(item.contrato_id)) ?? null,
+    }));
+}
+
+/**
+ * Stops the workflow executions still running for the client's charges — the charge's own and a late payment's — so
+ * nothing writes or e-mails for a client being deleted; each one stopped is counted as it is.
+ */
+async function stopExecutions(
+  workflow: Pick<Workflow, 'stop'>,
+  charges: ClientCharge[],
+  stopped: () => Promise<void>,
+): Promise<void> {
+  for (const charge of charges) {
+    for (const name of [charge.id, latePaymentExecutionName(charge.id)]) {
+      const outcome = await workflow.stop(name, 'ClientDeleted', 'O cliente foi excluído por um administrador.');
+      if (outcome === 'stopped') await stopped();
+    }
+  }
+}
+
 async function purge(
   deps: ClientDeletionDeps,
   client: ClientToDelete,
@@ -128,7 +199,7 @@ async function purge(
 ): Promise<DeletionCounts> {
   const { db } = deps;
   const counts = noDeletionCounts();
-  // The customer's own folder holds the Nada Consta PDFs; contract PDFs live under each contract's id.
+  // The customer's own folder holds the Nada Consta PDFs; contract PDFs live under each contract's id. Every version.
   counts.deleted_documents += await deps.documents.eraseUnder(`customers/${client.userId}/`);
   const invitee = options.withInvitee ? await findReferralOfInvitee(db, client.profile) : null;
   for (let round = 0; round < PURGE_ROUNDS; round += 1) {

@@ -1,18 +1,28 @@
 import { deleteAdminClientRoute } from '../../../domain/api/admin-clients.js';
 import { systemClock } from '../../shared/clock.js';
 import { tableFromEnvironment } from '../../shared/db.js';
-import { documentEraserFromEnvironment, userAccountsFromEnvironment } from '../../shared/environment.js';
+import {
+  asaasFromEnvironment,
+  documentEraserFromEnvironment,
+  userAccountsFromEnvironment,
+  workflowFromEnvironment,
+} from '../../shared/environment.js';
 import { apiHandler } from '../../shared/http.js';
-import { deleteClient } from './admin-clients-service.js';
+import { deleteClient, type ClientDeletionDeps } from './admin-clients-service.js';
 
-const deps = {
+const deps: ClientDeletionDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
   accounts: userAccountsFromEnvironment(),
   documents: documentEraserFromEnvironment(),
+  asaas: await asaasFromEnvironment(),
+  workflow: workflowFromEnvironment(),
 };
 
-/** Deletes a client with all their data; the body repeats the profile id as the server-side confirmation. */
+/**
+ * Deletes a client with all their data, the money side at Asaas first; the body repeats the profile id as the
+ * server-side confirmation.
+ */
 export const handler = apiHandler(deleteAdminClientRoute, async ({ params, body, caller }) => ({
   body: await deleteClient(deps, { profileId: params.id, confirmation: body.confirmacao, caller }),
 }));

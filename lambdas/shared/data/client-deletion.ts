@@ -34,6 +34,9 @@ export const DELETION_COUNTS = [
   'deleted_referrals',
   'deleted_charges',
   'deleted_documents',
+  'removed_payments',
+  'deleted_asaas_customers',
+  'stopped_executions',
 ] as const;
 export type DeletionCounts = Record<(typeof DELETION_COUNTS)[number], number>;
 
