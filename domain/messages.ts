@@ -328,13 +328,13 @@ export const ADMIN_CLIENT_MESSAGES = {
   // Not in the spec: the dialog's words, the server's own refusals, the list's states (same tone).
   deleteDialogTitle: 'Excluir cliente?',
   deleteDialogText:
-    'Esta ação é irreversível. Primeiro, as cobranças em aberto deste cliente são canceladas no Asaas e o cadastro dele no Asaas é removido. Depois, são excluídos permanentemente o perfil, os contratos, os processos, as indicações e as cobranças, os documentos (com todas as versões guardadas) e a conta de acesso. Um cliente com pagamento recebido só pode ser excluído depois do estorno. O histórico de ações administrativas é mantido apenas nos registros do sistema.',
+    'Esta ação é irreversível. Primeiro, as cobranças em aberto são canceladas no Asaas e o cadastro do cliente lá é removido. Depois, são excluídos o perfil, os contratos, os processos, as indicações, as cobranças, os documentos (com todas as versões) e a conta de acesso. Havendo pagamento recebido, estorne-o antes. O histórico de ações administrativas é mantido apenas nos registros do sistema.',
   deleteConfirm: 'Excluir definitivamente',
   deleteConfirmationMissing: 'Confirme a exclusão: o identificador informado não corresponde a este cliente.',
   cannotDeleteAdmin: 'Não é possível excluir um administrador. Remova-o do grupo de administradores antes.',
   /** The money gate (docs/decisions.md): received money keeps its record until it is refunded. */
   deleteRefusedPaid: (payments: string[]) =>
-    `Não é possível excluir: este cliente tem pagamento recebido ou em estorno (${payments.join(', ')}). O registro desse dinheiro precisa ser mantido: estorne o pagamento em Financeiro e exclua o cliente depois que o estorno for concluído. Nada foi excluído.`,
+    `Não é possível excluir: há pagamento recebido ou em estorno (${payments.join(', ')}), cujo registro precisa ser mantido. Estorne-o em Financeiro e exclua o cliente quando o estorno for concluído. Nada foi excluído.`,
   deleteAsaasUnavailable:
     'O Asaas não respondeu ao cancelar as cobranças deste cliente. Nada foi excluído dos nossos registros; tente novamente em alguns minutos.',
   deleteAsaasRefused: (reason: string) =>

@@ -2,12 +2,16 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages.js';
-import { seedCustomer } from '../integration/seed.js';
+import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES, clientDeletedDescription } from '../../domain/messages.js';
+import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import { createCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { localSettings } from '../../local/settings.js';
+import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
 import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
+const { appUrl, dynamodbEndpoint, admin, asaasUrl } = inject('e2e');
+const asaas = createAsaasClient({ baseUrl: `${asaasUrl}/v3`, apiKey: localSettings().secrets.asaasApiKey });
 let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
@@ -15,11 +19,53 @@ const db = localTable(dynamodbEndpoint);
 const word = `Zefirina${ulid().slice(-5).toLowerCase()}`;
 let kept: Awaited<ReturnType<typeof seedCustomer>>;
 let doomed: Awaited<ReturnType<typeof seedCustomer>>;
+let paid: Awaited<ReturnType<typeof seedCustomer>>;
+/** The doomed client's open PIX at the Asaas simulator, which the deletion removes first. */
+let openPix: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   kept = await seedCustomer(db, { nome_completo: `Helena ${word} Andrade`, cpf: generateCpf() });
   doomed = await seedCustomer(db, { nome_completo: `Otávio ${word} Brandão`, cpf: generateCpf() });
+  const customer = await asaas.createCustomer({
+    name: doomed.profile.nome_completo,
+    cpfCnpj: doomed.profile.cpf,
+    email: doomed.profile.email,
+    externalReference: doomed.profile.id,
+  });
+  const dueDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() + 3 * 86_400_000),
+  );
+  const chargeId = ulid();
+  const payment = await asaas.createPixCharge({
+    customer: customer.id,
+    value: doomed.contract.valor,
+    dueDate,
+    description: `Baixa temporária de apontamentos — protocolo ${doomed.contract.protocolo}`,
+    externalReference: chargeId,
+  });
+  openPix = payment.id;
+  await createCharge(db, {
+    userId: doomed.userId,
+    contractId: doomed.contract.id,
+    asaasId: payment.id,
+    status: 'PENDING',
+    qrCode: null,
+    pixPayload: null,
+    link: payment.invoiceUrl ?? null,
+    fbEventId: null,
+    now: new Date().toISOString(),
+  });
+  // A client whose payment was received: the deletion is refused until it is refunded.
+  paid = await seedCustomer(db, { nome_completo: `Rosália ${word} Queiroz`, cpf: generateCpf() });
+  const charge = await seedPendingCharge(db, { userId: paid.userId, contractId: paid.contract.id });
+  await recordChargeStatus(
+    db,
+    { userId: paid.userId, contractId: paid.contract.id, chargeId: charge.id },
+    'PENDING',
+    'RECEIVED',
+    new Date().toISOString(),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,7 +102,7 @@ describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
     await page.getByText(ADMIN_MESSAGES.searchTooShort).waitFor();
 
     await searchFor(page, word);
-    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(4);
     const row = table.getByRole('row').filter({ hasText: doomed.profile.nome_completo });
     await row.getByText('OT', { exact: true }).waitFor();
     await row.getByText(doomed.profile.email).waitFor();
@@ -80,17 +126,59 @@ describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
     await screenshot(page, 'admin-clients-delete-dialog-desktop');
     await dialog.getByRole('button', { name: ADMIN_CLIENT_MESSAGES.deleteConfirm }).click();
     await toastWith(page, ADMIN_CLIENT_MESSAGES.clientDeleted);
+    // The open PIX was cancelled at Asaas first, and the toast says so.
+    await toastWith(
+      page,
+      clientDeletedDescription({
+        deleted_contracts: 1,
+        deleted_processes: 1,
+        deleted_referrals: 0,
+        removed_payments: 1,
+      }),
+    );
+    await screenshot(page, 'admin-clients-deleted-toast-desktop');
+    expect(await asaas.getPayment(openPix)).toMatchObject({ deleted: true });
     await page.waitForURL(`${appUrl}/admin/clientes`);
 
     await searchFor(page, word);
     await table.getByRole('row').filter({ hasText: kept.profile.nome_completo }).waitFor();
-    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
 
     await page.goto(`${appUrl}/admin/clientes/${doomed.profile.id}`);
     await page.getByRole('heading', { name: ADMIN_CLIENT_MESSAGES.clientNotFound }).waitFor();
     await screenshot(page, 'admin-clients-not-found-desktop');
     await page.context().close();
   }, 240_000);
+
+  it('refuses, in the dialog, to delete a client whose payment was received (phone)', async () => {
+    const page = await adminPage(VIEWPORTS.phone);
+    await page.goto(`${appUrl}/admin/clientes/${paid.profile.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Detalhes do Cliente' }).waitFor();
+    await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: ADMIN_CLIENT_MESSAGES.deleteDialogTitle });
+    await dialog.getByText('Havendo pagamento recebido, estorne-o antes.', { exact: false }).waitFor();
+    await screenshot(page, 'admin-clients-delete-dialog-phone');
+    // Asaas down: the server's own words (nothing deleted, try again), not the generic failure.
+    await fetch(`${asaasUrl}/__control/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ failNext: 3, status: 503 }),
+    });
+    await dialog.getByRole('button', { name: ADMIN_CLIENT_MESSAGES.deleteConfirm }).click();
+    await dialog.getByRole('alert').filter({ hasText: ADMIN_CLIENT_MESSAGES.deleteAsaasUnavailable }).waitFor();
+    await screenshot(page, 'admin-clients-delete-asaas-down-phone');
+    // Asaas back: the money gate answers.
+    await dialog.getByRole('button', { name: ADMIN_CLIENT_MESSAGES.deleteConfirm }).click();
+    const refusal = ADMIN_CLIENT_MESSAGES.deleteRefusedPaid([`protocolo ${paid.contract.protocolo}`]);
+    await dialog.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await screenshot(page, 'admin-clients-delete-refused-phone');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Still there, with its charge.
+    await page.reload();
+    await page.getByText(paid.contract.protocolo).first().waitFor();
+    await page.context().close();
+  }, 180_000);
 
   it('shows cards on a phone, and the detail', async () => {
     const page = await adminPage(VIEWPORTS.phone);

@@ -47,7 +47,7 @@ describe('the deletion’s words', () => {
   it('names the payments that keep a client, and says nothing was deleted', () => {
     const message = ADMIN_CLIENT_MESSAGES.deleteRefusedPaid(['protocolo 20260101-0001', 'cobrança pay_1 no Asaas']);
     expect(message).toContain('(protocolo 20260101-0001, cobrança pay_1 no Asaas)');
-    expect(message).toContain('estorne o pagamento em Financeiro');
+    expect(message).toContain('Estorne-o em Financeiro');
     expect(message).toMatch(/Nada foi excluído\.$/);
   });
 

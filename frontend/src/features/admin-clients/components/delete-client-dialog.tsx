@@ -49,10 +49,12 @@ export function DeleteClientDialog({
         onDeleted();
       },
       onError: (error) => {
-        const message =
-          error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-            ? error.message
-            : ADMIN_CLIENT_MESSAGES.deleteFailed;
+        // The server's own words for a refusal (4xx) and for Asaas being down (502 provider_unavailable: nothing was
+        // deleted, try again); the spec's fixed text for anything else.
+        const told =
+          error instanceof ApiRequestError &&
+          ((error.status >= 400 && error.status < 500) || error.code === 'provider_unavailable');
+        const message = told ? error.message : ADMIN_CLIENT_MESSAGES.deleteFailed;
         setProblem(message);
         toast({ title: ADMIN_CLIENT_MESSAGES.deleteFailedTitle, description: message, variant: 'error' });
       },
