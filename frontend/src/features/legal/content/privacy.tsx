@@ -341,10 +341,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         />
         <p>
           Ao fim desses prazos, os dados são eliminados ou anonimizados. Quando você pede a exclusão dos seus dados — ou
-          um administrador exclui a sua conta —, removemos perfil, contratos, cobranças, processos e indicações dos
-          nossos sistemas. Guardamos apenas o que a lei nos obriga ou permite guardar para cumprir obrigações e defender
-          direitos (art. 16 da LGPD), como a via assinada do contrato, os registros de pagamento e os registros de
-          acesso, pelos prazos acima.
+          um administrador exclui a sua conta —, cancelamos as cobranças em aberto e removemos o seu cadastro no Asaas,
+          e removemos perfil, contratos, cobranças, processos, indicações e documentos dos nossos sistemas. Guardamos
+          apenas o que a lei nos obriga ou permite guardar para cumprir obrigações e defender direitos (art. 16 da
+          LGPD): havendo pagamento recebido, os dados ligados a ele são mantidos pelos prazos acima, salvo se o valor
+          for estornado; os registros de acesso são mantidos pelos prazos acima; e o Asaas guarda os registros dos
+          pagamentos que processou, conforme as obrigações dele.
         </p>
       </>
     ),
