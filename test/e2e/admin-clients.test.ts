@@ -93,7 +93,10 @@ describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
     await page.goto(`${appUrl}/admin/clientes`);
     await page.getByRole('heading', { level: 1, name: 'Clientes' }).waitFor();
     await page.getByText('Total de Clientes').waitFor();
-    await expect.poll(() => page.getByTestId('counter-Total de Clientes').textContent()).toMatch(/^\d+$/);
+    // The summary's first call may wait for its function's cold start on a busy machine.
+    await expect
+      .poll(() => page.getByTestId('counter-Total de Clientes').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+$/);
     const table = page.getByRole('table', { name: 'Clientes' });
     await table.getByRole('row').nth(1).waitFor();
     await screenshot(page, 'admin-clients-desktop');
