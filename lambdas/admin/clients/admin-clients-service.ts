@@ -133,7 +133,10 @@ export async function deleteClient(
       { refuseOnMoney: false, removed },
     );
   }
-  await stopExecutions(deps.workflow, charges, async () => {
+  // Read again: a charge made before the mark has its execution too (after it, pattern 49 gives no customer, so no
+  // charge can be made).
+  const chargesNow = chargesOf(await clientItemsBesidesProfile(db, client.userId));
+  await stopExecutions(deps.workflow, chargesNow, async () => {
     await recordDeletionProgress(db, client.userId, { ...noDeletionCounts(), stopped_executions: 1 });
   });
 
