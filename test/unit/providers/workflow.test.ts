@@ -1,5 +1,4 @@
-import type {
-  StopExecutionCommand} from '@aws-sdk/client-sfn';
+import type { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import {
   DescribeExecutionCommand,
   SendTaskFailureCommand,
