@@ -181,14 +181,18 @@ const ROUTES = [
   {
     contract: receiveAsaasWebhookRoute,
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
-    // email and userPool: an orphan payment (paid, no charge of ours) is told to the admins.
+    // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
+    // no charge of ours) is told to the admins.
     grants: {
       table: 'readwrite',
+      asaas: true,
       workflow: 'start-and-callback',
       email: true,
       userPool: 'read',
       secrets: ['asaasWebhookToken'],
     },
+    // Room for the read-back's retries (the Asaas client waits up to 10 s a try); ORPHAN_ALERT_LEASE_SECONDS matches.
+    timeoutSeconds: 25,
   },
   {
     contract: recordConversionRoute,

@@ -25,10 +25,11 @@ export async function seedCustomer(db: Db, overrides: Parameters<typeof createPr
 }
 
 /** A PENDING charge of a contract, with its provider pointer (an Asaas id of its own), as a created charge is written. */
-export async function seedPendingCharge(db: Db, ref: { userId: string; contractId: string }) {
+/** A PENDING charge; `asaasId` names a payment made at an Asaas simulator (a webhook about it is read back there). */
+export async function seedPendingCharge(db: Db, ref: { userId: string; contractId: string; asaasId?: string }) {
   return createCharge(db, {
     ...ref,
-    asaasId: `pay_${ulid().toLowerCase()}`,
+    asaasId: ref.asaasId ?? `pay_${ulid().toLowerCase()}`,
     status: 'PENDING',
     qrCode: null,
     pixPayload: null,
