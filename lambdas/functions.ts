@@ -261,7 +261,8 @@ export const LIVE_FUNCTIONS = {
   },
   publishChanges: {
     entry: 'lambdas/live/publish-changes.ts',
-    grants: { table: 'readwrite', email: true, push: true },
+    // userPool: the admins' addresses, for the admin alerts (pattern 49) it e-mails.
+    grants: { table: 'readwrite', email: true, push: true, userPool: 'read' },
   },
 } as const satisfies Record<string, FunctionDefinition>;
 export type LiveFunctionName = keyof typeof LIVE_FUNCTIONS;

@@ -27,6 +27,7 @@ export function chargeItem(userId: string, charge: Charge) {
     user_id: userId,
     ...typeIndexKeys('CHARGE', charge.created_at, charge.id),
     ...statusIndexKeys('CHARGE', charge.status, charge.updated_at, charge.id),
+    ...(isChargePaid(charge.status) ? { paid_at: charge.updated_at } : {}),
     ...charge,
   };
 }
@@ -167,7 +168,9 @@ export async function recordChargeStatus(
             Update: {
               TableName: db.tableName,
               Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
-              UpdateExpression: 'SET #status = :to, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+              UpdateExpression: `SET #status = :to, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
+                becamePaid ? ', paid_at = if_not_exists(paid_at, :now)' : ''
+              }`,
               // Optimistic lock on the status we read: a concurrent change makes this a no-op conflict.
               ConditionExpression: 'attribute_exists(pk) AND #status = :from',
               ExpressionAttributeNames: { '#status': 'status' },
