@@ -10,7 +10,10 @@ export function normalizeChargeStatus(status: string): string {
   return status.trim().toUpperCase();
 }
 
-const PAID_STATUSES = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
+/** Spec 02 §4: the three statuses shown as 'Pago'. */
+export const PAID_CHARGE_STATUSES = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'] as const;
+
+const PAID_STATUSES = new Set<string>(PAID_CHARGE_STATUSES);
 
 export function isChargePaid(status: string): boolean {
   return PAID_STATUSES.has(status.toUpperCase());

@@ -1,7 +1,13 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
-import { canChargeMove, isChargePaid, type ChargeStatusSource } from '../../../domain/charge-status.js';
+import {
+  canChargeMove,
+  isChargePaid,
+  PAID_CHARGE_STATUSES,
+  paymentClass,
+  type ChargeStatusSource,
+} from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
@@ -200,6 +206,20 @@ export async function recordChargeStatus(
   }
 }
 
+/** A transaction item that holds only while the charge is paid: a step of its confirmation a refund must not follow. */
+export function chargeStillPaid(db: Db, ref: ChargeRef): TransactItem {
+  const values = Object.fromEntries(PAID_CHARGE_STATUSES.map((status, i) => [`:paid${i}`, status]));
+  return {
+    ConditionCheck: {
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      ConditionExpression: `#status IN (${Object.keys(values).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 /** How many times a status move re-reads the charge after losing a race before giving up (and failing loudly). */
 const MOVE_ATTEMPTS = 5;
 
@@ -209,6 +229,8 @@ export type ChargeMove = {
   /** This call moved it (false: the same status, or a move the charge's life does not allow, e.g. a late event). */
   moved: boolean;
   becamePaid: boolean;
+  /** When the charge was first paid (kept after a refund), null if never: a reversal is due when it is no longer paid. */
+  paidAt: string | null;
 };
 
 /**
@@ -227,7 +249,11 @@ export async function moveChargeStatus(
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const current = await getCharge(db, ref);
     if (!current) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
-    if (!canChargeMove(current.status, to, source)) return { status: current.status, moved: false, becamePaid: false };
+    // A charge stored before `paid_at` existed: paid now, or money going back, means it was paid.
+    const paidAt = current.paid_at ?? (paymentClass(current.status) !== 'unpaid' ? current.updated_at : null);
+    if (!canChargeMove(current.status, to, source)) {
+      return { status: current.status, moved: false, becamePaid: false, paidAt };
+    }
     const { applied, becamePaid } = await recordChargeStatus(
       db,
       ref,
@@ -236,7 +262,7 @@ export async function moveChargeStatus(
       now,
       extraItems?.(withoutTaskToken(current)),
     );
-    if (applied) return { status: to, moved: true, becamePaid };
+    if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
 }
