@@ -15,7 +15,7 @@ import {
 } from '../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
-import { signContractRoute } from '../domain/api/contracts.js';
+import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
@@ -56,6 +56,15 @@ const ROUTES = [
     contract: signContractRoute,
     entry: 'lambdas/contracts/sign-contract.ts',
     grants: { table: 'readwrite', documents: 'readwrite', email: true },
+  },
+  {
+    contract: cancelContractRoute,
+    entry: 'lambdas/contracts/cancel-contract.ts',
+    // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
+    // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true },
+    // Up to four Asaas calls with their retries; SETTLEMENT_LEASE_SECONDS matches.
+    timeoutSeconds: 25,
   },
   {
     contract: createChargeRoute,

@@ -9,7 +9,7 @@ import type { Db, TransactItem } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { reversePayment } from './payment-reversal-service.js';
 
-export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start'> };
+export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start' | 'fail'> };
 
 /**
  * The one path from a provider's status to ours, shared by the webhook, 'Verificar Pagamento' and the admin's actions:

@@ -310,6 +310,8 @@ export async function claimChargeCreation(db: Db, userId: string, contractId: st
         UpdateExpression: 'SET charge_id = if_not_exists(charge_id, :id), charge_claimed_at = :now',
         ConditionExpression:
           'attribute_exists(pk) AND attribute_type(assinado_em, :string) AND attribute_not_exists(charge_ready) AND ' +
+          // A cancelled contract is never charged (its cancellation waits for a live claim to finish: cancellations.ts).
+          'attribute_not_exists(cancelado_em) AND ' +
           '(attribute_not_exists(charge_claimed_at) OR charge_claimed_at < :stale)',
         ExpressionAttributeValues: {
           ':id': newId,

@@ -57,6 +57,8 @@ export const keys = {
   adminAlert: (alertId: string) => `ADMIN_ALERT#${alertId}`,
   /** The admins were e-mailed one admin alert. */
   adminAlertSent: (alertId: string) => `ADMIN_ALERT_SENT#${alertId}`,
+  /** One attempt at a time settles a cancelled contract's charge at Asaas (a refund or a removal), whatever the clicks. */
+  chargeSettlement: (chargeId: string) => `SETTLEMENT#${chargeId}`,
   /** The purchase conversion of a paid charge was handed to the ad platforms (once per charge). */
   purchaseConversion: (chargeId: string) => `CONVERSION#PURCHASE#${chargeId}`,
   /** Which customer's certificate a verification code names (the public verification only knows the code). */
