@@ -10,7 +10,10 @@ import { getAdminSummaryRoute } from '../domain/api/admin.js';
 import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '../domain/api/admin-clients.js';
 import {
   listAdminChargesRoute,
+  listOrphanPaymentsRoute,
   markAdminChargePaidRoute,
+  refundAdminChargeRoute,
+  refundOrphanPaymentRoute,
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
@@ -148,6 +151,30 @@ const ROUTES = [
       },
       asaas: true,
       workflow: 'start-and-callback',
+    },
+    timeoutSeconds: 25,
+  },
+  {
+    contract: refundAdminChargeRoute,
+    entry: 'lambdas/admin/finance/refund-admin-charge.ts',
+    // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
+    // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts).
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    timeoutSeconds: 25,
+  },
+  {
+    contract: listOrphanPaymentsRoute,
+    entry: 'lambdas/admin/finance/list-orphan-payments.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: refundOrphanPaymentRoute,
+    entry: 'lambdas/admin/finance/refund-orphan-payment.ts',
+    // The orphan item and its audit record.
+    grants: {
+      table: 'read',
+      tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.orphanPaymentPk, keys.audit('')] },
+      asaas: true,
     },
     timeoutSeconds: 25,
   },

@@ -12,7 +12,7 @@ import { AsaasError, type AsaasClient, type AsaasPayment } from '../providers/as
 import type { SendEmail } from '../providers/email.js';
 import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
 import { keys } from '../shared/data/keys.js';
-import { recordOrphanPayment } from '../shared/data/orphan-payments.js';
+import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
@@ -84,6 +84,12 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
   }
   if (!charge) {
     if (isChargePaid(status)) return recordOrphan(deps, fresh, body.event, status);
+    // An orphan payment being refunded (by an admin, or the payer's bank): the item follows it.
+    const orphan = await getOrphanPayment(deps.db, fresh.id);
+    if (orphan) {
+      await recordOrphanPayment(deps.db, { ...orphan, status, lastEvent: body.event }, deps.clock().toISOString());
+      return 'recorded';
+    }
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
