@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
 import { useAdminCharges, type ChargeFilters } from '../api/admin-finance';
 import { ChargeTable } from './charge-table';
+import { OrphanPayments } from './orphan-payments';
 
 /** /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions. */
 export function AdminFinancePage() {
@@ -34,6 +35,7 @@ export function AdminFinancePage() {
       >
         {(rows) => <ChargeTable rows={rows} />}
       </AdminListResults>
+      <OrphanPayments />
     </Flex>
   );
 }
