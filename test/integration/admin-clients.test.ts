@@ -30,7 +30,7 @@ import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
 import { saveConnection } from '../../lambdas/shared/data/connections.js';
 import { getAdminCounters, type AdminCounters } from '../../lambdas/shared/data/counters.js';
 import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';
-import { clientSearchTokenItems, createProfile } from '../../lambdas/shared/data/customers.js';
+import { clientSearchTokenItems, createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import {
@@ -438,6 +438,18 @@ describe('deleting a client (pattern 28)', () => {
     const client = await seedRichClient();
     const referrer = { userId: client.referrer.userId, email: client.referrer.profile.email, isAdmin: false };
     await payReferral(db, client.profile);
+    // Money received keeps a client (the money gate): the payment is refunded first. Only the charge's status moves
+    // here, so what is shown is that the deletion itself leaves the referrer's tally alone.
+    const paidCharge = (await getCustomerCollection(db, client.userId)).charges.find(
+      (charge) => charge.status === 'RECEIVED',
+    )!;
+    await recordChargeStatus(
+      db,
+      { userId: client.userId, contractId: paidCharge.contrato_id, chargeId: paidCharge.id },
+      'RECEIVED',
+      'REFUNDED',
+      new Date().toISOString(),
+    );
     const ownBefore = await getOwnReferrals({ db, clock: () => new Date() }, referrer);
     expect(ownBefore.counts).toMatchObject({ paid: 1, remaining: 4 });
 

@@ -27,6 +27,7 @@ const workflow: Workflow = {
   start: async (name) => ({ executionArn: `arn:execution:${name}`, alreadyStarted: false }),
   resume: async () => 'resumed',
   fail: async () => 'resumed',
+  stop: async () => 'not-running',
 };
 const deps = (): WebhookDeps & { asaas: AsaasClient } => ({
   db,

@@ -37,6 +37,7 @@ const workflow: Workflow = {
     failed.push(token);
     return 'resumed';
   },
+  stop: async () => 'not-running',
 };
 const deps = (): WithdrawalDeps & { admins: { adminEmails: () => Promise<string[]> } } => ({
   db,
