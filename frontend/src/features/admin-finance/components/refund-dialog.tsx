@@ -76,6 +76,8 @@ export function RefundDialog({
         >
           <Flex
             as="form"
+            // The reason is checked here, with the product's message, not by the browser's own bubble.
+            noValidate
             direction="column"
             gap="medium"
             onSubmit={(event) => {
