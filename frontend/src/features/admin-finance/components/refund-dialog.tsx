@@ -92,7 +92,10 @@ export function RefundDialog({
             <TextAreaField
               label={WITHDRAWAL_MESSAGES.refundReasonLabel}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setProblem(null);
+              }}
               maxLength={500}
               rows={3}
               isRequired
