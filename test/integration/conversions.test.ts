@@ -184,7 +184,7 @@ describe('POST /public/conversions', () => {
 describe('ConfirmPayment → purchase', () => {
   it('sends the purchase once per charge (R$ 399, BRL, charge id, hashed e-mail), however often the step runs', async () => {
     const { userId, contract, profile } = await seedCustomer(db);
-    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id }, 'RECEIVED');
     const input = { userId, contractId: contract.id, chargeId: charge.id };
     await confirmPayment(input);
     // A retried step, and two more at once.
@@ -222,7 +222,7 @@ describe('ConfirmPayment → purchase', () => {
   it('never fails the payment step when the platforms fail: logged, and the process is paid', async () => {
     const warn = vi.spyOn(logger, 'warn');
     const { userId, contract } = await seedCustomer(db);
-    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id }, 'RECEIVED');
     await failNext('meta');
     await failNext('google-ads');
     const result = await confirmPayment({ userId, contractId: contract.id, chargeId: charge.id });

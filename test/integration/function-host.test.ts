@@ -52,14 +52,14 @@ describe('local function host', () => {
       host.init({
         ...webhook,
         name: 'WebhookWithoutWorkflow',
-        grants: { table: 'readwrite', email: true, userPool: 'read', secrets: ['asaasWebhookToken'] },
+        grants: { table: 'readwrite', asaas: true, email: true, userPool: 'read', secrets: ['asaasWebhookToken'] },
       }),
     ).rejects.toThrow(ENV.stateMachineArn);
     await expect(
       host.init({
         ...webhook,
         name: 'WebhookWithoutToken',
-        grants: { table: 'readwrite', workflow: 'start-and-callback', email: true, userPool: 'read' },
+        grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true, userPool: 'read' },
       }),
     ).rejects.toThrow(SECRET_ENV.asaasWebhookToken.value);
   });

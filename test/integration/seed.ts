@@ -30,11 +30,17 @@ export async function seedCustomer(db: Db, overrides: Parameters<typeof createPr
 
 /** A PENDING charge of a contract, with its provider pointer (an Asaas id of its own), as a created charge is written. */
 /** A PENDING charge; `asaasId` names a payment made at an Asaas simulator (a webhook about it is read back there). */
-export async function seedPendingCharge(db: Db, ref: { userId: string; contractId: string; asaasId?: string }) {
+export async function seedPendingCharge(
+  db: Db,
+  ref: { userId: string; contractId: string; asaasId?: string },
+  /** RECEIVED: a charge whose PIX was paid (what ConfirmPayment finds). */
+  status: 'PENDING' | 'RECEIVED' = 'PENDING',
+) {
   return createCharge(db, {
-    ...ref,
+    userId: ref.userId,
+    contractId: ref.contractId,
     asaasId: ref.asaasId ?? `pay_${ulid().toLowerCase()}`,
-    status: 'PENDING',
+    status,
     qrCode: null,
     pixPayload: null,
     link: null,
