@@ -224,6 +224,7 @@ async function seedRichClient() {
     keys.recoveryRequest(userId),
     keys.filingAlert(process.id),
     keys.purchaseConversion(paid.id),
+    keys.chargeSettlement(paid.id),
     ...historyIds.map((id) => keys.statusNotice(userId, id)),
   ];
   for (const marker of markers.slice(1)) await claimMarker(db, marker, { type: 'MARKER' });

@@ -130,7 +130,7 @@ export function outsideKeysOf(userId: string, profile: Profile, items: Item[]): 
       case 'CHARGE': {
         const asaasId = text(item.asaas_id);
         if (asaasId) found.push(pointerKey(keys.providerChargePointer(asaasId)));
-        if (id) found.push(pointerKey(keys.purchaseConversion(id)));
+        if (id) found.push(pointerKey(keys.purchaseConversion(id)), pointerKey(keys.chargeSettlement(id)));
         break;
       }
       case 'PROCESS':
