@@ -49,6 +49,17 @@ export const keys = {
   orphanPaymentPk: 'ORPHAN_PAYMENT',
   /** The admins were told of one orphan payment (once per Asaas payment). */
   orphanPaymentAlert: (asaasId: string) => `ORPHAN_ALERT#${asaasId}`,
+  /**
+   * The nightly reconciliation with Asaas: its lock (one run at a time) and its cursor (where the next run starts),
+   * sort keys `LOCK` and `CURSOR`; each run's record under `RECONCILIATION_RUN`, sort key the run id (its scheduled
+   * time, ISO-8601, so runs sort by time); the report e-mail of a run, sent once.
+   */
+  reconciliationPk: 'RECONCILIATION',
+  reconciliationRunPk: 'RECONCILIATION_RUN',
+  reconciliationReport: (runId: string) => `RECONCILIATION_REPORT#${runId}`,
+  /** What a reconciliation could not repair: one partition, sort key `<asaasId>#<kind>`, so a rerun updates the item. */
+  divergencePk: 'DIVERGENCE',
+  divergenceSk: (asaasId: string, kind: string) => `${asaasId}#${kind}`,
   /** The purchase conversion of a paid charge was handed to the ad platforms (once per charge). */
   purchaseConversion: (chargeId: string) => `CONVERSION#PURCHASE#${chargeId}`,
   /** Which customer's certificate a verification code names (the public verification only knows the code). */
