@@ -10,6 +10,7 @@ import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Email } from './constructs/email.js';
 import { Live } from './constructs/live.js';
+import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
 import { Web } from './constructs/web.js';
 import type { GrantTargets } from './constructs/service-function.js';
@@ -81,6 +82,7 @@ export class BaixaStack extends Stack {
   readonly workflow: Workflow;
   readonly api: Api;
   readonly live: Live;
+  readonly schedules: Schedules;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: BaixaStackProps) {
@@ -152,6 +154,11 @@ export class BaixaStack extends Stack {
         ...targets,
         tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
       },
+    });
+    // The nightly reconciliation with Asaas (its schedule, grants and secrets come from the catalogue).
+    this.schedules = new Schedules(this, 'Schedules', {
+      stage,
+      targets: { ...targets, stateMachine: this.workflow.stateMachine, userPool: this.auth.userPool },
     });
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,
