@@ -33,7 +33,9 @@ export async function reportOrphanPayment(
 ): Promise<{ orphan: OrphanPayment; alerted: boolean }> {
   const now = deps.clock();
   const orphan = await recordOrphanPayment(deps.db, report, now.toISOString());
-  logger.error('Paid payment for a charge we do not have: orphan payment recorded', {
+  // Loud the first time only: a reconciliation meets a known orphan again every night until it leaves the window.
+  const firstSighting = orphan.firstSeenAt === now.toISOString();
+  logger[firstSighting ? 'error' : 'info']('Paid payment for a charge we do not have: orphan payment recorded', {
     asaasId: report.asaasId,
     seenBy: report.lastEvent,
   });

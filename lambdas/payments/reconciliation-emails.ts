@@ -23,14 +23,19 @@ export function reconciliationReportEmail(
   run: ReconciliationRun,
   newDivergences: (DivergenceFacts & { asaas_id: string })[],
 ): OutgoingEmail {
-  const problems = run.divergences_new + run.errors;
+  const news = [
+    run.divergences_new > 0 ? count(run.divergences_new, 'divergência nova', 'divergências novas') : null,
+    run.repaired + run.confirmations_resumed > 0
+      ? count(run.repaired + run.confirmations_resumed, 'cobrança reparada', 'cobranças reparadas')
+      : null,
+    run.orphans_new > 0 ? count(run.orphans_new, 'pagamento sem cobrança', 'pagamentos sem cobrança') : null,
+    run.errors > 0 ? count(run.errors, 'erro', 'erros') : null,
+  ].filter((part): part is string => part !== null);
   const subject =
     run.status === 'failed'
       ? `Conciliação com o Asaas não concluída — ${formatDate(run.started_at)}`
       : `Conciliação com o Asaas — ${formatDate(run.started_at)}: ${
-          problems > 0
-            ? count(run.divergences_new, 'divergência nova', 'divergências novas')
-            : count(run.repaired + run.confirmations_resumed, 'cobrança reparada', 'cobranças reparadas')
+          news.length > 0 ? news.join(', ') : RECONCILIATION_RUN_LABELS[run.status].toLowerCase()
         }`;
   const rows: [string, number][] = [
     ['Pagamentos lidos no Asaas', run.payments_read],
