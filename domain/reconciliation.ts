@@ -72,8 +72,10 @@ export function saoPauloDayStart(day: string): string {
 export type ReconciliationWindow = {
   /** Asaas's payments created from this São Paulo day on… */
   createdFrom: string;
-  /** …and those paid from this day on (since the last run, with a day of overlap), whenever created. */
+  /** …and those paid from this day on (since the last run, with a day of overlap)… */
   paidFrom: string;
+  /** …created up to this day: the day before `createdFrom` (the first list has every later one). */
+  paidCreatedUntil: string;
   /** Today in São Paulo, the upper bound of both lists. */
   until: string;
   /** Our own charges created from this instant on (the start of `createdFrom`) are each expected in the first list. */
@@ -87,7 +89,15 @@ export function reconciliationWindow(now: Date, lastStartedAt: string | null): R
   const paidFrom = Number.isNaN(last)
     ? createdFrom
     : saoPauloDay(new Date(Math.min(last, now.getTime()) - RECONCILIATION_PAID_OVERLAP_DAYS * DAY_MS));
-  return { createdFrom, paidFrom, until: saoPauloDay(now), ourChargesFrom: saoPauloDayStart(createdFrom) };
+  // Noon of createdFrom's day, less a day: a calendar day before it whatever the zone's offset.
+  const paidCreatedUntil = saoPauloDay(new Date(Date.parse(`${createdFrom}T12:00:00Z`) - DAY_MS));
+  return {
+    createdFrom,
+    paidFrom,
+    paidCreatedUntil,
+    until: saoPauloDay(now),
+    ourChargesFrom: saoPauloDayStart(createdFrom),
+  };
 }
 
 /**

@@ -200,7 +200,12 @@ class RunReader {
 
   async readAll(): Promise<void> {
     await this.readList({ createdFrom: this.window.createdFrom, createdTo: this.window.until });
-    await this.readList({ paidFrom: this.window.paidFrom, paidTo: this.window.until });
+    // Paid since the last run but created before the window: the first list has every payment created in it.
+    await this.readList({
+      paidFrom: this.window.paidFrom,
+      paidTo: this.window.until,
+      createdTo: this.window.paidCreatedUntil,
+    });
     await this.readOurChargesNotListed();
   }
 

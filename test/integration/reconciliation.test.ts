@@ -323,16 +323,47 @@ describe('the nightly reconciliation', () => {
     ]);
   });
 
+  it('reaches before its 90 days: payments paid since the last run, and our charges still under way', async () => {
+    const day = (daysAgo: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(Date.now() - daysAgo * 86_400_000);
+    // Made by hand in Asaas's panel four months ago, paid today: only the paid list has it.
+    const [oldOrphan] = await importPayments([
+      { value: 399, status: 'RECEIVED', dateCreated: day(120), paymentDate: day(0), externalReference: 'antigo' },
+    ]);
+    // Ours: confirmed four months ago and never heard of again; Asaas received the money long since.
+    const { userId, contract } = await seedCustomer(db);
+    const [stuck] = await importPayments([
+      { value: 399, status: 'RECEIVED', dateCreated: day(121), paymentDate: day(119) },
+    ]);
+    const charge = await createCharge(db, {
+      userId,
+      contractId: contract.id,
+      asaasId: stuck!,
+      status: 'CONFIRMED',
+      qrCode: null,
+      pixPayload: null,
+      link: null,
+      fbEventId: null,
+      now: new Date(Date.now() - 121 * 86_400_000).toISOString(),
+    });
+
+    const run = await reconcile();
+    expect(run.status).toBe('completed');
+    const orphans = await listOrphanPayments(db, { limit: 1000 });
+    expect(orphans.items.find((o) => o.asaasId === oldOrphan)).toMatchObject({ status: 'RECEIVED' });
+    expect((await getCharge(db, { userId, contractId: contract.id, chargeId: charge.id }))?.status).toBe('RECEIVED');
+  });
+
   it('pages through more than 100 payments, 100 at a time, and sees the last page too', async () => {
     // Listed newest first: the first imported is on the last page.
     const [oldest] = await importPayments([
       { value: 150, status: 'RECEIVED', externalReference: 'pagina-final' },
       ...Array.from({ length: 160 }, (_, i) => ({ value: 10 + i, externalReference: `lote-${i}` })),
     ]);
-    const { totalCount } = await asaas.listPayments({}, { offset: 0, limit: 1 });
-    expect(totalCount).toBeGreaterThan(161);
     const run = await reconcile();
-    // Two lists (created, paid), each a page of 100 after the other.
+    const { totalCount } = await asaas.listPayments({ createdFrom: run.window.createdFrom }, { offset: 0, limit: 1 });
+    expect(totalCount).toBeGreaterThan(161);
+    // The created list page after page, then the paid one (at least one page, empty or not).
     expect(run.pages).toBeGreaterThanOrEqual(Math.ceil(totalCount / 100) + 1);
     expect(run.payments_read).toBeGreaterThanOrEqual(totalCount);
     const orphans = await listOrphanPayments(db, { limit: 1000 });

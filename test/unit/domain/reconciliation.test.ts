@@ -51,6 +51,7 @@ describe('reconciliationWindow', () => {
     expect(reconciliationWindow(NOW, null)).toEqual({
       createdFrom: '2025-12-10',
       paidFrom: '2025-12-10',
+      paidCreatedUntil: '2025-12-09',
       until: '2026-03-10',
       ourChargesFrom: '2025-12-10T03:00:00.000Z',
     });
@@ -60,6 +61,7 @@ describe('reconciliationWindow', () => {
     const window = reconciliationWindow(NOW, '2026-03-09T06:00:04.000Z');
     expect(window.createdFrom).toBe('2025-12-10');
     expect(window.paidFrom).toBe('2026-03-08');
+    expect(window.paidCreatedUntil).toBe('2025-12-09');
     expect(window.until).toBe('2026-03-10');
   });
 
