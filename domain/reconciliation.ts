@@ -63,10 +63,9 @@ export function saoPauloDay(instant: Date): string {
 /** The instant São Paulo's day `yyyy-MM-dd` begins, ISO-8601 UTC (our charges' `created_at` is UTC). */
 export function saoPauloDayStart(day: string): string {
   const noon = new Date(`${day}T12:00:00Z`);
-  const offset = zoneOffset.formatToParts(noon).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(Date.parse(`${day}T00:00:00Z`) - minutes * 60_000).toISOString();
+  // "3/10/2026, GMT-03:00": São Paulo's offsets are whole hours (−3, and −2 in the summer time it kept until 2019).
+  const hours = Number(/GMT([+-]\d{2})/.exec(zoneOffset.format(noon))?.[1] ?? 0);
+  return new Date(Date.parse(`${day}T00:00:00Z`) - hours * 3_600_000).toISOString();
 }
 
 export type ReconciliationWindow = {
@@ -85,7 +84,7 @@ export type ReconciliationWindow = {
 /** What one run reads, from when it runs and when the last completed run started (none yet: the whole window). */
 export function reconciliationWindow(now: Date, lastStartedAt: string | null): ReconciliationWindow {
   const createdFrom = saoPauloDay(new Date(now.getTime() - RECONCILIATION_CREATED_WINDOW_DAYS * DAY_MS));
-  const last = lastStartedAt === null ? Number.NaN : Date.parse(lastStartedAt);
+  const last = Date.parse(lastStartedAt ?? '');
   const paidFrom = Number.isNaN(last)
     ? createdFrom
     : saoPauloDay(new Date(Math.min(last, now.getTime()) - RECONCILIATION_PAID_OVERLAP_DAYS * DAY_MS));
@@ -178,8 +177,8 @@ export type ReconcileVerdict = {
   findings: DivergenceFinding[];
 };
 
-/** Values are reais with two decimals; anything under half a centavo is the same amount. */
-const sameValue = (a: number, b: number) => Math.abs(a - b) < 0.005;
+/** Values are reais with two decimals: the same amount is the same number of centavos. */
+const sameValue = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
 
 /** Compares one Asaas payment with our charge of it, at `now`. */
 export function compareChargeWithPayment(
@@ -192,12 +191,12 @@ export function compareChargeWithPayment(
   if (charge.value !== null && !sameValue(charge.value, payment.value)) {
     findings.push({ kind: 'value_mismatch', ourValue: charge.value, asaasValue: payment.value });
   }
-  if (asaasStatus === charge.status || paymentClass(asaasStatus) === paymentClass(charge.status)) {
+  if (paymentClass(asaasStatus) === paymentClass(charge.status)) {
     // Where the money is, both agree. A different status of the same class moves when the charge's life allows it
-    // (CONFIRMED → RECEIVED, PENDING → OVERDUE), else it is no news about money (OVERDUE here, PENDING there).
-    if (asaasStatus !== charge.status && canChargeMove(charge.status, asaasStatus, { freshRead: true })) {
+    // (CONFIRMED → RECEIVED, PENDING → OVERDUE; the same status is no move), else it is no news about money (OVERDUE
+    // here, PENDING there).
+    if (canChargeMove(charge.status, asaasStatus, { freshRead: true }))
       return { action: 'move', asaasStatus, findings };
-    }
     return { action: confirmationLost(charge, now) ? 'confirm' : 'none', asaasStatus, findings };
   }
   if (canChargeMove(charge.status, asaasStatus, { freshRead: true })) return { action: 'move', asaasStatus, findings };

@@ -143,7 +143,11 @@ describe('compareChargeWithPayment', () => {
       findings: [{ kind: 'value_mismatch', ourValue: 399, asaasValue: 299 }],
     });
     expect(compareChargeWithPayment(charge(), { status: 'PENDING', value: 399.004 }, NOW).findings).toEqual([]);
+    expect(
+      compareChargeWithPayment(charge({ value: 0.1 + 0.2 }), { status: 'PENDING', value: 0.3 }, NOW).findings,
+    ).toEqual([]);
     expect(compareChargeWithPayment(charge(), { status: 'PENDING', value: 398.99 }, NOW).findings).toHaveLength(1);
+    expect(compareChargeWithPayment(charge(), { status: 'PENDING', value: 399.006 }, NOW).findings).toHaveLength(1);
     expect(compareChargeWithPayment(charge({ value: null }), { status: 'PENDING', value: 5 }, NOW).findings).toEqual(
       [],
     );
@@ -165,6 +169,15 @@ describe('compareChargeWithPayment', () => {
     }
     // Unpaid on both sides: the process waits, as it should.
     expect(compareChargeWithPayment(charge(), { status: 'PENDING', value: 399 }, NOW).action).toBe('none');
+  });
+
+  it('a refund request withdrawn at Asaas (no event for it): only a fresh read, which this is, takes it back', () => {
+    const requested = charge({ status: 'REFUND_REQUESTED', processStatus: 'pago' });
+    expect(compareChargeWithPayment(requested, { status: 'RECEIVED', value: 399 }, NOW)).toEqual({
+      action: 'move',
+      asaasStatus: 'RECEIVED',
+      findings: [],
+    });
   });
 
   it('CONFIRMED here, RECEIVED at Asaas: the money landed, the charge moves on', () => {
