@@ -10,7 +10,10 @@ export function normalizeChargeStatus(status: string): string {
   return status.trim().toUpperCase();
 }
 
-const PAID_STATUSES = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
+/** Spec 02 §4: the three statuses shown as 'Pago'. */
+export const PAID_CHARGE_STATUSES = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'] as const;
+
+const PAID_STATUSES = new Set<string>(PAID_CHARGE_STATUSES);
 
 export function isChargePaid(status: string): boolean {
   return PAID_STATUSES.has(status.toUpperCase());
@@ -42,6 +45,16 @@ export type PaymentClass = 'paid' | 'returned' | 'unpaid';
 export function paymentClass(status: string): PaymentClass {
   if (isChargePaid(status)) return 'paid';
   return isChargeReturned(status) ? 'returned' : 'unpaid';
+}
+
+/**
+ * Whether a webhook's claim must be checked with Asaas before it is applied: any move into or out of money received
+ * (a payment, a refund, a chargeback, a cash payment undone). The body is only a hint — anyone holding the webhook
+ * token could post it — so what is applied is what Asaas answers. Moves between unpaid statuses (PENDING → OVERDUE)
+ * move no money and are taken from the body.
+ */
+export function needsProviderCheck(claimed: string, stored: string | null): boolean {
+  return paymentClass(claimed) !== 'unpaid' || (stored !== null && paymentClass(stored) !== 'unpaid');
 }
 
 /**

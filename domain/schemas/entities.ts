@@ -52,6 +52,8 @@ export const contractSchema = z.object({
   ip_assinatura: z.string().nullable(),
   geo_assinatura: geoSchema.nullable(),
   parent_contrato_id: z.string().nullable(),
+  /** Set once when the contract is cancelled (the customer's withdrawal, or an admin's refund); never signed again. */
+  cancelado_em: isoDate.nullish(),
   created_at: isoDate,
 });
 export type Contract = z.infer<typeof contractSchema>;
@@ -65,6 +67,8 @@ export const chargeSchema = z.object({
   link: z.string().nullable(),
   asaas_id: z.string().nullable(),
   fb_event_id: z.string().nullable(),
+  /** When it first became paid; kept after a refund (what a reversal looks for). */
+  paid_at: isoDate.nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });
@@ -80,6 +84,8 @@ export const processSchema = z.object({
   observacoes: z.string().nullable(),
   baixa_deferida_em: isoDate.nullable(),
   baixa_caiu_em: isoDate.nullable(),
+  /** The charge whose payment made it 'pago' (a refund or chargeback of that charge takes it back out). */
+  paid_charge_id: z.string().nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });

@@ -16,10 +16,10 @@ export type OrphanPaymentDeps = {
 };
 
 /**
- * How long one attempt may hold an orphan's alert: the webhook's timeout, the shortest of the functions that send it,
- * so a live attempt's e-mails are never sent twice by a redelivery that overtakes it.
+ * How long one attempt may hold an orphan's alert: the webhook's timeout, so a live delivery's e-mails are never sent
+ * twice by a redelivery that overtakes it (the reconciliation sends them within seconds of its claim, too).
  */
-const ORPHAN_ALERT_LEASE_SECONDS = 10;
+const ORPHAN_ALERT_LEASE_SECONDS = 25;
 
 /**
  * Money paid for a charge we do not have (a deleted client's PIX, a charge made by hand in Asaas's panel), as the

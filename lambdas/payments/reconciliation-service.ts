@@ -35,6 +35,7 @@ import {
   type ReconciliationCounts,
   type ReconciliationRun,
 } from '../shared/data/reconciliation.js';
+import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
@@ -305,6 +306,8 @@ class RunReader {
           });
           this.run.orphans += 1;
           if (alerted) this.run.orphans_new += 1;
+        } else {
+          await this.followOrphan(payment);
         }
         this.checked.add(payment.id);
         return;
@@ -335,6 +338,22 @@ class RunReader {
       }
       this.checked.add(payment.id);
     });
+  }
+
+  /**
+   * An orphan payment no longer paid (refunded by an admin or by the payer's bank, a delivery of which was lost): its
+   * item follows Asaas, as the webhook's would, so 'Pagamentos sem cobrança' does not show money that went back.
+   */
+  private async followOrphan(payment: AsaasPayment): Promise<void> {
+    const orphan = await getOrphanPayment(this.deps.db, payment.id);
+    const status = providerChargeStatus(payment);
+    if (!orphan || orphan.status === status) return;
+    await recordOrphanPayment(
+      this.deps.db,
+      { ...orphan, status, lastEvent: RECONCILIATION_EVENT },
+      this.deps.clock().toISOString(),
+    );
+    this.run.repaired += 1;
   }
 
   private async guarded(asaasId: string, work: () => Promise<void>): Promise<void> {

@@ -229,6 +229,13 @@ describe('the nightly reconciliation', () => {
     });
     const alerts = (await emailsTo(admin)).filter((e) => e.subject === `Pagamento sem cobrança — ${asaasId}`);
     expect(alerts).toHaveLength(1);
+
+    // Refunded at Asaas, its delivery lost: the orphan's item follows, as the webhook's would.
+    await control('webhooks', { holdNext: 1 });
+    await control(`payments/${asaasId}/refund`, {});
+    await reconcile();
+    const refunded = (await listOrphanPayments(db, { limit: 1000 })).items.find((o) => o.asaasId === asaasId);
+    expect(refunded).toMatchObject({ status: 'REFUNDED', lastEvent: RECONCILIATION_EVENT });
   });
 
   it('records what it cannot repair once, across runs, reports it once, and settles it when both sides agree', async () => {

@@ -92,7 +92,7 @@ export async function listAdminCharges(
   };
 }
 
-async function rowOf(deps: Pick<AdminFinanceDeps, 'db'>, ref: ChargeRef): Promise<AdminChargeRow> {
+export async function rowOf(deps: Pick<AdminFinanceDeps, 'db'>, ref: ChargeRef): Promise<AdminChargeRow> {
   const [charge, context] = await Promise.all([getCharge(deps.db, ref), rowContextOf(deps.db, [ref])]);
   if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
   return chargeRow(

@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor, type Db } from '../../shared/data/table.js'
 export const DIVERGENCE_PAGE_SIZE = 25;
 
 /**
- * 'Divergências' (patterns 52 b and 53 b): the newest run's figures and a page of the divergences still open, each
+ * 'Divergências' (patterns 54 b and 55 b): the newest run's figures and a page of the divergences still open, each
  * completed with its contract's protocol and its client's name as the charges table is (patterns 22–23).
  */
 export async function getAdminReconciliation(

@@ -1,7 +1,13 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
-import { canChargeMove, isChargePaid, type ChargeStatusSource } from '../../../domain/charge-status.js';
+import {
+  canChargeMove,
+  isChargePaid,
+  PAID_CHARGE_STATUSES,
+  paymentClass,
+  type ChargeStatusSource,
+} from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
@@ -27,6 +33,7 @@ export function chargeItem(userId: string, charge: Charge) {
     user_id: userId,
     ...typeIndexKeys('CHARGE', charge.created_at, charge.id),
     ...statusIndexKeys('CHARGE', charge.status, charge.updated_at, charge.id),
+    ...(isChargePaid(charge.status) ? { paid_at: charge.updated_at } : {}),
     ...charge,
   };
 }
@@ -167,7 +174,9 @@ export async function recordChargeStatus(
             Update: {
               TableName: db.tableName,
               Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
-              UpdateExpression: 'SET #status = :to, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+              UpdateExpression: `SET #status = :to, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
+                becamePaid ? ', paid_at = if_not_exists(paid_at, :now)' : ''
+              }`,
               // Optimistic lock on the status we read: a concurrent change makes this a no-op conflict.
               ConditionExpression: 'attribute_exists(pk) AND #status = :from',
               ExpressionAttributeNames: { '#status': 'status' },
@@ -197,6 +206,20 @@ export async function recordChargeStatus(
   }
 }
 
+/** A transaction item that holds only while the charge is paid: a step of its confirmation a refund must not follow. */
+export function chargeStillPaid(db: Db, ref: ChargeRef): TransactItem {
+  const values = Object.fromEntries(PAID_CHARGE_STATUSES.map((status, i) => [`:paid${i}`, status]));
+  return {
+    ConditionCheck: {
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      ConditionExpression: `#status IN (${Object.keys(values).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 /** How many times a status move re-reads the charge after losing a race before giving up (and failing loudly). */
 const MOVE_ATTEMPTS = 5;
 
@@ -206,6 +229,8 @@ export type ChargeMove = {
   /** This call moved it (false: the same status, or a move the charge's life does not allow, e.g. a late event). */
   moved: boolean;
   becamePaid: boolean;
+  /** When the charge was first paid (kept after a refund), null if never: a reversal is due when it is no longer paid. */
+  paidAt: string | null;
 };
 
 /**
@@ -224,7 +249,11 @@ export async function moveChargeStatus(
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const current = await getCharge(db, ref);
     if (!current) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
-    if (!canChargeMove(current.status, to, source)) return { status: current.status, moved: false, becamePaid: false };
+    // A charge stored before `paid_at` existed: paid now, or money going back, means it was paid.
+    const paidAt = current.paid_at ?? (paymentClass(current.status) !== 'unpaid' ? current.updated_at : null);
+    if (!canChargeMove(current.status, to, source)) {
+      return { status: current.status, moved: false, becamePaid: false, paidAt };
+    }
     const { applied, becamePaid } = await recordChargeStatus(
       db,
       ref,
@@ -233,7 +262,7 @@ export async function moveChargeStatus(
       now,
       extraItems?.(withoutTaskToken(current)),
     );
-    if (applied) return { status: to, moved: true, becamePaid };
+    if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
 }
@@ -281,6 +310,8 @@ export async function claimChargeCreation(db: Db, userId: string, contractId: st
         UpdateExpression: 'SET charge_id = if_not_exists(charge_id, :id), charge_claimed_at = :now',
         ConditionExpression:
           'attribute_exists(pk) AND attribute_type(assinado_em, :string) AND attribute_not_exists(charge_ready) AND ' +
+          // A cancelled contract is never charged (its cancellation waits for a live claim to finish: cancellations.ts).
+          'attribute_not_exists(cancelado_em) AND ' +
           '(attribute_not_exists(charge_claimed_at) OR charge_claimed_at < :stale)',
         ExpressionAttributeValues: {
           ':id': newId,

@@ -65,7 +65,7 @@ async function batchGet(
 }
 
 /**
- * Pattern 49: our side of a page of Asaas payments, by their ids: one BatchGetItem of the `ASAAS#` pointers, then one
+ * Pattern 51: our side of a page of Asaas payments, by their ids: one BatchGetItem of the `ASAAS#` pointers, then one
  * of the charges, contracts and processes they name (projected: a charge's QR image is most of its size). A payment
  * without a pointer is absent from the answer.
  */
@@ -148,7 +148,7 @@ function listedCharge(item: Record<string, unknown>): ListedCharge {
 const LISTED_CHARGE = 'id, contrato_id, user_id, asaas_id, #status';
 
 /**
- * Pattern 50 (a): our charges created from an instant on, oldest first, a page at a time (gsi1 `TYPE#CHARGE`, whose
+ * Pattern 52 (a): our charges created from an instant on, oldest first, a page at a time (gsi1 `TYPE#CHARGE`, whose
  * sort key begins with the creation time), projected to what finds their payment.
  */
 export async function chargesCreatedSince(
@@ -171,7 +171,7 @@ export async function chargesCreatedSince(
 }
 
 /**
- * Pattern 50 (b): every charge of ours in one status (gsi2 `CHARGE_STATUS#<status>`, all pages). For statuses a charge
+ * Pattern 52 (b): every charge of ours in one status (gsi2 `CHARGE_STATUS#<status>`, all pages). For statuses a charge
  * passes through (a refund under way, a payment held for review): their partitions stay small.
  */
 export async function chargesInStatus(db: Db, status: string): Promise<ListedCharge[]> {
@@ -199,7 +199,7 @@ const lockKey = { pk: keys.reconciliationPk, sk: 'LOCK' };
 const cursorKey = { pk: keys.reconciliationPk, sk: 'CURSOR' };
 
 /**
- * Pattern 51 (a): one run at a time. The lock lapses after `leaseSeconds` (the function's timeout), so a run that died
+ * Pattern 53 (a): one run at a time. The lock lapses after `leaseSeconds` (the function's timeout), so a run that died
  * does not block the next night; a retry of the same run (same id) takes its own lock over at once.
  */
 export async function claimReconciliationLock(db: Db, runId: string, now: Date, leaseSeconds: number) {
@@ -216,7 +216,7 @@ export async function claimReconciliationLock(db: Db, runId: string, now: Date, 
   );
 }
 
-/** Pattern 51 (b): gives the lock back, only if this run still holds it. */
+/** Pattern 53 (b): gives the lock back, only if this run still holds it. */
 export async function releaseReconciliationLock(db: Db, runId: string): Promise<void> {
   await appliedUnlessConditionFails(() =>
     db.client.send(
@@ -230,7 +230,7 @@ export async function releaseReconciliationLock(db: Db, runId: string): Promise<
   );
 }
 
-/** Pattern 51 (c): when the last run that read everything started (null: never). */
+/** Pattern 53 (c): when the last run that read everything started (null: never). */
 export async function getReconciliationCursor(db: Db): Promise<string | null> {
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: cursorKey, ConsistentRead: true }),
@@ -238,7 +238,7 @@ export async function getReconciliationCursor(db: Db): Promise<string | null> {
   return typeof Item?.last_started_at === 'string' ? Item.last_started_at : null;
 }
 
-/** Pattern 51 (d): a run that read everything moves the cursor to its start; never backwards (a late retry). */
+/** Pattern 53 (d): a run that read everything moves the cursor to its start; never backwards (a late retry). */
 export async function advanceReconciliationCursor(db: Db, runId: string, startedAt: string): Promise<void> {
   await appliedUnlessConditionFails(() =>
     db.client.send(
@@ -281,7 +281,7 @@ export type ReconciliationRun = ReconciliationCounts & {
   note: string | null;
 };
 
-/** Pattern 52 (a): writes a run's record whole (started, then finished); a retry of the run rewrites it. */
+/** Pattern 54 (a): writes a run's record whole (started, then finished); a retry of the run rewrites it. */
 export async function putReconciliationRun(db: Db, run: ReconciliationRun): Promise<void> {
   const started = Date.parse(run.started_at);
   await db.client.send(
@@ -298,7 +298,7 @@ export async function putReconciliationRun(db: Db, run: ReconciliationRun): Prom
   );
 }
 
-/** Pattern 52 (b): the newest run's record (the run id is its scheduled time, so the last sort key is the newest). */
+/** Pattern 54 (b): the newest run's record (the run id is its scheduled time, so the last sort key is the newest). */
 export async function latestReconciliationRun(db: Db): Promise<ReconciliationRun | null> {
   const { Items = [] } = await db.client.send(
     new QueryCommand({
@@ -328,7 +328,7 @@ export type Divergence = DivergenceFacts & {
 };
 
 /**
- * Pattern 53 (a): records what a run found about one payment, once per payment and kind (`DIVERGENCE /
+ * Pattern 55 (a): records what a run found about one payment, once per payment and kind (`DIVERGENCE /
  * <asaasId>#<kind>`): a later run updates what each side says and when it was last seen, keeping the first sighting.
  * Answers whether this run found it first (a retry of that run still does, so its report names it).
  */
@@ -368,7 +368,7 @@ export async function recordDivergence(
   return { divergence: stored, isNew: stored.first_run_id === run.id };
 }
 
-/** Pattern 53 (b): the divergences still open, a page at a time (a list that should stay short). */
+/** Pattern 55 (b): the divergences still open, a page at a time (a list that should stay short). */
 export async function listDivergences(
   db: Db,
   page: { limit: number; cursor?: Record<string, unknown> },
@@ -386,7 +386,7 @@ export async function listDivergences(
 }
 
 /**
- * Pattern 53 (c): a divergence that a run checked again and no longer found is over: deleted, unless this very run
+ * Pattern 55 (c): a divergence that a run checked again and no longer found is over: deleted, unless this very run
  * (`runId`) recorded it meanwhile. Answers whether it was deleted.
  */
 export async function resolveDivergence(db: Db, divergence: Divergence, runId: string): Promise<boolean> {

@@ -10,10 +10,11 @@ import { useAdminSummary } from '@/lib/admin-summary';
 import { useAdminCharges, type ChargeFilters } from '../api/admin-finance';
 import { ChargeTable } from './charge-table';
 import { DivergencesSection } from './divergences-section';
+import { OrphanPayments } from './orphan-payments';
 
 /**
  * /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions; then
- * 'Divergências', what the nightly reconciliation with Asaas could not repair.
+ * 'Pagamentos sem cobrança' and 'Divergências', what the nightly reconciliation with Asaas could not repair.
  */
 export function AdminFinancePage() {
   const [filters, setFilters] = useState<ChargeFilters>({});
@@ -38,6 +39,7 @@ export function AdminFinancePage() {
       >
         {(rows) => <ChargeTable rows={rows} />}
       </AdminListResults>
+      <OrphanPayments />
       <DivergencesSection />
     </Flex>
   );

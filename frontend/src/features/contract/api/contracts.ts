@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { signContractRoute } from '@domain/api/contracts.js';
+import { cancelContractRoute, signContractRoute } from '@domain/api/contracts.js';
 import { getDashboardRoute } from '@domain/api/dashboard.js';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
@@ -8,5 +8,14 @@ export function useSignContract() {
   return useMutation({
     mutationFn: (contractId: string) => apiCall(signContractRoute, { params: { contractId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: routeQueryKey(getDashboardRoute) }),
+  });
+}
+
+/** 'Cancelar contrato' (and its retry when the refund could not be asked yet): the collection is read again after. */
+export function useCancelContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contractId: string) => apiCall(cancelContractRoute, { params: { contractId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: routeQueryKey(getDashboardRoute) }),
   });
 }
