@@ -82,7 +82,7 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   REFUNDED: 'Estornado',
   AWAITING_RISK_ANALYSIS: 'Em análise',
   REFUND_REQUESTED: 'Estorno solicitado',
-  REFUND_IN_PROGRESS: 'Estorno em andamento',
+  REFUND_IN_PROGRESS: 'Estorno solicitado',
   CHARGEBACK_REQUESTED: 'Contestado',
   CHARGEBACK_DISPUTE: 'Contestação em disputa',
   AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',

@@ -76,6 +76,8 @@ export function RefundDialog({
         >
           <Flex
             as="form"
+            // The reason is checked here, with the product's message, not by the browser's own bubble.
+            noValidate
             direction="column"
             gap="medium"
             onSubmit={(event) => {
@@ -90,7 +92,10 @@ export function RefundDialog({
             <TextAreaField
               label={WITHDRAWAL_MESSAGES.refundReasonLabel}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setProblem(null);
+              }}
               maxLength={500}
               rows={3}
               isRequired

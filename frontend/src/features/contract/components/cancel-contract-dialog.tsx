@@ -34,17 +34,7 @@ export function CancelContractDialog({ contractId, money }: { contractId: string
   const confirm = () => {
     setProblem(null);
     cancellation.mutate(contractId, {
-      onSuccess: (result) => {
-        setOpen(false);
-        toast({
-          title: WITHDRAWAL_MESSAGES.cancelledToast,
-          description:
-            result.settlement === 'refund-requested'
-              ? WITHDRAWAL_MESSAGES.cancelledRefund
-              : WITHDRAWAL_MESSAGES.cancelledNoRefund,
-          variant: 'success',
-        });
-      },
+      onSuccess: () => setOpen(false),
       onError: (error) => {
         const message =
           error instanceof ApiRequestError && error.status >= 400 && error.status < 600 && error.code !== 'network'

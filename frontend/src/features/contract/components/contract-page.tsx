@@ -202,7 +202,6 @@ function RetryRefund({ contractId }: { contractId: string }) {
       isLoading={retry.isPending}
       onClick={() =>
         retry.mutate(contractId, {
-          onSuccess: () => toast({ title: WITHDRAWAL_MESSAGES.refundedToast, variant: 'success' }),
           onError: (error) =>
             toastError(error instanceof ApiRequestError ? error.message : WITHDRAWAL_MESSAGES.cancelFailed),
         })
