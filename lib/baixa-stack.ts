@@ -152,6 +152,8 @@ export class BaixaStack extends Stack {
       table: this.data.table,
       targets: {
         ...targets,
+        // publishChanges e-mails the admin alerts (pattern 49) to the admin group.
+        userPool: this.auth.userPool,
         tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
       },
     });
