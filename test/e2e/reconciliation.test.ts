@@ -84,7 +84,8 @@ describe("'npm run reconcile' and 'Divergências' on /admin/financeiro", () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Valor diferente no Asaas');
     await expect(row.textContent()).resolves.toContain(name);
-    await expect(row.textContent()).resolves.toContain('Contrato: R$ 399,00. No Asaas: R$ 299,00.');
+    const text = ((await row.textContent()) ?? '').replaceAll('\u00a0', ' ');
+    expect(text).toContain('Contrato: R$ 399,00. No Asaas: R$ 299,00.');
     await expect(row.textContent()).resolves.toContain(cheaper);
     // The e-mail's anchor brought the section into view.
     await expect.poll(() => section.getByRole('heading', { name: 'Divergências' }).isVisible()).toBe(true);

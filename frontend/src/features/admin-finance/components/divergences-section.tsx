@@ -1,12 +1,14 @@
-import { Alert, Badge, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Card, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { AdminDivergenceRow, ReconciliationRunSummary } from '@domain/api/admin-reconciliation.js';
 import { formatDateTime } from '@domain/dates.js';
 import { RECONCILIATION_MESSAGES } from '@domain/messages.js';
 import { describeDivergence, DIVERGENCE_LABELS, RECONCILIATION_RUN_LABELS } from '@domain/reconciliation.js';
-import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
+import { LoadMoreButton } from '@/components/admin-list/load-more-button';
+import { LoadError } from '@/components/load-error';
+import { PageLoader } from '@/components/page-loader';
 import { useAdminReconciliation } from '../api/admin-reconciliation';
 import '../admin-finance.css';
 
@@ -22,30 +24,45 @@ const COLUMNS = ['Divergência', 'Protocolo', 'Cliente', 'Pagamento no Asaas', '
 export function DivergencesSection() {
   const reconciliation = useAdminReconciliation();
   const lastRun = reconciliation.data?.pages[0]?.lastRun;
-  // The report e-mail links here (#divergencias): the section exists only once its data came, so the jump waits for it.
+  // The report e-mail links here (#divergencias): where the section lands is known once its rows are in, so the jump
+  // waits for them.
   const { hash } = useLocation();
   const loaded = reconciliation.isSuccess;
   useEffect(() => {
     if (loaded && hash === `#${SECTION_ID}`) document.getElementById(SECTION_ID)?.scrollIntoView();
   }, [loaded, hash]);
+  const rows = reconciliation.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Flex as="section" direction="column" gap="small" id={SECTION_ID} aria-labelledby={`${SECTION_ID}-titulo`}>
-      <Flex direction="column" gap="xxs">
+    <Card variation="outlined" as="section" id={SECTION_ID} aria-labelledby={`${SECTION_ID}-titulo`}>
+      <Flex direction="column" gap="small">
         <Heading level={2} fontSize="large" id={`${SECTION_ID}-titulo`}>
           {RECONCILIATION_MESSAGES.title}
         </Heading>
         <Text color="font.secondary">{RECONCILIATION_MESSAGES.subtitle}</Text>
+        {reconciliation.isPending ? (
+          <PageLoader label={RECONCILIATION_MESSAGES.loading} />
+        ) : reconciliation.isError && !reconciliation.data ? (
+          <LoadError message={RECONCILIATION_MESSAGES.loadFailed} onRetry={() => void reconciliation.refetch()} />
+        ) : (
+          <>
+            <LastRun run={lastRun ?? null} />
+            {rows.length === 0 ? (
+              <Text>{RECONCILIATION_MESSAGES.none}</Text>
+            ) : (
+              <>
+                <DivergenceTable rows={rows} />
+                <LoadMoreButton list={reconciliation} />
+                {reconciliation.isFetchNextPageError ? (
+                  <Text color="font.error" role="alert">
+                    {RECONCILIATION_MESSAGES.loadFailed}
+                  </Text>
+                ) : null}
+              </>
+            )}
+          </>
+        )}
       </Flex>
-      {reconciliation.data ? <LastRun run={lastRun ?? null} /> : null}
-      <AdminListResults
-        list={reconciliation}
-        loadingLabel={RECONCILIATION_MESSAGES.loading}
-        loadFailed={RECONCILIATION_MESSAGES.loadFailed}
-        empty={RECONCILIATION_MESSAGES.none}
-      >
-        {(rows) => <DivergenceTable rows={rows} />}
-      </AdminListResults>
-    </Flex>
+    </Card>
   );
 }
 
@@ -88,7 +105,7 @@ function LastRun({ run }: { run: ReconciliationRunSummary | null }) {
 
 function DivergenceTable({ rows }: { rows: AdminDivergenceRow[] }) {
   return (
-    <AdminTable columns={COLUMNS} className="divergence-table">
+    <AdminTable columns={COLUMNS} className="divergence-table" label={RECONCILIATION_MESSAGES.title}>
       {rows.map((row) => (
         <TableRow key={row.id}>
           <TableCell data-label="Divergência">
@@ -101,7 +118,8 @@ function DivergenceTable({ rows }: { rows: AdminDivergenceRow[] }) {
           <TableCell data-label="Pagamento no Asaas">
             <code className="divergence-table__payment">{row.asaas_id}</code>
           </TableCell>
-          <TableCell data-label="Situação">{describeDivergence(row)}</TableCell>
+          {/* An amount never breaks between 'R$' and its figures. */}
+          <TableCell data-label="Situação">{describeDivergence(row).replaceAll('R$ ', 'R$\u00a0')}</TableCell>
           <TimeCell label="Desde" at={row.first_seen_at} format={formatDateTime} />
         </TableRow>
       ))}
