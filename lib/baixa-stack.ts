@@ -155,8 +155,6 @@ export class BaixaStack extends Stack {
         // publishChanges e-mails the admin alerts (pattern 49) to the admin group.
         userPool: this.auth.userPool,
         tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
-        // The admin alerts' recipients (pattern 49).
-        userPool: this.auth.userPool,
       },
     });
     // The nightly reconciliation with Asaas (its schedule, grants and secrets come from the catalogue).
