@@ -354,6 +354,20 @@ export const ADMIN_PROCESS_MESSAGES = {
   noteTooLong: 'A observação deve ter no máximo 500 caracteres.',
 } as const;
 
+/**
+ * 'Divergências' on /admin/financeiro: what the nightly reconciliation with Asaas could not repair by itself (not in
+ * the spec; the finance screen's tone).
+ */
+export const RECONCILIATION_MESSAGES = {
+  title: 'Divergências',
+  subtitle: 'O que a conciliação noturna com o Asaas encontrou e não pôde corrigir sozinha.',
+  loading: 'Carregando divergências...',
+  loadFailed: 'Erro ao carregar divergências.',
+  none: 'Nenhuma divergência em aberto.',
+  neverRun: 'A conciliação com o Asaas ainda não foi executada.',
+  lastRun: 'Última conciliação',
+} as const;
+
 /** /admin/clientes and /admin/clientes/{id} (spec 02 §2 Admin: Clients, Client detail; §8 Admin). */
 export const ADMIN_CLIENT_MESSAGES = {
   listTitle: 'Clientes',

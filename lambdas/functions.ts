@@ -17,10 +17,12 @@ import {
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
+import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
 import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
+import { TIME_ZONE } from '../domain/dates.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
@@ -127,6 +129,11 @@ const ROUTES = [
     },
   },
   { contract: listAdminChargesRoute, entry: 'lambdas/admin/finance/list-admin-charges.ts', grants: { table: 'read' } },
+  {
+    contract: getAdminReconciliationRoute,
+    entry: 'lambdas/admin/finance/get-admin-reconciliation.ts',
+    grants: { table: 'read' },
+  },
   {
     contract: markAdminChargePaidRoute,
     entry: 'lambdas/admin/finance/mark-admin-charge-paid.ts',
@@ -341,10 +348,33 @@ export const AUTH_TRIGGERS = {
 } as const satisfies Record<string, FunctionDefinition>;
 export type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
 
+/** A function EventBridge Scheduler invokes on a schedule (lib/constructs/schedules.ts), with no input but the time. */
+export type ScheduledFunction = FunctionDefinition & {
+  /** Once a day at this local time (a cron in `timeZone`, so the hour stays put whatever the zone's offset does). */
+  readonly schedule: { readonly hour: number; readonly minute: number; readonly timeZone: string };
+};
+
+export const SCHEDULED_FUNCTIONS = {
+  // The nightly reconciliation with Asaas (docs/decisions.md): lists Asaas's payments and repairs our charges through
+  // the webhook's path (table, workflow: resume or start a late payment's execution), records orphan payments and
+  // divergences, and e-mails the admins (their addresses from the pool). At 03:00 in São Paulo: the day's payments are
+  // in, nobody is paying, and a morning is left to act on the report.
+  ReconcilePayments: {
+    entry: 'lambdas/payments/reconcile-payments.ts',
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true, userPool: 'read' },
+    // 10,000 charges take well under two minutes (npm run bench:reconcile); Lambda's maximum leaves room for Asaas's
+    // back-offs (a 429 waits up to a minute) and for the run to stop by itself and report (RunStopped).
+    timeoutSeconds: 900,
+    schedule: { hour: 3, minute: 0, timeZone: TIME_ZONE },
+  },
+} as const satisfies Record<string, ScheduledFunction>;
+export type ScheduledFunctionName = keyof typeof SCHEDULED_FUNCTIONS;
+
 /** Every function by a unique name (route id, task name, trigger name): what the local runtime and the tests walk. */
 export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: string })[] = [
   ...API_ROUTES.map(({ contract, ...fn }) => ({ name: contract.id, ...fn })),
   ...Object.entries(WORKFLOW_TASKS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(LIVE_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(AUTH_TRIGGERS).map(([name, fn]) => ({ name, ...fn })),
+  ...Object.entries(SCHEDULED_FUNCTIONS).map(([name, { schedule: _schedule, ...fn }]) => ({ name, ...fn })),
 ];

@@ -10,6 +10,7 @@ import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Email } from './constructs/email.js';
 import { Live } from './constructs/live.js';
+import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
 import { Web } from './constructs/web.js';
 import type { GrantTargets } from './constructs/service-function.js';
@@ -81,6 +82,7 @@ export class BaixaStack extends Stack {
   readonly workflow: Workflow;
   readonly api: Api;
   readonly live: Live;
+  readonly schedules: Schedules;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: BaixaStackProps) {
@@ -150,10 +152,15 @@ export class BaixaStack extends Stack {
       table: this.data.table,
       targets: {
         ...targets,
-        tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
-        // The admin alerts' recipients (pattern 49).
+        // publishChanges e-mails the admin alerts (pattern 49) to the admin group.
         userPool: this.auth.userPool,
+        tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
       },
+    });
+    // The nightly reconciliation with Asaas (its schedule, grants and secrets come from the catalogue).
+    this.schedules = new Schedules(this, 'Schedules', {
+      stage,
+      targets: { ...targets, stateMachine: this.workflow.stateMachine, userPool: this.auth.userPool },
     });
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,

@@ -15,7 +15,15 @@ import {
 } from '../lambdas/functions.js';
 import { LIVE_STAGE } from '../lib/constructs/live.js';
 import type { GrantValues } from '../lambdas/grants.js';
-import { LOCAL_ACCOUNT, LOCAL_REGION, synthesizeLocalDefinitions } from './cdk-definitions.js';
+import {
+  localFunctionRuntimeEnv,
+  LOCAL_DOCUMENTS_BUCKET,
+  LOCAL_SENDER,
+  LOCAL_STATE_MACHINE_ARN,
+  LOCAL_USER_POOL_CLIENT_NAME,
+  LOCAL_USER_POOL_NAME,
+} from './attach.js';
+import { LOCAL_REGION, synthesizeLocalDefinitions } from './cdk-definitions.js';
 import { provisionUserPool } from './cognito/provision-user-pool.js';
 import { startCognitoLocal } from './cognito/start-cognito-local.js';
 import type { CognitoTriggers } from './cognito/triggers.js';
@@ -36,11 +44,10 @@ import { LOCAL_TABLE, type LocalSettings } from './settings.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
 export { LOCAL_TABLE };
-export const LOCAL_DOCUMENTS_BUCKET = 'baixa-local-documents';
-export const LOCAL_SENDER = 'nao-responda@baixa.local';
+export { LOCAL_DOCUMENTS_BUCKET, LOCAL_SENDER };
 /** How long after the app's pages are warm the functions' cold starts begin (see startLocalRuntime). */
 const FUNCTION_WARM_DELAY_MS = 30_000;
-const STATE_MACHINE_ARN = `arn:aws:states:${LOCAL_REGION}:${LOCAL_ACCOUNT}:stateMachine:baixa-local-payment`;
+const STATE_MACHINE_ARN = LOCAL_STATE_MACHINE_ARN;
 
 export type LocalRuntime = {
   appUrl: string;
@@ -180,18 +187,7 @@ export async function startLocalRuntime(
       stage: 'local',
       values,
       // What Lambda's runtime provides on AWS, plus the SDK's standard endpoint variables pointing at the emulators.
-      runtimeEnv: {
-        AWS_REGION: LOCAL_REGION,
-        AWS_ACCESS_KEY_ID: 'local',
-        AWS_SECRET_ACCESS_KEY: 'local',
-        AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
-        AWS_ENDPOINT_URL_S3: s3.endpoint,
-        AWS_ENDPOINT_URL_SESV2: ses.endpoint,
-        AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${ports.stepFunctions}`,
-        AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${ports.cognito}`,
-        POWERTOOLS_DEV: 'true',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
-      },
+      runtimeEnv: localFunctionRuntimeEnv(settings),
       log,
     });
     started(host.stop);
@@ -242,8 +238,8 @@ export async function startLocalRuntime(
     });
     started(cognito.stop);
     const pool = await provisionUserPool(cognito.endpoint, {
-      poolName: 'baixa-local',
-      clientName: 'baixa-local-spa',
+      poolName: LOCAL_USER_POOL_NAME,
+      clientName: LOCAL_USER_POOL_CLIENT_NAME,
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
     });

@@ -45,6 +45,7 @@ const JOBS: Job[] = [
   tool('bench'),
   tool('mutation'),
   tool('bench:admin'),
+  tool('bench:reconcile'),
   tool('bench:bundles'),
 ];
 

@@ -11,15 +11,13 @@ import type { AdminDirectory } from '../providers/admins.js';
 import { AsaasError, type AsaasClient, type AsaasPayment } from '../providers/asaas.js';
 import type { SendEmail } from '../providers/email.js';
 import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
-import { keys } from '../shared/data/keys.js';
 import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
-import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
-import { orphanPaymentEmail } from './orphan-payment-emails.js';
+import { reportOrphanPayment } from './orphan-payment-service.js';
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
@@ -33,9 +31,6 @@ export type WebhookDeps = ChargeStatusDeps & {
   admins: AdminDirectory;
   appUrl: string;
 };
-
-/** The function's timeout: a live attempt's e-mails are never sent twice by a redelivery that overtakes it. */
-const ORPHAN_ALERT_LEASE_SECONDS = 25;
 
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
@@ -117,49 +112,20 @@ async function readBack(deps: WebhookDeps, asaasId: string): Promise<AsaasPaymen
   }
 }
 
-/**
- * Money paid for a charge we do not have (a deleted client's PIX, a charge made by hand in Asaas's panel): stored, and
- * the admins told once, so a person finds out whose it is and refunds it. A failed alert fails the delivery (Asaas
- * redelivers; the item is updated, not duplicated).
- */
+/** A paid payment for a charge we do not have: an orphan payment, stored and told to the admins once. */
 async function recordOrphan(
   deps: WebhookDeps,
   payment: AsaasPayment,
   event: string,
   status: string,
 ): Promise<'orphan_payment'> {
-  const now = deps.clock();
-  const orphan = await recordOrphanPayment(
-    deps.db,
-    {
-      asaasId: payment.id,
-      status,
-      value: typeof payment.value === 'number' ? payment.value : null,
-      asaasCustomer: typeof payment.customer === 'string' ? payment.customer : null,
-      externalReference: typeof payment.externalReference === 'string' ? payment.externalReference : null,
-      lastEvent: event,
-    },
-    now.toISOString(),
-  );
-  logger.error('Paid webhook for a charge we do not have: orphan payment recorded', { asaasId: payment.id });
-  const marker = keys.orphanPaymentAlert(payment.id);
-  const claim = await claimLease(deps.db, marker, {
-    now,
-    leaseSeconds: ORPHAN_ALERT_LEASE_SECONDS,
-    attributes: { type: 'ORPHAN_ALERT', claimed_at: now.toISOString() },
+  await reportOrphanPayment(deps, {
+    asaasId: payment.id,
+    status,
+    value: typeof payment.value === 'number' ? payment.value : null,
+    asaasCustomer: typeof payment.customer === 'string' ? payment.customer : null,
+    externalReference: typeof payment.externalReference === 'string' ? payment.externalReference : null,
+    lastEvent: event,
   });
-  if (claim === 'done') return 'orphan_payment';
-  if (claim === 'busy') throw new Error(`Orphan payment alert for ${payment.id} is being sent by another attempt`);
-  const recipients = await deps.admins.adminEmails();
-  const email = orphanPaymentEmail(deps.appUrl, orphan);
-  const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
-  // As the filing alert: every send failed → retried by Asaas's redelivery. No admin at all is no reason to fail the
-  // delivery (after 15 failures Asaas pauses the whole queue): the payment is stored for the back office.
-  if (recipients.length > 0 && results.every((result) => result.status === 'rejected')) {
-    await releaseLease(deps.db, marker);
-    throw new Error(`Orphan payment alert for ${payment.id} reached no admin`);
-  }
-  if (recipients.length === 0) logger.error('Orphan payment recorded but no admin to tell', { asaasId: payment.id });
-  await completeLease(deps.db, marker, now);
   return 'orphan_payment';
 }

@@ -91,7 +91,7 @@ export async function createChargeForContract(
   const chargeId = claim.chargeId;
   let charge: Charge & { asaas_id: string };
   try {
-    // One Asaas customer per profile, whatever the parallel charges of its other contracts (pattern 51).
+    // One Asaas customer per profile, whatever the parallel charges of its other contracts (pattern 56).
     const customerId = await ensureAsaasCustomer(deps, profile);
     const payment =
       (await deps.asaas.findPaymentByReference(chargeId)) ??

@@ -66,6 +66,46 @@ const listOf = <T extends z.ZodType>(item: T) =>
 const PAGE_SIZE = 100;
 const MAX_PAGES = 100;
 
+/** One page of an Asaas list: `offset`/`limit` (at most 100) in, Asaas's paging shape out. */
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z
+    .object({
+      data: z.array(item),
+      hasMore: z.boolean(),
+      totalCount: z.number().int().nonnegative(),
+      offset: z.number().int().nonnegative(),
+      limit: z.number().int().positive(),
+    })
+    .loose();
+export type AsaasPage<T> = { data: T[]; hasMore: boolean; totalCount: number; offset: number; limit: number };
+
+/** Asaas lists answer at most this many items a page. */
+export const ASAAS_PAGE_LIMIT = 100;
+
+/**
+ * GET /payments filters. Dates are Asaas's São Paulo calendar dates (`yyyy-MM-dd`), bounds included. Asaas has no
+ * "changed since" filter: creation and payment dates are what a reconciliation can narrow by.
+ */
+export type AsaasPaymentFilters = {
+  status?: string;
+  customer?: string;
+  externalReference?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  paidFrom?: string;
+  paidTo?: string;
+};
+
+const PAYMENT_FILTER_PARAMS: Record<keyof AsaasPaymentFilters, string> = {
+  status: 'status',
+  customer: 'customer',
+  externalReference: 'externalReference',
+  createdFrom: 'dateCreated[ge]',
+  createdTo: 'dateCreated[le]',
+  paidFrom: 'paymentDate[ge]',
+  paidTo: 'paymentDate[le]',
+};
+
 const errorsSchema = z.object({
   errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
 });
@@ -93,7 +133,7 @@ export class AsaasError extends Error {
 export type AsaasClient = {
   /** The live (not removed) customer with this externalReference, if any. */
   findCustomerByReference(externalReference: string): Promise<AsaasCustomer | undefined>;
-  /** Every customer with this externalReference, all pages (a race before pattern 51 may have made several). */
+  /** Every customer with this externalReference, all pages (a race before pattern 56 may have made several). */
   listCustomersByReference(externalReference: string): Promise<AsaasCustomer[]>;
   /** A customer by id, removed ones included (`deleted: true`). */
   getCustomer(customerId: string): Promise<AsaasCustomer>;
@@ -112,6 +152,11 @@ export type AsaasClient = {
   createPixCharge(input: AsaasPixChargeInput): Promise<AsaasPayment>;
   getPixQrCode(paymentId: string): Promise<AsaasPixQrCode>;
   getPayment(paymentId: string): Promise<AsaasPayment>;
+  /** One page of GET /payments (removed payments included, `deleted: true`); `limit` is capped at 100. */
+  listPayments(
+    filters: AsaasPaymentFilters,
+    page: { offset: number; limit?: number },
+  ): Promise<AsaasPage<AsaasPayment>>;
   /** Removes an unpaid charge (its PIX can no longer be paid); Asaas then sends PAYMENT_DELETED. */
   deletePayment(paymentId: string): Promise<void>;
   /**
@@ -245,6 +290,16 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     },
     getPixQrCode: (paymentId) => call('GET', `/payments/${encodeURIComponent(paymentId)}/pixQrCode`, pixQrCodeSchema),
     getPayment: (paymentId) => call('GET', `/payments/${encodeURIComponent(paymentId)}`, paymentSchema),
+    listPayments(filters, page) {
+      const query = new URLSearchParams();
+      for (const [name, param] of Object.entries(PAYMENT_FILTER_PARAMS) as [keyof AsaasPaymentFilters, string][]) {
+        const value = filters[name];
+        if (value !== undefined) query.set(param, value);
+      }
+      query.set('offset', String(page.offset));
+      query.set('limit', String(Math.min(page.limit ?? ASAAS_PAGE_LIMIT, ASAAS_PAGE_LIMIT)));
+      return call('GET', `/payments?${query.toString()}`, pageOf(paymentSchema));
+    },
     async deletePayment(paymentId) {
       await call('DELETE', `/payments/${encodeURIComponent(paymentId)}`, deletedSchema);
     },

@@ -71,7 +71,10 @@ export async function httpJson(url: string, options: HttpJsonOptions): Promise<H
       if (!RETRYABLE_STATUS(response.status)) return { status: response.status, body: parseJson(text) };
       lastStatus = response.status;
       lastError = undefined;
-      const header = response.headers.get('retry-after');
+      // Retry-After, or Asaas's own RateLimit-Reset (seconds until its window reopens) on a 429 without it.
+      const header =
+        response.headers.get('retry-after') ??
+        (response.status === 429 ? response.headers.get('ratelimit-reset') : null);
       retryAfter = header === null ? undefined : Number(header);
     } catch (error) {
       lastError = error;

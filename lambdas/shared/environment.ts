@@ -9,7 +9,7 @@ import {
   parseConversionActions,
   type ConversionsProvider,
 } from '../providers/conversions.js';
-import { createAsaasClient, type AsaasClient } from '../providers/asaas.js';
+import { createAsaasClient, type AsaasClient, type AsaasClientOptions } from '../providers/asaas.js';
 import {
   createS3DocumentEraser,
   createS3Documents,
@@ -114,10 +114,12 @@ export function postalCodeFromEnvironment(env: NodeJS.ProcessEnv = process.env):
 export async function asaasFromEnvironment(
   env: NodeJS.ProcessEnv = process.env,
   fetchSecret?: SecretFetcher,
+  /** A caller's own patience (timeout, retries); the client's defaults otherwise. */
+  options: Pick<AsaasClientOptions, 'retry' | 'timeoutMs'> = {},
 ): Promise<AsaasClient> {
   const config = loadConfig({ [ENV.asaasApiUrl]: z.url() }, env);
   const apiKey = await readSecret('asaasApiKey', { env, fetchSecret });
-  return createAsaasClient({ baseUrl: config[ENV.asaasApiUrl] as string, apiKey });
+  return createAsaasClient({ ...options, baseUrl: config[ENV.asaasApiUrl] as string, apiKey });
 }
 
 /**

@@ -19,12 +19,14 @@ import * as z from 'zod';
  * same event, same id, retried on a compressed copy of Asaas's schedule; a failing event blocks the ones behind it;
  * the queue pauses after 15 consecutive failures). State lives in memory.
  *
- *   /v3/…          Asaas's API (customers and their removal, payments, pixQrCode, refund, sandbox confirm)
+ *   /v3/…          Asaas's API (customers and their removal, payments, pixQrCode, refund, sandbox confirm); lists
+ *                  page with offset/limit (≤ 100) and filter payments by status, reference, customer and date ranges
+ *                  (dateCreated, paymentDate…)
  *   /              a pt-BR page listing the payments, with a 'Pagar' button each
  *   /i/<id>        the payment's page (its invoiceUrl): QR code, copia e cola, 'Pagar'
  *   /__control/…   switches for tests and people (not Asaas's API): pay, overdue, refund, chargeback, any status with
  *                  its event (`…/status {status, event}`), failing or duplicated or
- *                  held webhooks, a failing or slow API, what was delivered, reset
+ *                  held webhooks, a failing or slow API, what was delivered, payments imported in bulk, reset
  */
 export type AsaasSimulatorOptions = {
   /** 0 = any free port (the real one is in the answer's url). */
@@ -195,6 +197,9 @@ function saoPaulo(instant: Date): { date: string; dateTime: string } {
   const date = `${p.year}-${p.month}-${p.day}`;
   return { date, dateTime: `${date} ${p.hour}:${p.minute}:${p.second}` };
 }
+
+/** The payment dates GET /v3/payments filters by range (`[ge]` / `[le]`). */
+const PAYMENT_DATE_FILTERS = ['dateCreated', 'paymentDate', 'dueDate'] as const;
 
 const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
 
@@ -537,6 +542,33 @@ const apiSwitches = z.strictObject({
   afterProcessing: z.boolean().optional(),
 });
 
+const calendarDate = z.string().refine(isCalendarDate, 'yyyy-MM-dd');
+/**
+ * `POST /__control/payments/import`: payments written as they stand, at once and without webhooks (a data set for a
+ * test or a benchmark, as if its events had been delivered long ago). Dates default to today; a paid status without
+ * `paymentDate` was paid on `dateCreated`.
+ */
+const paymentImport = z.strictObject({
+  payments: z
+    .array(
+      z.strictObject({
+        customer: z.string().min(1).optional(),
+        value: z.number().min(MIN_VALUE).max(1_000_000),
+        externalReference: z.string().min(1).max(100).nullable().optional(),
+        status: z
+          .string()
+          .regex(/^[A-Z_]{3,40}$/)
+          .optional(),
+        dateCreated: calendarDate.optional(),
+        dueDate: calendarDate.optional(),
+        paymentDate: calendarDate.nullable().optional(),
+        deleted: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(2_000),
+});
+
 // ---------------------------------------------------------------------------------------------------------------------
 // HTML
 
@@ -711,6 +743,62 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     return { status: 200, body: customer };
   }
 
+  /** A PENDING PIX payment object as Asaas answers it, numbered in creation order. */
+  function newPayment(fields: {
+    customer: string;
+    value: number;
+    description: string | null;
+    dueDate: string;
+    dateCreated: string;
+    externalReference: string | null;
+  }): Payment {
+    const id = `pay_${randomId(16, LOWER_ALPHANUMERIC)}`;
+    invoiceSequence += 1;
+    return {
+      object: 'payment',
+      id,
+      dateCreated: fields.dateCreated,
+      customer: fields.customer,
+      subscription: null,
+      installment: null,
+      paymentLink: null,
+      value: fields.value,
+      netValue: round2(fields.value - PIX_FEE),
+      originalValue: null,
+      interestValue: null,
+      description: fields.description,
+      billingType: 'PIX',
+      canBePaidAfterDueDate: true,
+      pixTransaction: null,
+      status: 'PENDING',
+      dueDate: fields.dueDate,
+      originalDueDate: fields.dueDate,
+      paymentDate: null,
+      clientPaymentDate: null,
+      confirmedDate: null,
+      installmentNumber: null,
+      invoiceUrl: `${baseUrl}/i/${id}`,
+      invoiceNumber: String(invoiceSequence).padStart(8, '0'),
+      externalReference: fields.externalReference,
+      deleted: false,
+      anticipated: false,
+      anticipable: false,
+      creditDate: null,
+      estimatedCreditDate: null,
+      transactionReceiptUrl: null,
+      nossoNumero: null,
+      bankSlipUrl: null,
+      lastInvoiceViewedDate: null,
+      lastBankSlipViewedDate: null,
+      discount: { value: 0, limitDate: null, dueDateLimitDays: 0, type: 'FIXED' },
+      fine: { value: 0, type: 'FIXED' },
+      interest: { value: 0, type: 'PERCENTAGE' },
+      postalService: false,
+      custody: null,
+      refunds: null,
+    };
+  }
+
   function createPayment(body: Record<string, unknown>): Reply {
     const customer = typeof body.customer === 'string' ? customers.get(body.customer) : undefined;
     if (!customer) return apiError('invalid_customer', 'Cliente inválido ou não informado.');
@@ -745,51 +833,15 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     if (description && description.length > 500) {
       return apiError('invalid_description', 'A descrição da cobrança não pode ter mais de 500 caracteres.');
     }
-    const id = `pay_${randomId(16, LOWER_ALPHANUMERIC)}`;
-    invoiceSequence += 1;
-    const payment: Payment = {
-      object: 'payment',
-      id,
-      dateCreated: today,
+    const payment = newPayment({
       customer: customer.id,
-      subscription: null,
-      installment: null,
-      paymentLink: null,
       value,
-      netValue: round2(value - PIX_FEE),
-      originalValue: null,
-      interestValue: null,
       description,
-      billingType: 'PIX',
-      canBePaidAfterDueDate: true,
-      pixTransaction: null,
-      status: 'PENDING',
       dueDate: body.dueDate,
-      originalDueDate: body.dueDate,
-      paymentDate: null,
-      clientPaymentDate: null,
-      confirmedDate: null,
-      installmentNumber: null,
-      invoiceUrl: `${baseUrl}/i/${id}`,
-      invoiceNumber: String(invoiceSequence).padStart(8, '0'),
+      dateCreated: today,
       externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
-      deleted: false,
-      anticipated: false,
-      anticipable: false,
-      creditDate: null,
-      estimatedCreditDate: null,
-      transactionReceiptUrl: null,
-      nossoNumero: null,
-      bankSlipUrl: null,
-      lastInvoiceViewedDate: null,
-      lastBankSlipViewedDate: null,
-      discount: { value: 0, limitDate: null, dueDateLimitDays: 0, type: 'FIXED' },
-      fine: { value: 0, type: 'FIXED' },
-      interest: { value: 0, type: 'PERCENTAGE' },
-      postalService: false,
-      custody: null,
-      refunds: null,
-    };
+    });
+    const { id } = payment;
     payments.set(id, payment);
     pixLocations.set(id, `pix.asaas.local/qr/cobv/${randomUUID()}`);
     log(`asaas-simulator: payment ${id} created (${brl.format(value)}, ${payment.externalReference ?? '-'})`);
@@ -864,6 +916,50 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     log(`asaas-simulator: payment ${id} overdue`);
     webhooks.emit('PAYMENT_OVERDUE', payment, new Date());
     return { status: 200, body: payment };
+  }
+
+  /** A CPF-holding customer for imported payments that name none (created on the first import). */
+  let importCustomer: Customer | undefined;
+
+  function importPayments(body: Record<string, unknown>): Reply {
+    const parsed = paymentImport.safeParse(body);
+    if (!parsed.success) return { status: 400, body: { error: z.prettifyError(parsed.error) } };
+    const today = saoPaulo(new Date()).date;
+    const ids: string[] = [];
+    for (const entry of parsed.data.payments) {
+      let customer = entry.customer ? customers.get(entry.customer) : undefined;
+      if (entry.customer && !customer) return { status: 400, body: { error: `unknown customer ${entry.customer}` } };
+      if (!customer) {
+        importCustomer ??= createCustomer({ name: 'Cliente Importado', cpfCnpj: '52998224725' }).body as Customer;
+        customer = importCustomer;
+      }
+      const dateCreated = entry.dateCreated ?? today;
+      const payment = newPayment({
+        customer: customer.id,
+        value: round2(entry.value),
+        description: null,
+        dueDate: entry.dueDate ?? dateCreated,
+        dateCreated,
+        externalReference: entry.externalReference ?? null,
+      });
+      const status = entry.status ?? 'PENDING';
+      const paid = status === 'RECEIVED' || status === 'CONFIRMED' || status === 'RECEIVED_IN_CASH';
+      const paymentDate = entry.paymentDate === undefined ? (paid ? dateCreated : null) : entry.paymentDate;
+      Object.assign(payment, {
+        status,
+        deleted: entry.deleted ?? false,
+        paymentDate,
+        clientPaymentDate: paymentDate,
+        confirmedDate: paymentDate,
+        creditDate: paymentDate,
+        estimatedCreditDate: paymentDate,
+        pixTransaction: paymentDate ? randomUUID() : null,
+      });
+      payments.set(payment.id, payment);
+      ids.push(payment.id);
+    }
+    log(`asaas-simulator: ${ids.length} payment(s) imported`);
+    return { status: 200, body: { imported: ids.length, ids } };
   }
 
   /**
@@ -988,6 +1084,35 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     );
   }
 
+  /**
+   * GET /v3/payments: Asaas's equality filters and its date ranges, `<field>[ge]` and `<field>[le]` on the São Paulo
+   * calendar dates Asaas keeps (`yyyy-MM-dd`, bounds included). A payment without the date (unpaid, for paymentDate)
+   * is outside any range on it. A malformed date is refused, as a typo must not silently widen a list.
+   */
+  function listPayments(query: URLSearchParams): Reply {
+    const ranges: { field: (typeof PAYMENT_DATE_FILTERS)[number]; from?: string; to?: string }[] = [];
+    for (const field of PAYMENT_DATE_FILTERS) {
+      const from = query.get(`${field}[ge]`) ?? undefined;
+      const to = query.get(`${field}[le]`) ?? undefined;
+      for (const bound of [from, to]) {
+        if (bound !== undefined && !isCalendarDate(bound)) {
+          return apiError('invalid_date', `A data informada no filtro ${field} é inválida: use o formato AAAA-MM-DD.`);
+        }
+      }
+      if (from !== undefined || to !== undefined) ranges.push({ field, from, to });
+    }
+    const matching = filtered(payments.values(), query, ['externalReference', 'customer', 'status', 'billingType']);
+    return list(
+      matching.filter((payment) =>
+        ranges.every(({ field, from, to }) => {
+          const date = payment[field];
+          return date !== null && (from === undefined || date >= from) && (to === undefined || date <= to);
+        }),
+      ),
+      query,
+    );
+  }
+
   async function handleApi(method: string, path: string, query: URLSearchParams, raw: string): Promise<Reply> {
     let body: Record<string, unknown> = {};
     if (method === 'POST' && raw.trim()) {
@@ -1012,12 +1137,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
       return customer ? { status: 200, body: customer } : apiError('not_found', 'Cliente não encontrado.', 404);
     }
     if (route === 'POST /v3/payments') return createPayment(body);
-    if (route === 'GET /v3/payments') {
-      return list(
-        filtered(payments.values(), query, ['externalReference', 'customer', 'status', 'billingType']),
-        query,
-      );
-    }
+    if (route === 'GET /v3/payments') return listPayments(query);
     if ((match = /^GET \/v3\/payments\/([^/]+)$/.exec(route))) {
       const payment = payments.get(decode(match[1]));
       return payment ? { status: 200, body: payment } : apiError('not_found', 'Cobrança não encontrada.', 404);
@@ -1078,6 +1198,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
       return actions[match[2] as keyof typeof actions](id);
     }
     if (route === 'GET /__control/payments') return { status: 200, body: [...payments.values()] };
+    if (route === 'POST /__control/payments/import') return importPayments(body);
     if (route === 'GET /__control/customers') return { status: 200, body: [...customers.values()] };
     if (route === 'GET /__control/deliveries') return { status: 200, body: webhooks.deliveries };
     if (route === 'GET /__control/events') return { status: 200, body: webhooks.events };
@@ -1109,6 +1230,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
       pixLocations.clear();
       qrImages.clear();
       invoiceSequence = 0;
+      importCustomer = undefined;
       Object.assign(api, { failNext: 0, status: 503, delayMs: 0, afterProcessing: false });
       webhooks.reset();
       log('asaas-simulator: reset');

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../domain/schemas/runtime-config.js';
-import { ALL_FUNCTIONS, API_ROUTES, AUTH_TRIGGERS, LIVE_FUNCTIONS, WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import {
+  ALL_FUNCTIONS,
+  API_ROUTES,
+  AUTH_TRIGGERS,
+  LIVE_FUNCTIONS,
+  SCHEDULED_FUNCTIONS,
+  WORKFLOW_TASKS,
+} from '../../lambdas/functions.js';
 import { ENV, environmentFor, SECRET_ENV, SECRET_NAMES, secretsOf, type FunctionGrants } from '../../lambdas/grants.js';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 import { GSI_NAMES, TABLE_GSIS, TABLE_KEYS } from '../../lib/constructs/data.js';
@@ -40,6 +47,7 @@ const serviceFunctionNamed = (name: string): ServiceFunction => {
     ...s.stack.workflowTasks.functions,
     ...s.stack.auth.triggers,
     ...s.stack.live.functions,
+    ...s.stack.schedules.functions,
   };
   const fn = all[name];
   if (!fn) throw new Error(`No deployed function for catalogue entry ${name}`);
@@ -274,12 +282,13 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
 describe('Lambda functions', () => {
   const serviceFunctions = allServiceFunctions;
 
-  it('one ServiceFunction per catalogue route, workflow task and auth trigger', () => {
+  it('one ServiceFunction per catalogue route, workflow task, auth trigger and scheduled function', () => {
     expect(serviceFunctions()).toHaveLength(
       API_ROUTES.length +
         Object.keys(WORKFLOW_TASKS).length +
         Object.keys(AUTH_TRIGGERS).length +
-        Object.keys(LIVE_FUNCTIONS).length,
+        Object.keys(LIVE_FUNCTIONS).length +
+        Object.keys(SCHEDULED_FUNCTIONS).length,
     );
   });
 

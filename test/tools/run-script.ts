@@ -18,11 +18,17 @@ function scriptEnv(): NodeJS.ProcessEnv {
  * stopped whole (tsx, node, and whatever the script started: DynamoDB Local's Java, Chromium). Resolves with the
  * exit and everything printed (stdout and stderr, in order); never rejects for a failing script.
  */
-export function runScript(script: string, args: string[], timeoutMs: number): Promise<ScriptRun> {
+export function runScript(
+  script: string,
+  args: string[],
+  timeoutMs: number,
+  /** Variables a developer would set in front of the command (e.g. `PORT_OFFSET=1000 npm run reconcile`). */
+  env: Record<string, string> = {},
+): Promise<ScriptRun> {
   const started = performance.now();
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
     cwd: REPO_ROOT,
-    env: scriptEnv(),
+    env: { ...scriptEnv(), ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -82,6 +82,32 @@ describe('npm run bench:admin', () => {
   });
 });
 
+describe('npm run bench:reconcile', () => {
+  it(
+    'seeds charges on both sides, reconciles them once and finds every divergence it seeded',
+    { timeout: 3 * MINUTE },
+    async () => {
+      const { output } = await quick('bench:reconcile', 2.5 * MINUTE);
+      expect(output).toMatch(/^Seeded 300 charges \(1,200 items\) and \d+ Asaas payments in /m);
+      expect(output).toMatch(new RegExp(`^run\\s+completed in ${NUMBER} s$`, 'm'));
+      expect(output).toMatch(/^pages\s+\d+$/m);
+      expect(output).toMatch(/^Asaas requests\s+\d+$/m);
+      // What it repaired and found is what was seeded: the counts are checked by the bench itself.
+      for (const row of [
+        'charges checked',
+        'repaired \\(dropped paid deliveries\\)',
+        'orphan payments',
+        'divergences',
+      ]) {
+        expect(output).toMatch(new RegExp(`^${row}\\s+\\d+ \\(expected \\d+: ok\\)$`, 'm'));
+      }
+      expect(output).toMatch(/^second run\s+completed in .*: 0 repaired, 0 new divergences/m);
+      const port = Number(/DynamoDB Local \(in memory\) on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
+      expect(await portIsFree(port), `DynamoDB Local still on :${port}`).toBe(true);
+    },
+  );
+});
+
 describe('npm run bench:web', () => {
   it('builds the site, serves it and runs Lighthouse on the landing page', { timeout: 4 * MINUTE }, async () => {
     const { output } = await quick('bench:web', 3.5 * MINUTE);

@@ -50,6 +50,17 @@ export const keys = {
   /** The admins were told of one orphan payment (once per Asaas payment). */
   orphanPaymentAlert: (asaasId: string) => `ORPHAN_ALERT#${asaasId}`,
   /**
+   * The nightly reconciliation with Asaas: its lock (one run at a time) and its cursor (where the next run starts),
+   * sort keys `LOCK` and `CURSOR`; each run's record under `RECONCILIATION_RUN`, sort key the run id (its scheduled
+   * time, ISO-8601, so runs sort by time); the report e-mail of a run, sent once.
+   */
+  reconciliationPk: 'RECONCILIATION',
+  reconciliationRunPk: 'RECONCILIATION_RUN',
+  reconciliationReport: (runId: string) => `RECONCILIATION_REPORT#${runId}`,
+  /** What a reconciliation could not repair: one partition, sort key `<asaasId>#<kind>`, so a rerun updates the item. */
+  divergencePk: 'DIVERGENCE',
+  divergenceSk: (asaasId: string, kind: string) => `${asaasId}#${kind}`,
+  /**
    * Pattern 49: one thing the admins must act on (a payment reversed after the filing, a reward already used, a
    * withdrawal): its own partition, keyed by a deterministic id, so whatever retries write it, it exists — and is
    * e-mailed by the stream consumer — once.

@@ -144,6 +144,78 @@ describe('the Asaas simulator, through the real Asaas client', () => {
     return { asaas, customer, payment, reference };
   }
 
+  describe('listing payments (the reconciliation’s lists)', () => {
+    type Imported = { imported: number; ids: string[] };
+    const importPayments = (payments: Record<string, unknown>[]) =>
+      control<Imported>('POST', '/__control/payments/import', { payments });
+
+    it('imports payments as they stand, without webhooks, dates defaulting to today', async () => {
+      const { imported, ids } = await importPayments([
+        { value: 399, externalReference: 'a' },
+        { value: 399, status: 'RECEIVED', dateCreated: '2026-01-05', externalReference: 'b' },
+        { value: 399, status: 'PENDING', deleted: true, dateCreated: '2026-01-06' },
+      ]);
+      expect(imported).toBe(3);
+      const asaas = client();
+      expect(await asaas.getPayment(ids[0]!)).toMatchObject({
+        status: 'PENDING',
+        paymentDate: null,
+        dueDate: saoPauloDate(),
+      });
+      // A paid status without a payment date was paid the day it was created.
+      expect(await asaas.getPayment(ids[1]!)).toMatchObject({ status: 'RECEIVED', paymentDate: '2026-01-05' });
+      expect(await asaas.getPayment(ids[2]!)).toMatchObject({ deleted: true });
+      await new Promise((resolveWait) => setTimeout(resolveWait, 30));
+      expect(receiver.requests).toEqual([]);
+    });
+
+    it('refuses an import it cannot write whole', async () => {
+      const response = await fetch(`${simulator.url}/__control/payments/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payments: [{ value: 399, dateCreated: '2026-02-30' }] }),
+      });
+      expect(response.status).toBe(400);
+    });
+
+    it('filters by creation and payment date ranges (bounds included) and by status, newest first', async () => {
+      const { ids } = await importPayments([
+        { value: 10, dateCreated: '2026-01-01' },
+        { value: 11, dateCreated: '2026-01-10', status: 'RECEIVED', paymentDate: '2026-03-01' },
+        { value: 12, dateCreated: '2026-01-20', status: 'RECEIVED', paymentDate: '2026-03-02' },
+        { value: 13, dateCreated: '2026-01-31' },
+      ]);
+      const asaas = client();
+      const listed = async (filters: Parameters<typeof asaas.listPayments>[0]) =>
+        (await asaas.listPayments(filters, { offset: 0 })).data.map((p) => p.id);
+      expect(await listed({ createdFrom: '2026-01-10', createdTo: '2026-01-20' })).toEqual([ids[2], ids[1]]);
+      expect(await listed({ createdFrom: '2026-01-11' })).toEqual([ids[3], ids[2]]);
+      expect(await listed({ createdTo: '2026-01-01' })).toEqual([ids[0]]);
+      expect(await listed({ paidFrom: '2026-03-02' })).toEqual([ids[2]]);
+      expect(await listed({ paidTo: '2026-03-01' })).toEqual([ids[1]]);
+      expect(await listed({ createdFrom: '2026-01-01', status: 'PENDING' })).toEqual([ids[3], ids[0]]);
+    });
+
+    it('pages with offset and limit (at most 100) in Asaas’s shape', async () => {
+      await importPayments(Array.from({ length: 230 }, (_, i) => ({ value: 5 + i, dateCreated: '2026-02-01' })));
+      const asaas = client();
+      const first = await asaas.listPayments({ createdFrom: '2026-02-01' }, { offset: 0, limit: 100 });
+      expect(first).toMatchObject({ hasMore: true, totalCount: 230, offset: 0, limit: 100 });
+      expect(first.data).toHaveLength(100);
+      const last = await asaas.listPayments({ createdFrom: '2026-02-01' }, { offset: 200, limit: 100 });
+      expect(last).toMatchObject({ hasMore: false, totalCount: 230, offset: 200 });
+      expect(last.data).toHaveLength(30);
+      const raw = await rawApi('GET', '/payments?limit=500');
+      expect(((await raw.json()) as { limit: number }).limit).toBe(100);
+    });
+
+    it('answers 400 to a malformed date, never a wider list', async () => {
+      const response = await rawApi('GET', '/payments?dateCreated%5Bge%5D=01/02/2026');
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ errors: [{ code: 'invalid_date' }] });
+    });
+  });
+
   describe('removing a payment', () => {
     it('removes an unpaid payment (deleted: true, PAYMENT_DELETED), which can no longer be paid', async () => {
       const { asaas, payment } = await newCharge();

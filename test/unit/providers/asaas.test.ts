@@ -135,6 +135,52 @@ describe('createAsaasClient', () => {
     expect((await failure(client.getPayment('pay_1'))).kind).toBe('unavailable');
   });
 
+  describe('listPayments', () => {
+    const page = (data: unknown[], more: { hasMore?: boolean; offset?: number; totalCount?: number } = {}) => ({
+      object: 'list',
+      hasMore: more.hasMore ?? false,
+      totalCount: more.totalCount ?? data.length,
+      limit: 100,
+      offset: more.offset ?? 0,
+      data,
+    });
+
+    it('sends Asaas’s filter names and the page, and answers Asaas’s paging shape', async () => {
+      const client = asaas(() => ({
+        status: 200,
+        body: page([payment], { hasMore: true, offset: 200, totalCount: 301 }),
+      }));
+      const answer = await client.listPayments(
+        { createdFrom: '2026-01-01', createdTo: '2026-03-31', paidFrom: '2026-03-09', status: 'RECEIVED' },
+        { offset: 200, limit: 100 },
+      );
+      expect(answer).toMatchObject({ hasMore: true, totalCount: 301, offset: 200, limit: 100 });
+      expect(answer.data[0]).toMatchObject({ id: 'pay_1', status: 'PENDING' });
+      const url = new URL(server.requests[0]!.path, server.url);
+      expect(url.pathname).toBe('/v3/payments');
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        status: 'RECEIVED',
+        'dateCreated[ge]': '2026-01-01',
+        'dateCreated[le]': '2026-03-31',
+        'paymentDate[ge]': '2026-03-09',
+        offset: '200',
+        limit: '100',
+      });
+    });
+
+    it('never asks more than 100 a page (Asaas’s maximum)', async () => {
+      const client = asaas(() => ({ status: 200, body: page([]) }));
+      await client.listPayments({}, { offset: 0, limit: 500 });
+      await client.listPayments({}, { offset: 0 });
+      expect(server.requests.map((r) => new URL(r.path, server.url).searchParams.get('limit'))).toEqual(['100', '100']);
+    });
+
+    it('refuses an answer without the paging fields as unexpected', async () => {
+      const client = asaas(() => ({ status: 200, body: { data: [payment] } }));
+      expect((await failure(client.listPayments({}, { offset: 0 }))).kind).toBe('unexpected');
+    });
+  });
+
   describe('createPixCharge never replays a POST blindly', () => {
     it('looks a lost creation up by externalReference and answers it, without a second POST', async () => {
       const client = asaas(({ method }) =>

@@ -96,6 +96,26 @@ describe('httpJson', () => {
     expect(sleeps).toEqual([300]);
   });
 
+  it('waits Asaas’s RateLimit-Reset on a 429 without Retry-After, but only on a 429', async () => {
+    server.reset(sequence({ status: 429, headers: { 'ratelimit-reset': '0.2' } }, { status: 200, body: {} }));
+    const { sleeps, sleep } = recordSleeps();
+    expect((await call({ sleep })).status).toBe(200);
+    expect(sleeps).toEqual([200]);
+
+    server.reset(sequence({ status: 503, headers: { 'ratelimit-reset': '30' } }, { status: 200, body: {} }));
+    const other = recordSleeps();
+    expect((await call({ sleep: other.sleep })).status).toBe(200);
+    expect(other.sleeps).toEqual([100]);
+
+    // Retry-After wins when both are there.
+    server.reset(
+      sequence({ status: 429, headers: { 'retry-after': '0.1', 'ratelimit-reset': '9' } }, { status: 200, body: {} }),
+    );
+    const both = recordSleeps();
+    await call({ sleep: both.sleep });
+    expect(both.sleeps).toEqual([100]);
+  });
+
   it('gives up after every attempt with HttpUnavailableError naming the last status, without a final wait', async () => {
     server.reset(() => ({ status: 500 }));
     const { sleeps, sleep } = recordSleeps();

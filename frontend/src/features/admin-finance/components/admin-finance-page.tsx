@@ -9,9 +9,13 @@ import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
 import { useAdminCharges, type ChargeFilters } from '../api/admin-finance';
 import { ChargeTable } from './charge-table';
+import { DivergencesSection } from './divergences-section';
 import { OrphanPayments } from './orphan-payments';
 
-/** /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions. */
+/**
+ * /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions; then
+ * 'Pagamentos sem cobrança' and 'Divergências', what the nightly reconciliation with Asaas could not repair.
+ */
 export function AdminFinancePage() {
   const [filters, setFilters] = useState<ChargeFilters>({});
   const charges = useAdminCharges(filters);
@@ -36,6 +40,7 @@ export function AdminFinancePage() {
         {(rows) => <ChargeTable rows={rows} />}
       </AdminListResults>
       <OrphanPayments />
+      <DivergencesSection />
     </Flex>
   );
 }

@@ -1,0 +1,128 @@
+import { Alert, Badge, Card, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { AdminDivergenceRow, ReconciliationRunSummary } from '@domain/api/admin-reconciliation.js';
+import { formatDateTime } from '@domain/dates.js';
+import { RECONCILIATION_MESSAGES } from '@domain/messages.js';
+import { describeDivergence, DIVERGENCE_LABELS, RECONCILIATION_RUN_LABELS } from '@domain/reconciliation.js';
+import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
+import { LoadMoreButton } from '@/components/admin-list/load-more-button';
+import { LoadError } from '@/components/load-error';
+import { PageLoader } from '@/components/page-loader';
+import { useAdminReconciliation } from '../api/admin-reconciliation';
+import '../admin-finance.css';
+
+/** The section's anchor: the report e-mail's link ends in it. */
+const SECTION_ID = 'divergencias';
+const COLUMNS = ['Divergência', 'Protocolo', 'Cliente', 'Pagamento no Asaas', 'Situação', 'Desde'];
+
+/**
+ * 'Divergências' on /admin/financeiro: the last nightly reconciliation with Asaas (when, how it ended, what it
+ * repaired) and what it could not repair, one row per payment and kind, newest first. Reached from the report e-mail's
+ * link by its anchor (#divergencias).
+ */
+export function DivergencesSection() {
+  const reconciliation = useAdminReconciliation();
+  const lastRun = reconciliation.data?.pages[0]?.lastRun;
+  // The report e-mail links here (#divergencias): where the section lands is known once its rows are in, so the jump
+  // waits for them.
+  const { hash } = useLocation();
+  const loaded = reconciliation.isSuccess;
+  useEffect(() => {
+    if (loaded && hash === `#${SECTION_ID}`) document.getElementById(SECTION_ID)?.scrollIntoView();
+  }, [loaded, hash]);
+  const rows = reconciliation.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Card variation="outlined" as="section" id={SECTION_ID} aria-labelledby={`${SECTION_ID}-titulo`}>
+      <Flex direction="column" gap="small">
+        <Heading level={2} fontSize="large" id={`${SECTION_ID}-titulo`}>
+          {RECONCILIATION_MESSAGES.title}
+        </Heading>
+        <Text color="font.secondary">{RECONCILIATION_MESSAGES.subtitle}</Text>
+        {reconciliation.isPending ? (
+          <PageLoader label={RECONCILIATION_MESSAGES.loading} />
+        ) : reconciliation.isError && !reconciliation.data ? (
+          <LoadError message={RECONCILIATION_MESSAGES.loadFailed} onRetry={() => void reconciliation.refetch()} />
+        ) : (
+          <>
+            <LastRun run={lastRun ?? null} />
+            {rows.length === 0 ? (
+              <Text>{RECONCILIATION_MESSAGES.none}</Text>
+            ) : (
+              <>
+                <DivergenceTable rows={rows} />
+                <LoadMoreButton list={reconciliation} />
+                {reconciliation.isFetchNextPageError ? (
+                  <Text color="font.error" role="alert">
+                    {RECONCILIATION_MESSAGES.loadFailed}
+                  </Text>
+                ) : null}
+              </>
+            )}
+          </>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
+
+/** The last run in one line: when, how it ended, and what it did. */
+function LastRun({ run }: { run: ReconciliationRunSummary | null }) {
+  if (!run) return <Text fontSize="small">{RECONCILIATION_MESSAGES.neverRun}</Text>;
+  const figures = [
+    count(run.charges_checked, 'cobrança verificada', 'cobranças verificadas'),
+    count(run.repaired + run.confirmations_resumed, 'reparada', 'reparadas'),
+    count(run.orphans, 'pagamento sem cobrança', 'pagamentos sem cobrança'),
+    count(run.divergences_resolved, 'divergência resolvida', 'divergências resolvidas'),
+  ];
+  const variation = run.status === 'completed' ? 'success' : run.status === 'running' ? 'info' : 'warning';
+  return (
+    <Flex direction="column" gap="xs">
+      <Flex className="reconciliation-run" gap="xs" alignItems="center" wrap="wrap">
+        <Text fontSize="small" fontWeight="semibold">
+          {RECONCILIATION_MESSAGES.lastRun}:
+        </Text>
+        <Text as="time" fontSize="small" dateTime={run.started_at}>
+          {formatDateTime(run.started_at)}
+        </Text>
+        <Badge size="small" variation={variation}>
+          {RECONCILIATION_RUN_LABELS[run.status]}
+        </Badge>
+        <Text fontSize="small" color="font.secondary">
+          {figures.join(' · ')}
+        </Text>
+      </Flex>
+      {run.note ? (
+        <Alert variation={run.status === 'failed' ? 'error' : 'warning'} role="status">
+          {run.note}
+        </Alert>
+      ) : null}
+    </Flex>
+  );
+}
+
+function DivergenceTable({ rows }: { rows: AdminDivergenceRow[] }) {
+  return (
+    <AdminTable columns={COLUMNS} className="divergence-table" label={RECONCILIATION_MESSAGES.title}>
+      {rows.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell data-label="Divergência">
+            <Badge size="small" variation={row.kind === 'status_refused' ? 'error' : 'warning'}>
+              {DIVERGENCE_LABELS[row.kind]}
+            </Badge>
+          </TableCell>
+          <ProtocolCell protocol={row.protocolo ?? '—'} />
+          <ClientCell name={row.nome_cliente} email={null} />
+          <TableCell data-label="Pagamento no Asaas">
+            <code className="divergence-table__payment">{row.asaas_id}</code>
+          </TableCell>
+          {/* An amount never breaks between 'R$' and its figures. */}
+          <TableCell data-label="Situação">{describeDivergence(row).replaceAll('R$ ', 'R$\u00a0')}</TableCell>
+          <TimeCell label="Desde" at={row.first_seen_at} format={formatDateTime} />
+        </TableRow>
+      ))}
+    </AdminTable>
+  );
+}

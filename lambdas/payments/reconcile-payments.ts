@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import '../../domain/zod-locale.js';
+import { systemClock } from '../shared/clock.js';
+import { appUrlFromEnvironment } from '../shared/config.js';
+import { tableFromEnvironment } from '../shared/db.js';
+import {
+  adminDirectoryFromEnvironment,
+  asaasFromEnvironment,
+  emailFromEnvironment,
+  workflowFromEnvironment,
+} from '../shared/environment.js';
+import { logger } from '../shared/logger.js';
+import { reconcilePayments, type ReconciliationDeps, type ReconciliationOutcome } from './reconciliation-service.js';
+
+const deps: ReconciliationDeps = {
+  db: tableFromEnvironment(),
+  clock: systemClock,
+  workflow: workflowFromEnvironment(),
+  sendEmail: emailFromEnvironment(),
+  admins: adminDirectoryFromEnvironment(),
+  appUrl: appUrlFromEnvironment(),
+  // Patient, unlike a customer's request: a 429 waits for Asaas's Retry-After (or RateLimit-Reset), up to a minute.
+  asaas: await asaasFromEnvironment(process.env, undefined, {
+    timeoutMs: 20_000,
+    retry: { attempts: 5, baseDelayMs: 2_000, maxDelayMs: 60_000 },
+  }),
+};
+
+/**
+ * EventBridge Scheduler's input (lib/constructs/reconciliation.ts): the run's scheduled time, which a retry of the same
+ * run keeps. `npm run reconcile` sends none: the run is named after the moment it starts.
+ */
+const eventSchema = z.object({ scheduledTime: z.iso.datetime({ offset: true }).optional() });
+
+/** Time kept after the reading stops: the divergences to settle, the run's record and the admins' e-mail. */
+const WRAP_UP_MS = 60_000;
+
+type LambdaContext = { getRemainingTimeInMillis?: () => number };
+
+/** The nightly reconciliation with Asaas (once a night, and `npm run reconcile` locally). */
+export async function handler(event: unknown, context?: LambdaContext): Promise<ReconciliationOutcome> {
+  logger.resetKeys();
+  const input = eventSchema.safeParse(event ?? {});
+  if (!input.success) {
+    logger.error('Invalid reconciliation event', { issues: z.prettifyError(input.error) });
+    throw new Error('ReconcilePayments: invalid event');
+  }
+  const now = deps.clock();
+  const runId = input.data.scheduledTime ? new Date(input.data.scheduledTime).toISOString() : now.toISOString();
+  logger.appendKeys({ task: 'ReconcilePayments', runId });
+  const remainingMs = context?.getRemainingTimeInMillis?.() ?? 0;
+  return reconcilePayments(deps, {
+    runId,
+    deadline: remainingMs > WRAP_UP_MS ? new Date(now.getTime() + remainingMs - WRAP_UP_MS) : undefined,
+    // The lock lasts as long as this invocation may: a run that died frees the next one.
+    lockSeconds: Math.max(60, Math.ceil(remainingMs / 1000)),
+  });
+}

@@ -1,0 +1,436 @@
+import { providerChargeStatus } from '../../domain/charge-status.js';
+import {
+  CHARGE_STATUSES_READ_ONE_BY_ONE,
+  compareChargeWithPayment,
+  divergenceFacts,
+  paymentWithoutCharge,
+  reconciliationWindow,
+  type DivergenceFacts,
+  type DivergenceFinding,
+  type ReconciliationWindow,
+} from '../../domain/reconciliation.js';
+import {
+  ASAAS_PAGE_LIMIT,
+  AsaasError,
+  type AsaasClient,
+  type AsaasPayment,
+  type AsaasPaymentFilters,
+} from '../providers/asaas.js';
+import type { ChargeRef } from '../shared/data/charges.js';
+import { keys } from '../shared/data/keys.js';
+import {
+  advanceReconciliationCursor,
+  chargesByProviderIds,
+  chargesCreatedSince,
+  chargesInStatus,
+  claimReconciliationLock,
+  getReconciliationCursor,
+  listDivergences,
+  putReconciliationRun,
+  recordDivergence,
+  releaseReconciliationLock,
+  resolveDivergence,
+  type ListedCharge,
+  type ReconcilableCharge,
+  type ReconciliationCounts,
+  type ReconciliationRun,
+} from '../shared/data/reconciliation.js';
+import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
+import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
+import { logger } from '../shared/logger.js';
+import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { reportOrphanPayment, type OrphanPaymentDeps } from './orphan-payment-service.js';
+import { reconciliationReportEmail } from './reconciliation-emails.js';
+
+export type ReconciliationDeps = ChargeStatusDeps &
+  OrphanPaymentDeps & { asaas: Pick<AsaasClient, 'listPayments' | 'getPayment'> };
+
+/**
+ * Asaas requests one run may make. Asaas allows 25,000 requests per account every 12 hours, shared with the product's
+ * own calls ('Gerar PIX', verifications); 2,000 is 8 % of that, and reads 150,000 payments a night in pages of 100.
+ */
+export const DEFAULT_MAX_REQUESTS = 2_000;
+
+export type ReconciliationOptions = {
+  /** The run's id: its scheduled time (a retry of the same run keeps it), or the time a person started it. */
+  runId: string;
+  /** Stop reading at this instant (the function's timeout, less the time to write the report). */
+  deadline?: Date;
+  /** Asaas requests this run may make (DEFAULT_MAX_REQUESTS). */
+  maxRequests?: number;
+  /** How long the run's lock lasts if it dies (the function's timeout). */
+  lockSeconds: number;
+};
+
+export type ReconciliationOutcome = { skipped: true } | { skipped: false; run: ReconciliationRun };
+
+/** The event a reconciliation names where a webhook names Asaas's (an orphan payment's `last_event`). */
+export const RECONCILIATION_EVENT = 'RECONCILIATION';
+
+/** How long the report e-mail of a run may be held by one attempt, and how long its marker is kept. */
+const REPORT_LEASE_SECONDS = 60;
+const REPORT_MARKER_DAYS = 30;
+
+/** A run stops reading (Asaas's budget spent, or its time up) and reports what it did. */
+class RunStopped extends Error {
+  constructor(readonly note: string) {
+    super(note);
+    this.name = 'RunStopped';
+  }
+}
+
+/**
+ * The nightly reconciliation with Asaas (docs/decisions.md, Nightly reconciliation). Lists, one page of 100 after the
+ * other, the payments Asaas created in the window and those paid since the last run, compares each with our charge of
+ * it, and repairs what a missed delivery left behind through the webhook's own path (`applyProviderStatus`, a fresh
+ * read); a paid payment with no charge of ours is an orphan payment. Then reads one by one our charges that neither
+ * list brought (created in the window, or in a status still under way). What it cannot repair is a divergence record,
+ * one per payment and kind, on /admin/financeiro; the admins get one e-mail per run that has news. One run at a time;
+ * a run that read everything moves the cursor the next one starts from.
+ */
+export async function reconcilePayments(
+  deps: ReconciliationDeps,
+  options: ReconciliationOptions,
+): Promise<ReconciliationOutcome> {
+  const startedAt = deps.clock();
+  if (!(await claimReconciliationLock(deps.db, options.runId, startedAt, options.lockSeconds))) {
+    logger.warn('Another reconciliation holds the lock: this run is skipped', { runId: options.runId });
+    return { skipped: true };
+  }
+  try {
+    return { skipped: false, run: await runReconciliation(deps, options, startedAt) };
+  } finally {
+    await releaseReconciliationLock(deps.db, options.runId);
+  }
+}
+
+const ZERO: ReconciliationCounts = {
+  pages: 0,
+  requests: 0,
+  payments_read: 0,
+  charges_checked: 0,
+  repaired: 0,
+  confirmations_resumed: 0,
+  orphans: 0,
+  orphans_new: 0,
+  divergences_new: 0,
+  divergences_open: 0,
+  divergences_resolved: 0,
+  errors: 0,
+};
+
+async function runReconciliation(
+  deps: ReconciliationDeps,
+  options: ReconciliationOptions,
+  startedAt: Date,
+): Promise<ReconciliationRun> {
+  const { db } = deps;
+  const window = reconciliationWindow(startedAt, await getReconciliationCursor(db));
+  const run: ReconciliationRun = {
+    id: options.runId,
+    status: 'running',
+    started_at: startedAt.toISOString(),
+    finished_at: null,
+    window: { createdFrom: window.createdFrom, paidFrom: window.paidFrom, until: window.until },
+    note: null,
+    ...ZERO,
+  };
+  await putReconciliationRun(db, run);
+  logger.info('Reconciliation started', { runId: run.id, window: run.window });
+
+  const reader = new RunReader(deps, options, run, window);
+  let failure: unknown = null;
+  try {
+    await reader.readAll();
+  } catch (error) {
+    if (error instanceof RunStopped) run.note = error.note;
+    else failure = error;
+  }
+  if (failure === null) {
+    try {
+      await reader.resolveDivergences();
+    } catch (error) {
+      failure = error;
+    }
+  }
+  if (failure !== null) {
+    run.status = 'failed';
+    run.note = failureNote(failure);
+    logger.error('Reconciliation failed', { runId: run.id, error: failure as Error });
+  } else if (run.note !== null || run.errors > 0) {
+    run.status = 'incomplete';
+    run.note ??= `${run.errors.toLocaleString('pt-BR')} pagamento(s) não puderam ser conciliados; a próxima conciliação tenta de novo.`;
+  } else {
+    run.status = 'completed';
+  }
+  run.finished_at = deps.clock().toISOString();
+  // Only a run that read and settled everything moves the cursor: else the next one reads the same payments again.
+  if (run.status === 'completed') await advanceReconciliationCursor(db, run.id, run.started_at);
+  await putReconciliationRun(db, run);
+  logger.info('Reconciliation finished', { ...run });
+  await sendReport(deps, run, reader.newDivergences);
+  if (failure !== null) throw failure;
+  return run;
+}
+
+/** What a person reads about a run that could not go on (never a provider's raw message). */
+function failureNote(error: unknown): string {
+  if (error instanceof AsaasError && error.kind === 'unauthorized') {
+    return 'O Asaas recusou a chave de API: confira a chave configurada.';
+  }
+  if (error instanceof AsaasError && error.kind === 'unavailable') {
+    return 'O Asaas não respondeu (fora do ar ou limite de requisições atingido); a próxima conciliação tenta de novo.';
+  }
+  return 'Erro inesperado durante a conciliação; veja os registros da função.';
+}
+
+/** One run's reading: what it has seen, checked and found so far. */
+class RunReader {
+  /** Asaas payments already compared (a list's page shifts when payments are created during the run). */
+  private readonly seen = new Set<string>();
+  /** Payments whose every divergence this run would have recorded again: the others of theirs are over. */
+  private readonly checked = new Set<string>();
+  readonly newDivergences: (DivergenceFacts & { asaas_id: string })[] = [];
+
+  constructor(
+    private readonly deps: ReconciliationDeps,
+    private readonly options: ReconciliationOptions,
+    private readonly run: ReconciliationRun,
+    private readonly window: ReconciliationWindow,
+  ) {}
+
+  async readAll(): Promise<void> {
+    await this.readList({ createdFrom: this.window.createdFrom, createdTo: this.window.until });
+    // Paid since the last run but created before the window: the first list has every payment created in it.
+    await this.readList({
+      paidFrom: this.window.paidFrom,
+      paidTo: this.window.until,
+      createdTo: this.window.paidCreatedUntil,
+    });
+    await this.readOurChargesNotListed();
+  }
+
+  /** One Asaas call, within the run's budget and time. Sequential by construction: the run awaits each one. */
+  private async asaas<T>(call: () => Promise<T>): Promise<T> {
+    const max = this.options.maxRequests ?? DEFAULT_MAX_REQUESTS;
+    if (this.run.requests >= max) {
+      throw new RunStopped(
+        `O limite de ${max.toLocaleString('pt-BR')} requisições ao Asaas por conciliação foi atingido antes do fim; a próxima conciliação lê tudo de novo.`,
+      );
+    }
+    if (this.options.deadline && this.deps.clock() >= this.options.deadline) {
+      throw new RunStopped('O tempo da conciliação acabou antes do fim; a próxima conciliação lê tudo de novo.');
+    }
+    this.run.requests += 1;
+    return call();
+  }
+
+  /** Every page of one list, in order (offset/limit, 100 at a time), each compared before the next is asked. */
+  private async readList(filters: AsaasPaymentFilters): Promise<void> {
+    for (let offset = 0; ;) {
+      const page = await this.asaas(() => this.deps.asaas.listPayments(filters, { offset, limit: ASAAS_PAGE_LIMIT }));
+      this.run.pages += 1;
+      const fresh = page.data.filter((payment) => !this.seen.has(payment.id));
+      for (const payment of fresh) this.seen.add(payment.id);
+      this.run.payments_read += fresh.length;
+      const ours = await chargesByProviderIds(
+        this.deps.db,
+        fresh.map((payment) => payment.id),
+      );
+      for (const payment of fresh) await this.reconcile(payment, ours.get(payment.id) ?? null);
+      if (!page.hasMore || page.data.length === 0) return;
+      // By what came, not by the limit asked: a short page never makes the run skip payments.
+      offset += page.data.length;
+    }
+  }
+
+  /**
+   * Our charges that neither list brought, read one at a time: those created in the window (Asaas should have listed
+   * them: one it does not know is a divergence) and those in a status still under way, created before it.
+   */
+  private async readOurChargesNotListed(): Promise<void> {
+    const pending = new Map<string, ListedCharge>();
+    const consider = (charge: ListedCharge) => {
+      if (charge.asaasId && !this.seen.has(charge.asaasId)) pending.set(charge.asaasId, charge);
+    };
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await chargesCreatedSince(this.deps.db, this.window.ourChargesFrom, cursor);
+      page.items.forEach(consider);
+      cursor = page.cursor;
+    } while (cursor);
+    for (const status of CHARGE_STATUSES_READ_ONE_BY_ONE) {
+      (await chargesInStatus(this.deps.db, status)).forEach(consider);
+    }
+    const ids = [...pending.keys()];
+    for (let start = 0; start < ids.length; start += ASAAS_PAGE_LIMIT) {
+      const chunk = ids.slice(start, start + ASAAS_PAGE_LIMIT);
+      const found: AsaasPayment[] = [];
+      const unknown: string[] = [];
+      for (const id of chunk) {
+        try {
+          found.push(await this.asaas(() => this.deps.asaas.getPayment(id)));
+          this.run.payments_read += 1;
+        } catch (error) {
+          if (!(error instanceof AsaasError && error.kind === 'not_found')) throw error;
+          unknown.push(id);
+        }
+        this.seen.add(id);
+      }
+      const ours = await chargesByProviderIds(this.deps.db, chunk);
+      for (const payment of found) await this.reconcile(payment, ours.get(payment.id) ?? null);
+      for (const id of unknown) {
+        const charge = ours.get(id);
+        if (!charge) continue;
+        this.run.charges_checked += 1;
+        await this.guarded(id, async () => {
+          await this.record({ kind: 'unknown_at_asaas', ourStatus: charge.status }, id, charge.ref);
+          this.checked.add(id);
+        });
+      }
+    }
+  }
+
+  /** One payment against our charge of it (or none). A failure is counted and logged; the run goes on. */
+  private async reconcile(payment: AsaasPayment, charge: ReconcilableCharge | null): Promise<void> {
+    await this.guarded(payment.id, async () => {
+      if (!charge) {
+        if (paymentWithoutCharge(payment) === 'orphan') {
+          const { alerted } = await reportOrphanPayment(this.deps, {
+            asaasId: payment.id,
+            status: providerChargeStatus(payment),
+            value: payment.value,
+            asaasCustomer: typeof payment.customer === 'string' ? payment.customer : null,
+            externalReference: payment.externalReference ?? null,
+            lastEvent: RECONCILIATION_EVENT,
+          });
+          this.run.orphans += 1;
+          if (alerted) this.run.orphans_new += 1;
+        } else {
+          await this.followOrphan(payment);
+        }
+        this.checked.add(payment.id);
+        return;
+      }
+      this.run.charges_checked += 1;
+      const verdict = compareChargeWithPayment(
+        {
+          status: charge.status,
+          updatedAt: charge.updatedAt,
+          value: charge.contractValue,
+          processStatus: charge.processStatus,
+        },
+        payment,
+        this.deps.clock(),
+      );
+      for (const finding of verdict.findings) await this.record(finding, payment.id, charge.ref);
+      if (verdict.action !== 'none') {
+        const move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, { freshRead: true });
+        if (verdict.action === 'move' && move.moved) this.run.repaired += 1;
+        if (verdict.action === 'confirm') this.run.confirmations_resumed += 1;
+        logger.warn('Reconciliation repaired a charge', {
+          asaasId: payment.id,
+          chargeId: charge.ref.chargeId,
+          action: verdict.action,
+          from: charge.status,
+          to: move.status,
+        });
+      }
+      this.checked.add(payment.id);
+    });
+  }
+
+  /**
+   * An orphan payment no longer paid (refunded by an admin or by the payer's bank, a delivery of which was lost): its
+   * item follows Asaas, as the webhook's would, so 'Pagamentos sem cobrança' does not show money that went back.
+   */
+  private async followOrphan(payment: AsaasPayment): Promise<void> {
+    const orphan = await getOrphanPayment(this.deps.db, payment.id);
+    const status = providerChargeStatus(payment);
+    if (!orphan || orphan.status === status) return;
+    await recordOrphanPayment(
+      this.deps.db,
+      { ...orphan, status, lastEvent: RECONCILIATION_EVENT },
+      this.deps.clock().toISOString(),
+    );
+    this.run.repaired += 1;
+  }
+
+  private async guarded(asaasId: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof RunStopped) throw error;
+      this.run.errors += 1;
+      logger.error('Payment not reconciled', { asaasId, error: error as Error });
+    }
+  }
+
+  private async record(finding: DivergenceFinding, asaasId: string, ref: ChargeRef): Promise<void> {
+    const facts = divergenceFacts(finding);
+    const { isNew } = await recordDivergence(
+      this.deps.db,
+      { ...facts, asaasId, ref },
+      { id: this.run.id, now: this.deps.clock().toISOString() },
+    );
+    if (!isNew) return;
+    this.run.divergences_new += 1;
+    this.newDivergences.push({ ...facts, asaas_id: asaasId });
+  }
+
+  /** Divergences of payments this run checked and no longer found are over; the rest stay open. */
+  async resolveDivergences(): Promise<void> {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await listDivergences(this.deps.db, { limit: 100, cursor });
+      for (const divergence of page.items) {
+        const over =
+          divergence.last_run_id !== this.run.id &&
+          this.checked.has(divergence.asaas_id) &&
+          (await resolveDivergence(this.deps.db, divergence, this.run.id));
+        if (over) this.run.divergences_resolved += 1;
+        else this.run.divergences_open += 1;
+      }
+      cursor = page.cursor;
+    } while (cursor);
+  }
+}
+
+/**
+ * The admins' e-mail about a run, once per run (a retry of the run does not send it again): only when there is news —
+ * something repaired, a new orphan payment or divergence, or a run that did not finish. A quiet night sends nothing.
+ * A failed send is logged: the run's figures are on /admin/financeiro all the same.
+ */
+async function sendReport(
+  deps: ReconciliationDeps,
+  run: ReconciliationRun,
+  newDivergences: (DivergenceFacts & { asaas_id: string })[],
+): Promise<void> {
+  const news = run.repaired + run.confirmations_resumed + run.orphans_new + run.divergences_new;
+  if (run.status === 'completed' && news === 0) return;
+  const now = deps.clock();
+  const marker = keys.reconciliationReport(run.id);
+  try {
+    const claim = await claimLease(deps.db, marker, {
+      now,
+      leaseSeconds: REPORT_LEASE_SECONDS,
+      attributes: {
+        type: 'RECONCILIATION_REPORT',
+        claimed_at: now.toISOString(),
+        expiresAt: Math.floor(now.getTime() / 1000) + REPORT_MARKER_DAYS * 86_400,
+      },
+    });
+    if (claim !== 'claimed') return;
+    const recipients = await deps.admins.adminEmails();
+    const email = reconciliationReportEmail(deps.appUrl, run, newDivergences);
+    const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
+    if (recipients.length > 0 && results.every((result) => result.status === 'rejected')) {
+      await releaseLease(deps.db, marker);
+      logger.error('Reconciliation report reached no admin', { runId: run.id });
+      return;
+    }
+    await completeLease(deps.db, marker, deps.clock());
+  } catch (error) {
+    logger.error('Reconciliation report not sent', { runId: run.id, error: error as Error });
+  }
+}

@@ -1,0 +1,424 @@
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ProcessStatus } from '../../../domain/process-status.js';
+import {
+  DIVERGENCE_KINDS,
+  type DivergenceFacts,
+  type DivergenceKind,
+  type ReconciliationRunStatus,
+  type ReconciliationWindow,
+} from '../../../domain/reconciliation.js';
+import type { ChargeRef } from './charges.js';
+import { keys, pointerKey } from './keys.js';
+import { appliedUnlessConditionFails, GSI1, GSI2, type Db } from './table.js';
+
+/** BatchGetItem takes at most 100 keys a request. */
+const BATCH_KEYS = 100;
+/** Run records are history, not evidence: kept half a year. */
+const RUN_RECORD_DAYS = 180;
+
+type Key = { pk: string; sk: string };
+
+/** Our side of one Asaas payment: the charge (without its QR image), its contract's value and its process's status. */
+export type ReconcilableCharge = {
+  ref: ChargeRef;
+  asaasId: string;
+  status: string;
+  updatedAt: string;
+  contractValue: number | null;
+  processStatus: ProcessStatus | null;
+};
+
+/** Every key, read strongly consistent, in batches of 100, unprocessed keys asked again. */
+async function batchGet(
+  db: Db,
+  allKeys: Key[],
+  projection: { expression: string; names?: Record<string, string> },
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let start = 0; start < allKeys.length; start += BATCH_KEYS) {
+    let pending: Key[] = allKeys.slice(start, start + BATCH_KEYS);
+    while (pending.length > 0) {
+      const { Responses, UnprocessedKeys } = await db.client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [db.tableName]: {
+              Keys: pending,
+              ConsistentRead: true,
+              ProjectionExpression: projection.expression,
+              ExpressionAttributeNames: projection.names,
+            },
+          },
+        }),
+      );
+      items.push(...(Responses?.[db.tableName] ?? []));
+      pending = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Key[];
+    }
+  }
+  return items;
+}
+
+/**
+ * Pattern 51: our side of a page of Asaas payments, by their ids: one BatchGetItem of the `ASAAS#` pointers, then one
+ * of the charges, contracts and processes they name (projected: a charge's QR image is most of its size). A payment
+ * without a pointer is absent from the answer.
+ */
+export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<Map<string, ReconcilableCharge>> {
+  const unique = [...new Set(asaasIds)];
+  const pointers = await batchGet(
+    db,
+    unique.map((id) => pointerKey(keys.providerChargePointer(id))),
+    { expression: 'pk, user_id, contract_id, charge_id' },
+  );
+  const refs = new Map<string, ChargeRef>();
+  for (const pointer of pointers) {
+    refs.set((pointer.pk as string).slice(keys.providerChargePointer('').length), {
+      userId: pointer.user_id as string,
+      contractId: pointer.contract_id as string,
+      chargeId: pointer.charge_id as string,
+    });
+  }
+  const entityKeys: Key[] = [];
+  for (const ref of refs.values()) {
+    const pk = keys.customer(ref.userId);
+    entityKeys.push(
+      { pk, sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      { pk, sk: keys.contractSk(ref.contractId) },
+      { pk, sk: keys.processSk(ref.contractId) },
+    );
+  }
+  const items = new Map(
+    (
+      await batchGet(db, dedupeKeys(entityKeys), {
+        expression: 'pk, sk, #status, updated_at, valor',
+        names: { '#status': 'status' },
+      })
+    ).map((item) => [`${item.pk as string}|${item.sk as string}`, item]),
+  );
+  const found = new Map<string, ReconcilableCharge>();
+  for (const [asaasId, ref] of refs) {
+    const pk = keys.customer(ref.userId);
+    const charge = items.get(`${pk}|${keys.chargeSk(ref.contractId, ref.chargeId)}`);
+    if (!charge) continue;
+    const contract = items.get(`${pk}|${keys.contractSk(ref.contractId)}`);
+    const process = items.get(`${pk}|${keys.processSk(ref.contractId)}`);
+    found.set(asaasId, {
+      ref,
+      asaasId,
+      status: charge.status as string,
+      updatedAt: charge.updated_at as string,
+      contractValue: typeof contract?.valor === 'number' ? contract.valor : null,
+      processStatus: (process?.status as ProcessStatus | undefined) ?? null,
+    });
+  }
+  return found;
+}
+
+function dedupeKeys(all: Key[]): Key[] {
+  const seen = new Set<string>();
+  return all.filter((key) => {
+    const id = `${key.pk}|${key.sk}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** A charge of ours as the reconciliation lists them: enough to find its payment at Asaas. */
+export type ListedCharge = { ref: ChargeRef; asaasId: string | null; status: string };
+
+function listedCharge(item: Record<string, unknown>): ListedCharge {
+  return {
+    ref: {
+      userId: item.user_id as string,
+      contractId: item.contrato_id as string,
+      chargeId: item.id as string,
+    },
+    asaasId: typeof item.asaas_id === 'string' ? item.asaas_id : null,
+    status: item.status as string,
+  };
+}
+
+const LISTED_CHARGE = 'id, contrato_id, user_id, asaas_id, #status';
+
+/**
+ * Pattern 52 (a): our charges created from an instant on, oldest first, a page at a time (gsi1 `TYPE#CHARGE`, whose
+ * sort key begins with the creation time), projected to what finds their payment.
+ */
+export async function chargesCreatedSince(
+  db: Db,
+  from: string,
+  cursor?: Record<string, unknown>,
+): Promise<{ items: ListedCharge[]; cursor?: Record<string, unknown> }> {
+  const page = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
+      ExpressionAttributeValues: { ':pk': keys.typeList('CHARGE'), ':from': from },
+      ExpressionAttributeNames: { '#status': 'status' },
+      ProjectionExpression: LISTED_CHARGE,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return { items: (page.Items ?? []).map(listedCharge), cursor: page.LastEvaluatedKey };
+}
+
+/**
+ * Pattern 52 (b): every charge of ours in one status (gsi2 `CHARGE_STATUS#<status>`, all pages). For statuses a charge
+ * passes through (a refund under way, a payment held for review): their partitions stay small.
+ */
+export async function chargesInStatus(db: Db, status: string): Promise<ListedCharge[]> {
+  const items: ListedCharge[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: GSI2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.statusList('CHARGE', status) },
+        ExpressionAttributeNames: { '#status': 'status' },
+        ProjectionExpression: LISTED_CHARGE,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []).map(listedCharge));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+const lockKey = { pk: keys.reconciliationPk, sk: 'LOCK' };
+const cursorKey = { pk: keys.reconciliationPk, sk: 'CURSOR' };
+
+/**
+ * Pattern 53 (a): one run at a time. The lock lapses after `leaseSeconds` (the function's timeout), so a run that died
+ * does not block the next night; a retry of the same run (same id) takes its own lock over at once.
+ */
+export async function claimReconciliationLock(db: Db, runId: string, now: Date, leaseSeconds: number) {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...lockKey, type: 'RECONCILIATION_LOCK', run_id: runId, lease_until: nowSeconds + leaseSeconds },
+        ConditionExpression: 'attribute_not_exists(pk) OR lease_until < :now OR run_id = :run',
+        ExpressionAttributeValues: { ':now': nowSeconds, ':run': runId },
+      }),
+    ),
+  );
+}
+
+/** Pattern 53 (b): gives the lock back, only if this run still holds it. */
+export async function releaseReconciliationLock(db: Db, runId: string): Promise<void> {
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: lockKey,
+        ConditionExpression: 'run_id = :run',
+        ExpressionAttributeValues: { ':run': runId },
+      }),
+    ),
+  );
+}
+
+/** Pattern 53 (c): when the last run that read everything started (null: never). */
+export async function getReconciliationCursor(db: Db): Promise<string | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: cursorKey, ConsistentRead: true }),
+  );
+  return typeof Item?.last_started_at === 'string' ? Item.last_started_at : null;
+}
+
+/** Pattern 53 (d): a run that read everything moves the cursor to its start; never backwards (a late retry). */
+export async function advanceReconciliationCursor(db: Db, runId: string, startedAt: string): Promise<void> {
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: cursorKey,
+        UpdateExpression: 'SET #type = :type, last_started_at = :started, last_run_id = :run',
+        ConditionExpression: 'attribute_not_exists(last_started_at) OR last_started_at < :started',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'RECONCILIATION_CURSOR', ':started': startedAt, ':run': runId },
+      }),
+    ),
+  );
+}
+
+/** What a run did, as its record keeps it and the admin screen shows it. */
+export type ReconciliationCounts = {
+  pages: number;
+  requests: number;
+  payments_read: number;
+  charges_checked: number;
+  repaired: number;
+  confirmations_resumed: number;
+  /** Orphan payments found (each e-mailed to the admins once, when first found), and how many were new. */
+  orphans: number;
+  orphans_new: number;
+  divergences_new: number;
+  divergences_open: number;
+  divergences_resolved: number;
+  errors: number;
+};
+
+export type ReconciliationRun = ReconciliationCounts & {
+  id: string;
+  status: ReconciliationRunStatus;
+  started_at: string;
+  finished_at: string | null;
+  window: Pick<ReconciliationWindow, 'createdFrom' | 'paidFrom' | 'until'>;
+  /** Why a run stopped early or failed, in a person's words (never a provider's raw message). */
+  note: string | null;
+};
+
+/** Pattern 54 (a): writes a run's record whole (started, then finished); a retry of the run rewrites it. */
+export async function putReconciliationRun(db: Db, run: ReconciliationRun): Promise<void> {
+  const started = Date.parse(run.started_at);
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        pk: keys.reconciliationRunPk,
+        sk: run.id,
+        type: 'RECONCILIATION_RUN',
+        ...run,
+        expiresAt: Math.floor(started / 1000) + RUN_RECORD_DAYS * 86_400,
+      },
+    }),
+  );
+}
+
+/** Pattern 54 (b): the newest run's record (the run id is its scheduled time, so the last sort key is the newest). */
+export async function latestReconciliationRun(db: Db): Promise<ReconciliationRun | null> {
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.reconciliationRunPk },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const item = Items[0];
+  if (!item) return null;
+  const { pk: _pk, sk: _sk, type: _type, expiresAt: _expires, ...run } = item;
+  return run as ReconciliationRun;
+}
+
+/** A divergence as stored: the payment, the charge it belongs to (when we have it), both sides, and when it was seen. */
+export type Divergence = DivergenceFacts & {
+  asaas_id: string;
+  user_id: string | null;
+  contract_id: string | null;
+  charge_id: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+  first_run_id: string;
+  last_run_id: string;
+};
+
+/**
+ * Pattern 55 (a): records what a run found about one payment, once per payment and kind (`DIVERGENCE /
+ * <asaasId>#<kind>`): a later run updates what each side says and when it was last seen, keeping the first sighting.
+ * Answers whether this run found it first (a retry of that run still does, so its report names it).
+ */
+export async function recordDivergence(
+  db: Db,
+  divergence: DivergenceFacts & { asaasId: string; ref: ChargeRef | null },
+  run: { id: string; now: string },
+): Promise<{ divergence: Divergence; isNew: boolean }> {
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.divergencePk, sk: keys.divergenceSk(divergence.asaasId, divergence.kind) },
+      UpdateExpression:
+        'SET #type = :type, kind = :kind, asaas_id = :asaas, user_id = :user, contract_id = :contract, ' +
+        'charge_id = :charge, our_status = :ourStatus, asaas_status = :asaasStatus, our_value = :ourValue, ' +
+        'asaas_value = :asaasValue, last_seen_at = :now, last_run_id = :run, ' +
+        'first_seen_at = if_not_exists(first_seen_at, :now), first_run_id = if_not_exists(first_run_id, :run)',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'DIVERGENCE',
+        ':kind': divergence.kind,
+        ':asaas': divergence.asaasId,
+        ':user': divergence.ref?.userId ?? null,
+        ':contract': divergence.ref?.contractId ?? null,
+        ':charge': divergence.ref?.chargeId ?? null,
+        ':ourStatus': divergence.our_status,
+        ':asaasStatus': divergence.asaas_status,
+        ':ourValue': divergence.our_value,
+        ':asaasValue': divergence.asaas_value,
+        ':now': run.now,
+        ':run': run.id,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const stored = divergenceFrom(Attributes!);
+  return { divergence: stored, isNew: stored.first_run_id === run.id };
+}
+
+/** Pattern 55 (b): the divergences still open, a page at a time (a list that should stay short). */
+export async function listDivergences(
+  db: Db,
+  page: { limit: number; cursor?: Record<string, unknown> },
+): Promise<{ items: Divergence[]; cursor?: Record<string, unknown> }> {
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.divergencePk },
+      Limit: page.limit,
+      ExclusiveStartKey: page.cursor,
+    }),
+  );
+  return { items: Items.map(divergenceFrom), cursor: LastEvaluatedKey };
+}
+
+/**
+ * Pattern 55 (c): a divergence that a run checked again and no longer found is over: deleted, unless this very run
+ * (`runId`) recorded it meanwhile. Answers whether it was deleted.
+ */
+export async function resolveDivergence(db: Db, divergence: Divergence, runId: string): Promise<boolean> {
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.divergencePk, sk: keys.divergenceSk(divergence.asaas_id, divergence.kind) },
+        ConditionExpression: 'last_run_id <> :run',
+        ExpressionAttributeValues: { ':run': runId },
+      }),
+    ),
+  );
+}
+
+function divergenceFrom(item: Record<string, unknown>): Divergence {
+  const kind = DIVERGENCE_KINDS.find((known) => known === item.kind) ?? ('status_refused' as DivergenceKind);
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return {
+    kind,
+    asaas_id: item.asaas_id as string,
+    user_id: text(item.user_id),
+    contract_id: text(item.contract_id),
+    charge_id: text(item.charge_id),
+    our_status: text(item.our_status),
+    asaas_status: text(item.asaas_status),
+    our_value: number(item.our_value),
+    asaas_value: number(item.asaas_value),
+    first_seen_at: item.first_seen_at as string,
+    last_seen_at: item.last_seen_at as string,
+    first_run_id: item.first_run_id as string,
+    last_run_id: item.last_run_id as string,
+  };
+}

@@ -1,0 +1,403 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { getAdminReconciliationRoute } from '../../domain/api/admin-reconciliation.js';
+import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { handler as getAdminReconciliation } from '../../lambdas/admin/finance/get-admin-reconciliation.js';
+import { applyProviderStatus } from '../../lambdas/payments/charge-status-service.js';
+import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
+import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
+import {
+  RECONCILIATION_EVENT,
+  reconcilePayments,
+  type ReconciliationDeps,
+} from '../../lambdas/payments/reconciliation-service.js';
+import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import { createSesEmailSender } from '../../lambdas/providers/email.js';
+import { createStepFunctionsWorkflow, executionArnFor } from '../../lambdas/providers/workflow.js';
+import { createCharge, getCharge } from '../../lambdas/shared/data/charges.js';
+import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
+import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
+import { getReconciliationCursor, listDivergences, type Divergence } from '../../lambdas/shared/data/reconciliation.js';
+import { signContract } from '../../lambdas/shared/data/signatures.js';
+import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
+import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
+import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
+import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
+import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
+import { adminClaims, createApiEvent, lambdaContext } from '../factories.js';
+import { callRoute, okBody } from '../route-call.js';
+import { testDb } from './db.js';
+import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { emailsTo } from './mail.js';
+import { seedCustomer, seedPendingCharge } from './seed.js';
+
+/**
+ * The nightly reconciliation against DynamoDB Local, the Asaas simulator and the CDK state machine run locally with
+ * the real task handlers. The table is the integration run's own, so other files' charges are in it too (created
+ * now, with Asaas ids this simulator never made): every assertion names this file's payments.
+ */
+const db = testDb();
+const stateMachineArn = process.env.STATE_MACHINE_ARN!;
+const sfn = new SFNClient({});
+const admin = `conciliacao.${ulid().toLowerCase()}@baixa.test`;
+let simulator: AsaasSimulator;
+let receiver: Server;
+let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
+let deps: ReconciliationDeps;
+let asaas: ReturnType<typeof createAsaasClient>;
+const workflow = createStepFunctionsWorkflow({ stateMachineArn: process.env.STATE_MACHINE_ARN! });
+/** A fresh run id each time, later than the last (a run's id is its scheduled time, so runs sort by it). */
+let lastRunAt = 0;
+const runId = () => new Date((lastRunAt = Math.max(Date.now(), lastRunAt + 1))).toISOString();
+const reconcile = (options: { maxRequests?: number } = {}) =>
+  reconcilePayments(deps, { runId: runId(), lockSeconds: 60, ...options }).then((outcome) => {
+    if (outcome.skipped) throw new Error('the run was skipped');
+    return outcome.run;
+  });
+
+const control = async (path: string, body?: unknown) => {
+  const response = await fetch(`${simulator.url}/__control/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json() as Promise<Record<string, unknown>>;
+};
+const importPayments = async (payments: Record<string, unknown>[]) =>
+  ((await control('payments/import', { payments })) as { ids: string[] }).ids;
+
+beforeAll(async () => {
+  // Asaas's deliveries reach the real webhook handler, as they reach it through CloudFront.
+  receiver = createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      void (async () => {
+        const result = (await receiveWebhook(
+          createApiEvent({
+            method: 'POST',
+            path: '/webhooks/asaas',
+            body: JSON.parse(raw) as unknown,
+            headers: { 'asaas-access-token': String(request.headers['asaas-access-token']) },
+          }),
+          lambdaContext,
+        )) as { statusCode: number };
+        response.writeHead(result.statusCode).end();
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  simulator = await startAsaasSimulator({
+    port: ASAAS_PORT,
+    apiKey: INTEGRATION_SECRETS.asaasApiKey,
+    webhook: {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
+      token: INTEGRATION_SECRETS.asaasWebhookToken,
+    },
+    retryScheduleMs: [0, 50, 100],
+  });
+  stepFunctions = await startLocalStepFunctions({
+    port: STEP_FUNCTIONS_PORT,
+    stateMachineArn,
+    definition: inject('stateMachineDefinition'),
+    tasks: {
+      AwaitPayment: awaitPayment,
+      ConfirmPayment: confirmPayment,
+      StartFiling: startFiling,
+      // The filing deadline is another test's subject: this one stops at the paid process.
+      CheckFiling: async () => ({ late: false, alerted: 0 }),
+    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
+    waitOverrides: { AwaitFilingDeadline: 10 },
+  });
+  asaas = createAsaasClient({
+    baseUrl: simulator.apiUrl,
+    apiKey: INTEGRATION_SECRETS.asaasApiKey,
+    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+  });
+  deps = {
+    db,
+    clock: () => new Date(),
+    workflow,
+    sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
+    admins: { adminEmails: async () => [admin] },
+    appUrl: 'http://127.0.0.1:5173',
+    asaas,
+  };
+});
+afterAll(async () => {
+  await stepFunctions?.stop();
+  await simulator?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${what}: not reached in 10 s`);
+}
+
+/** A signed contract whose 'Gerar PIX' made a real payment at the simulator and a workflow waiting for it. */
+async function chargeAwaitingPayment() {
+  const seeded = await seedCustomer(db);
+  const ref = { userId: seeded.userId, contractId: seeded.contract.id };
+  await signContract(db, {
+    ...ref,
+    signature: {
+      signedAt: new Date().toISOString(),
+      ip: '200.10.20.30',
+      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
+      userAgent: 'vitest',
+      textSha256: 'x'.repeat(64),
+      pdfKey: 'contracts/x.pdf',
+    },
+  });
+  const caller = { userId: seeded.userId, email: seeded.profile.email, isAdmin: false };
+  const { charge } = await createChargeForContract({ db, clock: deps.clock, workflow, asaas }, caller, ref.contractId);
+  const chargeRef = { ...ref, chargeId: charge!.id };
+  // AwaitPayment parked: the workflow waits on the charge's token.
+  await until(
+    () => getCharge(db, chargeRef),
+    (c) => c?.taskToken !== null,
+    'AwaitPayment parked',
+  );
+  return { ...seeded, charge: charge!, ref: chargeRef, asaasId: charge!.asaas_id! };
+}
+
+const divergencesOf = async (asaasId: string): Promise<Divergence[]> => {
+  const all: Divergence[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await listDivergences(db, { limit: 100, cursor });
+    all.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return all.filter((d) => d.asaas_id === asaasId);
+};
+
+describe('the nightly reconciliation', () => {
+  it('repairs a dropped paid delivery: the charge is paid and the process confirmed by the waiting workflow', async () => {
+    const { ref, asaasId, userId } = await chargeAwaitingPayment();
+    // The PAYMENT_RECEIVED delivery is lost (held for ever, as after a paused queue's 14 days).
+    await control('webhooks', { holdNext: 1 });
+    await control(`payments/${asaasId}/pay`, {});
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await getCharge(db, ref))?.status).toBe('PENDING');
+
+    const run = await reconcile();
+    expect(run.status).toBe('completed');
+    expect(run.repaired).toBeGreaterThanOrEqual(1);
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+    const execution = await until(
+      () => sfn.send(new DescribeExecutionCommand({ executionArn: executionArnFor(stateMachineArn, ref.chargeId) })),
+      (e) => e.status !== 'RUNNING',
+      'the workflow finished',
+    );
+    expect(execution.status).toBe('SUCCEEDED');
+    const collection = await getCustomerCollection(db, userId);
+    expect(collection.processes[0]?.status).toBe('pago');
+    expect(collection.history[0]).toMatchObject({ para: 'pago', by_user: 'sistema' });
+    expect(await divergencesOf(asaasId)).toEqual([]);
+
+    // The held delivery arriving after all changes nothing more: the same transition is not applied twice.
+    await control('webhooks/release', {});
+    const again = await reconcile();
+    expect(again.status).toBe('completed');
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+  });
+
+  it('records a paid payment with no charge of ours as an orphan payment, and tells the admins once', async () => {
+    const [asaasId] = await importPayments([{ value: 399, status: 'RECEIVED', externalReference: 'feito-no-painel' }]);
+    const first = await reconcile();
+    expect(first.orphans_new).toBeGreaterThanOrEqual(1);
+    const second = await reconcile();
+    expect(second.orphans).toBeGreaterThanOrEqual(1);
+
+    const orphans = await listOrphanPayments(db, { limit: 1000 });
+    expect(orphans.items.find((o) => o.asaasId === asaasId)).toMatchObject({
+      status: 'RECEIVED',
+      value: 399,
+      externalReference: 'feito-no-painel',
+      lastEvent: RECONCILIATION_EVENT,
+    });
+    const alerts = (await emailsTo(admin)).filter((e) => e.subject === `Pagamento sem cobrança — ${asaasId}`);
+    expect(alerts).toHaveLength(1);
+
+    // Refunded at Asaas, its delivery lost: the orphan's item follows, as the webhook's would.
+    await control('webhooks', { holdNext: 1 });
+    await control(`payments/${asaasId}/refund`, {});
+    await reconcile();
+    const refunded = (await listOrphanPayments(db, { limit: 1000 })).items.find((o) => o.asaasId === asaasId);
+    expect(refunded).toMatchObject({ status: 'REFUNDED', lastEvent: RECONCILIATION_EVENT });
+  });
+
+  it('records what it cannot repair once, across runs, reports it once, and settles it when both sides agree', async () => {
+    // Paid here ('Marcar pago': the money came another way), still open at Asaas.
+    const { ref, asaasId, contract } = await chargeAwaitingPayment();
+    await applyProviderStatus(deps, ref, 'CONFIRMED', { freshRead: true });
+    await until(
+      () => getCustomerCollection(db, ref.userId),
+      (c) => c.processes[0]?.status === 'pago',
+      'the admin’s payment confirmed',
+    );
+
+    const first = await reconcile();
+    const [recorded] = await divergencesOf(asaasId);
+    expect(recorded).toMatchObject({
+      kind: 'status_refused',
+      our_status: 'CONFIRMED',
+      asaas_status: 'PENDING',
+      charge_id: ref.chargeId,
+      first_run_id: first.id,
+      last_run_id: first.id,
+    });
+    expect(first.divergences_new).toBeGreaterThanOrEqual(1);
+    const reports = async () =>
+      (await emailsTo(admin)).filter((e) => e.body?.html?.includes(asaasId) && e.subject?.startsWith('Conciliação'));
+    expect(await reports()).toHaveLength(1);
+    expect((await reports())[0]!.body!.html).toContain('Aqui: Pago. No Asaas: Pendente.');
+
+    const second = await reconcile();
+    const kept = await divergencesOf(asaasId);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      first_run_id: first.id,
+      last_run_id: second.id,
+      first_seen_at: recorded!.first_seen_at,
+    });
+    expect(await reports()).toHaveLength(1);
+
+    // The admin sees it under 'Divergências' with the contract's protocol and the client.
+    let row;
+    let cursor: string | undefined;
+    do {
+      const body = okBody(
+        await callRoute(getAdminReconciliationRoute, getAdminReconciliation, {
+          claims: adminClaims(),
+          query: cursor ? { cursor } : {},
+        }),
+      );
+      expect(body.lastRun).toMatchObject({ id: second.id, status: 'completed' });
+      row = body.items.find((item) => item.asaas_id === asaasId);
+      cursor = body.cursor ?? undefined;
+    } while (!row && cursor);
+    expect(row).toMatchObject({
+      id: `${asaasId}#status_refused`,
+      kind: 'status_refused',
+      protocolo: contract.protocolo,
+      nome_cliente: expect.any(String),
+    });
+
+    // The customer pays the PIX too: Asaas RECEIVED, ours CONFIRMED → RECEIVED; the divergence is over.
+    await control('webhooks', { holdNext: 1 });
+    await control(`payments/${asaasId}/pay`, {});
+    const third = await reconcile();
+    expect(await divergencesOf(asaasId)).toEqual([]);
+    expect(third.divergences_resolved).toBeGreaterThanOrEqual(1);
+    expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+  });
+
+  it('reports a charge Asaas does not know and a payment whose value is not the contract’s', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const unknown = await seedPendingCharge(db, { userId, contractId: contract.id });
+    const other = await seedCustomer(db);
+    const [cheaper] = await importPayments([{ value: 299, externalReference: 'valor-errado' }]);
+    await createCharge(db, {
+      userId: other.userId,
+      contractId: other.contract.id,
+      asaasId: cheaper!,
+      status: 'PENDING',
+      qrCode: null,
+      pixPayload: null,
+      link: null,
+      fbEventId: null,
+      now: new Date().toISOString(),
+    });
+
+    await reconcile();
+    expect(await divergencesOf(unknown.asaas_id!)).toMatchObject([
+      { kind: 'unknown_at_asaas', our_status: 'PENDING', asaas_status: null, user_id: userId },
+    ]);
+    expect(await divergencesOf(cheaper!)).toMatchObject([
+      { kind: 'value_mismatch', our_value: 399, asaas_value: 299, user_id: other.userId },
+    ]);
+  });
+
+  it('reaches before its 90 days: payments paid since the last run, and our charges still under way', async () => {
+    const day = (daysAgo: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(Date.now() - daysAgo * 86_400_000);
+    // Made by hand in Asaas's panel four months ago, paid today: only the paid list has it.
+    const [oldOrphan] = await importPayments([
+      { value: 399, status: 'RECEIVED', dateCreated: day(120), paymentDate: day(0), externalReference: 'antigo' },
+    ]);
+    // Ours: confirmed four months ago and never heard of again; Asaas received the money long since.
+    const { userId, contract } = await seedCustomer(db);
+    const [stuck] = await importPayments([
+      { value: 399, status: 'RECEIVED', dateCreated: day(121), paymentDate: day(119) },
+    ]);
+    const charge = await createCharge(db, {
+      userId,
+      contractId: contract.id,
+      asaasId: stuck!,
+      status: 'CONFIRMED',
+      qrCode: null,
+      pixPayload: null,
+      link: null,
+      fbEventId: null,
+      now: new Date(Date.now() - 121 * 86_400_000).toISOString(),
+    });
+
+    const run = await reconcile();
+    expect(run.status).toBe('completed');
+    const orphans = await listOrphanPayments(db, { limit: 1000 });
+    expect(orphans.items.find((o) => o.asaasId === oldOrphan)).toMatchObject({ status: 'RECEIVED' });
+    expect((await getCharge(db, { userId, contractId: contract.id, chargeId: charge.id }))?.status).toBe('RECEIVED');
+  });
+
+  it('pages through more than 100 payments, 100 at a time, and sees the last page too', async () => {
+    // Listed newest first: the first imported is on the last page.
+    const [oldest] = await importPayments([
+      { value: 150, status: 'RECEIVED', externalReference: 'pagina-final' },
+      ...Array.from({ length: 160 }, (_, i) => ({ value: 10 + i, externalReference: `lote-${i}` })),
+    ]);
+    const run = await reconcile();
+    const { totalCount } = await asaas.listPayments({ createdFrom: run.window.createdFrom }, { offset: 0, limit: 1 });
+    expect(totalCount).toBeGreaterThan(161);
+    // The created list page after page, then the paid one (at least one page, empty or not).
+    expect(run.pages).toBeGreaterThanOrEqual(Math.ceil(totalCount / 100) + 1);
+    expect(run.payments_read).toBeGreaterThanOrEqual(totalCount);
+    const orphans = await listOrphanPayments(db, { limit: 1000 });
+    expect(orphans.items.some((o) => o.asaasId === oldest)).toBe(true);
+  });
+
+  it('stops within its request budget, says so, and keeps the cursor for the next run', async () => {
+    const before = await getReconciliationCursor(db);
+    const run = await reconcile({ maxRequests: 1 });
+    expect(run.status).toBe('incomplete');
+    expect(run.requests).toBe(1);
+    expect(run.note).toContain('limite de 1 requisições ao Asaas');
+    expect(await getReconciliationCursor(db)).toBe(before);
+    const report = (await emailsTo(admin)).find((e) => e.body?.html?.includes('limite de 1 requisições'));
+    expect(report?.subject).toMatch(/^Conciliação com o Asaas — /);
+  });
+
+  it('runs one at a time: a second run while one holds the lock is skipped', async () => {
+    const held = reconcilePayments(deps, { runId: runId(), lockSeconds: 60 });
+    const other = await reconcilePayments(deps, { runId: runId(), lockSeconds: 60 });
+    const first = await held;
+    expect([first.skipped, other.skipped].sort()).toEqual([false, true]);
+    // The lock is given back: the next run runs.
+    expect((await reconcilePayments(deps, { runId: runId(), lockSeconds: 60 })).skipped).toBe(false);
+    const lock = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk: keys.reconciliationPk, sk: 'LOCK' } }),
+    );
+    expect(lock.Item).toBeUndefined();
+  });
+});
