@@ -179,7 +179,7 @@ describe('/admin/financeiro: the list follows the period', () => {
     const last = await chargeFor(at(6, '02:59:59'));
     const after = await chargeFor(at(6, '03:00:00'));
 
-    const list = (query: Record<string, string | number>) =>
+    const list = (query: Record<string, string>) =>
       callRoute(listAdminChargesRoute, listCharges, { claims: admin, query }).then(okBody);
     const from = dayOf(at(4));
     const to = dayOf(at(5));
@@ -190,9 +190,9 @@ describe('/admin/financeiro: the list follows the period', () => {
     expect(all.items.map((row) => row.id)).not.toContain(after.ref.chargeId);
 
     // Page by page with the cursor: the CSV export reads the whole period this way.
-    const firstPage = await list({ from, to, limit: 2 });
+    const firstPage = await list({ from, to, limit: '2' });
     expect(firstPage.items).toHaveLength(2);
-    const secondPage = await list({ from, to, limit: 2, cursor: firstPage.cursor! });
+    const secondPage = await list({ from, to, limit: '2', cursor: firstPage.cursor! });
     expect([...firstPage.items, ...secondPage.items].map((row) => row.id)).toEqual(all.items.map((row) => row.id));
 
     expect((await list({ from, to, status: 'PENDING' })).items.map((row) => row.id)).toEqual([
