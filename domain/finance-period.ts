@@ -1,4 +1,5 @@
 import { TIME_ZONE } from './dates.js';
+import { FINANCE_MESSAGES } from './messages.js';
 
 /**
  * The periods of /admin/financeiro (docs/decisions.md, Finance a person can read). A period is a range of São Paulo
@@ -25,11 +26,12 @@ export const DEFAULT_FINANCE_PERIOD: FinancePeriod = 'mes';
  */
 export const MAX_PERIOD_DAYS = 366;
 
+/** The reasons a custom period is refused (domain/messages.ts). */
 export const FINANCE_PERIOD_MESSAGES = {
-  invalidDay: 'Data inválida.',
-  bothDays: 'Informe as duas datas do período.',
-  reversed: 'A data inicial deve ser anterior ou igual à data final.',
-  tooLong: `O período pode ter no máximo ${MAX_PERIOD_DAYS} dias.`,
+  invalidDay: FINANCE_MESSAGES.invalidDay,
+  bothDays: FINANCE_MESSAGES.bothDays,
+  reversed: FINANCE_MESSAGES.reversed,
+  tooLong: FINANCE_MESSAGES.tooLong,
 } as const;
 
 /** A range of São Paulo calendar days, both included. */

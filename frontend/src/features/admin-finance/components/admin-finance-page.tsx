@@ -1,39 +1,96 @@
-import { Flex } from '@aws-amplify/ui-react';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CHARGE_FILTER_LABELS, conversionRate, formatConversionRate } from '@domain/charge-status.js';
+import {
+  periodChoiceParams,
+  readPeriodChoice,
+  resolvePeriod,
+  type FinancePeriodChoice,
+} from '@domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
-import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
+import { AdminListToolbar, type AdminListFilters } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
-import { useAdminCharges, type ChargeFilters } from '../api/admin-finance';
+import { useAdminCharges, useFinanceSummary } from '../api/admin-finance';
 import { ChargeTable } from './charge-table';
+import { DailyReceipts } from './daily-receipts';
+import { ExportCsvButton } from './export-csv-button';
+import { FinancePeriodPicker } from './finance-period-picker';
+import { FinanceTotals } from './finance-totals';
+import './admin-finance.css';
 
-/** /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions. */
+/** The URL's period parameters; whatever else the URL carries is kept. */
+const PERIOD_PARAMS = ['periodo', 'de', 'ate'];
+
+/**
+ * /admin/financeiro (spec 02 §2): the four counters with the conversion rate; then a period (in the URL) with its
+ * Recebido, Estornado and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
+ * the charges of the period with their actions. More sections go below the list.
+ */
 export function AdminFinancePage() {
-  const [filters, setFilters] = useState<ChargeFilters>({});
-  const charges = useAdminCharges(filters);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choice = readPeriodChoice(searchParams);
+  const resolved = resolvePeriod(choice, new Date());
+  const range = 'range' in resolved ? resolved.range : null;
+  const [filters, setFilters] = useState<AdminListFilters<string>>({});
+  const listFilters = { ...filters, ...range };
+  const charges = useAdminCharges(listFilters, { enabled: range !== null });
+  const summary = useFinanceSummary(range);
+
+  const choose = (next: FinancePeriodChoice, options: { replace?: boolean } = {}) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        for (const name of PERIOD_PARAMS) params.delete(name);
+        for (const [name, value] of Object.entries(periodChoiceParams(next))) params.set(name, value);
+        return params;
+      },
+      { replace: options.replace ?? false },
+    );
 
   return (
     <Flex direction="column" gap="large">
       <PageHeader title={ADMIN_PROCESS_MESSAGES.financeTitle} subtitle={ADMIN_PROCESS_MESSAGES.financeSubtitle} />
       <FinanceCounters />
-      <AdminListToolbar
-        searchLabel={ADMIN_PROCESS_MESSAGES.searchLabel}
-        searchPlaceholder={ADMIN_PROCESS_MESSAGES.searchPlaceholder}
-        statusLabels={CHARGE_FILTER_LABELS}
-        filters={filters}
-        onFiltersChange={setFilters}
+      <FinancePeriodPicker
+        choice={choice}
+        range={range}
+        problem={'problem' in resolved ? resolved.problem : null}
+        onChange={choose}
       />
-      <AdminListResults
-        list={charges}
-        loadingLabel="Carregando cobranças..."
-        loadFailed={ADMIN_PROCESS_MESSAGES.loadFinanceFailed}
-        empty={ADMIN_PROCESS_MESSAGES.noCharges}
-      >
-        {(rows) => <ChargeTable rows={rows} />}
-      </AdminListResults>
+      <FinanceTotals summary={summary} />
+      {summary.data ? (
+        <DailyReceipts days={summary.data.days} />
+      ) : summary.isPending && range ? (
+        <div className="finance-chart finance-chart--loading" aria-hidden="true" />
+      ) : null}
+      <div className="finance-list-toolbar">
+        <AdminListToolbar
+          searchLabel={ADMIN_PROCESS_MESSAGES.searchLabel}
+          searchPlaceholder={ADMIN_PROCESS_MESSAGES.searchPlaceholder}
+          statusLabels={CHARGE_FILTER_LABELS}
+          filters={filters}
+          onFiltersChange={setFilters}
+        />
+        <ExportCsvButton filters={listFilters} range={range} />
+      </div>
+      {range ? (
+        <AdminListResults
+          list={charges}
+          loadingLabel="Carregando cobranças..."
+          loadFailed={ADMIN_PROCESS_MESSAGES.loadFinanceFailed}
+          empty={ADMIN_PROCESS_MESSAGES.noCharges}
+        >
+          {(rows) => <ChargeTable rows={rows} />}
+        </AdminListResults>
+      ) : (
+        <Card variation="outlined">
+          <Text color="font.secondary">{'problem' in resolved ? resolved.problem : null}</Text>
+        </Card>
+      )}
     </Flex>
   );
 }
