@@ -339,6 +339,7 @@ export const FINANCE_MESSAGES = {
   bothDays: 'Informe as duas datas do período.',
   reversed: 'A data inicial deve ser anterior ou igual à data final.',
   tooLong: 'O período pode ter no máximo 366 dias.',
+  choosePeriod: 'Escolha as duas datas do período para ver as cobranças.',
 } as const;
 
 /** 'n pagamentos', 'n estornos', 'n cobranças em aberto': the figure's count in words, singular for one. */

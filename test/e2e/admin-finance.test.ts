@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Browser, Page } from 'playwright-core';
 import { ulid } from 'ulid';
@@ -91,13 +94,13 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     // 'Este mês' by default: a bar for every day of the month so far, days without receipts included.
     expect(await presetButton(page, 'Este mês').getAttribute('aria-pressed')).toBe('true');
     const month = presetRange('mes', new Date());
-    await page.locator('[data-testid="finance-chart"] .ct-bar').first().waitFor();
+    await page.locator('[data-testid="finance-chart"] .ct-bar').first().waitFor({ state: 'attached' });
     expect(await page.locator('[data-testid="finance-chart"] .ct-bar').count()).toBe(daysInRange(month));
     await expect.poll(() => page.getByTestId('finance-received').textContent()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
     await screenshot(page, 'admin-finance-month-desktop');
 
     await presetButton(page, 'Hoje').click();
-    await page.waitForURL(/periodo=hoje/);
+    await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
     await searchFor(page, protocolo);
     const row = page.getByRole('row').filter({ hasText: protocolo });
     await row.getByText(todayName).waitFor();
@@ -107,10 +110,10 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     await page.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     expect(await presetButton(page, 'Hoje').getAttribute('aria-pressed')).toBe('true');
     await presetButton(page, '7 dias').click();
-    await page.waitForURL(/periodo=7dias/);
-    await page.locator('[data-testid="finance-chart"] .ct-bar').nth(6).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('7dias');
+    await page.locator('[data-testid="finance-chart"] .ct-bar').nth(6).waitFor({ state: 'attached' });
     await page.goBack();
-    await page.waitForURL(/periodo=hoje/);
+    await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
     expect(await presetButton(page, 'Hoje').getAttribute('aria-pressed')).toBe('true');
 
     // A custom range: the server's figures for those days, the chart's days, the sentence screen readers get too.
@@ -120,7 +123,9 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     await page.getByText('A data inicial deve ser anterior ou igual à data final.').waitFor();
     await page.getByLabel('De', { exact: true }).fill(period.from);
     await page.getByLabel('Até', { exact: true }).fill(period.to);
-    await page.waitForURL(/periodo=personalizado&de=2039-05-09&ate=2039-05-11/);
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toEqual({ periodo: 'personalizado', de: period.from, ate: period.to });
     await expectPeriodFigures(page);
     await screenshot(page, 'admin-finance-custom-desktop');
 
@@ -164,7 +169,7 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     expect(await page.getByTestId('finance-refunded-count').textContent()).toBe('1 estorno');
     expect(await page.getByTestId('finance-pending').textContent()).toBe('R$ 79,80');
     expect(await page.getByTestId('finance-pending-count').textContent()).toBe('1 cobrança em aberto');
-    await page.locator('[data-testid="finance-chart"] .ct-bar').nth(2).waitFor();
+    await page.locator('[data-testid="finance-chart"] .ct-bar').nth(2).waitFor({ state: 'attached' });
     expect(await page.locator('[data-testid="finance-chart"] .ct-bar').count()).toBe(3);
     expect(await page.getByTestId('finance-chart-summary').textContent()).toBe(
       'R$ 798,00 em 2 dias; maior dia: 09/05/2039 (R$ 399,00).',
@@ -182,5 +187,8 @@ async function exportCsv(page: Page): Promise<{ name: string; text: string }> {
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
   const file = await download;
   await toastWith(page, 'CSV exportado');
-  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+  // The browser runs as a server of its own: the file is copied here before it is read.
+  const path = join(mkdtempSync(join(tmpdir(), 'baixa-csv-')), file.suggestedFilename());
+  await file.saveAs(path);
+  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }

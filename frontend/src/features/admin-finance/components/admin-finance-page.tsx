@@ -8,7 +8,7 @@ import {
   resolvePeriod,
   type FinancePeriodChoice,
 } from '@domain/finance-period.js';
-import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
+import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminListToolbar, type AdminListFilters } from '@/components/admin-list/admin-list-toolbar';
@@ -88,7 +88,7 @@ export function AdminFinancePage() {
         </AdminListResults>
       ) : (
         <Card variation="outlined">
-          <Text color="font.secondary">{'problem' in resolved ? resolved.problem : null}</Text>
+          <Text color="font.secondary">{FINANCE_MESSAGES.choosePeriod}</Text>
         </Card>
       )}
     </Flex>

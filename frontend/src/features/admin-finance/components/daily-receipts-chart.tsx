@@ -47,6 +47,8 @@ export default function DailyReceiptsChart({ days }: { days: FinanceDay[] }) {
         axisY: {
           offset: 64,
           onlyInteger: true,
+          // A grid line every 40 px or more: five or so values on 220 px, never a ladder of R$ 50 steps.
+          scaleMinSpace: 40,
           labelInterpolationFnc: (value) => compactBRL.format(Number(value)),
         },
       },
