@@ -9,16 +9,24 @@ import './admin-list.css';
 export function AdminTable({
   columns,
   className,
+  label,
   children,
 }: {
   columns: string[];
+  /** The table's accessible name, where a screen has more than one table (/admin/financeiro). */
+  label?: string;
   /** A screen's own class beside `admin-table`, for its layout on phones. */
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className="admin-table-wrap">
-      <Table className={className ? `admin-table ${className}` : 'admin-table'} highlightOnHover size="small">
+      <Table
+        className={className ? `admin-table ${className}` : 'admin-table'}
+        aria-label={label}
+        highlightOnHover
+        size="small"
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (

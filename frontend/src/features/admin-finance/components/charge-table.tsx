@@ -15,7 +15,7 @@ const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Movimentação', 'A
 /** The charges with 'Marcar pago' and 'Verificar' on each row. */
 export function ChargeTable({ rows }: { rows: AdminChargeRow[] }) {
   return (
-    <AdminTable columns={COLUMNS}>
+    <AdminTable columns={COLUMNS} label="Cobranças">
       {rows.map((row) => (
         <ChargeRow key={row.id} row={row} />
       ))}
