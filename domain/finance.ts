@@ -1,6 +1,8 @@
 import { paymentClass } from './charge-status.js';
-import { addDays, daysOf, isCalendarDay, startOfSaoPauloDay, type DayRange } from './finance-period.js';
+import { addDays, daysOf, formatDay, isCalendarDay, startOfSaoPauloDay, type DayRange } from './finance-period.js';
 import { TIME_ZONE } from './dates.js';
+import { FINANCE_MESSAGES } from './messages.js';
+import { formatBRL } from './pricing.js';
 
 /**
  * The money figures of /admin/financeiro (docs/decisions.md, Finance a person can read), as rules over the charge's
@@ -63,6 +65,19 @@ export function fillFinanceDays(
       refunded: fromCents(figures?.refunded_cents ?? 0),
     };
   });
+}
+
+/**
+ * The chart's sentence, read by everyone (screen readers too): 'R$ 1.197,00 em 3 dias; maior dia: 12/11/2025
+ * (R$ 798,00).', or that nothing was received. The first of equal days is the one named.
+ */
+export function receiptsSummary(days: readonly FinanceDay[]): string {
+  const withReceipts = days.filter((day) => day.received > 0);
+  if (withReceipts.length === 0) return FINANCE_MESSAGES.chartNoReceipts;
+  const total = fromCents(days.reduce((sum, day) => sum + toCents(day.received), 0));
+  const best = withReceipts.reduce((top, day) => (day.received > top.received ? day : top));
+  const dayWord = withReceipts.length === 1 ? 'dia' : 'dias';
+  return `${formatBRL(total)} em ${withReceipts.length} ${dayWord}; maior dia: ${formatDay(best.day)} (${formatBRL(best.received)}).`;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { canChargeMove, KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import { financeCountText } from '../../../domain/messages.js';
 import {
   fillFinanceDays,
   financeDayDeltas,
   formatPixValidUntil,
   fromCents,
   pixValidUntil,
+  receiptsSummary,
   toCents,
   type FinanceDayDeltas,
 } from '../../../domain/finance.js';
@@ -144,5 +146,33 @@ describe("until when a PIX can be paid ('Válido até')", () => {
   it("shows 'Válido até dd/mm/aaaa às HH:mm' in São Paulo", () => {
     expect(formatPixValidUntil('2025-11-28T02:59:59.000Z')).toBe('Válido até 27/11/2025 às 23:59');
     expect(formatPixValidUntil('2025-11-27T03:05:00.000Z')).toBe('Válido até 27/11/2025 às 00:05');
+  });
+});
+
+describe("the chart's sentence and the figures' counts", () => {
+  const day = (d: string, received: number) => ({ day: d, received, refunded: 0 });
+
+  it('says the total, the days with receipts and the best day (the first of equal ones)', () => {
+    expect(
+      receiptsSummary([day('2025-11-11', 0), day('2025-11-12', 399), day('2025-11-13', 798), day('2025-11-14', 798)]),
+    ).toBe('R$ 1.995,00 em 3 dias; maior dia: 13/11/2025 (R$ 798,00).');
+    expect(receiptsSummary([day('2025-11-12', 79.8)])).toBe('R$ 79,80 em 1 dia; maior dia: 12/11/2025 (R$ 79,80).');
+    expect(receiptsSummary([day('2025-11-12', 0.1), day('2025-11-13', 0.2)])).toBe(
+      'R$ 0,30 em 2 dias; maior dia: 13/11/2025 (R$ 0,20).',
+    );
+  });
+
+  it('says so when nothing was received', () => {
+    expect(receiptsSummary([])).toBe('Nenhum recebimento no período.');
+    expect(receiptsSummary([day('2025-11-12', 0), day('2025-11-13', -399)])).toBe('Nenhum recebimento no período.');
+  });
+
+  it('counts in words, singular for one, with pt-BR thousands', () => {
+    expect(financeCountText('received', 1)).toBe('1 pagamento');
+    expect(financeCountText('received', 0)).toBe('0 pagamentos');
+    expect(financeCountText('refunded', 1)).toBe('1 estorno');
+    expect(financeCountText('refunded', 2)).toBe('2 estornos');
+    expect(financeCountText('pending', 1)).toBe('1 cobrança em aberto');
+    expect(financeCountText('pending', 1200)).toBe('1.200 cobranças em aberto');
   });
 });

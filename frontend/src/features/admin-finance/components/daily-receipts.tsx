@@ -1,6 +1,6 @@
 import { Heading, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { FinanceDay } from '@domain/finance.js';
+import { receiptsSummary, type FinanceDay } from '@domain/finance.js';
 import { formatDay } from '@domain/finance-period.js';
 import { FINANCE_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
@@ -20,7 +20,7 @@ export function DailyReceipts({ days }: { days: FinanceDay[] }) {
         {FINANCE_MESSAGES.chartTitle}
       </Heading>
       <Text fontSize="small" color="font.secondary" data-testid="finance-chart-summary">
-        {chartSummary(days)}
+        {receiptsSummary(days)}
       </Text>
       <ChartBoundary>
         <Suspense fallback={<div className="finance-chart__plot" aria-hidden="true" />}>
@@ -48,16 +48,6 @@ export function DailyReceipts({ days }: { days: FinanceDay[] }) {
       </VisuallyHidden>
     </section>
   );
-}
-
-/** 'R$ 1.197,00 em 3 dias; maior dia: 12/11/2025 (R$ 798,00).', or that nothing was received. */
-export function chartSummary(days: FinanceDay[]): string {
-  const withReceipts = days.filter((day) => day.received > 0);
-  if (withReceipts.length === 0) return FINANCE_MESSAGES.chartNoReceipts;
-  const total = days.reduce((sum, day) => sum + day.received * 100, 0) / 100;
-  const best = withReceipts.reduce((top, day) => (day.received > top.received ? day : top));
-  const dayWord = withReceipts.length === 1 ? 'dia' : 'dias';
-  return `${formatBRL(total)} em ${withReceipts.length} ${dayWord}; maior dia: ${formatDay(best.day)} (${formatBRL(best.received)}).`;
 }
 
 /** The chart's chunk failed to load (a deploy meanwhile, the network): a line instead, the rest of the page works. */
