@@ -135,6 +135,15 @@ describe("until when a PIX can be paid ('Válido até')", () => {
     expect(pixValidUntil('', '2025-12-31')).toBe('2026-01-01T02:59:59.000Z');
     expect(pixValidUntil('amanhã', '2025-11-27')).toBe('2025-11-28T02:59:59.000Z');
     expect(pixValidUntil('2025-11-27 25:00:00', '2025-11-27')).toBe('2025-11-28T02:59:59.000Z');
+    for (const impossible of [
+      '2025-11-27 24:00:00',
+      '2025-11-27 10:60:00',
+      '2025-11-27 10:00:60',
+      'x2025-11-27 10:00',
+    ]) {
+      expect(pixValidUntil(impossible, '2025-11-26')).toBe('2025-11-27T02:59:59.000Z');
+    }
+    expect(pixValidUntil('2025-11-27 23:59:59', '2025-11-26')).toBe('2025-11-28T02:59:59.000Z');
     expect(pixValidUntil('2025-02-30 10:00:00', '2025-11-27')).toBe('2025-11-28T02:59:59.000Z');
   });
 
