@@ -60,6 +60,8 @@ async function chargeOf(
 }
 
 const searchFor = (page: Page, term: string) => searchAdminList(page, 'Buscar por protocolo ou nome do cliente', term);
+/** The chart's bars; while a period loads, the last one's stay, so counts are polled. */
+const bars = (page: Page) => page.locator('[data-testid="finance-chart"] .ct-bar');
 const presetButton = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
 describe('/admin/financeiro: a period, its money, its chart and its CSV', () => {
@@ -94,8 +96,7 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     // 'Este mês' by default: a bar for every day of the month so far, days without receipts included.
     expect(await presetButton(page, 'Este mês').getAttribute('aria-pressed')).toBe('true');
     const month = presetRange('mes', new Date());
-    await page.locator('[data-testid="finance-chart"] .ct-bar').first().waitFor({ state: 'attached' });
-    expect(await page.locator('[data-testid="finance-chart"] .ct-bar').count()).toBe(daysInRange(month));
+    await expect.poll(() => bars(page).count()).toBe(daysInRange(month));
     await expect.poll(() => page.getByTestId('finance-received').textContent()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
     await screenshot(page, 'admin-finance-month-desktop');
 
@@ -105,13 +106,13 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     const row = page.getByRole('row').filter({ hasText: protocolo });
     await row.getByText(todayName).waitFor();
     await row.getByText('Pago', { exact: true }).waitFor();
-    expect(await page.locator('[data-testid="finance-chart"] .ct-bar').count()).toBe(1);
+    await expect.poll(() => bars(page).count()).toBe(1);
     await page.reload();
     await page.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     expect(await presetButton(page, 'Hoje').getAttribute('aria-pressed')).toBe('true');
     await presetButton(page, '7 dias').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('7dias');
-    await page.locator('[data-testid="finance-chart"] .ct-bar').nth(6).waitFor({ state: 'attached' });
+    await expect.poll(() => bars(page).count()).toBe(7);
     await page.goBack();
     await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
     expect(await presetButton(page, 'Hoje').getAttribute('aria-pressed')).toBe('true');
@@ -169,8 +170,7 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     expect(await page.getByTestId('finance-refunded-count').textContent()).toBe('1 estorno');
     expect(await page.getByTestId('finance-pending').textContent()).toBe('R$ 79,80');
     expect(await page.getByTestId('finance-pending-count').textContent()).toBe('1 cobrança em aberto');
-    await page.locator('[data-testid="finance-chart"] .ct-bar').nth(2).waitFor({ state: 'attached' });
-    expect(await page.locator('[data-testid="finance-chart"] .ct-bar').count()).toBe(3);
+    await expect.poll(() => bars(page).count()).toBe(3);
     expect(await page.getByTestId('finance-chart-summary').textContent()).toBe(
       'R$ 798,00 em 2 dias; maior dia: 09/05/2039 (R$ 399,00).',
     );

@@ -1,13 +1,7 @@
 import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CHARGE_FILTER_LABELS, conversionRate, formatConversionRate } from '@domain/charge-status.js';
-import {
-  periodChoiceParams,
-  readPeriodChoice,
-  resolvePeriod,
-  type FinancePeriodChoice,
-} from '@domain/finance-period.js';
+import { resolvePeriod } from '@domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
@@ -15,6 +9,7 @@ import { AdminListToolbar, type AdminListFilters } from '@/components/admin-list
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
 import { useAdminCharges, useFinanceSummary } from '../api/admin-finance';
+import { usePeriodChoice } from './use-period-choice';
 import { ChargeTable } from './charge-table';
 import { DailyReceipts } from './daily-receipts';
 import { ExportCsvButton } from './export-csv-button';
@@ -22,34 +17,19 @@ import { FinancePeriodPicker } from './finance-period-picker';
 import { FinanceTotals } from './finance-totals';
 import './admin-finance.css';
 
-/** The URL's period parameters; whatever else the URL carries is kept. */
-const PERIOD_PARAMS = ['periodo', 'de', 'ate'];
-
 /**
  * /admin/financeiro (spec 02 §2): the four counters with the conversion rate; then a period (in the URL) with its
  * Recebido, Estornado and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
  * the charges of the period with their actions. More sections go below the list.
  */
 export function AdminFinancePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const choice = readPeriodChoice(searchParams);
+  const { choice, choose } = usePeriodChoice();
   const resolved = resolvePeriod(choice, new Date());
   const range = 'range' in resolved ? resolved.range : null;
   const [filters, setFilters] = useState<AdminListFilters<string>>({});
   const listFilters = { ...filters, ...range };
   const charges = useAdminCharges(listFilters, { enabled: range !== null });
   const summary = useFinanceSummary(range);
-
-  const choose = (next: FinancePeriodChoice, options: { replace?: boolean } = {}) =>
-    setSearchParams(
-      (current) => {
-        const params = new URLSearchParams(current);
-        for (const name of PERIOD_PARAMS) params.delete(name);
-        for (const [name, value] of Object.entries(periodChoiceParams(next))) params.set(name, value);
-        return params;
-      },
-      { replace: options.replace ?? false },
-    );
 
   return (
     <Flex direction="column" gap="large">

@@ -15,8 +15,11 @@ type Props = {
   range: DayRange | null;
   /** Why the custom range names no days (shown under the dates). */
   problem: string | null;
-  /** `replace`: a date being typed does not add a history entry per keystroke. */
-  onChange: (choice: FinancePeriodChoice, options?: { replace?: boolean }) => void;
+  /**
+   * Gets the new choice from the current one (two dates changed before the page renders again must not undo each
+   * other). `replace`: a date being typed does not add a history entry per keystroke.
+   */
+  onChange: (update: (current: FinancePeriodChoice) => FinancePeriodChoice, options?: { replace?: boolean }) => void;
 };
 
 /**
@@ -37,7 +40,7 @@ export function FinancePeriodPicker({ choice, range, problem, onChange }: Props)
             onChange={(value) => {
               const period = value as FinancePeriod;
               if (period === choice.period) return;
-              onChange(period === 'personalizado' ? { period, from: range?.from, to: range?.to } : { period });
+              onChange(() => (period === 'personalizado' ? { period, from: range?.from, to: range?.to } : { period }));
             }}
           >
             {FINANCE_PERIODS.map((period) => (
@@ -61,7 +64,10 @@ export function FinancePeriodPicker({ choice, range, problem, onChange }: Props)
               label={FINANCE_MESSAGES.customFrom}
               value={choice.from ?? ''}
               max={choice.to}
-              onChange={(event) => onChange({ ...choice, from: event.target.value || undefined }, { replace: true })}
+              onChange={(event) => {
+                const from = event.target.value || undefined;
+                onChange((current) => ({ ...current, from }), { replace: true });
+              }}
             />
             <TextField
               className="finance-period__day"
@@ -70,7 +76,10 @@ export function FinancePeriodPicker({ choice, range, problem, onChange }: Props)
               label={FINANCE_MESSAGES.customTo}
               value={choice.to ?? ''}
               min={choice.from}
-              onChange={(event) => onChange({ ...choice, to: event.target.value || undefined }, { replace: true })}
+              onChange={(event) => {
+                const to = event.target.value || undefined;
+                onChange((current) => ({ ...current, to }), { replace: true });
+              }}
             />
           </Flex>
         ) : null}
