@@ -60,6 +60,9 @@ async function chargeOf(
 }
 
 const searchFor = (page: Page, term: string) => searchAdminList(page, 'Buscar por protocolo ou nome do cliente', term);
+/** Playwright's patience, not vitest's one second: the chart's chunk, the API and a busy machine take their time. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
 /** The chart's bars; while a period loads, the last one's stay, so counts are polled. */
 const bars = (page: Page) => page.locator('[data-testid="finance-chart"] .ct-bar');
 const presetButton = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
@@ -96,25 +99,25 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     // 'Este mês' by default: a bar for every day of the month so far, days without receipts included.
     expect(await presetButton(page, 'Este mês').getAttribute('aria-pressed')).toBe('true');
     const month = presetRange('mes', new Date());
-    await expect.poll(() => bars(page).count()).toBe(daysInRange(month));
-    await expect.poll(() => page.getByTestId('finance-received').textContent()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
+    await eventually(() => bars(page).count()).toBe(daysInRange(month));
+    await eventually(() => page.getByTestId('finance-received').textContent()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
     await screenshot(page, 'admin-finance-month-desktop');
 
     await presetButton(page, 'Hoje').click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
+    await eventually(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
     await searchFor(page, protocolo);
     const row = page.getByRole('row').filter({ hasText: protocolo });
     await row.getByText(todayName).waitFor();
     await row.getByText('Pago', { exact: true }).waitFor();
-    await expect.poll(() => bars(page).count()).toBe(1);
+    await eventually(() => bars(page).count()).toBe(1);
     await page.reload();
     await page.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     expect(await presetButton(page, 'Hoje').getAttribute('aria-pressed')).toBe('true');
     await presetButton(page, '7 dias').click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('7dias');
-    await expect.poll(() => bars(page).count()).toBe(7);
+    await eventually(() => new URL(page.url()).searchParams.get('periodo')).toBe('7dias');
+    await eventually(() => bars(page).count()).toBe(7);
     await page.goBack();
-    await expect.poll(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
+    await eventually(() => new URL(page.url()).searchParams.get('periodo')).toBe('hoje');
     expect(await presetButton(page, 'Hoje').getAttribute('aria-pressed')).toBe('true');
 
     // A custom range: the server's figures for those days, the chart's days, the sentence screen readers get too.
@@ -124,9 +127,11 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     await page.getByText('A data inicial deve ser anterior ou igual à data final.').waitFor();
     await page.getByLabel('De', { exact: true }).fill(period.from);
     await page.getByLabel('Até', { exact: true }).fill(period.to);
-    await expect
-      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
-      .toEqual({ periodo: 'personalizado', de: period.from, ate: period.to });
+    await eventually(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
+      periodo: 'personalizado',
+      de: period.from,
+      ate: period.to,
+    });
     await expectPeriodFigures(page);
     await screenshot(page, 'admin-finance-custom-desktop');
 
@@ -164,13 +169,22 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
   });
 
   async function expectPeriodFigures(page: Page) {
-    await expect.poll(() => page.getByTestId('finance-received').textContent()).toBe('R$ 798,00');
-    expect(await page.getByTestId('finance-received-count').textContent()).toBe('2 pagamentos');
-    expect(await page.getByTestId('finance-refunded').textContent()).toBe('R$ 399,00');
-    expect(await page.getByTestId('finance-refunded-count').textContent()).toBe('1 estorno');
-    expect(await page.getByTestId('finance-pending').textContent()).toBe('R$ 79,80');
-    expect(await page.getByTestId('finance-pending-count').textContent()).toBe('1 cobrança em aberto');
-    await expect.poll(() => bars(page).count()).toBe(3);
+    // Read together: while a period loads, the last one's figures stay on screen.
+    const figures = () =>
+      Promise.all(
+        ['received', 'received-count', 'refunded', 'refunded-count', 'pending', 'pending-count'].map((id) =>
+          page.getByTestId(`finance-${id}`).textContent(),
+        ),
+      );
+    await eventually(figures).toEqual([
+      'R$ 798,00',
+      '2 pagamentos',
+      'R$ 399,00',
+      '1 estorno',
+      'R$ 79,80',
+      '1 cobrança em aberto',
+    ]);
+    await eventually(() => bars(page).count()).toBe(3);
     expect(await page.getByTestId('finance-chart-summary').textContent()).toBe(
       'R$ 798,00 em 2 dias; maior dia: 09/05/2039 (R$ 399,00).',
     );
