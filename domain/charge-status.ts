@@ -10,7 +10,10 @@ export function normalizeChargeStatus(status: string): string {
   return status.trim().toUpperCase();
 }
 
-const PAID_STATUSES = new Set(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']);
+/** Spec 02 §4: the three statuses shown as 'Pago'. */
+export const PAID_CHARGE_STATUSES = ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'] as const;
+
+const PAID_STATUSES = new Set<string>(PAID_CHARGE_STATUSES);
 
 export function isChargePaid(status: string): boolean {
   return PAID_STATUSES.has(status.toUpperCase());
@@ -45,6 +48,16 @@ export function paymentClass(status: string): PaymentClass {
 }
 
 /**
+ * Whether a webhook's claim must be checked with Asaas before it is applied: any move into or out of money received
+ * (a payment, a refund, a chargeback, a cash payment undone). The body is only a hint — anyone holding the webhook
+ * token could post it — so what is applied is what Asaas answers. Moves between unpaid statuses (PENDING → OVERDUE)
+ * move no money and are taken from the body.
+ */
+export function needsProviderCheck(claimed: string, stored: string | null): boolean {
+  return paymentClass(claimed) !== 'unpaid' || (stored !== null && paymentClass(stored) !== 'unpaid');
+}
+
+/**
  * Charges still waiting for their money: PENDING (spec 02 §4, 'Aguardando' or 'Pendente') and Asaas's
  * AWAITING_RISK_ANALYSIS, a payment held for the provider's review that may still be confirmed ('Marcar pago' and the
  * charge's life treat it as unpaid). The finance screen's 'Pendentes' counts both; OVERDUE is a PIX no longer payable.
@@ -69,7 +82,7 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   REFUNDED: 'Estornado',
   AWAITING_RISK_ANALYSIS: 'Em análise',
   REFUND_REQUESTED: 'Estorno solicitado',
-  REFUND_IN_PROGRESS: 'Estorno em andamento',
+  REFUND_IN_PROGRESS: 'Estorno solicitado',
   CHARGEBACK_REQUESTED: 'Contestado',
   CHARGEBACK_DISPUTE: 'Contestação em disputa',
   AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',

@@ -3,6 +3,9 @@ import { formatBRL } from './pricing.js';
 import { HISTORY_EXTRA_STATUS_LABELS, PROCESS_STATUS_LABELS, statusLabel } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
 
+/** The actor recorded in status history for changes the system makes on its own. */
+export const SYSTEM_ACTOR = 'sistema';
+
 export type HistoryKind = 'contract' | 'payment' | 'process';
 
 export type HistoryEntry = {

@@ -57,6 +57,8 @@ const LOOKUP_STATUS_OF: Record<ProcessStatus, string> = {
   baixa_deferida: 'baixa_deferida',
   baixa_caiu: 'baixa_caiu',
   encerrado: 'encerrado',
+  // The payment went back: for the public, the contract stands signed and unpaid.
+  pagamento_estornado: 'contrato_assinado',
 };
 
 export function lookupStatusOf(status: ProcessStatus): string {

@@ -206,6 +206,45 @@ export const CONTRACT_MESSAGES = {
   defaultCountry: 'Brasil',
 } as const;
 
+/** Withdrawal (direito de arrependimento) and the admin's refund (docs/decisions.md, Withdrawal and refunds). */
+export const WITHDRAWAL_MESSAGES = {
+  cancel: 'Cancelar contrato',
+  cancelling: 'Cancelando...',
+  cancelledBadge: 'Cancelado',
+  cancelledHeading: 'Contrato Cancelado',
+  dialogTitle: 'Cancelar este contrato?',
+  dialogKeep: 'Manter contrato',
+  dialogConfirm: 'Sim, cancelar contrato',
+  dialogProcess: 'O seu processo será encerrado e o pedido de baixa não será protocolado.',
+  dialogRefund: 'O valor pago será estornado integralmente para a conta de origem do PIX, em até alguns dias úteis.',
+  dialogRemove: 'A cobrança PIX em aberto será cancelada e não poderá mais ser paga.',
+  dialogFree: 'A renovação gratuita usada neste contrato voltará a ficar disponível para você.',
+  dialogNoUndo: 'O cancelamento não pode ser desfeito.',
+  cancelledToast: 'Contrato cancelado',
+  cancelledRefund: 'Pedimos o estorno do seu pagamento. Você recebe um e-mail quando ele for concluído.',
+  cancelledNoRefund: 'Seu processo foi encerrado.',
+  windowUntil: 'Você pode cancelar este contrato até',
+  notSigned: 'Só é possível cancelar um contrato assinado.',
+  alreadyCancelled: 'Este contrato já foi cancelado.',
+  windowClosed: 'O prazo de 7 dias corridos para cancelar este contrato já terminou. Fale com o nosso suporte.',
+  filed: 'O pedido já foi protocolado, por isso o contrato não pode mais ser cancelado. Fale com o nosso suporte.',
+  closed: 'Este processo já foi encerrado.',
+  cancelledContract: 'Este contrato foi cancelado.',
+  refundPending:
+    'Seu cancelamento foi registrado, mas não conseguimos pedir o estorno ao banco agora. Tente novamente em alguns minutos.',
+  refundRetry: 'Tentar estorno novamente',
+  cancelFailed: 'Não foi possível cancelar o contrato. Tente novamente.',
+  historyNote: 'Cancelado a pedido do cliente',
+  contractNotFound: 'Contrato não encontrado.',
+  refundNotPaid: 'Só é possível estornar uma cobrança paga.',
+  refundReasonRequired: 'Informe o motivo do estorno.',
+  refundAction: 'Estornar',
+  refundDialogTitle: 'Estornar pagamento',
+  refundReasonLabel: 'Motivo do estorno',
+  refundConfirm: 'Confirmar estorno',
+  refundedToast: 'Estorno solicitado',
+} as const;
+
 /** Payment (spec 02 §2 Payment, §8). */
 export const PAYMENT_MESSAGES = {
   title: 'Pagamento',
@@ -235,6 +274,7 @@ export const PAYMENT_MESSAGES = {
 /** Renewal (spec 02 §2 Renewal, §8); what the spec leaves out follows its tone (docs/decisions.md, Renewals). */
 export const RENEWAL_MESSAGES = {
   title: 'Renovação',
+  cancelledContract: 'Seu último contrato foi cancelado e não pode ser renovado. Fale com o nosso suporte.',
   paidButton: 'Renovar por R$ 399,00',
   freeStarted: 'Renovação gratuita iniciada',
   paidCreated: 'Contrato de renovação criado',

@@ -13,8 +13,23 @@ export const PROCESS_STATUSES = [
   'baixa_deferida',
   'baixa_caiu',
   'encerrado',
+  'pagamento_estornado',
 ] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
+
+/**
+ * The dashboard timeline's steps (spec 01 §4), in order. 'pagamento_estornado' is not a step: a payment that went back
+ * (a refund or a chargeback from Asaas) takes the process out of 'pago' to it (docs/decisions.md, Refunds and
+ * chargebacks), and the timeline then shows the payment step as not done.
+ */
+export const PROCESS_TIMELINE_STEPS = PROCESS_STATUSES.filter(
+  (status): status is Exclude<ProcessStatus, 'pagamento_estornado'> => status !== 'pagamento_estornado',
+);
+
+/** Where a status sits on the timeline. */
+const TIMELINE_POSITION_OF: Partial<Record<ProcessStatus, ProcessStatus>> = {
+  pagamento_estornado: 'pagamento_pendente',
+};
 
 /**
  * Statuses of a process still waiting for its payment: the only ones a confirmed payment moves to 'pago' (one already
@@ -24,7 +39,12 @@ export const AWAITING_PAYMENT_STATUSES: readonly ProcessStatus[] = [
   'cadastro',
   'contrato_assinado',
   'pagamento_pendente',
+  // A chargeback the payer lost brings the money back: the charge is paid again and so is the process.
+  'pagamento_estornado',
 ];
+
+/** Statuses after the petition was filed: a withdrawal is no longer possible, a reversed payment needs a person. */
+export const FILED_PROCESS_STATUSES: readonly ProcessStatus[] = ['peticionado', 'baixa_deferida', 'baixa_caiu'];
 
 export function isAwaitingPayment(status: ProcessStatus): boolean {
   return AWAITING_PAYMENT_STATUSES.includes(status);
@@ -40,6 +60,7 @@ export const PROCESS_STATUS_LABELS: Record<ProcessStatus, string> = {
   baixa_deferida: 'Baixa Deferida',
   baixa_caiu: 'Baixa Caiu',
   encerrado: 'Encerrado',
+  pagamento_estornado: 'Pagamento Estornado',
 };
 
 /** Titles of the dashboard timeline steps where they differ from the badge label. */
@@ -51,7 +72,8 @@ export const PROCESS_TIMELINE_TITLES: Record<ProcessStatus, string> = {
 
 /** A timeline step is done when its position is at or before the current status. */
 export function isTimelineStepDone(step: ProcessStatus, current: ProcessStatus): boolean {
-  return PROCESS_STATUSES.indexOf(step) <= PROCESS_STATUSES.indexOf(current);
+  const position = TIMELINE_POSITION_OF[current] ?? current;
+  return PROCESS_TIMELINE_STEPS.indexOf(step as never) <= PROCESS_TIMELINE_STEPS.indexOf(position as never);
 }
 
 /** Statuses shown by the public lookup (spec 01 §4); an unknown value is shown raw. */

@@ -16,7 +16,7 @@ export const RENEWABLE_PROCESS_STATUSES = [
 
 const AWAITING_SIGNATURE_OR_PAYMENT: readonly ProcessStatus[] = ['cadastro', 'contrato_assinado', 'pagamento_pendente'];
 
-export type RenewalBlock = 'no_profile' | 'open_contract' | 'process_in_progress';
+export type RenewalBlock = 'no_profile' | 'open_contract' | 'process_in_progress' | 'cancelled';
 
 export type RenewalEligibility =
   { renewable: true; parent: Contract; process: Process } | { renewable: false; reason: RenewalBlock; message: string };
@@ -27,6 +27,7 @@ const REFUSALS: Record<RenewalBlock, string> = {
   no_profile: RENEWAL_MESSAGES.profileMissing,
   open_contract: RENEWAL_MESSAGES.openContract,
   process_in_progress: RENEWAL_MESSAGES.processInProgress,
+  cancelled: RENEWAL_MESSAGES.cancelledContract,
 };
 
 const refused = (reason: RenewalBlock): RenewalEligibility => ({ renewable: false, reason, message: REFUSALS[reason] });
@@ -42,6 +43,8 @@ export function renewalEligibility(collection: Collection): RenewalEligibility {
   const parent = latestContract(collection.contracts);
   // A profile always has its initial contract (created with it); none would be an unfinished first save.
   if (!parent) return refused('open_contract');
+  // A contract the customer withdrew from (or an admin refunded) is closed for good, not renewed.
+  if (parent.cancelado_em) return refused('cancelled');
   const process = collection.processes.find((p) => p.contrato_id === parent.id);
   if (parent.assinado_em === null || !process || AWAITING_SIGNATURE_OR_PAYMENT.includes(process.status)) {
     return refused('open_contract');

@@ -11,12 +11,15 @@ import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } fr
 import {
   getAdminFinanceSummaryRoute,
   listAdminChargesRoute,
+  listOrphanPaymentsRoute,
   markAdminChargePaidRoute,
+  refundAdminChargeRoute,
+  refundOrphanPaymentRoute,
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
-import { signContractRoute } from '../domain/api/contracts.js';
+import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
@@ -57,6 +60,15 @@ const ROUTES = [
     contract: signContractRoute,
     entry: 'lambdas/contracts/sign-contract.ts',
     grants: { table: 'readwrite', documents: 'readwrite', email: true },
+  },
+  {
+    contract: cancelContractRoute,
+    entry: 'lambdas/contracts/cancel-contract.ts',
+    // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
+    // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true },
+    // Up to four Asaas calls with their retries; SETTLEMENT_LEASE_SECONDS matches.
+    timeoutSeconds: 25,
   },
   {
     contract: createChargeRoute,
@@ -149,6 +161,30 @@ const ROUTES = [
     timeoutSeconds: 25,
   },
   {
+    contract: refundAdminChargeRoute,
+    entry: 'lambdas/admin/finance/refund-admin-charge.ts',
+    // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
+    // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts).
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    timeoutSeconds: 25,
+  },
+  {
+    contract: listOrphanPaymentsRoute,
+    entry: 'lambdas/admin/finance/list-orphan-payments.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: refundOrphanPaymentRoute,
+    entry: 'lambdas/admin/finance/refund-orphan-payment.ts',
+    // The orphan item and its audit record.
+    grants: {
+      table: 'read',
+      tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.orphanPaymentPk, keys.audit('')] },
+      asaas: true,
+    },
+    timeoutSeconds: 25,
+  },
+  {
     contract: lookupProcessRoute,
     entry: 'lambdas/lookup/lookup-process.ts',
     // Reads the lookup's pointers and collections; writes only its own rate-limit counters (pattern 43).
@@ -187,14 +223,18 @@ const ROUTES = [
   {
     contract: receiveAsaasWebhookRoute,
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
-    // email and userPool: an orphan payment (paid, no charge of ours) is told to the admins.
+    // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
+    // no charge of ours) is told to the admins.
     grants: {
       table: 'readwrite',
+      asaas: true,
       workflow: 'start-and-callback',
       email: true,
       userPool: 'read',
       secrets: ['asaasWebhookToken'],
     },
+    // Room for the read-back's retries (the Asaas client waits up to 10 s a try); ORPHAN_ALERT_LEASE_SECONDS matches.
+    timeoutSeconds: 25,
   },
   {
     contract: recordConversionRoute,
@@ -263,7 +303,8 @@ export const LIVE_FUNCTIONS = {
   },
   publishChanges: {
     entry: 'lambdas/live/publish-changes.ts',
-    grants: { table: 'readwrite', email: true, push: true },
+    // userPool: the admins' addresses, for the admin alerts (pattern 49) it e-mails.
+    grants: { table: 'readwrite', email: true, push: true, userPool: 'read' },
   },
 } as const satisfies Record<string, FunctionDefinition>;
 export type LiveFunctionName = keyof typeof LIVE_FUNCTIONS;

@@ -151,6 +151,8 @@ export class BaixaStack extends Stack {
       targets: {
         ...targets,
         tokens: { issuer: this.auth.issuerUrl, audience: this.auth.client.userPoolClientId },
+        // The admin alerts' recipients (pattern 49).
+        userPool: this.auth.userPool,
       },
     });
     this.web = new Web(this, 'Web', {

@@ -72,7 +72,7 @@ type Counts = {
   charges: Record<string, number>;
   chargesPaid: number;
   referrals: Record<string, number>;
-  /** The money of each São Paulo day (pattern 49), as the moves that paid the seeded charges would have left it. */
+  /** The money of each São Paulo day (pattern 51), as the moves that paid the seeded charges would have left it. */
   financeDays: Record<string, { received_cents: number; received_count: number }>;
 };
 

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_MESSAGES } from '../messages.js';
 import * as z from 'zod';
 import { dayRangeProblem, FINANCE_PERIOD_MESSAGES, isCalendarDay } from '../finance-period.js';
 import { adminClientChargeSchema } from '../schemas/admin-clients.js';
@@ -106,4 +107,60 @@ export const verifyAdminChargeRoute = defineRoute({
   access: 'admin',
   params: adminChargeParams,
   response: z.object({ pago: z.boolean(), charge: adminChargeRowSchema }),
+});
+
+/** The admin's refund needs a reason (audited, and written on the process's history). */
+const refundBody = z.object({
+  motivo: z
+    .string({ error: WITHDRAWAL_MESSAGES.refundReasonRequired })
+    .trim()
+    .min(3, WITHDRAWAL_MESSAGES.refundReasonRequired)
+    .max(500, 'O motivo deve ter no máximo 500 caracteres.'),
+});
+
+/**
+ * 'Estornar' (docs/decisions.md, Withdrawal and refunds): a paid charge refunded in full at Asaas, its contract cancelled
+ * and its process closed, outside the customer's 7 days (a court denial, a goodwill refund). 409 when not paid; 503
+ * when Asaas cannot be reached (the contract stays cancelled; the next click asks again).
+ */
+export const refundAdminChargeRoute = defineRoute({
+  id: 'RefundAdminCharge',
+  method: 'POST',
+  path: '/admin/charges/{userId}/{contractId}/{chargeId}/refund',
+  access: 'admin',
+  params: adminChargeParams,
+  body: refundBody,
+  response: z.object({ charge: adminChargeRowSchema }),
+});
+
+export const orphanPaymentSchema = z.object({
+  asaasId: z.string(),
+  status: z.string(),
+  value: z.number().nullable(),
+  asaasCustomer: z.string().nullable(),
+  externalReference: z.string().nullable(),
+  lastEvent: z.string(),
+  firstSeenAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrphanPaymentRow = z.infer<typeof orphanPaymentSchema>;
+
+/** 'Pagamentos sem cobrança': money Asaas received for no charge of ours (pattern 48), newest sighting first. */
+export const listOrphanPaymentsRoute = defineRoute({
+  id: 'ListOrphanPayments',
+  method: 'GET',
+  path: '/admin/orphan-payments',
+  access: 'admin',
+  response: z.object({ items: z.array(orphanPaymentSchema) }),
+});
+
+/** Sends an orphan payment back to its payer (a refund at Asaas), audited. */
+export const refundOrphanPaymentRoute = defineRoute({
+  id: 'RefundOrphanPayment',
+  method: 'POST',
+  path: '/admin/orphan-payments/{asaasId}/refund',
+  access: 'admin',
+  params: z.object({ asaasId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Pagamento não encontrado.') }),
+  body: refundBody,
+  response: z.object({ payment: orphanPaymentSchema }),
 });

@@ -17,8 +17,18 @@ export const asaasWebhookSchema = z.object({
 });
 export type AsaasWebhook = z.infer<typeof asaasWebhookSchema>;
 
-/** `orphan_payment`: money paid for a charge we do not have, stored and told to the admins (never only a log line). */
-export const WEBHOOK_OUTCOMES = ['duplicate', 'unknown_charge', 'orphan_payment', 'recorded', 'ignored'] as const;
+/**
+ * `orphan_payment`: money paid for a charge we do not have, stored and told to the admins (never only a log line).
+ * `unverified`: a body whose money claim Asaas does not confirm when the payment is read back; nothing is applied.
+ */
+export const WEBHOOK_OUTCOMES = [
+  'duplicate',
+  'unknown_charge',
+  'orphan_payment',
+  'recorded',
+  'ignored',
+  'unverified',
+] as const;
 
 /** Asaas → us. Public: authenticated by the `asaas-access-token` header in the handler, not by Cognito. */
 export const receiveAsaasWebhookRoute = defineRoute({

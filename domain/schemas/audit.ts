@@ -1,7 +1,17 @@
 import * as z from 'zod';
 
-/** What an admin did (issue 11: every admin action is audited). */
-export const ADMIN_ACTIONS = ['process-status', 'charge-mark-paid', 'charge-verify', 'client-delete'] as const;
+/**
+ * What an admin did (issue 11: every admin action is audited), and the customer's own withdrawal (a contract cancelled
+ * and its money sent back is audited whoever asks for it).
+ */
+export const ADMIN_ACTIONS = [
+  'process-status',
+  'charge-mark-paid',
+  'charge-verify',
+  'client-delete',
+  'charge-refund',
+  'contract-withdrawal',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /**
@@ -15,7 +25,7 @@ export const auditEntrySchema = z.object({
   action: z.enum(ADMIN_ACTIONS),
   /** The client the action concerns (their Cognito sub) and the item acted on. */
   targetUserId: z.string(),
-  target: z.object({ type: z.enum(['process', 'charge', 'client']), id: z.string() }),
+  target: z.object({ type: z.enum(['process', 'charge', 'client', 'contract']), id: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -10,5 +10,7 @@ export const dashboardSchema = z.object({
   processes: z.array(processSchema),
   /** Every status change of the customer's processes, newest first (/app/historico). */
   history: z.array(statusHistorySchema),
+  /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
+  withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

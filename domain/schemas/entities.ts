@@ -52,6 +52,8 @@ export const contractSchema = z.object({
   ip_assinatura: z.string().nullable(),
   geo_assinatura: geoSchema.nullable(),
   parent_contrato_id: z.string().nullable(),
+  /** Set once when the contract is cancelled (the customer's withdrawal, or an admin's refund); never signed again. */
+  cancelado_em: isoDate.nullish(),
   created_at: isoDate,
 });
 export type Contract = z.infer<typeof contractSchema>;
@@ -72,6 +74,8 @@ export const chargeSchema = z.object({
   valor: z.number().nullish(),
   /** Until when the PIX can be paid (ISO; 'Válido até …' on the payment screen); absent on older charges. */
   pix_valido_ate: isoDate.nullish(),
+  /** When it first became paid; kept after a refund (what a reversal looks for). */
+  paid_at: isoDate.nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });
@@ -87,6 +91,8 @@ export const processSchema = z.object({
   observacoes: z.string().nullable(),
   baixa_deferida_em: isoDate.nullable(),
   baixa_caiu_em: isoDate.nullable(),
+  /** The charge whose payment made it 'pago' (a refund or chargeback of that charge takes it back out). */
+  paid_charge_id: z.string().nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });

@@ -1,4 +1,6 @@
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
+import { withdrawalEligibility } from '../../domain/withdrawal.js';
+import { systemClock } from '../shared/clock.js';
 import { getCustomerCollection } from '../shared/data/customers.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { apiHandler } from '../shared/http.js';
@@ -8,5 +10,14 @@ const db = tableFromEnvironment();
 /** The dashboard reads the caller's whole item collection in one query; the owner is the key. */
 export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
   const { profile, contracts, charges, processes, history } = await getCustomerCollection(db, caller.userId);
-  return { body: { email: caller.email, profile, contracts, charges, processes, history } };
+  const now = systemClock();
+  const withdrawals = contracts.flatMap((contract) => {
+    const eligibility = withdrawalEligibility(
+      contract,
+      processes.find((p) => p.contrato_id === contract.id) ?? null,
+      now,
+    );
+    return eligibility.allowed ? [{ contractId: contract.id, until: eligibility.until }] : [];
+  });
+  return { body: { email: caller.email, profile, contracts, charges, processes, history, withdrawals } };
 });

@@ -1,5 +1,6 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { adminAlertOf, type StoredAdminAlert } from '../shared/data/admin-alerts.js';
 
 /** A change a customer's open screens must hear about, read from one stream record. */
 export type CustomerChange =
@@ -14,7 +15,9 @@ export type CustomerChange =
       obs: string | null;
       byUser: string;
     }
-  | { kind: 'charge-status'; userId: string; contractId: string; chargeId: string; status: string };
+  | { kind: 'charge-status'; userId: string; contractId: string; chargeId: string; status: string }
+  /** Not a customer's: something the admins must act on (pattern 49), e-mailed to them once. */
+  | { kind: 'admin-alert'; alert: StoredAdminAlert };
 
 const CUSTOMER_PK = /^CUSTOMER#(.+)$/;
 const HISTORY_SK = /^CONTRACT#([^#]+)#PROCESS#HISTORY#.+#([^#]+)$/;
@@ -31,6 +34,10 @@ const imageOf = (image: Record<string, AttributeValue> | undefined) =>
 export function changeOf(record: DynamoDBRecord): CustomerChange | null {
   const item = imageOf(record.dynamodb?.NewImage);
   if (!item || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return null;
+  if (item.type === 'ADMIN_ALERT') {
+    const alert = record.eventName === 'INSERT' ? adminAlertOf(item) : null;
+    return alert ? { kind: 'admin-alert', alert } : null;
+  }
   const userId = CUSTOMER_PK.exec(String(item.pk))?.[1];
   if (!userId) return null;
 

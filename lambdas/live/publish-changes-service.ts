@@ -1,5 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { LiveMessage } from '../../domain/live.js';
+import type { AdminDirectory } from '../providers/admins.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Push } from '../providers/push.js';
 import type { Clock } from '../shared/clock.js';
@@ -10,9 +11,17 @@ import { keys } from '../shared/data/keys.js';
 import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { changeOf, type CustomerChange } from './changes.js';
-import { statusUpdateEmail } from './status-emails.js';
+import { adminAlertEmail, statusUpdateEmail } from './status-emails.js';
+import type { StoredAdminAlert } from '../shared/data/admin-alerts.js';
 
-export type PublishDeps = { db: Db; clock: Clock; push: Push; sendEmail: SendEmail; appUrl: string };
+export type PublishDeps = {
+  db: Db;
+  clock: Clock;
+  push: Push;
+  sendEmail: SendEmail;
+  admins: AdminDirectory;
+  appUrl: string;
+};
 
 /** Long enough to outlive any retry of a stream batch (24 h of stream retention), short enough to clean itself. */
 const NOTICE_MARKER_TTL_SECONDS = 7 * 24 * 3600;
@@ -44,7 +53,9 @@ export async function publishChanges(deps: PublishDeps, records: DynamoDBRecord[
 }
 
 async function publishChange(deps: PublishDeps, change: CustomerChange): Promise<void> {
-  if (change.kind === 'process-status') {
+  if (change.kind === 'admin-alert') {
+    await sendAdminAlertOnce(deps, change.alert);
+  } else if (change.kind === 'process-status') {
     await pushToCustomer(deps, change.userId, {
       type: 'process-status',
       contractId: change.contractId,
@@ -80,6 +91,35 @@ async function pushToCustomer(deps: PublishDeps, userId: string, message: LiveMe
       }
     }),
   );
+}
+
+/**
+ * Pattern 49's e-mail, once, to every admin, under the same lease as the status notice. Every send failing fails the
+ * record (the stream retries); no admin at all is logged loudly and the alert stays stored for the back office.
+ */
+async function sendAdminAlertOnce(deps: PublishDeps, alert: StoredAdminAlert): Promise<void> {
+  const marker = keys.adminAlertSent(alert.id);
+  const now = deps.clock();
+  const claim = await claimLease(deps.db, marker, {
+    now,
+    leaseSeconds: NOTICE_LEASE_SECONDS,
+    attributes: { type: 'ADMIN_ALERT_SENT', claimed_at: now.toISOString() },
+  });
+  if (claim === 'done') return;
+  if (claim === 'busy') throw new Error(`Admin alert ${alert.id} is being sent by another delivery`);
+  try {
+    const recipients = await deps.admins.adminEmails();
+    if (recipients.length === 0) logger.error('Admin alert stored but no admin to tell', { alertId: alert.id });
+    const email = adminAlertEmail(deps.appUrl, alert);
+    const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
+    if (recipients.length > 0 && results.every((result) => result.status === 'rejected')) {
+      throw new Error(`Admin alert ${alert.id} reached no admin`);
+    }
+  } catch (error) {
+    await releaseLease(deps.db, marker);
+    throw error;
+  }
+  await completeLease(deps.db, marker, deps.clock());
 }
 
 /**

@@ -1,11 +1,18 @@
 import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
-import { isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
+import {
+  isChargePaid,
+  needsProviderCheck,
+  paymentClass,
+  providerChargeStatus,
+  type ChargeStatusSource,
+} from '../../domain/charge-status.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import type { AdminDirectory } from '../providers/admins.js';
+import { AsaasError, type AsaasClient, type AsaasPayment } from '../providers/asaas.js';
 import type { SendEmail } from '../providers/email.js';
-import { findChargeByProviderId } from '../shared/data/charges.js';
+import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
 import { keys } from '../shared/data/keys.js';
-import { recordOrphanPayment } from '../shared/data/orphan-payments.js';
+import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
 import { UnauthorizedError } from '../shared/errors.js';
@@ -20,13 +27,15 @@ export function assertWebhookToken(received: string | undefined, expected: strin
 }
 
 export type WebhookDeps = ChargeStatusDeps & {
+  /** Reads a payment back before its money claim is applied. */
+  asaas: Pick<AsaasClient, 'getPayment'>;
   sendEmail: SendEmail;
   admins: AdminDirectory;
   appUrl: string;
 };
 
 /** The function's timeout: a live attempt's e-mails are never sent twice by a redelivery that overtakes it. */
-const ORPHAN_ALERT_LEASE_SECONDS = 10;
+const ORPHAN_ALERT_LEASE_SECONDS = 25;
 
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
 
@@ -35,7 +44,8 @@ export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
  * workflow not resumed, say) is answered with an error, Asaas redelivers, and the idempotent effects are applied
  * again. Events of the same charge each have their own id and may arrive late or twice: the charge's life decides
  * (`applyProviderStatus`), never the arrival order. Events without a payment, and unpaid events of payments we do not
- * know, are acknowledged so Asaas's queue keeps flowing; a paid one is an orphan payment (`recordOrphan`).
+ * know, are acknowledged so Asaas's queue keeps flowing; a paid one is an orphan payment (`recordOrphan`). A claim
+ * that moves money is read back from Asaas first (`needsProviderCheck`), and what Asaas answers is applied.
  */
 export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook): Promise<WebhookOutcome> {
   const { db } = deps;
@@ -50,16 +60,61 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     logger.info('Webhook event without a payment', { event: body.event });
     return 'ignored';
   }
-  const status = providerChargeStatus(body.payment, body.event);
+  const claimed = providerChargeStatus(body.payment, body.event);
   const charge = await findChargeByProviderId(deps.db, body.payment.id);
+  if (!needsProviderCheck(claimed, charge?.status ?? null)) {
+    if (!charge) {
+      logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
+      return 'unknown_charge';
+    }
+    return applyStatus(deps, charge.ref, claimed, { event: body.event });
+  }
+  const fresh = await readBack(deps, body.payment.id);
+  const status = fresh && providerChargeStatus(fresh);
+  if (!fresh || !status || paymentClass(status) !== paymentClass(claimed)) {
+    // A forged body, or a stale one (the payment moved on since: its own event follows). Answered 200 so Asaas's queue
+    // keeps flowing; the warning is for whoever watches the logs, and the nightly reconciliation reads Asaas anyway.
+    logger.warn('Webhook claim not confirmed by Asaas: nothing applied', {
+      event: body.event,
+      asaasId: body.payment.id,
+      claimed,
+      asaas: status ?? 'not_found',
+    });
+    return 'unverified';
+  }
   if (!charge) {
-    if (isChargePaid(status)) return recordOrphan(deps, body, status);
+    if (isChargePaid(status)) return recordOrphan(deps, fresh, body.event, status);
+    // An orphan payment being refunded (by an admin, or the payer's bank): the item follows it.
+    const orphan = await getOrphanPayment(deps.db, fresh.id);
+    if (orphan) {
+      await recordOrphanPayment(deps.db, { ...orphan, status, lastEvent: body.event }, deps.clock().toISOString());
+      return 'recorded';
+    }
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
-  const move = await applyProviderStatus(deps, charge.ref, status, { event: body.event });
-  if (!move.moved) logger.info('Webhook status not applied', { event: body.event, kept: move.status });
+  return applyStatus(deps, charge.ref, status, { freshRead: true });
+}
+
+async function applyStatus(
+  deps: WebhookDeps,
+  ref: ChargeRef,
+  status: string,
+  source: ChargeStatusSource,
+): Promise<'recorded' | 'ignored'> {
+  const move = await applyProviderStatus(deps, ref, status, source);
+  if (!move.moved) logger.info('Webhook status not applied', { ...source, kept: move.status });
   return move.moved ? 'recorded' : 'ignored';
+}
+
+/** The payment as Asaas has it now; null when Asaas does not know it. Unavailable → thrown: Asaas redelivers. */
+async function readBack(deps: WebhookDeps, asaasId: string): Promise<AsaasPayment | null> {
+  try {
+    return await deps.asaas.getPayment(asaasId);
+  } catch (error) {
+    if (error instanceof AsaasError && error.kind === 'not_found') return null;
+    throw error;
+  }
 }
 
 /**
@@ -67,8 +122,12 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
  * the admins told once, so a person finds out whose it is and refunds it. A failed alert fails the delivery (Asaas
  * redelivers; the item is updated, not duplicated).
  */
-async function recordOrphan(deps: WebhookDeps, body: AsaasWebhook, status: string): Promise<'orphan_payment'> {
-  const payment = body.payment!;
+async function recordOrphan(
+  deps: WebhookDeps,
+  payment: AsaasPayment,
+  event: string,
+  status: string,
+): Promise<'orphan_payment'> {
   const now = deps.clock();
   const orphan = await recordOrphanPayment(
     deps.db,
@@ -78,7 +137,7 @@ async function recordOrphan(deps: WebhookDeps, body: AsaasWebhook, status: strin
       value: typeof payment.value === 'number' ? payment.value : null,
       asaasCustomer: typeof payment.customer === 'string' ? payment.customer : null,
       externalReference: typeof payment.externalReference === 'string' ? payment.externalReference : null,
-      lastEvent: body.event,
+      lastEvent: event,
     },
     now.toISOString(),
   );

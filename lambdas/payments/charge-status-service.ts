@@ -7,15 +7,17 @@ import { getCharge, moveChargeStatus, type ChargeMove, type ChargeRef } from '..
 import { getProcess } from '../shared/data/processes.js';
 import type { Db, TransactItem } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
+import { reversePayment } from './payment-reversal-service.js';
 
-export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start'> };
+export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start' | 'fail'> };
 
 /**
  * The one path from a provider's status to ours, shared by the webhook, 'Verificar Pagamento' and the admin's actions:
  * the charge moves only forward along its life, and a paid charge resumes the workflow waiting for it (which confirms
  * the payment: process 'pago', forecast, e-mails). Resuming is repeated on every later call for a paid charge, so a
  * failure after the move is made good by the provider's redelivery or the next verification; a workflow that already
- * moved on answers 'already-finished'.
+ * moved on answers 'already-finished'. A charge that was paid and no longer is (a refund, a chargeback) has its
+ * confirmation undone (`reversePayment`), on every call too, for the same reason.
  */
 export async function applyProviderStatus(
   deps: ChargeStatusDeps,
@@ -27,6 +29,7 @@ export async function applyProviderStatus(
 ): Promise<ChargeMove> {
   const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source, extraItems);
   if (isChargePaid(move.status)) await resumeWaitingWorkflow(deps, ref);
+  else if (move.paidAt) await reversePayment(deps, ref, move.status);
   return move;
 }
 

@@ -1,7 +1,7 @@
 import { isChargeExpired, isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import { saoPauloDateDigits } from '../../domain/dates.js';
 import { pixValidUntil } from '../../domain/finance.js';
-import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import { WITHDRAWAL_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { AsaasClient } from '../providers/asaas.js';
@@ -66,6 +66,7 @@ export async function createChargeForContract(
   if (!contract || !profile || contract.assinado_em === null)
     throw new NotFoundError(PAYMENT_MESSAGES.contractNotSigned);
   if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) throw new ConflictError(PAYMENT_MESSAGES.freeRenewal);
+  if (contract.cancelado_em) throw new ConflictError(WITHDRAWAL_MESSAGES.cancelledContract);
 
   const now = deps.clock();
   let claim = await claimChargeCreation(db, caller.userId, contractId, now);

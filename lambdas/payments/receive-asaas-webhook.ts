@@ -2,7 +2,12 @@ import { receiveAsaasWebhookRoute } from '../../domain/api/webhooks.js';
 import { systemClock } from '../shared/clock.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
-import { adminDirectoryFromEnvironment, emailFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
+import {
+  adminDirectoryFromEnvironment,
+  asaasFromEnvironment,
+  emailFromEnvironment,
+  workflowFromEnvironment,
+} from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { readSecret } from '../shared/secrets.js';
 import { assertWebhookToken, handleAsaasWebhook, type WebhookDeps } from './asaas-webhook-service.js';
@@ -14,6 +19,7 @@ const deps: WebhookDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
   workflow: workflowFromEnvironment(),
+  asaas: await asaasFromEnvironment(),
   sendEmail: emailFromEnvironment(),
   admins: adminDirectoryFromEnvironment(),
   appUrl: appUrlFromEnvironment(),

@@ -93,6 +93,12 @@ export type AsaasClient = {
   getPayment(paymentId: string): Promise<AsaasPayment>;
   /** Removes an unpaid charge (its PIX can no longer be paid); Asaas then sends PAYMENT_DELETED. */
   deletePayment(paymentId: string): Promise<void>;
+  /**
+   * Refunds a received payment in full (the PIX goes back to the payer's account); Asaas answers the payment, now
+   * refunding, and sends PAYMENT_REFUND_IN_PROGRESS then PAYMENT_REFUNDED. Never replayed blindly: a refund whose answer
+   * was lost is found by reading the payment.
+   */
+  refundPayment(paymentId: string, description: string): Promise<AsaasPayment>;
 };
 
 export type AsaasClientOptions = {
@@ -200,6 +206,11 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     async deletePayment(paymentId) {
       await call('DELETE', `/payments/${encodeURIComponent(paymentId)}`, deletedSchema);
     },
+    refundPayment: (paymentId, description) =>
+      call('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, paymentSchema, {
+        body: { description },
+        retry: once,
+      }),
   };
   return client;
 }

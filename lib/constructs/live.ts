@@ -26,6 +26,10 @@ export const LIVE_STREAM_FILTERS = [
     eventName: lambda.FilterRule.or('INSERT', 'MODIFY'),
     dynamodb: { NewImage: { type: { S: lambda.FilterRule.isEqual('CHARGE') } } },
   }),
+  lambda.FilterCriteria.filter({
+    eventName: lambda.FilterRule.isEqual('INSERT'),
+    dynamodb: { NewImage: { type: { S: lambda.FilterRule.isEqual('ADMIN_ALERT') } } },
+  }),
 ];
 
 export interface LiveProps {

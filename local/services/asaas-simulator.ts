@@ -19,10 +19,11 @@ import * as z from 'zod';
  * same event, same id, retried on a compressed copy of Asaas's schedule; a failing event blocks the ones behind it;
  * the queue pauses after 15 consecutive failures). State lives in memory.
  *
- *   /v3/…          Asaas's API (customers, payments, pixQrCode, sandbox confirm)
+ *   /v3/…          Asaas's API (customers, payments, pixQrCode, refund, sandbox confirm)
  *   /              a pt-BR page listing the payments, with a 'Pagar' button each
  *   /i/<id>        the payment's page (its invoiceUrl): QR code, copia e cola, 'Pagar'
- *   /__control/…   switches for tests and people (not Asaas's API): pay, overdue, refund, failing or duplicated or
+ *   /__control/…   switches for tests and people (not Asaas's API): pay, overdue, refund, chargeback, any status with
+ *                  its event (`…/status {status, event}`), failing or duplicated or
  *                  held webhooks, a failing or slow API, what was delivered, reset
  */
 export type AsaasSimulatorOptions = {
@@ -101,7 +102,7 @@ type Customer = {
   country: 'Brasil';
 };
 
-type Refund = { dateCreated: string; status: 'DONE'; value: number; description: string | null };
+type Refund = { dateCreated: string; status: 'DONE' | 'PENDING'; value: number; description: string | null };
 
 type Payment = {
   object: 'payment';
@@ -518,6 +519,15 @@ const webhookSwitches = z.strictObject({
   duplicateNext: count.optional(),
   holdNext: count.optional(),
 });
+const statusSwitch = z.strictObject({
+  status: z.string().regex(/^[A-Z_]+$/),
+  /** The event sent; `PAYMENT_<status>` when absent, none when null. */
+  event: z
+    .string()
+    .regex(/^[A-Z_]+$/)
+    .nullable()
+    .optional(),
+});
 const apiSwitches = z.strictObject({
   failNext: count.optional(),
   status: z.number().int().min(400).max(599).optional(),
@@ -542,9 +552,12 @@ const STATUS_LABELS: Record<string, string> = {
   RECEIVED: 'Recebida',
   CONFIRMED: 'Confirmada',
   REFUNDED: 'Estornada',
+  REFUND_IN_PROGRESS: 'Estorno em andamento',
+  CHARGEBACK_REQUESTED: 'Chargeback solicitado',
 };
 const PAYABLE = new Set(['PENDING', 'OVERDUE']);
 const REFUNDABLE = new Set(['RECEIVED', 'CONFIRMED']);
+const REFUNDING = new Set(['REFUND_REQUESTED', 'REFUND_IN_PROGRESS']);
 
 const STYLE = `
   * { box-sizing: border-box; }
@@ -592,8 +605,8 @@ ${content}
 `;
 }
 
-function actionButton(payment: Payment, action: 'pay' | 'overdue' | 'refund', redirect: string): string {
-  const labels = { pay: 'Pagar', overdue: 'Vencer', refund: 'Estornar' };
+function actionButton(payment: Payment, action: 'pay' | 'overdue' | 'refund' | 'chargeback', redirect: string): string {
+  const labels = { pay: 'Pagar', overdue: 'Vencer', refund: 'Estornar', chargeback: 'Chargeback' };
   const style = action === 'pay' ? '' : ' class="secondary"';
   return (
     `<form method="post" action="/__control/payments/${encodeURIComponent(payment.id)}/${action}">` +
@@ -607,7 +620,10 @@ function actionsFor(payment: Payment, redirect: string): string {
   if (payment.deleted) return '<span class="status">Removida</span>';
   if (PAYABLE.has(payment.status)) actions.push(actionButton(payment, 'pay', redirect));
   if (payment.status === 'PENDING') actions.push(actionButton(payment, 'overdue', redirect));
-  if (REFUNDABLE.has(payment.status)) actions.push(actionButton(payment, 'refund', redirect));
+  if (REFUNDABLE.has(payment.status) || REFUNDING.has(payment.status)) {
+    actions.push(actionButton(payment, 'refund', redirect));
+  }
+  if (REFUNDABLE.has(payment.status)) actions.push(actionButton(payment, 'chargeback', redirect));
   return actions.join('');
 }
 
@@ -831,10 +847,14 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     return { status: 200, body: payment };
   }
 
+  /**
+   * The page's 'Estornar' (and `/__control/…/refund`): a received payment, or one whose refund we asked for
+   * (REFUND_REQUESTED / REFUND_IN_PROGRESS), is refunded now, as the bank's return of a PIX completes it.
+   */
   function refund(id: string): Reply {
     const payment = payments.get(id);
     if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
-    if (!REFUNDABLE.has(payment.status)) {
+    if (!REFUNDABLE.has(payment.status) && !REFUNDING.has(payment.status)) {
       return apiError('invalid_action', `Somente cobranças recebidas podem ser estornadas (${payment.status}).`);
     }
     const now = new Date();
@@ -844,6 +864,74 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     ];
     log(`asaas-simulator: payment ${id} refunded`);
     webhooks.emit('PAYMENT_REFUNDED', payment, now);
+    return { status: 200, body: payment };
+  }
+
+  /**
+   * POST /v3/payments/{id}/refund {value?, description?}: a full refund of a received PIX goes REFUND_IN_PROGRESS
+   * until the bank returns it (the page's 'Estornar' completes it); a partial one keeps the payment received and lists
+   * the refund (PAYMENT_PARTIALLY_REFUNDED).
+   */
+  function requestRefund(id: string, body: Record<string, unknown>): Reply {
+    const payment = payments.get(id);
+    if (!payment || payment.deleted) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (!REFUNDABLE.has(payment.status)) {
+      return apiError('invalid_action', `Somente cobranças recebidas podem ser estornadas (${payment.status}).`);
+    }
+    const value = body.value === undefined || body.value === null ? payment.value : body.value;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || round2(value) > payment.value) {
+      return apiError('invalid_value', 'O valor do estorno deve ser maior que zero e até o valor da cobrança.');
+    }
+    const now = new Date();
+    const description = typeof body.description === 'string' ? body.description : null;
+    const partial = round2(value) < payment.value;
+    payment.refunds = [
+      ...(payment.refunds ?? []),
+      { dateCreated: saoPaulo(now).dateTime, status: partial ? 'DONE' : 'PENDING', value: round2(value), description },
+    ];
+    if (!partial) payment.status = 'REFUND_IN_PROGRESS';
+    log(`asaas-simulator: payment ${id} refund requested (${brl.format(value)})`);
+    webhooks.emit(partial ? 'PAYMENT_PARTIALLY_REFUNDED' : 'PAYMENT_REFUND_IN_PROGRESS', payment, now);
+    return { status: 200, body: payment };
+  }
+
+  /** The page's 'Chargeback': the payer disputes a received payment with their bank. */
+  function chargeback(id: string): Reply {
+    const payment = payments.get(id);
+    if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (!REFUNDABLE.has(payment.status)) {
+      return apiError('invalid_action', `Somente cobranças recebidas podem ser contestadas (${payment.status}).`);
+    }
+    payment.status = 'CHARGEBACK_REQUESTED';
+    log(`asaas-simulator: payment ${id} chargeback requested`);
+    webhooks.emit('PAYMENT_CHARGEBACK_REQUESTED', payment, new Date());
+    return { status: 200, body: payment };
+  }
+
+  /**
+   * Tests' and people's switch for any other step of a payment's life (CONFIRMED, RECEIVED_IN_CASH, a cash payment
+   * undone, a refund denied, a chargeback disputed or won): sets the status and sends `event` (none when null).
+   */
+  function setStatus(id: string, body: Record<string, unknown>): Reply {
+    const payment = payments.get(id);
+    if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    const parsed = statusSwitch.safeParse(body);
+    if (!parsed.success) return { status: 400, body: { error: z.prettifyError(parsed.error) } };
+    const now = new Date();
+    payment.status = parsed.data.status;
+    if (
+      parsed.data.status === 'RECEIVED' ||
+      parsed.data.status === 'CONFIRMED' ||
+      parsed.data.status === 'RECEIVED_IN_CASH'
+    ) {
+      const today = saoPaulo(now).date;
+      payment.paymentDate ??= today;
+      payment.clientPaymentDate ??= today;
+      payment.confirmedDate ??= today;
+    }
+    const event = parsed.data.event === undefined ? `PAYMENT_${parsed.data.status}` : parsed.data.event;
+    log(`asaas-simulator: payment ${id} → ${parsed.data.status}${event ? ` (${event})` : ''}`);
+    if (event) webhooks.emit(event, payment, now);
     return { status: 200, body: payment };
   }
 
@@ -921,6 +1009,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     }
     if ((match = /^POST \/v3\/sandbox\/payment\/([^/]+)\/confirm$/.exec(route))) return pay(decode(match[1]));
     if ((match = /^DELETE \/v3\/payments\/([^/]+)$/.exec(route))) return remove(decode(match[1]));
+    if ((match = /^POST \/v3\/payments\/([^/]+)\/refund$/.exec(route))) return requestRefund(decode(match[1]), body);
     return { status: 404 };
   }
 
@@ -962,9 +1051,10 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
   function handleControl(method: string, path: string, body: Record<string, unknown>): Reply {
     const route = `${method} ${path.replace(/\/+$/, '')}`;
     let match: RegExpExecArray | null;
-    if ((match = /^POST \/__control\/payments\/([^/]+)\/(pay|overdue|refund)$/.exec(route))) {
+    if ((match = /^POST \/__control\/payments\/([^/]+)\/(pay|overdue|refund|chargeback|status)$/.exec(route))) {
       const id = decode(match[1]);
-      return match[2] === 'pay' ? pay(id) : match[2] === 'overdue' ? overdue(id) : refund(id);
+      const actions = { pay, overdue, refund, chargeback, status: (paymentId: string) => setStatus(paymentId, body) };
+      return actions[match[2] as keyof typeof actions](id);
     }
     if (route === 'GET /__control/payments') return { status: 200, body: [...payments.values()] };
     if (route === 'GET /__control/customers') return { status: 200, body: [...customers.values()] };

@@ -740,7 +740,7 @@ describe('Live', () => {
     });
   });
 
-  it('the consumer reads the table stream, only history inserts and charge changes, reporting item failures', () => {
+  it('the consumer reads the table stream, only history inserts, charge changes and admin alerts, reporting item failures', () => {
     s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(s.stack.live.functions.publishChanges) },
       EventSourceArn: { 'Fn::GetAtt': [logicalId(s.stack.data.table), 'StreamArn'] },
@@ -756,6 +756,12 @@ describe('Live', () => {
             Pattern: JSON.stringify({
               eventName: ['INSERT', 'MODIFY'],
               dynamodb: { NewImage: { type: { S: ['CHARGE'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { type: { S: ['ADMIN_ALERT'] } } },
             }),
           },
         ],

@@ -6,7 +6,6 @@ import { createProfile } from '../../lambdas/shared/data/customers.js';
 import {
   createReferral,
   findReferral,
-  markReferralPaid,
   referralSignupWrites,
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
@@ -15,6 +14,7 @@ import { initialContractFor, seedCustomer } from '../integration/seed.js';
 import { launchBrowser, logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
+import { payReferral } from '../referral-payments.js';
 
 const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
 let browser: Browser;
@@ -51,7 +51,7 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
     now,
     initialContract: await initialContractFor(db),
   });
-  if (pays) await markReferralPaid(db, profile, new Date().toISOString());
+  if (pays) await payReferral(db, profile);
 }
 
 async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {

@@ -7,7 +7,6 @@ import { referralInviteSubject } from '../../lambdas/referrals/referral-emails.j
 import { createProfile, getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { findProfileByReferralCode } from '../../lambdas/shared/data/lookups.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor } from '../integration/seed.js';
 import {
@@ -21,6 +20,7 @@ import {
   VIEWPORTS,
 } from './browser.js';
 import { localTable } from './local-table.js';
+import { payReferral } from '../referral-payments.js';
 
 const { appUrl, asaasUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 const password = 'segredo123';
@@ -76,7 +76,7 @@ async function paidFriendOf(referralCode: string) {
     now,
     initialContract: await initialContractFor(db),
   });
-  return { profile, payment: await markReferralPaid(db, profile, new Date().toISOString()) };
+  return { profile, payment: await payReferral(db, profile) };
 }
 
 describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → reward', () => {
@@ -196,7 +196,7 @@ describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → rew
     for (let i = 0; i < 4; i += 1) friends.push(await paidFriendOf(referralCode));
     expect(friends.map((f) => f.payment.rewardsGranted)).toEqual([0, 0, 0, 1]);
     // The same confirmation again (a repeated payment event) grants nothing more.
-    expect(await markReferralPaid(db, friends[3]!.profile, new Date().toISOString())).toMatchObject({
+    expect(await payReferral(db, friends[3]!.profile)).toMatchObject({
       markedPaid: false,
       rewardsGranted: 0,
     });

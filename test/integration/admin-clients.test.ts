@@ -36,7 +36,6 @@ import {
   findReferralByInvite,
   referralSearchTokenItem,
   referralSignupWrites,
-  markReferralPaid,
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
 import { signContract } from '../../lambdas/shared/data/signatures.js';
@@ -48,6 +47,7 @@ import { testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
 import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
 import { getOwnReferrals } from '../../lambdas/referrals/referral-service.js';
+import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
@@ -416,7 +416,7 @@ describe('deleting a client (pattern 28)', () => {
   it('leaves the referrer’s paid tally (and so the next free renewal) as it was when a paid invitee is deleted', async () => {
     const client = await seedRichClient();
     const referrer = { userId: client.referrer.userId, email: client.referrer.profile.email, isAdmin: false };
-    await markReferralPaid(db, client.profile, new Date().toISOString());
+    await payReferral(db, client.profile);
     const ownBefore = await getOwnReferrals({ db, clock: () => new Date() }, referrer);
     expect(ownBefore.counts).toMatchObject({ paid: 1, remaining: 4 });
 

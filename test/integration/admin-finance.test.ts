@@ -104,7 +104,7 @@ describe('/admin/financeiro: the period’s figures, computed on the server', ()
       refunded: { amount: 0, count: 0 },
       pending: { amount: 0, count: 0 },
     });
-    // The day items are what pattern 49 wrote: centavos, exact.
+    // The day items are what pattern 51 wrote: centavos, exact.
     const { Item } = await db.client.send(
       new GetCommand({ TableName: db.tableName, Key: { pk: keys.financeDayPk, sk: dayOf(at(12)) } }),
     );

@@ -1,5 +1,5 @@
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -14,7 +14,6 @@ import {
 } from '../../domain/api/admin-processes.js';
 import type { RouteContract } from '../../domain/api/route.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
-import type { Profile } from '../../domain/schemas/entities.js';
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
 import { handler as markPaid } from '../../lambdas/admin/finance/mark-admin-charge-paid.js';
 import { handler as verifyCharge } from '../../lambdas/admin/finance/verify-admin-charge.js';
@@ -25,21 +24,21 @@ import { createChargeForContract } from '../../lambdas/payments/create-charge-se
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
 import { getCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
-import { counterUpdate, getAdminCounters } from '../../lambdas/shared/data/counters.js';
-import { createProfile, getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
-import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
-import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
+import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
 import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
-import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
+import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, STEP_FUNCTIONS_PORT } from './global-setup.js';
-import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
+import { seedCustomer, seedPendingCharge, seedReferredCustomer } from './seed.js';
+import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
 const stateMachineArn = process.env.STATE_MACHINE_ARN!;
@@ -256,55 +255,14 @@ async function sign(userId: string, contractId: string) {
 }
 
 /** A customer who signed up through `referrer`'s code, with the referral item the referral issue writes. */
-async function referredCustomer(referrer: { userId: string; profile: Profile }) {
-  const userId = ulid();
-  const created = await createProfile(db, {
-    userId,
-    input: createProfileInput(),
-    referredByProfileId: referrer.profile.id,
-    now: new Date().toISOString(),
-    initialContract: await initialContractFor(db),
-  });
-  const payer = created.profile;
-  const now = new Date().toISOString();
-  const id = ulid();
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              pk: keys.customer(referrer.userId),
-              sk: keys.referralSk(payer.email.toLowerCase()),
-              type: 'REFERRAL',
-              ...typeIndexKeys('REFERRAL', now, id),
-              ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
-              id,
-              referrer_profile_id: referrer.profile.id,
-              referred_profile_id: payer.id,
-              referred_email: payer.email.toLowerCase(),
-              invite_code: `${referrer.profile.referral_code}-AB12`,
-              status: 'signed_up',
-              created_at: now,
-              updated_at: now,
-            },
-          },
-        },
-      ],
-    }),
-  );
-  return { userId, ...created };
-}
 
 const chargeParams = (ref: { userId: string; contractId: string; chargeId: string }) => ref;
 
 describe('/admin/financeiro', () => {
   it("'Marcar pago' confirms through the workflow: process 'pago', the referral paid and the 5th one's reward", async () => {
     const referrer = await seedCustomer(db);
-    const payers = await Promise.all(Array.from({ length: 5 }, () => referredCustomer(referrer)));
-    for (const earlier of payers.slice(0, 4)) await markReferralPaid(db, earlier.profile, new Date().toISOString());
+    const payers = await Promise.all(Array.from({ length: 5 }, () => seedReferredCustomer(db, referrer)));
+    for (const earlier of payers.slice(0, 4)) await payReferral(db, earlier.profile);
     const payer = payers[4]!;
     const charge = await seedPendingCharge(db, { userId: payer.userId, contractId: payer.contract.id });
     const ref = { userId: payer.userId, contractId: payer.contract.id, chargeId: charge.id };

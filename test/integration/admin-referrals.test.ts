@@ -11,7 +11,6 @@ import { createProfile } from '../../lambdas/shared/data/customers.js';
 import {
   createReferral,
   findReferral,
-  markReferralPaid,
   referralSignupWrites,
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
@@ -19,6 +18,7 @@ import { adminClaims, createProfileInput, customerClaims } from '../factories.js
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { initialContractFor, seedCustomer } from './seed.js';
+import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
 const admin = adminClaims();
@@ -64,7 +64,7 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
     now,
     initialContract: await initialContractFor(db),
   });
-  if (pays) await markReferralPaid(db, profile, new Date().toISOString());
+  if (pays) await payReferral(db, profile);
 }
 
 const friendEmail = (tag: string) => `${tag}.${ulid().toLowerCase()}@amigos.example.com`;

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { changeOf } from '../../lambdas/live/changes.js';
 import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
@@ -10,6 +11,7 @@ import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { createWebSocketPush } from '../../lambdas/providers/push.js';
 import { createCognitoTokenVerifier } from '../../lambdas/providers/tokens.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
+import { raiseAdminAlert } from '../../lambdas/shared/data/admin-alerts.js';
 import { recordChargeStatus, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { connectionsOf, saveConnection } from '../../lambdas/shared/data/connections.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
@@ -22,6 +24,7 @@ import { emailsTo } from './mail.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
 
 const db = testDb();
+const alertedAdmin = `alertas.${ulid().toLowerCase()}@baixa.test`;
 const ISSUER = 'http://127.0.0.1:9/local_pool';
 const CLIENT_ID = 'spa-client';
 
@@ -74,6 +77,7 @@ describe('live channel', () => {
         }
         await sendEmail(to, email);
       },
+      admins: { adminEmails: async () => [alertedAdmin] },
       appUrl: 'http://127.0.0.1:5173',
     };
     poller = await startStreamPoller({
@@ -163,6 +167,25 @@ describe('live channel', () => {
       ]);
     expect(await emailsTo(profile.email)).toEqual([]);
     tab.socket.close();
+  });
+
+  it('e-mails an admin alert to the admins once, however often it is raised or its record delivered', async () => {
+    const alert = {
+      id: `teste#${ulid()}`,
+      subject: 'Estorno em processo já peticionado — 20261124-0001',
+      paragraphs: ['O pagamento do processo foi estornado depois da petição.'],
+      actionPath: '/admin/processos',
+      actionLabel: 'Abrir Processos',
+    };
+    const now = new Date().toISOString();
+    expect(await raiseAdminAlert(db, alert, now)).toBe('raised');
+    expect(await raiseAdminAlert(db, { ...alert, subject: 'outro' }, now)).toBe('already-raised');
+    const ofAlert = async () => (await emailsTo(alertedAdmin)).filter((mail) => mail.subject === alert.subject);
+    await expect.poll(async () => (await ofAlert()).length, { timeout: 5000 }).toBe(1);
+    expect((await ofAlert())[0]?.body?.html).toContain('/admin/processos');
+    const record = delivered.find((r) => r.dynamodb?.NewImage?.pk?.S === keys.adminAlert(alert.id));
+    expect(await publishChanges(deps, [record!])).toEqual({ batchItemFailures: [] });
+    expect(await ofAlert()).toHaveLength(1);
   });
 
   it('retries a change whose e-mail failed, and sends it once when the retry succeeds', async () => {

@@ -22,7 +22,9 @@ import { startLocalStepFunctions } from '../../local/workflow/step-functions.js'
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { emailsTo } from './mail.js';
 import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
-import { INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
+import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
+import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { testDb } from './db.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
 
@@ -33,12 +35,17 @@ let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
 const sfn = new SFNClient({});
 
 let cognito: CognitoWithTriggers;
+/** The Asaas the webhook handler reads payments back from (its environment names this port). */
+let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
+let asaas: AsaasClient;
 /** Whether the admins should have filed by the time CheckFiling runs (the deadline wait is cut to 300 ms). */
 let fileBeforeDeadline: ((ref: { userId: string; contractId: string }) => Promise<void>) | null = null;
 
 beforeAll(async () => {
   // The admins' directory is the real provider against cognito-local, whose seeded admin is in the `admin` group.
   cognito = await startCognitoWithTriggers();
+  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
+  asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
   const filingDeps: CheckFilingDeps = {
     db,
     clock: () => new Date(),
@@ -68,13 +75,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await stepFunctions.stop();
   await cognito.stop();
+  await simulator.stop();
 });
 
+/** A customer's PENDING charge, its payment made at the simulator (`payAtAsaas` pays it there). */
 async function seedCharge() {
-  const { userId, contract } = await seedCustomer(db);
-  const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
-  return { userId, contract, charge, asaasId: charge.asaas_id! };
+  const { userId, contract, profile } = await seedCustomer(db);
+  const customer = await asaas.ensureCustomer({
+    name: profile.nome_completo,
+    cpfCnpj: '52998224725',
+    email: profile.email,
+    externalReference: profile.id,
+  });
+  const payment = await asaas.createPixCharge({
+    customer: customer.id,
+    value: 399,
+    dueDate: new Date().toISOString().slice(0, 10),
+    description: 'Baixa temporária',
+    externalReference: ulid(),
+  });
+  const charge = await seedPendingCharge(db, { userId, contractId: contract.id, asaasId: payment.id });
+  return { userId, contract, charge, asaasId: payment.id };
 }
+
+const payAtAsaas = (asaasId: string, status = 'RECEIVED') =>
+  fetch(`${simulator.url}/__control/payments/${asaasId}/status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status, event: null }),
+  });
 
 const webhook = (body: unknown, headerToken = token) =>
   receiveWebhook(
@@ -114,6 +143,7 @@ describe('charge → payment → filing', () => {
     const before = await getAdminCounters(db);
     const executionArn = await startParkedExecution({ userId, contractId: contract.id, chargeId: charge.id });
 
+    await payAtAsaas(asaasId);
     const event = {
       id: `evt_${ulid()}`,
       event: 'PAYMENT_RECEIVED',
@@ -149,6 +179,7 @@ describe('charge → payment → filing', () => {
     const before = await getAdminCounters(db);
 
     // The customer pays the PIX anyway; Asaas delivers it, then again under another event id.
+    await payAtAsaas(asaasId);
     for (const event of ['PAYMENT_CONFIRMED', 'PAYMENT_RECEIVED']) {
       const answer = await webhook({ id: `evt_${ulid()}`, event, payment: { id: asaasId, status: event.slice(8) } });
       expect(answer.statusCode).toBe(200);
@@ -177,6 +208,7 @@ describe('charge → payment → filing', () => {
       );
     try {
       const executionArn = await startParkedExecution({ userId, contractId: contract.id, chargeId: charge.id });
+      await payAtAsaas(asaasId);
       await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED' } });
       const execution = await finishedExecution(executionArn);
       expect(execution.status).toBe('SUCCEEDED');
@@ -202,6 +234,7 @@ describe('charge → payment → filing', () => {
   it('counts a charge as paid once even when a different event says paid again', async () => {
     const { asaasId } = await seedCharge();
     const before = await getAdminCounters(db);
+    await payAtAsaas(asaasId);
     await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_CONFIRMED', payment: { id: asaasId, status: 'CONFIRMED' } });
     await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED' } });
     const after = await getAdminCounters(db);

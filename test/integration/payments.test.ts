@@ -11,7 +11,7 @@ import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { verifyContractCharge } from '../../lambdas/payments/verify-charge-service.js';
-import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
@@ -55,12 +55,14 @@ const webhookDeps = () => ({
   db,
   clock: systemClock,
   workflow,
+  asaas,
   sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
   admins: { adminEmails: async () => [financeAdmin] },
   appUrl: 'http://127.0.0.1:5173',
 });
 
 let deps: CreateChargeDeps;
+let asaas: AsaasClient;
 /** A simulator's test switches (`/__control/…`): GET without a body, POST with one. */
 const controlAt = (simulatorUrl: string) => (path: string, body?: unknown) =>
   fetch(`${simulatorUrl}/__control/${path}`, {
@@ -72,17 +74,13 @@ const control = (path: string, body?: unknown) => controlAt(simulator.url)(path,
 
 beforeAll(async () => {
   simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  deps = {
-    db,
-    clock: systemClock,
-    asaas: createAsaasClient({
-      baseUrl: simulator.apiUrl,
-      apiKey: INTEGRATION_SECRETS.asaasApiKey,
-      retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-      sleep: async () => undefined,
-    }),
-    workflow,
-  };
+  asaas = createAsaasClient({
+    baseUrl: simulator.apiUrl,
+    apiKey: INTEGRATION_SECRETS.asaasApiKey,
+    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+    sleep: async () => undefined,
+  });
+  deps = { db, clock: systemClock, asaas, workflow };
 });
 afterAll(() => simulator.stop());
 beforeEach(() => {
@@ -114,6 +112,28 @@ const paymentsAtAsaas = async (externalReference: string) =>
 
 function event(asaasId: string, status: string, eventName = `PAYMENT_${status}`): AsaasWebhook {
   return { id: `evt_${ulid()}`, event: eventName, payment: { id: asaasId, status } };
+}
+
+/** The payer's PIX lands at Asaas (what a webhook body then claims is read back and found true). */
+const payAtAsaas = (asaasId: string) => control(`payments/${asaasId}/pay`, {});
+
+/** A payment someone made by hand in Asaas's panel (no charge of ours), paid. */
+async function paidPaymentOutsideUs() {
+  const customer = await asaas.createCustomer({
+    name: 'Cliente do Painel',
+    cpfCnpj: '52998224725',
+    email: 'painel@baixa.test',
+    externalReference: `painel-${ulid()}`,
+  });
+  const payment = await asaas.createPixCharge({
+    customer: customer.id,
+    value: 399,
+    dueDate: new Date().toISOString().slice(0, 10),
+    description: 'Cobrança avulsa',
+    externalReference: `avulsa-${ulid()}`,
+  });
+  await payAtAsaas(payment.id);
+  return { asaasId: payment.id, customer: customer.id };
 }
 
 describe("'Gerar PIX'", () => {
@@ -195,6 +215,7 @@ describe('webhook and verification: one path, forward only', () => {
   it('applies one paid transition out of the same event delivered 10 times, and resumes the workflow', async () => {
     const { charge, ref } = await pendingCharge();
     const before = await getAdminCounters(db);
+    await payAtAsaas(charge.asaas_id!);
     const received = event(charge.asaas_id!, 'RECEIVED');
     const outcomes = [];
     for (let i = 0; i < 10; i += 1) outcomes.push(await handleAsaasWebhook(webhookDeps(), received));
@@ -206,9 +227,11 @@ describe('webhook and verification: one path, forward only', () => {
 
   it('keeps a paid charge paid when a late PAYMENT_CREATED (PENDING) arrives after PAYMENT_RECEIVED', async () => {
     const { charge, ref } = await pendingCharge();
+    await payAtAsaas(charge.asaas_id!);
     expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('recorded');
+    // Out of paid, so read back: Asaas says RECEIVED, the stale body is not applied.
     expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'PENDING', 'PAYMENT_CREATED'))).toBe(
-      'ignored',
+      'unverified',
     );
     expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'CONFIRMED'))).toBe('ignored');
     expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
@@ -216,6 +239,7 @@ describe('webhook and verification: one path, forward only', () => {
 
   it('applies an event whose effect failed half-way when Asaas delivers it again', async () => {
     const { charge, ref } = await pendingCharge();
+    await payAtAsaas(charge.asaas_id!);
     const received = event(charge.asaas_id!, 'RECEIVED');
     const resumesBefore = resumes.length;
     failNextResume = 1;
@@ -230,17 +254,21 @@ describe('webhook and verification: one path, forward only', () => {
 
   it('gives the paid counter back on a refund, and a refund is final', async () => {
     const { charge, ref } = await pendingCharge();
+    await payAtAsaas(charge.asaas_id!);
     await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'));
     const paid = (await getAdminCounters(db)).charges.paid;
+    await control(`payments/${charge.asaas_id}/refund`, {});
     expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'REFUNDED'))).toBe('recorded');
     expect((await getAdminCounters(db)).charges.paid).toBe(paid - 1);
-    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('ignored');
+    // A replayed payment body: Asaas says REFUNDED.
+    expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('unverified');
     expect((await getCharge(db, ref))?.status).toBe('REFUNDED');
   });
 
   it('lands on the right status whatever the order of 12 concurrent events, counting the payment once', async () => {
     const { charge, ref } = await pendingCharge();
     const before = await getAdminCounters(db);
+    await payAtAsaas(charge.asaas_id!);
     const events = ['PENDING', 'CONFIRMED', 'RECEIVED', 'OVERDUE'].flatMap((status) =>
       Array.from({ length: 3 }, () => event(charge.asaas_id!, status)),
     );
@@ -268,6 +296,7 @@ describe('webhook and verification: one path, forward only', () => {
       'recorded',
     );
     expect((await getCharge(db, ref))?.status).toBe('PENDING');
+    await payAtAsaas(charge.asaas_id!);
     expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, 'RECEIVED'))).toBe('recorded');
     expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
   });
@@ -280,11 +309,11 @@ describe('webhook and verification: one path, forward only', () => {
   });
 
   it('stores a payment for a charge we do not have as an orphan and tells the admins once', async () => {
-    const asaasId = `pay_${ulid().toLowerCase()}`;
+    const { asaasId, customer } = await paidPaymentOutsideUs();
     const paid = (status: string, name: string) => ({
       id: `evt_${ulid()}`,
       event: name,
-      payment: { id: asaasId, status, value: 399, customer: 'cus_000000000001', externalReference: null },
+      payment: { id: asaasId, status, value: 399, customer, externalReference: null },
     });
     // Confirmed, then received, then the received event redelivered: one item, one e-mail.
     const deliveries = [paid('CONFIRMED', 'PAYMENT_CONFIRMED'), paid('RECEIVED', 'PAYMENT_RECEIVED')];
@@ -294,7 +323,7 @@ describe('webhook and verification: one path, forward only', () => {
     }
     const { items } = await listOrphanPayments(db, { limit: 100 });
     expect(items.filter((item) => item.asaasId === asaasId)).toEqual([
-      expect.objectContaining({ asaasId, status: 'RECEIVED', value: 399, asaasCustomer: 'cus_000000000001' }),
+      expect.objectContaining({ asaasId, status: 'RECEIVED', value: 399, asaasCustomer: customer }),
     ]);
     const alerts = (await emailsTo(financeAdmin)).filter(
       (mail) => mail.subject === `Pagamento sem cobrança — ${asaasId}`,
@@ -305,7 +334,7 @@ describe('webhook and verification: one path, forward only', () => {
   });
 
   it('keeps an orphan payment and answers 200 when there is no admin to tell', async () => {
-    const asaasId = `pay_${ulid().toLowerCase()}`;
+    const { asaasId } = await paidPaymentOutsideUs();
     const noAdmins = { ...webhookDeps(), admins: { adminEmails: async () => [] } };
     expect(await handleAsaasWebhook(noAdmins, event(asaasId, 'RECEIVED'))).toBe('orphan_payment');
     const { items } = await listOrphanPayments(db, { limit: 100 });
@@ -314,6 +343,7 @@ describe('webhook and verification: one path, forward only', () => {
 
   it("records a deleted client's paid PIX as an orphan payment", async () => {
     const { charge } = await pendingCharge();
+    await payAtAsaas(charge.asaas_id!);
     // What the client's deletion removes: the pointer from Asaas's id to the charge.
     await db.client.send(
       new DeleteCommand({
@@ -326,9 +356,36 @@ describe('webhook and verification: one path, forward only', () => {
     expect(items.map((item) => item.asaasId)).toContain(charge.asaas_id);
   });
 
+  it('applies nothing from a forged paid body with the real token while Asaas says PENDING', async () => {
+    const { charge, ref } = await pendingCharge();
+    const before = await getAdminCounters(db);
+    const resumesBefore = resumes.length;
+    for (const status of ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']) {
+      expect(await handleAsaasWebhook(webhookDeps(), event(charge.asaas_id!, status))).toBe('unverified');
+    }
+    expect((await getCharge(db, ref))?.status).toBe('PENDING');
+    expect((await getAdminCounters(db)).charges.paid).toBe(before.charges.paid);
+    expect(resumes.length).toBe(resumesBefore);
+    // Nor an orphan out of a payment Asaas does not have.
+    const invented = `pay_${ulid().toLowerCase()}`;
+    expect(await handleAsaasWebhook(webhookDeps(), event(invented, 'RECEIVED'))).toBe('unverified');
+    const { items } = await listOrphanPayments(db, { limit: 100 });
+    expect(items.map((item) => item.asaasId)).not.toContain(invented);
+  });
+
+  it('answers with an error when Asaas cannot be read, so Asaas delivers the event again', async () => {
+    const { charge, ref } = await pendingCharge();
+    await payAtAsaas(charge.asaas_id!);
+    const received = event(charge.asaas_id!, 'RECEIVED');
+    await control('api', { failNext: 2 });
+    await expect(handleAsaasWebhook(webhookDeps(), received)).rejects.toThrow();
+    expect((await getCharge(db, ref))?.status).toBe('PENDING');
+    expect(await handleAsaasWebhook(webhookDeps(), received)).toBe('recorded');
+  });
+
   it("'Verificar Pagamento' reads Asaas and applies the payment through the same path", async () => {
     const { charge, caller, contract, ref } = await pendingCharge();
-    const verifyDeps = { ...webhookDeps(), asaas: deps.asaas as ReturnType<typeof createAsaasClient> };
+    const verifyDeps = webhookDeps();
     expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
     await control(`payments/${charge.asaas_id}/pay`, {});
     expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({
@@ -367,8 +424,10 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const { port } = receiver.address() as AddressInfo;
+    // The handler reads payments back from the Asaas its environment names: the delivering simulator takes that port.
+    await simulator.stop();
     delivering = await startAsaasSimulator({
-      port: 0,
+      port: ASAAS_PORT,
       apiKey: INTEGRATION_SECRETS.asaasApiKey,
       webhook: { url: `http://127.0.0.1:${port}/`, token: INTEGRATION_SECRETS.asaasWebhookToken },
       retryScheduleMs: [0, 50, 100],
@@ -377,6 +436,7 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
   afterAll(async () => {
     await delivering?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
+    simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
   });
 
   const controlOf = (path: string, body?: unknown) => controlAt(delivering.url)(path, body);

@@ -5,9 +5,9 @@ import type { Profile } from '../../domain/schemas/entities.js';
 import { counterUpdate, getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
-import { markReferralPaid } from '../../lambdas/shared/data/referrals.js';
 import { testDb } from './db.js';
 import { seedCustomer } from './seed.js';
+import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
 
@@ -54,7 +54,7 @@ async function referrerWith(count: number) {
 }
 
 const freeRenewalsOf = async (userId: string) => (await getProfileByUser(db, userId))!.free_renewals;
-const pay = (payer: Profile) => markReferralPaid(db, payer, new Date().toISOString());
+const pay = (payer: Profile) => payReferral(db, payer);
 
 describe('referral paid and the referrer’s reward (1 free renewal per 5 paid referrals)', () => {
   it('grants nothing at 4, one renewal at the 5th, and nothing more for a repeated confirmation', async () => {

@@ -15,12 +15,13 @@ import { handler as inviteReferral } from '../../lambdas/referrals/invite-referr
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { createProfile, getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
-import { findReferral, markReferralPaid, referralSignupWrites } from '../../lambdas/shared/data/referrals.js';
+import { findReferral, referralSignupWrites } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { emailsTo, firstHref } from './mail.js';
 import { initialContractFor, seedCustomer } from './seed.js';
+import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
 
@@ -224,7 +225,7 @@ describe('sign-up linking (pattern 34) and the referral paid (pattern 35)', () =
     expect((await summaryOf(referrer)).counts).toEqual({ paid: 0, invited: 0, signed_up: 1, remaining: 5 });
 
     // The first paid charge (ConfirmPayment) reads exactly the item the sign-up wrote.
-    expect(await markReferralPaid(db, friend.profile, new Date().toISOString())).toMatchObject({ markedPaid: true });
+    expect(await payReferral(db, friend.profile)).toMatchObject({ markedPaid: true });
     expect((await summaryOf(referrer)).counts).toEqual({ paid: 1, invited: 0, signed_up: 0, remaining: 4 });
     const after = await getAdminCounters(db);
     expect((after.referrals.byStatus.paid ?? 0) - (middle.referrals.byStatus.paid ?? 0)).toBe(1);
@@ -332,7 +333,7 @@ describe('sign-up linking (pattern 34) and the referral paid (pattern 35)', () =
       friends.push((await signUp(friendEmail(`f${i}`), { referral_ref: referrer.profile.referral_code })).profile);
     }
     const freeRenewals = async () => (await getProfileByUser(db, referrer.userId))!.free_renewals;
-    const pay = (friend: Profile) => markReferralPaid(db, friend, new Date().toISOString());
+    const pay = (friend: Profile) => payReferral(db, friend);
     for (const friend of friends.slice(0, 4)) await pay(friend);
     expect(await freeRenewals()).toBe(0);
     expect((await summaryOf(referrer)).counts).toMatchObject({ paid: 4, signed_up: 6, remaining: 1 });

@@ -2,7 +2,11 @@ import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import { createCharge } from '../../lambdas/shared/data/charges.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Profile } from '../../domain/schemas/entities.js';
+import { counterUpdate } from '../../lambdas/shared/data/counters.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
+import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
 
@@ -25,10 +29,11 @@ export async function seedCustomer(db: Db, overrides: Parameters<typeof createPr
 }
 
 /** A PENDING charge of a contract, with its provider pointer (an Asaas id of its own), as a created charge is written. */
-export async function seedPendingCharge(db: Db, ref: { userId: string; contractId: string }) {
+/** A PENDING charge; `asaasId` names a payment made at an Asaas simulator (a webhook about it is read back there). */
+export async function seedPendingCharge(db: Db, ref: { userId: string; contractId: string; asaasId?: string }) {
   return createCharge(db, {
     ...ref,
-    asaasId: `pay_${ulid().toLowerCase()}`,
+    asaasId: ref.asaasId ?? `pay_${ulid().toLowerCase()}`,
     status: 'PENDING',
     qrCode: null,
     pixPayload: null,
@@ -36,4 +41,47 @@ export async function seedPendingCharge(db: Db, ref: { userId: string; contractI
     fbEventId: null,
     now: new Date().toISOString(),
   });
+}
+
+/** A customer who signed up through `referrer`'s invitation: the profile names the referrer, the referral item exists. */
+export async function seedReferredCustomer(db: Db, referrer: { userId: string; profile: Profile }) {
+  const userId = ulid();
+  const created = await createProfile(db, {
+    userId,
+    input: createProfileInput(),
+    referredByProfileId: referrer.profile.id,
+    now: new Date().toISOString(),
+    initialContract: await initialContractFor(db),
+  });
+  const payer = created.profile;
+  const now = new Date().toISOString();
+  const id = ulid();
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              pk: keys.customer(referrer.userId),
+              sk: keys.referralSk(payer.email.toLowerCase()),
+              type: 'REFERRAL',
+              ...typeIndexKeys('REFERRAL', now, id),
+              ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
+              id,
+              referrer_profile_id: referrer.profile.id,
+              referred_profile_id: payer.id,
+              referred_email: payer.email.toLowerCase(),
+              invite_code: `${referrer.profile.referral_code}-AB12`,
+              status: 'signed_up',
+              created_at: now,
+              updated_at: now,
+            },
+          },
+        },
+      ],
+    }),
+  );
+  return { userId, ...created };
 }

@@ -50,7 +50,7 @@ function chargeRow(
 export type AdminChargesQuery = AdminListQuery<string> & { from?: string; to?: string; limit?: number };
 
 /**
- * /admin/financeiro (patterns 23, 27, 38, 51): as /admin/processos — a page of gsi1 or of one status's gsi2 partition
+ * /admin/financeiro (patterns 23, 27, 38, 53): as /admin/processos — a page of gsi1 or of one status's gsi2 partition
  * with one BatchGetItem for its contracts and clients, a protocol by its pointer, a name through the search tokens. A
  * period keeps the charges whose status last changed in it: a key range of either index, or a filter on a search's
  * few charges.
@@ -106,7 +106,7 @@ export async function listAdminCharges(
   };
 }
 
-async function rowOf(deps: Pick<AdminFinanceDeps, 'db'>, ref: ChargeRef): Promise<AdminChargeRow> {
+export async function rowOf(deps: Pick<AdminFinanceDeps, 'db'>, ref: ChargeRef): Promise<AdminChargeRow> {
   const [charge, context] = await Promise.all([getCharge(deps.db, ref), rowContextOf(deps.db, [ref])]);
   if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
   return chargeRow(

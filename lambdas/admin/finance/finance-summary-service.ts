@@ -5,7 +5,7 @@ import { financeDaysBetween, openChargesBetween } from '../../shared/data/financ
 import type { Db } from '../../shared/data/table.js';
 
 /**
- * The figures of /admin/financeiro for a period of São Paulo days (pattern 50), computed here, never from a page of
+ * The figures of /admin/financeiro for a period of São Paulo days (pattern 52), computed here, never from a page of
  * the list: Recebido and Estornado add up the period's daily totals (one Query of at most 366 small items, whatever
  * the number of charges); Pendente sums the open charges whose status last changed in the period, which is what the
  * list shows for them. Every day of the period is in `days`, a day without money as zeros.

@@ -128,7 +128,7 @@ export async function listProcesses(db: Db, options: ListOptions = {}): Promise<
 
 /**
  * Pattern 23: charges most recently moved first (gsi1 sorts them by their last status change), or those in one status
- * (gsi2), one page; the cursor is passed through. With a range, only the charges moved in it (pattern 51).
+ * (gsi2), one page; the cursor is passed through. With a range, only the charges moved in it (pattern 53).
  */
 export async function listCharges(db: Db, options: ListOptions = {}): Promise<Page<Owned<Charge>>> {
   const page = await listedPage(db, 'CHARGE', options);

@@ -1,7 +1,13 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
-import { canChargeMove, isChargePaid, type ChargeStatusSource } from '../../../domain/charge-status.js';
+import {
+  canChargeMove,
+  isChargePaid,
+  PAID_CHARGE_STATUSES,
+  paymentClass,
+  type ChargeStatusSource,
+} from '../../../domain/charge-status.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
@@ -21,7 +27,7 @@ export type ChargeRef = { userId: string; contractId: string; chargeId: string }
 
 /**
  * The charge item: the customer's collection, listed on gsi1 (all) and gsi2 (by status) for the admin. Both sort by
- * the last status change (`updated_at`), so /admin/financeiro reads a period as a key range (pattern 51).
+ * the last status change (`updated_at`), so /admin/financeiro reads a period as a key range (pattern 53).
  */
 export function chargeItem(userId: string, charge: Charge) {
   return {
@@ -31,6 +37,7 @@ export function chargeItem(userId: string, charge: Charge) {
     user_id: userId,
     ...typeIndexKeys('CHARGE', charge.updated_at, charge.id),
     ...statusIndexKeys('CHARGE', charge.status, charge.updated_at, charge.id),
+    ...(isChargePaid(charge.status) ? { paid_at: charge.updated_at } : {}),
     ...charge,
   };
 }
@@ -177,8 +184,9 @@ export async function recordChargeStatus(
             Update: {
               TableName: db.tableName,
               Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
-              UpdateExpression:
-                'SET #status = :to, updated_at = :now, gsi1sk = :gsi1sk, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+              UpdateExpression: `SET #status = :to, updated_at = :now, gsi1sk = :gsi1sk, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
+                becamePaid ? ', paid_at = if_not_exists(paid_at, :now)' : ''
+              }`,
               // Optimistic lock on the status we read: a concurrent change makes this a no-op conflict.
               ConditionExpression: 'attribute_exists(pk) AND #status = :from',
               ExpressionAttributeNames: { '#status': 'status' },
@@ -209,6 +217,20 @@ export async function recordChargeStatus(
   }
 }
 
+/** A transaction item that holds only while the charge is paid: a step of its confirmation a refund must not follow. */
+export function chargeStillPaid(db: Db, ref: ChargeRef): TransactItem {
+  const values = Object.fromEntries(PAID_CHARGE_STATUSES.map((status, i) => [`:paid${i}`, status]));
+  return {
+    ConditionCheck: {
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      ConditionExpression: `#status IN (${Object.keys(values).join(', ')})`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
 /** How many times a status move re-reads the charge after losing a race before giving up (and failing loudly). */
 const MOVE_ATTEMPTS = 5;
 
@@ -218,6 +240,8 @@ export type ChargeMove = {
   /** This call moved it (false: the same status, or a move the charge's life does not allow, e.g. a late event). */
   moved: boolean;
   becamePaid: boolean;
+  /** When the charge was first paid (kept after a refund), null if never: a reversal is due when it is no longer paid. */
+  paidAt: string | null;
 };
 
 /**
@@ -236,14 +260,18 @@ export async function moveChargeStatus(
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const current = await getCharge(db, ref);
     if (!current) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
-    if (!canChargeMove(current.status, to, source)) return { status: current.status, moved: false, becamePaid: false };
-    // The day's money moves in the same transaction (pattern 49), so it is counted exactly once.
+    // A charge stored before `paid_at` existed: paid now, or money going back, means it was paid.
+    const paidAt = current.paid_at ?? (paymentClass(current.status) !== 'unpaid' ? current.updated_at : null);
+    if (!canChargeMove(current.status, to, source)) {
+      return { status: current.status, moved: false, becamePaid: false, paidAt };
+    }
+    // The day's money moves in the same transaction (pattern 51), so it is counted exactly once.
     const money = await financeItemsForMove(db, ref, current, to, now);
     const { applied, becamePaid } = await recordChargeStatus(db, ref, current.status, to, now, [
       ...money,
       ...(extraItems?.(withoutTaskToken(current)) ?? []),
     ]);
-    if (applied) return { status: to, moved: true, becamePaid };
+    if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
 }
@@ -291,6 +319,8 @@ export async function claimChargeCreation(db: Db, userId: string, contractId: st
         UpdateExpression: 'SET charge_id = if_not_exists(charge_id, :id), charge_claimed_at = :now',
         ConditionExpression:
           'attribute_exists(pk) AND attribute_type(assinado_em, :string) AND attribute_not_exists(charge_ready) AND ' +
+          // A cancelled contract is never charged (its cancellation waits for a live claim to finish: cancellations.ts).
+          'attribute_not_exists(cancelado_em) AND ' +
           '(attribute_not_exists(charge_claimed_at) OR charge_claimed_at < :stale)',
         ExpressionAttributeValues: {
           ':id': newId,

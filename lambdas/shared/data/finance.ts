@@ -15,7 +15,7 @@ export type FinanceDayTotals = {
 };
 
 /**
- * Pattern 49: adds a charge's money to its São Paulo day, as an item of the transaction that moves (or creates) the
+ * Pattern 51: adds a charge's money to its São Paulo day, as an item of the transaction that moves (or creates) the
  * charge. The move is conditioned on the status it read, so a retried, repeated or concurrent move either changes the
  * day with the charge or changes neither: the figures stay exact whatever the deliveries do.
  */
@@ -63,7 +63,7 @@ export function financeItemsForNewCharge(
   return Object.keys(deltas).length === 0 ? [] : [financeDayUpdate(tableName, saoPauloDay(charge.created_at), deltas)];
 }
 
-/** Pattern 50 (a): the stored days of a range — `Query pk=FINANCE_DAY AND sk BETWEEN from AND to`, ≤ 366 items. */
+/** Pattern 52 (a): the stored days of a range — `Query pk=FINANCE_DAY AND sk BETWEEN from AND to`, ≤ 366 items. */
 export async function financeDaysBetween(db: Db, range: DayRange): Promise<Map<string, FinanceDayTotals>> {
   const items = await queryAllItems(db, {
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
@@ -85,7 +85,7 @@ export async function financeDaysBetween(db: Db, range: DayRange): Promise<Map<s
 }
 
 /**
- * Pattern 50 (b): the charges still waiting for their money (PENDING, AWAITING_RISK_ANALYSIS) whose status last
+ * Pattern 52 (b): the charges still waiting for their money (PENDING, AWAITING_RISK_ANALYSIS) whose status last
  * changed in the period, summed — `Query gsi2 CHARGE_STATUS#<s> AND gsi2sk BETWEEN start AND end` for each. These
  * partitions hold only open charges, which a PIX's 3-day due date keeps few, so reading them stays cheap; and the sum
  * is exactly what the list shows for those statuses and period (a counter would also have to follow every deletion).

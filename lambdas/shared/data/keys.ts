@@ -49,6 +49,16 @@ export const keys = {
   orphanPaymentPk: 'ORPHAN_PAYMENT',
   /** The admins were told of one orphan payment (once per Asaas payment). */
   orphanPaymentAlert: (asaasId: string) => `ORPHAN_ALERT#${asaasId}`,
+  /**
+   * Pattern 49: one thing the admins must act on (a payment reversed after the filing, a reward already used, a
+   * withdrawal): its own partition, keyed by a deterministic id, so whatever retries write it, it exists — and is
+   * e-mailed by the stream consumer — once.
+   */
+  adminAlert: (alertId: string) => `ADMIN_ALERT#${alertId}`,
+  /** The admins were e-mailed one admin alert. */
+  adminAlertSent: (alertId: string) => `ADMIN_ALERT_SENT#${alertId}`,
+  /** One attempt at a time settles a cancelled contract's charge at Asaas (a refund or a removal), whatever the clicks. */
+  chargeSettlement: (chargeId: string) => `SETTLEMENT#${chargeId}`,
   /** The purchase conversion of a paid charge was handed to the ad platforms (once per charge). */
   purchaseConversion: (chargeId: string) => `CONVERSION#PURCHASE#${chargeId}`,
   /** Which customer's certificate a verification code names (the public verification only knows the code). */
@@ -61,7 +71,7 @@ export const keys = {
   counterPk: 'COUNTER',
   /**
    * The money of one São Paulo day (received, refunded), one item per day under one partition, sort key `yyyy-mm-dd`:
-   * a period's totals are one Query of at most 366 small items (docs/data-model.md, pattern 49). Not under
+   * a period's totals are one Query of at most 366 small items (docs/data-model.md, pattern 52). Not under
    * `COUNTER`, whose four items pattern 25 reads whole.
    */
   financeDayPk: 'FINANCE_DAY',
@@ -76,7 +86,7 @@ export const keys = {
   listSort: (at: string, id: string) => `${at}#${id}`,
 } as const;
 
-export type EntityType = 'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL';
+export type EntityType = 'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL' | 'ADMIN_ALERT';
 
 /** Counter items kept for the admin dashboards. */
 export const COUNTERS = {

@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
 import type { Db } from './table.js';
 
@@ -42,6 +42,14 @@ export async function recordOrphanPayment(db: Db, report: OrphanPaymentReport, n
     }),
   );
   return orphanFrom(Attributes!);
+}
+
+/** One orphan payment by its Asaas id, strongly consistent (a refund decides on it). */
+export async function getOrphanPayment(db: Db, asaasId: string): Promise<OrphanPayment | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: { pk: keys.orphanPaymentPk, sk: asaasId }, ConsistentRead: true }),
+  );
+  return Item ? orphanFrom(Item) : null;
 }
 
 /** Pattern 48: the orphan payments, by Asaas id, a page at a time (a list that should stay short). */

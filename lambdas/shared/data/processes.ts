@@ -58,6 +58,8 @@ type ChangeStatusParams = {
   byUser: string;
   obs?: string | null;
   previsao?: string | null;
+  /** The charge whose payment this change confirms (a move to 'pago'). */
+  paidChargeId?: string;
   now: string;
   newId?: () => string;
   /**
@@ -95,6 +97,10 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
   if (params.previsao !== undefined) {
     sets.push('previsao = :previsao');
     values[':previsao'] = params.previsao;
+  }
+  if (params.paidChargeId !== undefined) {
+    sets.push('paid_charge_id = :paidCharge');
+    values[':paidCharge'] = params.paidChargeId;
   }
   if (params.obs !== undefined) {
     sets.push('observacoes = :obs');

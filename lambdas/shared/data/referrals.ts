@@ -6,7 +6,9 @@ import { generateInviteCode } from '../../../domain/referral-code.js';
 import { normalizeSearchTerm } from '../../../domain/search-tokens.js';
 import { profileSchema, referralSchema } from '../../../domain/schemas/entities.js';
 import type { Profile, Referral } from '../../../domain/schemas/entities.js';
+import { PAID_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { ConflictError } from '../errors.js';
+import type { ChargeRef } from './charges.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
 import {
@@ -23,6 +25,9 @@ import {
 /** A loop guard: one payment can cross the threshold once; more rounds mean someone else is granting too. */
 const MAX_REWARD_ROUNDS = 3;
 
+const PAID_STATUS_VALUES = Object.fromEntries(PAID_CHARGE_STATUSES.map((status, i) => [`:paid${i}`, status]));
+const PAID_VALUES = Object.keys(PAID_STATUS_VALUES);
+
 export type ReferralPayment = { referrerUserId: string | null; markedPaid: boolean; rewardsGranted: number };
 
 /**
@@ -32,7 +37,13 @@ export type ReferralPayment = { referrerUserId: string | null; markedPaid: boole
  * the next reward is due (`next_reward_at`), and granting moves it on in the same conditional update. The reward step
  * runs on every call, so a confirmation retried after a crash between the two steps still grants what is due.
  */
-export async function markReferralPaid(db: Db, payer: Profile, now: string): Promise<ReferralPayment> {
+export async function markReferralPaid(
+  db: Db,
+  payer: Profile,
+  now: string,
+  /** The charge whose payment this is: recorded on both sides, and the mark is conditioned on it being paid still. */
+  paidBy: ChargeRef,
+): Promise<ReferralPayment> {
   if (!payer.referred_by_profile_id) return { referrerUserId: null, markedPaid: false, rewardsGranted: 0 };
   const pointer = await readPointer(db, keys.profileIdPointer(payer.referred_by_profile_id));
   const referrerUserId = typeof pointer?.user_id === 'string' ? pointer.user_id : null;
@@ -54,7 +65,7 @@ export async function markReferralPaid(db: Db, payer: Profile, now: string): Pro
                 TableName: db.tableName,
                 Key: key,
                 UpdateExpression:
-                  'SET #status = :paid, updated_at = :now, referred_profile_id = :payer, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
+                  'SET #status = :paid, updated_at = :now, referred_profile_id = :payer, paid_by_charge_id = :charge, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
                 ConditionExpression: '#status = :from',
                 ExpressionAttributeNames: { '#status': 'status' },
                 ExpressionAttributeValues: {
@@ -62,7 +73,23 @@ export async function markReferralPaid(db: Db, payer: Profile, now: string): Pro
                   ':from': from,
                   ':now': now,
                   ':payer': payer.id,
+                  ':charge': paidBy.chargeId,
                   ...prefixed(statusIndexKeys('REFERRAL', 'paid', now, String(referral.id))),
+                },
+              },
+            },
+            // The charge must still be paid (a refund that overtook this confirmation leaves the referral alone), and
+            // names the referral it paid, so a later refund finds what to reverse.
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: { pk: keys.customer(paidBy.userId), sk: keys.chargeSk(paidBy.contractId, paidBy.chargeId) },
+                UpdateExpression: 'SET paid_referral = :referral',
+                ConditionExpression: `#status IN (${PAID_VALUES.join(', ')})`,
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':referral': { referrer_user_id: referrerUserId, referral_sk: key.sk },
+                  ...PAID_STATUS_VALUES,
                 },
               },
             },
@@ -81,9 +108,11 @@ export async function markReferralPaid(db: Db, payer: Profile, now: string): Pro
       );
       markedPaid = true;
     } catch (error) {
-      // A concurrent confirmation counted it first (the referral's own condition failed): the reward step below still
-      // runs. Anything else — a transaction conflict on the shared counter, say — is thrown, so the task is retried.
-      if (!failedConditions(error)[0]) throw error;
+      // A concurrent confirmation counted it first (the referral's own condition failed), or the charge is no longer
+      // paid: the reward step below still runs. Anything else — a transaction conflict on the shared counter, say — is
+      // thrown, so the task is retried.
+      const failed = failedConditions(error);
+      if (!failed[0] && !failed[1]) throw error;
     }
   }
   return { referrerUserId, markedPaid, rewardsGranted: await grantDueRewards(db, referrerUserId) };
@@ -365,4 +394,156 @@ export function referralSignupWrites(db: Db, link: ReferralSignupLink, profile: 
     { Put: { TableName: db.tableName, Item: referralSearchTokenItem(link.referrer.userId, referral.referred_email) } },
     counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
   ];
+}
+
+/** What a paid charge recorded about the referral its payment made 'paid' (`markReferralPaid`). */
+export type PaidReferral = { referrer_user_id: string; referral_sk: string };
+
+export function paidReferralOf(value: unknown): PaidReferral | null {
+  const record = value as Partial<PaidReferral> | null | undefined;
+  return typeof record?.referrer_user_id === 'string' && typeof record.referral_sk === 'string'
+    ? { referrer_user_id: record.referrer_user_id, referral_sk: record.referral_sk }
+    : null;
+}
+
+/**
+ * Pattern 35, undone: the payment that made a referral 'paid' went back (a refund, a chargeback), so the referral is
+ * 'signed_up' again and the referrer's paid count drops by one — in one transaction conditioned on the referral being
+ * paid BY THAT CHARGE and on the charge not being paid, so a redelivered, reordered or concurrent reversal undoes it
+ * once, and a chargeback already won (paid again) undoes nothing. Returns whether this call undid it.
+ */
+export async function reverseReferralPaid(
+  db: Db,
+  paidBy: ChargeRef,
+  paidReferral: PaidReferral,
+  now: string,
+): Promise<boolean> {
+  const key = { pk: keys.customer(paidReferral.referrer_user_id), sk: paidReferral.referral_sk };
+  const { Item: referral } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
+  );
+  if (!referral || referral.status !== 'paid' || referral.paid_by_charge_id !== paidBy.chargeId) return false;
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: key,
+              UpdateExpression:
+                'SET #status = :signedUp, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk REMOVE paid_by_charge_id',
+              ConditionExpression: '#status = :paid AND paid_by_charge_id = :charge',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':signedUp': 'signed_up',
+                ':paid': 'paid',
+                ':charge': paidBy.chargeId,
+                ':now': now,
+                ...prefixed(statusIndexKeys('REFERRAL', 'signed_up', now, String(referral.id))),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: { pk: keys.customer(paidReferral.referrer_user_id), sk: keys.profileSk },
+              UpdateExpression: 'ADD paid_referrals :minusOne',
+              ConditionExpression: 'attribute_exists(pk) AND paid_referrals > :zero',
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+          counterUpdate(db.tableName, COUNTERS.referrals, { paid: -1, signed_up: 1 }),
+          {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: { pk: keys.customer(paidBy.userId), sk: keys.chargeSk(paidBy.contractId, paidBy.chargeId) },
+              ConditionExpression: `NOT (#status IN (${PAID_VALUES.join(', ')}))`,
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: PAID_STATUS_VALUES,
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Reversed by a concurrent call, or the charge is paid again: nothing to undo. Anything else is retried upstream.
+    const failed = failedConditions(error);
+    if (failed[0] || failed[3]) return false;
+    throw error;
+  }
+}
+
+/** A free renewal granted for a paid count that no longer holds, after a reversal. */
+export type RewardRevocation = {
+  /** Rewards taken back (unused credits). */
+  revoked: number;
+  /**
+   * A reward that is no longer due but was already spent on a renewal: it cannot be taken back, so the profile keeps
+   * its threshold (the next reward needs the count to reach it again, which settles the debt) and the admins are told.
+   * The threshold it was granted at; null when none.
+   */
+  overdrawnAt: number | null;
+};
+
+/**
+ * Takes back free renewals the referrer's paid count no longer earns (`REFERRALS_PER_FREE_RENEWAL` paid referrals
+ * each). Every take-back is conditioned on the threshold as read (`next_reward_at`), so two reversals racing take one
+ * reward back once; an unused credit is taken, a spent one is reported (`overdrawnAt`).
+ */
+export async function revokeUndueRewards(db: Db, referrerUserId: string): Promise<RewardRevocation> {
+  const result: RewardRevocation = { revoked: 0, overdrawnAt: null };
+  for (let round = 0; round < MAX_REWARD_ROUNDS; round += 1) {
+    const { Item: profile } = await db.client.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(referrerUserId), sk: keys.profileSk },
+        ConsistentRead: true,
+      }),
+    );
+    const next = typeof profile?.next_reward_at === 'number' ? profile.next_reward_at : null;
+    const paid = typeof profile?.paid_referrals === 'number' ? profile.paid_referrals : 0;
+    // No reward granted yet, or the last one granted is still earned.
+    if (next === null || next <= REFERRALS_PER_FREE_RENEWAL || paid >= next - REFERRALS_PER_FREE_RENEWAL) {
+      return result;
+    }
+    if (!(typeof profile?.free_renewals === 'number' && profile.free_renewals > 0)) {
+      return { ...result, overdrawnAt: next - REFERRALS_PER_FREE_RENEWAL };
+    }
+    try {
+      await db.client.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: { pk: keys.customer(referrerUserId), sk: keys.profileSk },
+          UpdateExpression: 'SET free_renewals = free_renewals - :one, next_reward_at = :previous',
+          ConditionExpression: 'next_reward_at = :next AND paid_referrals < :previous AND free_renewals > :zero',
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':zero': 0,
+            ':next': next,
+            ':previous': next - REFERRALS_PER_FREE_RENEWAL,
+          },
+        }),
+      );
+      result.revoked += 1;
+    } catch (error) {
+      // Someone else moved the threshold or spent the credit meanwhile: read again and decide anew.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return result;
+}
+
+/** The referral a charge's payment made 'paid', as the charge recorded it (read raw: it never leaves the server). */
+export async function paidReferralOfCharge(db: Db, ref: ChargeRef): Promise<PaidReferral | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+      ProjectionExpression: 'paid_referral',
+      ConsistentRead: true,
+    }),
+  );
+  return paidReferralOf(Item?.paid_referral);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canChargeMove, chargeStatusLabel, KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import {
+  canChargeMove,
+  chargeStatusLabel,
+  KNOWN_CHARGE_STATUSES,
+  needsProviderCheck,
+  paymentClass,
+  RETURNED_CHARGE_STATUSES,
+} from '../../../domain/charge-status.js';
 
 describe('canChargeMove (a charge only moves forward along its life)', () => {
   it.each([
@@ -75,5 +82,29 @@ describe('chargeStatusLabel', () => {
     }
     expect(chargeStatusLabel('AWAITING_RISK_ANALYSIS')).toBe('Em análise');
     expect(chargeStatusLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  });
+});
+
+describe('where the money of a charge stands, and which webhook claims are read back from Asaas', () => {
+  it('classes every known status as paid, returned or unpaid', () => {
+    expect(['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'].map(paymentClass)).toEqual(['paid', 'paid', 'paid']);
+    expect(RETURNED_CHARGE_STATUSES.map(paymentClass)).toEqual(RETURNED_CHARGE_STATUSES.map(() => 'returned'));
+    expect(['PENDING', 'AWAITING_RISK_ANALYSIS', 'OVERDUE', 'DELETED'].map(paymentClass)).toEqual(
+      Array(4).fill('unpaid'),
+    );
+    expect(paymentClass('refunded')).toBe('returned');
+  });
+
+  it('reads back any claim into or out of money received, and takes unpaid moves from the body', () => {
+    expect(needsProviderCheck('RECEIVED', 'PENDING')).toBe(true);
+    expect(needsProviderCheck('RECEIVED', null)).toBe(true);
+    expect(needsProviderCheck('REFUNDED', 'RECEIVED')).toBe(true);
+    expect(needsProviderCheck('CHARGEBACK_REQUESTED', 'RECEIVED')).toBe(true);
+    // Out of paid: a cash payment undone, or a stale PAYMENT_CREATED.
+    expect(needsProviderCheck('PENDING', 'RECEIVED_IN_CASH')).toBe(true);
+    expect(needsProviderCheck('OVERDUE', 'REFUND_IN_PROGRESS')).toBe(true);
+    expect(needsProviderCheck('OVERDUE', 'PENDING')).toBe(false);
+    expect(needsProviderCheck('DELETED', 'OVERDUE')).toBe(false);
+    expect(needsProviderCheck('PENDING', null)).toBe(false);
   });
 });

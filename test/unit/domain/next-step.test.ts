@@ -15,6 +15,7 @@ const dashboard = (over: Partial<Dashboard>): Dashboard => ({
   charges: [],
   processes: [],
   history: [],
+  withdrawals: [],
   ...over,
 });
 

@@ -151,6 +151,8 @@ const AUDIT_LABELS: Record<AuditEntry['action'], string> = {
   'charge-mark-paid': 'Cobrança marcada como paga',
   'charge-verify': 'Pagamento verificado',
   'client-delete': 'Cliente excluído',
+  'charge-refund': 'Pagamento estornado',
+  'contract-withdrawal': 'Contrato cancelado pelo cliente',
 };
 
 function auditChange(entry: AuditEntry): string {

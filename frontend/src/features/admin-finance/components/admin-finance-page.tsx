@@ -15,6 +15,7 @@ import { DailyReceipts } from './daily-receipts';
 import { ExportCsvButton } from './export-csv-button';
 import { FinancePeriodPicker } from './finance-period-picker';
 import { FinanceTotals } from './finance-totals';
+import { OrphanPayments } from './orphan-payments';
 import './admin-finance.css';
 
 /**
@@ -71,6 +72,7 @@ export function AdminFinancePage() {
           <Text color="font.secondary">{FINANCE_MESSAGES.choosePeriod}</Text>
         </Card>
       )}
+      <OrphanPayments />
     </Flex>
   );
 }

@@ -8,6 +8,8 @@ import { AdminTable, ClientCell, ProtocolCell } from '@/components/admin-list/ad
 import { failureWithReason } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
+import { useRefundCharge } from '../api/refunds';
+import { RefundDialog } from './refund-dialog';
 
 // 'Movimentação': the charge's last status change, the date the period filters on.
 const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Movimentação', 'Ações'];
@@ -26,6 +28,7 @@ export function ChargeTable({ rows }: { rows: AdminChargeRow[] }) {
 function ChargeRow({ row }: { row: AdminChargeRow }) {
   const markPaid = useMarkChargePaid();
   const verify = useVerifyCharge();
+  const refund = useRefundCharge();
   const ref = { userId: row.user_id, contractId: row.contrato_id, chargeId: row.id };
   const protocol = row.protocolo ?? '—';
   const busy = markPaid.isPending || verify.isPending;
@@ -87,6 +90,14 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           >
             Verificar
           </Button>
+          {isChargePaid(row.status) ? (
+            <RefundDialog
+              label={`Estornar ${protocol}`}
+              description={`O pagamento de ${row.valor === null ? '—' : formatBRL(row.valor)} do protocolo ${protocol} será estornado pelo Asaas; o contrato será cancelado e o processo, encerrado.`}
+              isDisabled={busy}
+              refund={(motivo) => refund.mutateAsync({ ref, motivo })}
+            />
+          ) : null}
         </Flex>
       </TableCell>
     </TableRow>

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
 import { useNavigate } from 'react-router';
-import { formatDate } from '@domain/dates.js';
-import { CONTRACT_MESSAGES } from '@domain/messages.js';
+import { chargeStatusLabel, isChargeExpired, isChargePaid, isChargeReturned } from '@domain/charge-status.js';
+import { formatDate, formatDateTime } from '@domain/dates.js';
+import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
-import type { Contract, Profile } from '@domain/schemas/entities.js';
+import type { Charge, Contract, Profile } from '@domain/schemas/entities.js';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -11,7 +12,8 @@ import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useCustomerCollection } from '@/lib/customer-collection';
-import { useSignContract } from '../api/contracts';
+import { useCancelContract, useSignContract } from '../api/contracts';
+import { CancelContractDialog, type WithdrawalMoney } from './cancel-contract-dialog';
 import { ContractClauses } from './contract-clauses';
 
 /** /app/contrato (spec 02 §2 Contract). */
@@ -34,7 +36,13 @@ export function ContractPage() {
       ) : (
         <Flex direction="column" gap="medium">
           {newestFirst(collection.data.contracts).map((contract) => (
-            <ContractCard key={contract.id} contract={contract} profile={collection.data.profile!} />
+            <ContractCard
+              key={contract.id}
+              contract={contract}
+              profile={collection.data.profile!}
+              charge={latestChargeOf(collection.data.charges, contract.id)}
+              withdrawalUntil={collection.data.withdrawals.find((w) => w.contractId === contract.id)?.until ?? null}
+            />
           ))}
         </Flex>
       )}
@@ -44,6 +52,14 @@ export function ContractPage() {
 
 function newestFirst(contracts: Contract[]): Contract[] {
   return [...contracts].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+function latestChargeOf(charges: Charge[], contractId: string): Charge | null {
+  return (
+    charges
+      .filter((charge) => charge.contrato_id === contractId)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null
+  );
 }
 
 function NoProfile() {
@@ -62,12 +78,25 @@ function NoProfile() {
   );
 }
 
-function ContractCard({ contract, profile }: { contract: Contract; profile: Profile }) {
+type ContractCardProps = {
+  contract: Contract;
+  profile: Profile;
+  charge: Charge | null;
+  /** Until when the server would cancel it ('Cancelar contrato'); null when it would not. */
+  withdrawalUntil: string | null;
+};
+
+function ContractCard({ contract, profile, charge, withdrawalUntil }: ContractCardProps) {
   const signed = contract.assinado_em !== null;
+  const cancelled = Boolean(contract.cancelado_em);
   const renewal = contract.parent_contrato_id !== null;
-  const heading = `${signed ? CONTRACT_MESSAGES.signedHeading : CONTRACT_MESSAGES.pendingHeading}${
-    renewal ? CONTRACT_MESSAGES.renewalSuffix : ''
-  }`;
+  const heading = `${
+    cancelled
+      ? WITHDRAWAL_MESSAGES.cancelledHeading
+      : signed
+        ? CONTRACT_MESSAGES.signedHeading
+        : CONTRACT_MESSAGES.pendingHeading
+  }${renewal ? CONTRACT_MESSAGES.renewalSuffix : ''}`;
   return (
     <Card variation="outlined" className="contract-card" aria-label={`${heading} ${contract.protocolo}`}>
       <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
@@ -77,17 +106,35 @@ function ContractCard({ contract, profile }: { contract: Contract; profile: Prof
           </Heading>
           <Text color="font.secondary">Protocolo {contract.protocolo}</Text>
         </Flex>
-        <Badge variation={signed ? 'success' : 'warning'}>
-          {signed ? CONTRACT_MESSAGES.activeBadge : CONTRACT_MESSAGES.pendingBadge}
+        <Badge variation={cancelled ? 'error' : signed ? 'success' : 'warning'}>
+          {cancelled
+            ? WITHDRAWAL_MESSAGES.cancelledBadge
+            : signed
+              ? CONTRACT_MESSAGES.activeBadge
+              : CONTRACT_MESSAGES.pendingBadge}
         </Badge>
       </Flex>
-      {signed ? <SignedContract contract={contract} /> : <UnsignedContract contract={contract} profile={profile} />}
+      {signed ? (
+        <SignedContract contract={contract} charge={charge} withdrawalUntil={withdrawalUntil} />
+      ) : (
+        <UnsignedContract contract={contract} profile={profile} />
+      )}
     </Card>
   );
 }
 
-function SignedContract({ contract }: { contract: Contract }) {
+function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCardProps, 'profile'>) {
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
+  const cancelled = Boolean(contract.cancelado_em);
+  // Cancelled, but its paid PIX not refunded yet (Asaas was unreachable): the same request asks again.
+  const refundPending = cancelled && charge !== null && isChargePaid(charge.status);
+  const money: WithdrawalMoney = free
+    ? 'free'
+    : charge && isChargePaid(charge.status)
+      ? 'refund'
+      : charge && !isChargeExpired(charge.status) && !isChargeReturned(charge.status)
+        ? 'remove'
+        : 'none';
   return (
     <Flex direction="column" gap="small" marginTop="medium">
       <dl className="contract-facts">
@@ -102,12 +149,37 @@ function SignedContract({ contract }: { contract: Contract }) {
         <dd>{formatDate(contract.assinado_em)}</dd>
         <dt>IP da assinatura</dt>
         <dd>{contract.ip_assinatura ?? CONTRACT_MESSAGES.ipUnavailable}</dd>
+        {cancelled && (
+          <>
+            <dt>Cancelado em</dt>
+            <dd>{formatDateTime(contract.cancelado_em)}</dd>
+          </>
+        )}
+        {cancelled && charge && (
+          <>
+            <dt>Pagamento</dt>
+            <dd>{chargeStatusLabel(charge.status)}</dd>
+          </>
+        )}
       </dl>
+      {refundPending && (
+        <Alert variation="warning">
+          <Flex direction="column" gap="small" alignItems="flex-start">
+            <Text>{WITHDRAWAL_MESSAGES.refundPending}</Text>
+            <RetryRefund contractId={contract.id} />
+          </Flex>
+        </Alert>
+      )}
+      {withdrawalUntil && !cancelled && (
+        <Text color="font.secondary">
+          {WITHDRAWAL_MESSAGES.windowUntil} {formatDateTime(withdrawalUntil)}.
+        </Text>
+      )}
       <Flex gap="small" wrap="wrap">
         <Button as="a" href={`/app/contrato/imprimir/${contract.id}`} target="_blank" rel="noopener">
           {CONTRACT_MESSAGES.viewPdf}
         </Button>
-        {free ? (
+        {free || cancelled ? (
           <ButtonLink to="/app/dashboard" variation="primary">
             {CONTRACT_MESSAGES.followProcess}
           </ButtonLink>
@@ -116,8 +188,27 @@ function SignedContract({ contract }: { contract: Contract }) {
             {CONTRACT_MESSAGES.viewPayment}
           </ButtonLink>
         )}
+        {withdrawalUntil && !cancelled && <CancelContractDialog contractId={contract.id} money={money} />}
       </Flex>
     </Flex>
+  );
+}
+
+function RetryRefund({ contractId }: { contractId: string }) {
+  const retry = useCancelContract();
+  return (
+    <Button
+      size="small"
+      isLoading={retry.isPending}
+      onClick={() =>
+        retry.mutate(contractId, {
+          onError: (error) =>
+            toastError(error instanceof ApiRequestError ? error.message : WITHDRAWAL_MESSAGES.cancelFailed),
+        })
+      }
+    >
+      {WITHDRAWAL_MESSAGES.refundRetry}
+    </Button>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Card, Heading, Text } from '@aws-amplify/ui-react';
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
 import {
-  PROCESS_STATUSES,
+  PROCESS_TIMELINE_STEPS,
   PROCESS_TIMELINE_TITLES,
   isTimelineStepDone,
   type ProcessStatus,
@@ -14,7 +14,7 @@ export function ProcessTimeline({ current }: { current: ProcessStatus | null }) 
         Andamento do processo
       </Heading>
       <ol className="timeline">
-        {PROCESS_STATUSES.map((step) => {
+        {PROCESS_TIMELINE_STEPS.map((step) => {
           const done = current !== null && isTimelineStepDone(step, current);
           return (
             <li

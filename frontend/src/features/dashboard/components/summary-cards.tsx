@@ -14,6 +14,7 @@ const STATUS_VARIATION: Record<ProcessStatus, BadgeVariation> = {
   baixa_deferida: 'success',
   baixa_caiu: 'error',
   encerrado: 'info',
+  pagamento_estornado: 'error',
 };
 
 type SummaryCardsProps = { status: ProcessStatus | null; forecast: string | null; protocol: string | null };

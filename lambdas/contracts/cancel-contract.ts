@@ -1,0 +1,23 @@
+import { cancelContractRoute } from '../../domain/api/contracts.js';
+import { systemClock } from '../shared/clock.js';
+import { appUrlFromEnvironment } from '../shared/config.js';
+import { tableFromEnvironment } from '../shared/db.js';
+import { asaasFromEnvironment, emailFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
+import { apiHandler } from '../shared/http.js';
+import { withdrawContract, type WithdrawalDeps } from './withdrawal-service.js';
+
+const deps: WithdrawalDeps = {
+  db: tableFromEnvironment(),
+  clock: systemClock,
+  asaas: await asaasFromEnvironment(),
+  workflow: workflowFromEnvironment(),
+  sendEmail: emailFromEnvironment(),
+  appUrl: appUrlFromEnvironment(),
+};
+
+/** The customer's withdrawal: the contract cancelled, its process closed, its money sent back. */
+export const handler = apiHandler(cancelContractRoute, async ({ caller, params }) => {
+  const { contract, charge, settlement } = await withdrawContract(deps, caller, params.contractId);
+  const { qr_code: _qrCode, ...chargeWithoutImage } = charge ?? { qr_code: null };
+  return { body: { contract, charge: charge ? (chargeWithoutImage as typeof charge) : null, settlement } };
+});

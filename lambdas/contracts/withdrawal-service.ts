@@ -1,0 +1,168 @@
+import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
+import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
+import type { Charge, Contract } from '../../domain/schemas/entities.js';
+import { withdrawalEligibility } from '../../domain/withdrawal.js';
+import {
+  SettlementPendingError,
+  settleCancelledCharge,
+  settlementNeeded,
+  type Settlement,
+  type SettlementDeps,
+} from '../payments/charge-settlement-service.js';
+import type { SendEmail } from '../providers/email.js';
+import type { Caller } from '../shared/caller.js';
+import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
+import { cancelContract } from '../shared/data/cancellations.js';
+import { getCustomerCollection } from '../shared/data/customers.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { logger } from '../shared/logger.js';
+import { WITHDRAWAL_MONEY_LINES, withdrawalEmail } from './withdrawal-emails.js';
+
+export type WithdrawalDeps = SettlementDeps & { sendEmail: SendEmail; appUrl: string };
+
+export type WithdrawalResult = { contract: Contract; charge: Charge | null; settlement: Settlement };
+
+/** Reads and decisions lost to a concurrent click before the caller is answered with what the winner did. */
+const ATTEMPTS = 3;
+
+const latestChargeOf = (charges: Charge[], contractId: string) =>
+  charges
+    .filter((charge) => charge.contrato_id === contractId)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null;
+
+/**
+ * 'Cancelar contrato' (direito de arrependimento; docs/decisions.md, Withdrawal and refunds). The server decides from
+ * what it reads (`withdrawalEligibility`: 7 calendar days in São Paulo, not filed), then cancels in one conditional
+ * transaction (contract, process 'encerrado' with 'Cancelado a pedido do cliente', a free renewal's credit, the audit
+ * record); the winner of 20 clicks tells the customer and the admins. The money is settled afterwards at Asaas: a
+ * paid charge refunded, an open one removed. A cancelled contract whose money is not settled yet (Asaas was down) is
+ * settled by the next call; otherwise a second cancellation is a 409.
+ */
+export async function withdrawContract(
+  deps: WithdrawalDeps,
+  caller: Caller,
+  contractId: string,
+): Promise<WithdrawalResult> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const collection = await getCustomerCollection(deps.db, caller.userId);
+    const contract = collection.contracts.find((c) => c.id === contractId);
+    if (!contract || !collection.profile) throw new NotFoundError(WITHDRAWAL_MESSAGES.contractNotFound);
+    const process = collection.processes.find((p) => p.contrato_id === contractId) ?? null;
+    const charge = latestChargeOf(collection.charges, contractId);
+    const ref = { userId: caller.userId, contractId };
+    if (contract.cancelado_em) {
+      if (charge && settlementNeeded(charge.status)) return settle(deps, ref, contract, charge);
+      throw new ConflictError(WITHDRAWAL_MESSAGES.alreadyCancelled);
+    }
+    const now = deps.clock();
+    const eligibility = withdrawalEligibility(contract, process, now);
+    if (!eligibility.allowed) throw new ConflictError(eligibility.message);
+    if (!process) throw new NotFoundError(WITHDRAWAL_MESSAGES.contractNotFound);
+    try {
+      await cancelContract(deps.db, {
+        ref,
+        contract,
+        process,
+        byUser: caller.userId,
+        obs: WITHDRAWAL_MESSAGES.historyNote,
+        returnFreeRenewal: contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD,
+        audit: {
+          at: now.toISOString(),
+          actor: { userId: caller.userId, email: caller.email },
+          action: 'contract-withdrawal',
+          targetUserId: caller.userId,
+          target: { type: 'contract', id: contractId },
+          before: { status: process.status, charge_status: charge?.status ?? null },
+          after: { status: 'encerrado' },
+        },
+        now: now.toISOString(),
+      });
+    } catch (error) {
+      if (error instanceof ConflictError && attempt < ATTEMPTS) continue;
+      throw error;
+    }
+    let settlement: Settlement | 'pending' = 'nothing';
+    let pending: unknown = null;
+    if (charge) {
+      try {
+        settlement = await settleCancelledCharge(deps, { ...ref, chargeId: charge.id }, refundDescription(contract));
+      } catch (error) {
+        if (!(error instanceof SettlementPendingError)) throw error;
+        settlement = 'pending';
+        pending = error;
+      }
+    }
+    await tellEveryone(deps, collection.profile, contract, settlement);
+    if (pending) throw pending;
+    return answer(deps, caller.userId, contractId, settlement as Settlement);
+  }
+  throw new ConflictError(WITHDRAWAL_MESSAGES.cancelFailed);
+}
+
+const refundDescription = (contract: Contract) =>
+  `Cancelamento do contrato ${contract.protocolo} a pedido do cliente (direito de arrependimento)`;
+
+async function settle(
+  deps: WithdrawalDeps,
+  ref: { userId: string; contractId: string },
+  contract: Contract,
+  charge: Charge,
+): Promise<WithdrawalResult> {
+  const settlement = await settleCancelledCharge(deps, { ...ref, chargeId: charge.id }, refundDescription(contract));
+  return answer(deps, ref.userId, ref.contractId, settlement);
+}
+
+async function answer(
+  deps: WithdrawalDeps,
+  userId: string,
+  contractId: string,
+  settlement: Settlement,
+): Promise<WithdrawalResult> {
+  const collection = await getCustomerCollection(deps.db, userId);
+  return {
+    contract: collection.contracts.find((c) => c.id === contractId)!,
+    charge: latestChargeOf(collection.charges, contractId),
+    settlement,
+  };
+}
+
+/**
+ * The customer's e-mail (best effort: the screen says the same, and failing the request now would make the customer
+ * think nothing was cancelled) and the admins' alert (stored, e-mailed once by the stream).
+ */
+async function tellEveryone(
+  deps: WithdrawalDeps,
+  profile: { nome_completo: string; email: string },
+  contract: Contract,
+  money: Settlement | 'pending',
+): Promise<void> {
+  const now = deps.clock().toISOString();
+  await raiseAdminAlert(
+    deps.db,
+    {
+      id: `desistencia#${contract.id}`,
+      subject: `Contrato cancelado pelo cliente — ${contract.protocolo}`,
+      paragraphs: [
+        `${profile.nome_completo} (${profile.email}) cancelou o contrato de protocolo ${contract.protocolo} dentro do prazo de arrependimento; o processo foi encerrado.`,
+        `Pagamento: ${WITHDRAWAL_MONEY_LINES[money]}`,
+        'Acompanhe o estorno em Financeiro.',
+      ],
+      actionPath: '/admin/financeiro',
+      actionLabel: 'Abrir Financeiro',
+    },
+    now,
+  );
+  try {
+    await deps.sendEmail(
+      profile.email,
+      withdrawalEmail(deps.appUrl, {
+        userName: profile.nome_completo,
+        protocolo: contract.protocolo,
+        valor: contract.valor,
+        money,
+      }),
+    );
+  } catch (error) {
+    logger.error('Withdrawal e-mail not sent', { error: error as Error, contractId: contract.id });
+  }
+}

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { getDashboardRoute } from '../../domain/api/dashboard.js';
+import { createChargeRoute } from '../../domain/api/payments.js';
+import { nameWord, searchAdminList } from './admin-helpers.js';
+import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { apiCustomer, callApi, signInThroughForm, type ApiCustomer } from './customers.js';
+
+const { appUrl, asaasUrl, admin } = inject('e2e');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A customer who signed and paid through the API and the simulator, and whose payment the workflow confirmed. */
+async function paidCustomer(name: string): Promise<ApiCustomer> {
+  const customer = await apiCustomer({ name });
+  const { charge } = await callApi<{ charge: { asaas_id: string } }>(
+    customer.idToken,
+    createChargeRoute.method,
+    createChargeRoute.path.replace('{contractId}', customer.contractId),
+  );
+  await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
+  await expect
+    .poll(
+      async () =>
+        (
+          await callApi<{ processes: { status: string }[] }>(
+            customer.idToken,
+            getDashboardRoute.method,
+            getDashboardRoute.path,
+          )
+        ).processes[0]?.status,
+      { timeout: 15_000 },
+    )
+    .toBe('pago');
+  return customer;
+}
+
+/** The simulator's page, as a person refunds there: 'Estornar' on the customer's row. */
+async function refundAtSimulator(page: Page, name: string) {
+  const simulator = await page.context().newPage();
+  await simulator.goto(asaasUrl);
+  const row = simulator.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Estornar' }).click();
+  await row.getByRole('button', { name: 'Estornar' }).waitFor({ state: 'detached' });
+  await simulator.close();
+}
+
+describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)('a customer cancels within 7 days and follows the refund to the end (%s)', async (device, viewport) => {
+    const name = `Marina ${device === 'phone' ? 'Celular' : 'Computador'} Arrependida ${nameWord()}`;
+    const customer = await paidCustomer(name);
+    const page = await newPage(browser, viewport);
+    await signInThroughForm(page, customer);
+    await page.goto(`${appUrl}/app/contrato`);
+    await page.getByText('Você pode cancelar este contrato até', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Cancelar contrato' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
+    await dialog.getByText('O valor pago será estornado integralmente', { exact: false }).waitFor();
+    await dialog.getByText('O cancelamento não pode ser desfeito.').waitFor();
+    await screenshot(page, `withdrawal-dialog-${device}`);
+    await dialog.getByRole('button', { name: 'Sim, cancelar contrato' }).click();
+    await toastWith(page, 'Contrato cancelado');
+    const card = page
+      .getByRole('region', { name: /Contrato Cancelado/ })
+      .or(page.locator('.contract-card'))
+      .first();
+    await card.getByText('Cancelado', { exact: true }).waitFor();
+    await card.getByText('Estorno solicitado', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancelar contrato' }).count()).toBe(0);
+    await screenshot(page, `withdrawal-requested-${device}`);
+
+    // The bank returns the PIX (the simulator's 'Estornar'): Asaas's webhook, the live channel, this screen.
+    await refundAtSimulator(page, name);
+    await card.getByText('Estornado', { exact: true }).waitFor({ timeout: 15_000 });
+    await screenshot(page, `withdrawal-refunded-${device}`);
+    await page.getByRole('link', { name: 'Acompanhar Processo' }).click();
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.getByText('Encerrado', { exact: true }).first().waitFor();
+    await screenshot(page, `withdrawal-dashboard-${device}`);
+    await page.context().close();
+  });
+
+  it('an admin refunds a paid charge from /admin/financeiro with a reason (desktop)', async () => {
+    const name = `Otavio Estornado ${nameWord()}`;
+    const customer = await paidCustomer(name);
+    const page = await newPage(browser, VIEWPORTS.desktop);
+    await page.goto(`${appUrl}/auth`);
+    await logInAsAdmin(page, admin);
+    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.goto(`${appUrl}/admin/financeiro`);
+    await page.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Pagamentos sem cobrança' }).waitFor();
+    await searchAdminList(page, 'Buscar por protocolo ou nome do cliente', customer.protocol);
+    const row = page.getByRole('row').filter({ hasText: customer.protocol });
+    await row.getByText('Pago', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Estornar ${customer.protocol}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Estornar pagamento' });
+    // The reason is required.
+    await dialog.getByRole('button', { name: 'Confirmar estorno' }).click();
+    await dialog.getByText('Informe o motivo do estorno.').waitFor();
+    await dialog.getByLabel('Motivo do estorno').fill('Pedido indeferido pelo juízo');
+    await screenshot(page, 'admin-refund-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Confirmar estorno' }).click();
+    await toastWith(page, 'Estorno solicitado');
+    await row.getByText('Estorno solicitado', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: `Estornar ${customer.protocol}` }).count()).toBe(0);
+    await screenshot(page, 'admin-refund-done-desktop');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,28 @@
+import { ulid } from 'ulid';
+import { createCharge } from '../lambdas/shared/data/charges.js';
+import { getCustomerCollection } from '../lambdas/shared/data/customers.js';
+import { markReferralPaid, type ReferralPayment } from '../lambdas/shared/data/referrals.js';
+import type { Db } from '../lambdas/shared/data/table.js';
+import type { Profile } from '../domain/schemas/entities.js';
+
+/**
+ * What ConfirmPayment does for a referred payer, with the paid charge it needs: a RECEIVED charge on the payer's
+ * latest contract (as Asaas's confirmation would leave it), then the referral marked paid by it.
+ */
+export async function payReferral(db: Db, payer: Profile, now = new Date().toISOString()): Promise<ReferralPayment> {
+  const { contracts } = await getCustomerCollection(db, payer.user_id);
+  const contract = contracts.at(-1);
+  if (!contract) throw new Error(`The payer ${payer.user_id} has no contract to pay`);
+  const charge = await createCharge(db, {
+    userId: payer.user_id,
+    contractId: contract.id,
+    asaasId: `pay_${ulid().toLowerCase()}`,
+    status: 'RECEIVED',
+    qrCode: null,
+    pixPayload: null,
+    link: null,
+    fbEventId: null,
+    now,
+  });
+  return markReferralPaid(db, payer, now, { userId: payer.user_id, contractId: contract.id, chargeId: charge.id });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Contract, Process } from '../../../domain/schemas/entities.js';
+import { withdrawalDeadline, withdrawalEligibility } from '../../../domain/withdrawal.js';
+
+// Signed on Monday 2026-11-02 at 23:30 in São Paulo (02:30 UTC on the 3rd): day 0 is the 2nd, São Paulo's calendar.
+const signedAt = '2026-11-03T02:30:00.000Z';
+const contract = { id: 'c1', assinado_em: signedAt, cancelado_em: null } as Contract;
+const processIn = (status: Process['status']) => ({ status }) as Process;
+const at = (saoPaulo: string) => new Date(`${saoPaulo}-03:00`);
+
+describe('withdrawal: 7 calendar days after the signature, in São Paulo, before the filing', () => {
+  it('ends at the last instant of the 7th day after the signing day, counted in São Paulo', () => {
+    expect(withdrawalDeadline(signedAt)).toBe('2026-11-10T02:59:59.999Z');
+    // Crossing a month: signed on the 28th → until the 5th.
+    expect(withdrawalDeadline('2026-11-28T15:00:00.000Z')).toBe('2026-12-06T02:59:59.999Z');
+  });
+
+  it('is allowed on day 6 and on the last minute of day 7, refused on day 8', () => {
+    expect(withdrawalEligibility(contract, processIn('pago'), at('2026-11-08T10:00:00'))).toEqual({
+      allowed: true,
+      until: '2026-11-10T02:59:59.999Z',
+    });
+    expect(withdrawalEligibility(contract, processIn('pago'), at('2026-11-09T23:59:00')).allowed).toBe(true);
+    expect(withdrawalEligibility(contract, processIn('pago'), at('2026-11-10T00:00:00'))).toMatchObject({
+      allowed: false,
+      reason: 'window_closed',
+      message: expect.stringContaining('7 dias corridos'),
+    });
+  });
+
+  it('is refused once filed, closed, cancelled or never signed', () => {
+    const day1 = at('2026-11-03T09:00:00');
+    for (const status of ['peticionado', 'baixa_deferida', 'baixa_caiu'] as const) {
+      expect(withdrawalEligibility(contract, processIn(status), day1)).toMatchObject({
+        allowed: false,
+        reason: 'filed',
+      });
+    }
+    expect(withdrawalEligibility(contract, processIn('encerrado'), day1)).toMatchObject({ reason: 'closed' });
+    expect(
+      withdrawalEligibility({ ...contract, cancelado_em: '2026-11-03T12:00:00Z' }, processIn('pago'), day1),
+    ).toMatchObject({ reason: 'already_cancelled' });
+    expect(withdrawalEligibility({ ...contract, assinado_em: null }, processIn('cadastro'), day1)).toMatchObject({
+      reason: 'not_signed',
+    });
+    for (const status of ['contrato_assinado', 'pagamento_pendente', 'pago', 'pagamento_estornado'] as const) {
+      expect(withdrawalEligibility(contract, processIn(status), day1).allowed).toBe(true);
+    }
+  });
+});
