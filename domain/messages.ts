@@ -368,6 +368,44 @@ export const RECONCILIATION_MESSAGES = {
   lastRun: 'Última conciliação',
 } as const;
 
+/**
+ * /admin/financeiro's period view (issue "Money that cannot go missing", item 9): not in the spec, in its tone. The
+ * figures' exact meaning is in docs/decisions.md (Finance a person can read).
+ */
+export const FINANCE_MESSAGES = {
+  periodLabel: 'Período',
+  customFrom: 'De',
+  customTo: 'Até',
+  received: 'Recebido',
+  refunded: 'Estornado',
+  pending: 'Pendente',
+  totalsLabel: 'Totais do período',
+  totalsLoadFailed: 'Erro ao carregar os totais do período.',
+  chartTitle: 'Recebimentos por dia',
+  chartNoReceipts: 'Nenhum recebimento no período.',
+  chartLoadFailed: 'Não foi possível carregar o gráfico.',
+  exportCsv: 'Exportar CSV',
+  exporting: 'Exportando...',
+  exported: 'CSV exportado',
+  exportFailed: 'Não foi possível exportar o CSV. Tente novamente.',
+  exportTooLarge: 'O período tem cobranças demais para um arquivo. Escolha um período menor.',
+  invalidDay: 'Data inválida.',
+  bothDays: 'Informe as duas datas do período.',
+  reversed: 'A data inicial deve ser anterior ou igual à data final.',
+  tooLong: 'O período pode ter no máximo 366 dias.',
+  choosePeriod: 'Escolha as duas datas do período para ver as cobranças.',
+} as const;
+
+/** 'n pagamentos', 'n estornos', 'n cobranças em aberto': the figure's count in words, singular for one. */
+export function financeCountText(kind: 'received' | 'refunded' | 'pending', count: number): string {
+  const words = {
+    received: ['pagamento', 'pagamentos'],
+    refunded: ['estorno', 'estornos'],
+    pending: ['cobrança em aberto', 'cobranças em aberto'],
+  }[kind];
+  return `${count.toLocaleString('pt-BR')} ${count === 1 ? words[0] : words[1]}`;
+}
+
 /** /admin/clientes and /admin/clientes/{id} (spec 02 §2 Admin: Clients, Client detail; §8 Admin). */
 export const ADMIN_CLIENT_MESSAGES = {
   listTitle: 'Clientes',

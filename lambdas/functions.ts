@@ -9,6 +9,7 @@
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
 import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '../domain/api/admin-clients.js';
 import {
+  getAdminFinanceSummaryRoute,
   listAdminChargesRoute,
   listOrphanPaymentsRoute,
   markAdminChargePaidRoute,
@@ -135,15 +136,20 @@ const ROUTES = [
     grants: { table: 'read' },
   },
   {
+    contract: getAdminFinanceSummaryRoute,
+    entry: 'lambdas/admin/finance/get-admin-finance-summary.ts',
+    grants: { table: 'read' },
+  },
+  {
     contract: markAdminChargePaidRoute,
     entry: 'lambdas/admin/finance/mark-admin-charge-paid.ts',
-    // The webhook's confirmation path: the charge, the counters and the audit record; resumes the waiting workflow (or
-    // starts a late payment's).
+    // The webhook's confirmation path: the charge, the counters, the day's money and the audit record; resumes the
+    // waiting workflow (or starts a late payment's).
     grants: {
       table: 'read',
       tableItems: {
         actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
+        pkPrefixes: [keys.customer(''), keys.counterPk, keys.financeDayPk, keys.audit('')],
       },
       workflow: 'start-and-callback',
     },
@@ -155,7 +161,7 @@ const ROUTES = [
       table: 'read',
       tableItems: {
         actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
+        pkPrefixes: [keys.customer(''), keys.counterPk, keys.financeDayPk, keys.audit('')],
       },
       asaas: true,
       workflow: 'start-and-callback',

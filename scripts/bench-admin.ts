@@ -1,9 +1,9 @@
 /**
  * Admin lists at 1,000 and 100,000 clients (issue 11, Performance): starts a throwaway in-memory DynamoDB Local with
  * the table as CDK synthesizes it, seeds 1,000 clients (profile, signed contract, protocol pointer, process, charge,
- * one referral each, their search tokens and the counters) with parallel BatchWriteItem of the real item builders,
- * measures each admin list's first page, a search and a status filter through the real service functions (median of
- * N runs), tops up to 100,000 clients, measures again, and prints both with the ratio against the target
+ * one referral each, their search tokens, the counters and the days' money) with parallel BatchWriteItem of the real
+ * item builders, measures each admin list's first page, a search and a status filter, and the finance period's page
+ * and totals through the real service functions (median of N runs), tops up to 100,000 clients, measures again, and prints both with the ratio against the target
  * "page time at 100k ≤ 1.2 × page time at 1k". Figures, not assertions.
  *
  * Usage: `npm run bench:admin [-- --clients 100000 --runs 25 --port 18900]`. DynamoDB Local is started on `--port`
@@ -15,11 +15,13 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { saoPauloDay } from '../domain/finance-period.js';
 import { PROCESS_STATUSES, type ProcessStatus } from '../domain/process-status.js';
 import { formatProtocol } from '../domain/protocol.js';
 import type { Charge, Contract, Process, Profile, Referral } from '../domain/schemas/entities.js';
 import { listAdminClients } from '../lambdas/admin/clients/admin-clients-service.js';
 import { listAdminCharges } from '../lambdas/admin/finance/admin-finance-service.js';
+import { getFinanceSummary } from '../lambdas/admin/finance/finance-summary-service.js';
 import { listAdminProcesses } from '../lambdas/admin/processes/admin-processes-service.js';
 import { listAdminReferrals } from '../lambdas/admin/referrals/admin-referrals-service.js';
 import { chargeItem } from '../lambdas/shared/data/charges.js';
@@ -58,7 +60,9 @@ const LAST = [
   'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes',
   'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa',
 ]; // prettier-ignore
-const CHARGE_STATUSES = ['PENDING', 'CONFIRMED', 'RECEIVED', 'OVERDUE'] as const;
+const CHARGE_STATUSES = ['OVERDUE', 'CONFIRMED', 'RECEIVED', 'OVERDUE'] as const;
+/** A PIX expires in 3 days, so few charges are ever open: one client in a thousand still has a PENDING one. */
+const OPEN_EVERY = 1000;
 const PAID_CHARGES = new Set<string>(['CONFIRMED', 'RECEIVED']);
 const REFERRAL_STATUSES = ['invited', 'signed_up', 'paid'] as const;
 
@@ -68,6 +72,8 @@ type Counts = {
   charges: Record<string, number>;
   chargesPaid: number;
   referrals: Record<string, number>;
+  /** The money of each São Paulo day (pattern 56), as the moves that paid the seeded charges would have left it. */
+  financeDays: Record<string, { received_cents: number; received_count: number }>;
 };
 
 const START = Date.parse('2025-01-01T12:00:00Z');
@@ -129,7 +135,7 @@ function clientItems(i: number, counts: Counts): Record<string, unknown>[] {
     created_at: at,
     updated_at: later,
   };
-  const chargeStatus = CHARGE_STATUSES[i % CHARGE_STATUSES.length]!;
+  const chargeStatus = i % OPEN_EVERY === 0 ? 'PENDING' : CHARGE_STATUSES[i % CHARGE_STATUSES.length]!;
   const charge: Charge = {
     id: ulid(createdMs),
     contrato_id: contract.id,
@@ -139,6 +145,7 @@ function clientItems(i: number, counts: Counts): Record<string, unknown>[] {
     link: null,
     asaas_id: `pay_bench${i}`,
     fb_event_id: null,
+    valor: 399,
     created_at: at,
     updated_at: later,
   };
@@ -157,7 +164,12 @@ function clientItems(i: number, counts: Counts): Record<string, unknown>[] {
   counts.clients += 1;
   counts.processes[status] = (counts.processes[status] ?? 0) + 1;
   counts.charges[chargeStatus] = (counts.charges[chargeStatus] ?? 0) + 1;
-  if (PAID_CHARGES.has(chargeStatus)) counts.chargesPaid += 1;
+  if (PAID_CHARGES.has(chargeStatus)) {
+    counts.chargesPaid += 1;
+    const day = (counts.financeDays[saoPauloDay(later)] ??= { received_cents: 0, received_count: 0 });
+    day.received_cents += 39_900;
+    day.received_count += 1;
+  }
   counts.referrals[referralStatus] = (counts.referrals[referralStatus] ?? 0) + 1;
   return [
     profileItem(profile, { hasContract: true, contractCount: 1, processCount: 1 }),
@@ -191,6 +203,14 @@ async function writeCounters(db: Db, counts: Counts): Promise<void> {
   await put(COUNTERS.processes, { total: sum(counts.processes), ...counts.processes });
   await put(COUNTERS.charges, { total: sum(counts.charges), paid: counts.chargesPaid, ...counts.charges });
   await put(COUNTERS.referrals, { total: sum(counts.referrals), ...counts.referrals });
+  for (const [day, money] of Object.entries(counts.financeDays)) {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { pk: keys.financeDayPk, sk: day, type: 'FINANCE_DAY', ...money },
+      }),
+    );
+  }
 }
 
 /** Clients [from, to) written with CONCURRENCY BatchWriteItem requests in flight. */
@@ -262,6 +282,16 @@ function cases(db: Db): Case[] {
     { name: 'financeiro: first page', run: () => listAdminCharges({ db }, {}) },
     { name: 'financeiro: search "maria"', run: () => listAdminCharges({ db }, { search: 'maria' }) },
     { name: 'financeiro: status CONFIRMED', run: () => listAdminCharges({ db }, { status: 'CONFIRMED' }) },
+    // The period view: a week's first page is a key range; the totals read the period's days and its open charges.
+    { name: 'financeiro: 7 dias', run: () => listAdminCharges({ db }, { from: '2025-01-01', to: '2025-01-07' }) },
+    {
+      name: 'financeiro: totais do mês',
+      run: () => getFinanceSummary({ db }, { from: '2025-01-01', to: '2025-01-31' }),
+    },
+    {
+      name: 'financeiro: totais do ano',
+      run: () => getFinanceSummary({ db }, { from: '2025-01-01', to: '2025-12-31' }),
+    },
     { name: 'indicacoes: first page', run: () => listAdminReferrals({ db }, {}) },
     { name: 'indicacoes: search "maria"', run: () => listAdminReferrals({ db }, { search: 'maria' }) },
     { name: 'indicacoes: status "paid"', run: () => listAdminReferrals({ db }, { status: 'paid' }) },
@@ -317,7 +347,7 @@ try {
   delete table.StreamSpecification;
   await ensureTable(dynamodb.endpoint, table, null);
   const db: Db = { client, tableName: TABLE };
-  const counts: Counts = { clients: 0, processes: {}, charges: {}, chargesPaid: 0, referrals: {} };
+  const counts: Counts = { clients: 0, processes: {}, charges: {}, chargesPaid: 0, referrals: {}, financeDays: {} };
 
   console.log(`DynamoDB Local (in memory) on ${dynamodb.endpoint}; ${RUNS} runs per case after ${WARM_UP} warm-ups.`);
   const small = await seed(db, 0, SMALL, counts);

@@ -1,7 +1,8 @@
 import { WITHDRAWAL_MESSAGES } from '../messages.js';
 import * as z from 'zod';
+import { dayRangeProblem, FINANCE_PERIOD_MESSAGES, isCalendarDay } from '../finance-period.js';
 import { adminClientChargeSchema } from '../schemas/admin-clients.js';
-import { adminListQuerySchema } from './admin-processes.js';
+import { ADMIN_PAGE_SIZE, adminListQuerySchema } from './admin-processes.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -19,21 +20,67 @@ export const adminChargeRowSchema = adminClientChargeSchema.extend({
 });
 export type AdminChargeRow = z.infer<typeof adminChargeRowSchema>;
 
-/** /admin/financeiro: charges newest first or by status (a provider status, upper case), or a search; one page. */
+/** A São Paulo calendar day on the wire, `yyyy-mm-dd`. */
+const daySchema = z.string().refine(isCalendarDay, FINANCE_PERIOD_MESSAGES.invalidDay);
+
+/** A period of São Paulo days, both included (`from` ≤ `to`, at most a year): the pt-BR reason when it is wrong. */
+function refineDayRange(query: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (query.from === undefined && query.to === undefined) return;
+  const problem = dayRangeProblem(query.from, query.to);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [query.from ? 'to' : 'from'] });
+}
+
+/** The longest page a caller may ask for: the CSV export reads the list in pages of this size. */
+export const ADMIN_CHARGES_MAX_PAGE = 100;
+
+/**
+ * /admin/financeiro: charges whose status last changed in the period (`from`/`to`, São Paulo days; without them, all),
+ * most recently moved first, or those in one status (a provider status, upper case), or a search; one page of `limit`
+ * rows (25 unless asked).
+ */
 export const listAdminChargesRoute = defineRoute({
   id: 'ListAdminCharges',
   method: 'GET',
   path: '/admin/charges',
   access: 'admin',
-  query: adminListQuerySchema.extend({
-    status: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z_]{1,40}$/)
-      .transform((s) => s.toUpperCase())
-      .optional(),
-  }),
+  query: adminListQuerySchema
+    .extend({
+      status: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z_]{1,40}$/)
+        .transform((s) => s.toUpperCase())
+        .optional(),
+      from: daySchema.optional(),
+      to: daySchema.optional(),
+      limit: z.coerce.number().int().min(1).max(ADMIN_CHARGES_MAX_PAGE).default(ADMIN_PAGE_SIZE),
+    })
+    .superRefine(refineDayRange),
   response: z.object({ items: z.array(adminChargeRowSchema), cursor: z.string().nullable() }),
+});
+
+/** A money figure of the period: reais (two decimals) and how many charges make it. */
+const moneyFigureSchema = z.object({ amount: z.number(), count: z.number().int() });
+
+/** Recebido, Estornado and Pendente of a period, with every day's receipts for the chart (docs/decisions.md). */
+export const financeSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  received: moneyFigureSchema,
+  refunded: moneyFigureSchema,
+  pending: moneyFigureSchema,
+  days: z.array(z.object({ day: z.string(), received: z.number(), refunded: z.number() })),
+});
+export type FinanceSummary = z.infer<typeof financeSummarySchema>;
+
+/** The period's totals, computed on the server from the daily totals (and the open charges), never from a page. */
+export const getAdminFinanceSummaryRoute = defineRoute({
+  id: 'GetAdminFinanceSummary',
+  method: 'GET',
+  path: '/admin/finance/summary',
+  access: 'admin',
+  query: z.object({ from: daySchema, to: daySchema }).superRefine(refineDayRange),
+  response: financeSummarySchema,
 });
 
 const adminChargeParams = z.object({

@@ -67,6 +67,13 @@ export const chargeSchema = z.object({
   link: z.string().nullable(),
   asaas_id: z.string().nullable(),
   fb_event_id: z.string().nullable(),
+  /**
+   * The amount Asaas charges, in reais (the finance figures count it). Charges written before it was kept have none:
+   * their contract's `valor` stands in.
+   */
+  valor: z.number().nullish(),
+  /** Until when the PIX can be paid (ISO; 'Válido até …' on the payment screen); absent on older charges. */
+  pix_valido_ate: isoDate.nullish(),
   /** When it first became paid; kept after a refund (what a reversal looks for). */
   paid_at: isoDate.nullish(),
   created_at: isoDate,

@@ -30,7 +30,7 @@ export class AsaasCustomerUnavailableError extends Error {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A profile's one Asaas customer, however many requests ask at once (pattern 56): the id stored on the profile, or, for
+ * A profile's one Asaas customer, however many requests ask at once (pattern 59): the id stored on the profile, or, for
  * the one request that holds the lease, the customer Asaas has under the profile id as `externalReference` (a holder
  * that died after creating it is followed by one that finds it) or a new one — stored with a conditional write. The
  * others wait for the id to appear. Twenty parallel charges of a new client make one Asaas customer.

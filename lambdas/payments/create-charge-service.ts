@@ -1,5 +1,6 @@
 import { isChargeExpired, isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import { saoPauloDateDigits } from '../../domain/dates.js';
+import { pixValidUntil } from '../../domain/finance.js';
 import { WITHDRAWAL_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
 import type { Charge } from '../../domain/schemas/entities.js';
@@ -91,7 +92,7 @@ export async function createChargeForContract(
   const chargeId = claim.chargeId;
   let charge: Charge & { asaas_id: string };
   try {
-    // One Asaas customer per profile, whatever the parallel charges of its other contracts (pattern 56).
+    // One Asaas customer per profile, whatever the parallel charges of its other contracts (pattern 59).
     const customerId = await ensureAsaasCustomer(deps, profile);
     const payment =
       (await deps.asaas.findPaymentByReference(chargeId)) ??
@@ -112,6 +113,9 @@ export async function createChargeForContract(
       link: payment.invoiceUrl ?? null,
       asaas_id: payment.id,
       fb_event_id: null,
+      // The amount Asaas charges (the finance figures count it) and until when its PIX can be paid ('Válido até').
+      valor: payment.value,
+      pix_valido_ate: pixValidUntil(qr.expirationDate, payment.dueDate),
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };

@@ -133,7 +133,7 @@ export class AsaasError extends Error {
 export type AsaasClient = {
   /** The live (not removed) customer with this externalReference, if any. */
   findCustomerByReference(externalReference: string): Promise<AsaasCustomer | undefined>;
-  /** Every customer with this externalReference, all pages (a race before pattern 56 may have made several). */
+  /** Every customer with this externalReference, all pages (a race before pattern 59 may have made several). */
   listCustomersByReference(externalReference: string): Promise<AsaasCustomer[]>;
   /** A customer by id, removed ones included (`deleted: true`). */
   getCustomer(customerId: string): Promise<AsaasCustomer>;

@@ -82,7 +82,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await searchFor(admin, protocolo);
     const chargeRow = admin.getByRole('row').filter({ hasText: protocolo });
     await chargeRow.getByText(name).waitFor();
-    expect(await admin.getByRole('row').count()).toBe(2);
+    expect(await admin.getByRole('table', { name: 'Cobranças' }).getByRole('row').count()).toBe(2);
     await chargeRow.getByText('Pendente', { exact: true }).waitFor();
     await screenshot(admin, 'admin-finance-desktop');
     await chargeRow.getByRole('button', { name: `Marcar pago ${protocolo}` }).click();

@@ -92,7 +92,7 @@ async function clientWithSignedContracts(count: number) {
   return { ...seeded, contracts, caller: { userId: seeded.userId, email: seeded.profile.email, isAdmin: false } };
 }
 
-describe('one Asaas customer per profile (pattern 56)', () => {
+describe('one Asaas customer per profile (pattern 59)', () => {
   it('makes ONE Asaas customer out of 20 parallel charge creations of a new client (20 contracts)', async () => {
     const client = await clientWithSignedContracts(20);
     const chargeDeps: CreateChargeDeps = { db, clock: systemClock, asaas, workflow };

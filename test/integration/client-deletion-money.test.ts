@@ -325,7 +325,7 @@ describe('deleting a client: the money side first', () => {
 
   it('removes every Asaas customer under the profile id and their open payments, ours or not', async () => {
     const client = await clientWithOpenPix();
-    // A second customer under the same reference (what a race made before pattern 56), with a PIX we never recorded.
+    // A second customer under the same reference (what a race made before pattern 59), with a PIX we never recorded.
     const duplicate = await asaas.createCustomer({
       name: client.profile.nome_completo,
       cpfCnpj: client.profile.cpf,

@@ -4,7 +4,9 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
+import { addDays, saoPauloDay, startOfSaoPauloDay } from '../../domain/finance-period.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import { PIX_DUE_DAYS } from '../../domain/pricing.js';
 import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
@@ -155,6 +157,13 @@ describe("'Gerar PIX'", () => {
     expect(collection.charges[0]!.pix_payload).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     expect(collection.charges[0]!.qr_code).toBeTruthy();
     expect(collection.charges[0]!.link).toContain('/i/');
+    // What the finance figures count, and until when the PIX can be paid (Asaas's QR expiry: the due date at 23:59:59
+    // in São Paulo, 3 days on).
+    const dueDay = addDays(saoPauloDay(new Date()), PIX_DUE_DAYS);
+    expect(collection.charges[0]).toMatchObject({
+      valor: 399,
+      pix_valido_ate: new Date(startOfSaoPauloDay(addDays(dueDay, 1)).getTime() - 1000).toISOString(),
+    });
     expect(new Set(starts.filter((name) => name === chargeId))).toEqual(new Set([chargeId]));
     const after = await getAdminCounters(db);
     expect(after.charges.total).toBe(before.charges.total + 1);

@@ -126,14 +126,14 @@ export async function deleteClient(
   await markClientDeleting(db, client.userId, startedAt);
   if (beforeTheMark) {
     // A customer a still-valid session made at Asaas between the settlement and the mark (none can be made after it,
-    // pattern 56): removed too, with its payments.
+    // pattern 59): removed too, with its payments.
     await settleClientMoney(
       deps.asaas,
       { profileId: client.profile.id, storedCustomerId: null, charges: [] },
       { refuseOnMoney: false, removed },
     );
   }
-  // Read again: a charge made before the mark has its execution too (after it, pattern 56 gives no customer, so no
+  // Read again: a charge made before the mark has its execution too (after it, pattern 59 gives no customer, so no
   // charge can be made).
   const chargesNow = chargesOf(await clientItemsBesidesProfile(db, client.userId));
   await stopExecutions(deps.workflow, chargesNow, async () => {

@@ -33,7 +33,7 @@ export type ClientCharge = { id: string; status: string; asaas_id: string | null
 export type MoneySubject = {
   /** Our profile id: the `externalReference` of the client's Asaas customers. */
   profileId: string;
-  /** The customer id stored on the profile (pattern 56), if any. */
+  /** The customer id stored on the profile (pattern 59), if any. */
   storedCustomerId: string | null;
   charges: ClientCharge[];
 };
@@ -61,7 +61,7 @@ const reasonOf = (error: AsaasError) =>
 
 /**
  * Every Asaas customer of the client — those under the profile id as `externalReference` (several, if a race before
- * pattern 56 made them) and the one stored on the profile — with every payment of each, plus any payment of our
+ * pattern 59 made them) and the one stored on the profile — with every payment of each, plus any payment of our
  * charges that is under none of them.
  */
 async function readClientMoney(asaas: ClientMoneyAsaas, subject: MoneySubject): Promise<ClientMoney> {

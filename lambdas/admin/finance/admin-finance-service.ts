@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '../../../domain/api/admin-processes.js';
 import type { AdminChargeRow } from '../../../domain/api/admin-finance.js';
 import { canAdminMarkPaid, isChargePaid, providerChargeStatus } from '../../../domain/charge-status.js';
+import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../../domain/messages.js';
 import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Profile } from '../../../domain/schemas/entities.js';
@@ -36,7 +37,8 @@ function chargeRow(
     ...withoutImage,
     user_id: userId,
     protocolo: contract?.protocolo ?? null,
-    valor: contract?.valor ?? null,
+    // What Asaas charges; a charge written before it was kept shows its contract's value.
+    valor: charge.valor ?? contract?.valor ?? null,
     contrato_created_at: contract?.created_at ?? null,
     nome_cliente: profile?.nome_completo ?? null,
     email_cliente: profile?.email ?? null,
@@ -44,17 +46,24 @@ function chargeRow(
   };
 }
 
+/** The list's filters: those of every admin list, a period of São Paulo days and the page size. */
+export type AdminChargesQuery = AdminListQuery<string> & { from?: string; to?: string; limit?: number };
+
 /**
- * /admin/financeiro (patterns 23, 27, 38): as /admin/processos — a page of gsi1 or of one status's gsi2 partition with
- * one BatchGetItem for its contracts and clients, a protocol by its pointer, a name through the search tokens.
+ * /admin/financeiro (patterns 23, 27, 38, 58): as /admin/processos — a page of gsi1 or of one status's gsi2 partition
+ * with one BatchGetItem for its contracts and clients, a protocol by its pointer, a name through the search tokens. A
+ * period keeps the charges whose status last changed in it: a key range of either index, or a filter on a search's
+ * few charges.
  */
 export async function listAdminCharges(
   deps: Pick<AdminFinanceDeps, 'db'>,
-  query: AdminListQuery<string>,
+  query: AdminChargesQuery,
 ): Promise<Page<AdminChargeRow>> {
   const { db } = deps;
   const search = query.search?.trim();
-  const keep = (charge: Charge) => !query.status || charge.status === query.status;
+  const range = query.from && query.to ? rangeInstants({ from: query.from, to: query.to }) : undefined;
+  const keep = (charge: Charge) =>
+    (!query.status || charge.status === query.status) && (!range || isInRange(charge.updated_at, range));
   if (search) {
     const protocolo = parseProtocol(search);
     const owners = protocolo
@@ -79,7 +88,12 @@ export async function listAdminCharges(
     );
     return { items, cursor: null };
   }
-  const page = await listCharges(db, { status: query.status, cursor: query.cursor, limit: ADMIN_PAGE_SIZE });
+  const page = await listCharges(db, {
+    status: query.status,
+    cursor: query.cursor,
+    limit: query.limit ?? ADMIN_PAGE_SIZE,
+    range,
+  });
   const context = await rowContextOf(
     db,
     page.items.map(({ userId, entity }) => ({ userId, contractId: entity.contrato_id })),

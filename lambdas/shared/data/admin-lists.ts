@@ -83,18 +83,29 @@ export async function searchClients(db: Db, term: string, limit = 50): Promise<A
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-type ListOptions = { status?: string; limit?: number; cursor?: string | null };
+type ListOptions = {
+  status?: string;
+  limit?: number;
+  cursor?: string | null;
+  /**
+   * Only the items whose index sort key (`<instant>#<id>`) falls in [start, end): a key range, never a filter. `<end>#…`
+   * sorts after `<end>`, so an item of the first instant of the next period is left out.
+   */
+  range?: { start: string; end: string };
+};
 
 /** One page of an entity's gsi1 partition (all, newest first) or of its gsi2 status partition (last changed first). */
 async function listedPage(db: Db, type: 'PROCESS' | 'CHARGE' | 'REFERRAL', options: ListOptions) {
   const byStatus = options.status !== undefined;
+  const [pk, sk] = byStatus ? ['gsi2pk', 'gsi2sk'] : ['gsi1pk', 'gsi1sk'];
   const page = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
       IndexName: byStatus ? GSI2 : GSI1,
-      KeyConditionExpression: byStatus ? 'gsi2pk = :pk' : 'gsi1pk = :pk',
+      KeyConditionExpression: `${pk} = :pk${options.range ? ` AND ${sk} BETWEEN :start AND :end` : ''}`,
       ExpressionAttributeValues: {
         ':pk': byStatus ? keys.statusList(type, options.status!) : keys.typeList(type),
+        ...(options.range ? { ':start': options.range.start, ':end': options.range.end } : {}),
       },
       ScanIndexForward: false,
       Limit: Math.min(options.limit ?? 25, 100),
@@ -115,7 +126,10 @@ export async function listProcesses(db: Db, options: ListOptions = {}): Promise<
   };
 }
 
-/** Pattern 23: charges newest first, or those in one status (gsi2), one page; the cursor is passed through. */
+/**
+ * Pattern 23: charges most recently moved first (gsi1 sorts them by their last status change), or those in one status
+ * (gsi2), one page; the cursor is passed through. With a range, only the charges moved in it (pattern 53).
+ */
 export async function listCharges(db: Db, options: ListOptions = {}): Promise<Page<Owned<Charge>>> {
   const page = await listedPage(db, 'CHARGE', options);
   return {

@@ -3,7 +3,7 @@ import { keys } from './keys.js';
 import { appliedUnlessConditionFails, type Db } from './table.js';
 
 /**
- * Pattern 56: a profile's one Asaas customer (docs/data-model.md). Its id is kept on the profile item
+ * Pattern 59: a profile's one Asaas customer (docs/data-model.md). Its id is kept on the profile item
  * (`asaas_customer_id`), written once under a condition; finding or creating it at Asaas is leased on the same item
  * (`asaas_customer_claim_until`, epoch ms), so parallel charge creations of one client make one Asaas customer.
  */
@@ -41,7 +41,7 @@ async function readProfileCustomer(db: Db, userId: string): Promise<AsaasCustome
 }
 
 /**
- * Pattern 56 (a): the profile's Asaas customer id (a strongly consistent read), or else the lease to find or create
+ * Pattern 59 (a): the profile's Asaas customer id (a strongly consistent read), or else the lease to find or create
  * it: `SET asaas_customer_claim_until` only while no id is stored, the profile is not being deleted, and no other
  * lease is live.
  */
@@ -66,7 +66,7 @@ export async function claimAsaasCustomer(db: Db, userId: string, now: Date): Pro
 }
 
 /**
- * Pattern 56 (b): stores the customer id once and ends the lease; answers the id the profile holds — this one, or one
+ * Pattern 59 (b): stores the customer id once and ends the lease; answers the id the profile holds — this one, or one
  * stored first by a request whose lease this one outlived (the caller then uses that one).
  */
 export async function saveAsaasCustomer(db: Db, userId: string, customerId: string): Promise<string> {
@@ -88,7 +88,7 @@ export async function saveAsaasCustomer(db: Db, userId: string, customerId: stri
   throw new Error('The profile went away before its Asaas customer was stored');
 }
 
-/** Pattern 56 (c): gives the lease back at once (Asaas failed), only while it is still this holder's. */
+/** Pattern 59 (c): gives the lease back at once (Asaas failed), only while it is still this holder's. */
 export async function releaseAsaasCustomerClaim(db: Db, userId: string, until: number): Promise<void> {
   await appliedUnlessConditionFails(() =>
     db.client.send(

@@ -11,6 +11,7 @@ import {
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
+import { financeItemsForMove, financeItemsForNewCharge } from './finance.js';
 import { COUNTERS, keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
 import {
   appliedUnlessConditionFails,
@@ -24,14 +25,17 @@ import {
 
 export type ChargeRef = { userId: string; contractId: string; chargeId: string };
 
-/** The charge item: the customer's collection, listed on gsi1 (all) and gsi2 (by status) for the admin. */
+/**
+ * The charge item: the customer's collection, listed on gsi1 (all) and gsi2 (by status) for the admin. Both sort by
+ * the last status change (`updated_at`), so /admin/financeiro reads a period as a key range (pattern 58).
+ */
 export function chargeItem(userId: string, charge: Charge) {
   return {
     pk: keys.customer(userId),
     sk: keys.chargeSk(charge.contrato_id, charge.id),
     type: 'CHARGE',
     user_id: userId,
-    ...typeIndexKeys('CHARGE', charge.created_at, charge.id),
+    ...typeIndexKeys('CHARGE', charge.updated_at, charge.id),
     ...statusIndexKeys('CHARGE', charge.status, charge.updated_at, charge.id),
     ...(isChargePaid(charge.status) ? { paid_at: charge.updated_at } : {}),
     ...charge,
@@ -60,6 +64,9 @@ type CreateChargeParams = {
   fbEventId: string | null;
   now: string;
   newId?: () => string;
+  /** Reais; the finance figures count it. */
+  valor?: number | null;
+  pixValidoAte?: string | null;
 };
 
 /**
@@ -76,6 +83,8 @@ export async function createCharge(db: Db, params: CreateChargeParams): Promise<
     link: params.link,
     asaas_id: params.asaasId,
     fb_event_id: params.fbEventId,
+    valor: params.valor ?? null,
+    pix_valido_ate: params.pixValidoAte ?? null,
     created_at: params.now,
     updated_at: params.now,
   };
@@ -90,6 +99,7 @@ export async function createCharge(db: Db, params: CreateChargeParams): Promise<
           [charge.status]: 1,
           ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
         }),
+        ...financeItemsForNewCharge(db.tableName, charge),
       ],
     }),
   );
@@ -165,7 +175,7 @@ export async function recordChargeStatus(
   if (from === to) return { applied: false, becamePaid: false };
   const becamePaid = isChargePaid(to) && !isChargePaid(from);
   const leftPaid = isChargePaid(from) && !isChargePaid(to);
-  const index = statusIndexKeys('CHARGE', to, now, ref.chargeId);
+  const index = { ...statusIndexKeys('CHARGE', to, now, ref.chargeId), ...typeIndexKeys('CHARGE', now, ref.chargeId) };
   try {
     await db.client.send(
       new TransactWriteCommand({
@@ -174,7 +184,7 @@ export async function recordChargeStatus(
             Update: {
               TableName: db.tableName,
               Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
-              UpdateExpression: `SET #status = :to, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
+              UpdateExpression: `SET #status = :to, updated_at = :now, gsi1sk = :gsi1sk, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
                 becamePaid ? ', paid_at = if_not_exists(paid_at, :now)' : ''
               }`,
               // Optimistic lock on the status we read: a concurrent change makes this a no-op conflict.
@@ -184,6 +194,7 @@ export async function recordChargeStatus(
                 ':to': to,
                 ':from': from,
                 ':now': now,
+                ':gsi1sk': index.gsi1sk,
                 ':gsi2pk': index.gsi2pk,
                 ':gsi2sk': index.gsi2sk,
               },
@@ -254,14 +265,12 @@ export async function moveChargeStatus(
     if (!canChargeMove(current.status, to, source)) {
       return { status: current.status, moved: false, becamePaid: false, paidAt };
     }
-    const { applied, becamePaid } = await recordChargeStatus(
-      db,
-      ref,
-      current.status,
-      to,
-      now,
-      extraItems?.(withoutTaskToken(current)),
-    );
+    // The day's money moves in the same transaction (pattern 56), so it is counted exactly once.
+    const money = await financeItemsForMove(db, ref, current, to, now);
+    const { applied, becamePaid } = await recordChargeStatus(db, ref, current.status, to, now, [
+      ...money,
+      ...(extraItems?.(withoutTaskToken(current)) ?? []),
+    ]);
     if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
@@ -410,6 +419,7 @@ export async function completeChargeCreation(
           [charge.status]: 1,
           ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
         }),
+        ...financeItemsForNewCharge(db.tableName, charge),
         {
           Update: {
             TableName: db.tableName,

@@ -80,6 +80,12 @@ export const keys = {
   rateLimitScope: (scope: string) => `RATE#${scope}#`,
 
   counterPk: 'COUNTER',
+  /**
+   * The money of one São Paulo day (received, refunded), one item per day under one partition, sort key `yyyy-mm-dd`:
+   * a period's totals are one Query of at most 366 small items (docs/data-model.md, pattern 57). Not under
+   * `COUNTER`, whose four items pattern 25 reads whole.
+   */
+  financeDayPk: 'FINANCE_DAY',
   sequencePk: 'SEQUENCE',
   protocolSequenceSk: (day: string) => `PROTOCOL#${day}`,
 

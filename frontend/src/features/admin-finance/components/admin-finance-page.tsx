@@ -1,44 +1,79 @@
-import { Flex } from '@aws-amplify/ui-react';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { CHARGE_FILTER_LABELS, conversionRate, formatConversionRate } from '@domain/charge-status.js';
-import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
+import { resolvePeriod } from '@domain/finance-period.js';
+import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
-import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
+import { AdminListToolbar, type AdminListFilters } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
-import { useAdminCharges, type ChargeFilters } from '../api/admin-finance';
+import { useAdminCharges, useFinanceSummary } from '../api/admin-finance';
+import { usePeriodChoice } from './use-period-choice';
 import { ChargeTable } from './charge-table';
 import { DivergencesSection } from './divergences-section';
+import { DailyReceipts } from './daily-receipts';
+import { ExportCsvButton } from './export-csv-button';
+import { FinancePeriodPicker } from './finance-period-picker';
+import { FinanceTotals } from './finance-totals';
 import { OrphanPayments } from './orphan-payments';
+import './admin-finance.css';
 
 /**
- * /admin/financeiro (spec 02 §2): four counters with the conversion rate, search, status filter, charge actions; then
- * 'Pagamentos sem cobrança' and 'Divergências', what the nightly reconciliation with Asaas could not repair.
+ * /admin/financeiro (spec 02 §2): the four counters with the conversion rate; then a period (in the URL) with its
+ * Recebido, Estornado and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
+ * the charges of the period with their actions; then 'Pagamentos sem cobrança' and 'Divergências', what the nightly
+ * reconciliation with Asaas could not repair.
  */
 export function AdminFinancePage() {
-  const [filters, setFilters] = useState<ChargeFilters>({});
-  const charges = useAdminCharges(filters);
+  const { choice, choose } = usePeriodChoice();
+  const resolved = resolvePeriod(choice, new Date());
+  const range = 'range' in resolved ? resolved.range : null;
+  const [filters, setFilters] = useState<AdminListFilters<string>>({});
+  const listFilters = { ...filters, ...range };
+  const charges = useAdminCharges(listFilters, { enabled: range !== null });
+  const summary = useFinanceSummary(range);
 
   return (
     <Flex direction="column" gap="large">
       <PageHeader title={ADMIN_PROCESS_MESSAGES.financeTitle} subtitle={ADMIN_PROCESS_MESSAGES.financeSubtitle} />
       <FinanceCounters />
-      <AdminListToolbar
-        searchLabel={ADMIN_PROCESS_MESSAGES.searchLabel}
-        searchPlaceholder={ADMIN_PROCESS_MESSAGES.searchPlaceholder}
-        statusLabels={CHARGE_FILTER_LABELS}
-        filters={filters}
-        onFiltersChange={setFilters}
+      <FinancePeriodPicker
+        choice={choice}
+        range={range}
+        problem={'problem' in resolved ? resolved.problem : null}
+        onChange={choose}
       />
-      <AdminListResults
-        list={charges}
-        loadingLabel="Carregando cobranças..."
-        loadFailed={ADMIN_PROCESS_MESSAGES.loadFinanceFailed}
-        empty={ADMIN_PROCESS_MESSAGES.noCharges}
-      >
-        {(rows) => <ChargeTable rows={rows} />}
-      </AdminListResults>
+      <FinanceTotals summary={summary} />
+      {summary.data ? (
+        <DailyReceipts days={summary.data.days} />
+      ) : summary.isPending && range ? (
+        <div className="finance-chart finance-chart--loading" aria-hidden="true" />
+      ) : null}
+      <div className="finance-list-toolbar">
+        <AdminListToolbar
+          searchLabel={ADMIN_PROCESS_MESSAGES.searchLabel}
+          searchPlaceholder={ADMIN_PROCESS_MESSAGES.searchPlaceholder}
+          statusLabels={CHARGE_FILTER_LABELS}
+          filters={filters}
+          onFiltersChange={setFilters}
+        />
+        <ExportCsvButton filters={listFilters} range={range} />
+      </div>
+      {range ? (
+        <AdminListResults
+          list={charges}
+          loadingLabel="Carregando cobranças..."
+          loadFailed={ADMIN_PROCESS_MESSAGES.loadFinanceFailed}
+          empty={ADMIN_PROCESS_MESSAGES.noCharges}
+        >
+          {(rows) => <ChargeTable rows={rows} />}
+        </AdminListResults>
+      ) : (
+        <Card variation="outlined">
+          <Text color="font.secondary">{FINANCE_MESSAGES.choosePeriod}</Text>
+        </Card>
+      )}
       <OrphanPayments />
       <DivergencesSection />
     </Flex>

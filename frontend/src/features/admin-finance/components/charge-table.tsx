@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { AdminChargeRow } from '@domain/api/admin-finance.js';
 import { canAdminMarkPaid, chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
-import { formatDate } from '@domain/dates.js';
+import { formatDateTime } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { AdminTable, ClientCell, ProtocolCell } from '@/components/admin-list/admin-table';
@@ -11,12 +11,13 @@ import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
 import { useRefundCharge } from '../api/refunds';
 import { RefundDialog } from './refund-dialog';
 
-const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Data', 'Ações'];
+// 'Movimentação': the charge's last status change, the date the period filters on.
+const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Movimentação', 'Ações'];
 
 /** The charges with 'Marcar pago' and 'Verificar' on each row. */
 export function ChargeTable({ rows }: { rows: AdminChargeRow[] }) {
   return (
-    <AdminTable columns={COLUMNS}>
+    <AdminTable columns={COLUMNS} label="Cobranças">
       {rows.map((row) => (
         <ChargeRow key={row.id} row={row} />
       ))}
@@ -52,7 +53,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           {chargeStatusLabel(row.status)}
         </Badge>
       </TableCell>
-      <TableCell data-label="Data">{formatDate(row.contrato_created_at ?? row.created_at)}</TableCell>
+      <TableCell data-label="Movimentação">{formatDateTime(row.updated_at)}</TableCell>
       <TableCell data-label="Ações" className="admin-table__actions">
         <Flex gap="xs" wrap={{ base: 'wrap', medium: 'nowrap' }}>
           <Button

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Flex, Heading, Image, Link, Text, View } fr
 import { chargeStatusLabel, isChargeExpired, isChargePaid } from '@domain/charge-status.js';
 import { currentContract } from '@domain/current-contract.js';
 import { formatDate } from '@domain/dates.js';
+import { formatPixValidUntil } from '@domain/finance.js';
 import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, PAYMENT_MESSAGES } from '@domain/messages.js';
 import { currentProcess } from '@domain/next-step.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
@@ -178,6 +179,11 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
             {charge.status === 'PENDING' ? PAYMENT_MESSAGES.awaitingBadge : chargeStatusLabel(charge.status)}
           </Badge>
         </Flex>
+        {charge.pix_valido_ate && (
+          <Text fontWeight="bold" data-testid="pix-valid-until">
+            {formatPixValidUntil(charge.pix_valido_ate)}
+          </Text>
+        )}
         {charge.qr_code && (
           <View className="pix-card__qr">
             <Image src={`data:image/png;base64,${charge.qr_code}`} alt="QR Code do PIX" width="240px" height="240px" />

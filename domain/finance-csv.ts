@@ -1,0 +1,45 @@
+import type { AdminChargeRow } from './api/admin-finance.js';
+import { chargeStatusLabel } from './charge-status.js';
+import { buildCsv } from './csv.js';
+import { formatDateTime } from './dates.js';
+import type { DayRange } from './finance-period.js';
+
+/** The columns of 'Exportar CSV', as a Brazilian spreadsheet shows them. */
+export const FINANCE_CSV_HEADER = [
+  'Protocolo',
+  'Cliente',
+  'E-mail',
+  'WhatsApp',
+  'Valor (R$)',
+  'Status',
+  'Gerada em',
+  'Última movimentação',
+  'Cobrança no Asaas',
+] as const;
+
+/**
+ * The filtered list of /admin/financeiro as a CSV file (csv.ts: `;`, BOM, CRLF, formula cells neutralised): one line
+ * per charge in the list's order; the value as a number with a decimal comma, dates as dd/mm/aaaa HH:mm in São Paulo,
+ * the status in the screen's words. 'Última movimentação' is the date the period filters on.
+ */
+export function financeCsv(rows: readonly AdminChargeRow[]): string {
+  return buildCsv(
+    FINANCE_CSV_HEADER,
+    rows.map((row) => [
+      row.protocolo,
+      row.nome_cliente,
+      row.email_cliente,
+      row.whatsapp_cliente,
+      row.valor,
+      chargeStatusLabel(row.status),
+      formatDateTime(row.created_at),
+      formatDateTime(row.updated_at),
+      row.asaas_id,
+    ]),
+  );
+}
+
+/** `financeiro-2025-11-01-a-2025-11-30.csv`: the period in the name, so two exports never overwrite each other. */
+export function financeCsvFileName(range: DayRange): string {
+  return `financeiro-${range.from}-a-${range.to}.csv`;
+}

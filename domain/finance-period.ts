@@ -1,0 +1,202 @@
+import { TIME_ZONE } from './dates.js';
+import { FINANCE_MESSAGES } from './messages.js';
+
+/**
+ * The periods of /admin/financeiro (docs/decisions.md, Finance a person can read). A period is a range of São Paulo
+ * calendar days, both ends included, written `yyyy-mm-dd`; the server turns it into UTC instants, so "today" is
+ * the same day for the admin, the totals and the list wherever the browser or the Lambda runs.
+ */
+export const FINANCE_PERIODS = ['hoje', '7dias', 'mes', 'personalizado'] as const;
+export type FinancePeriod = (typeof FINANCE_PERIODS)[number];
+
+/** The period selector's words, in the order shown. */
+export const FINANCE_PERIOD_LABELS: Record<FinancePeriod, string> = {
+  hoje: 'Hoje',
+  '7dias': '7 dias',
+  mes: 'Este mês',
+  personalizado: 'Personalizado',
+};
+
+/** The period the page opens with: the month so far, what a person usually reconciles. */
+export const DEFAULT_FINANCE_PERIOD: FinancePeriod = 'mes';
+
+/**
+ * The longest range a custom period may span: a year of daily figures is one Query of ≤ 366 small items and a chart
+ * that still reads; a longer one is refused with a message.
+ */
+export const MAX_PERIOD_DAYS = 366;
+
+/** The reasons a custom period is refused (domain/messages.ts). */
+export const FINANCE_PERIOD_MESSAGES = {
+  invalidDay: FINANCE_MESSAGES.invalidDay,
+  bothDays: FINANCE_MESSAGES.bothDays,
+  reversed: FINANCE_MESSAGES.reversed,
+  tooLong: FINANCE_MESSAGES.tooLong,
+} as const;
+
+/** A range of São Paulo calendar days, both included. */
+export type DayRange = { from: string; to: string };
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `yyyy-mm-dd` naming a day that exists (no 2025-02-30). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The São Paulo calendar day of an instant, `yyyy-mm-dd`. */
+export function saoPauloDay(instant: Date | string): string {
+  return dayFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
+}
+
+/** The calendar day `days` after (or before, when negative) a day; pure calendar arithmetic. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many days a range spans, both ends counted (a single day is 1). */
+export function daysInRange(range: DayRange): number {
+  return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Every day of a range, in order. */
+export function daysOf(range: DayRange): string[] {
+  const count = daysInRange(range);
+  return Array.from({ length: Math.max(count, 0) }, (_, i) => addDays(range.from, i));
+}
+
+/**
+ * The first instant of a São Paulo calendar day. São Paulo has kept UTC−3 all year since 2019, but the offset is read
+ * from the time-zone database rather than assumed, so a day of the old summer time (which began at midnight, making
+ * 01:00 the first hour) still starts where it did.
+ */
+export function startOfSaoPauloDay(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const candidates = [midnightUtc, midnightUtc + DAY_MS].map((at) => midnightUtc - offsetMs(new Date(at)));
+  const start = candidates
+    .map((at) => new Date(at))
+    .find((at) => saoPauloDay(at) === day && saoPauloDay(new Date(at.getTime() - 1)) !== day);
+  // Unreachable for a real day of a real zone; the first guess is the rule for every day since 2019.
+  return start ?? new Date(candidates[0]!);
+}
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** São Paulo's offset from UTC at an instant, in ms (−3 h is −10,800,000). */
+function offsetMs(instant: Date): number {
+  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * A day range as the UTC instants the table stores (ISO-8601): from the first instant of `from` (included) to the first
+ * instant of the day after `to` (excluded).
+ */
+export function rangeInstants(range: DayRange): { start: string; end: string } {
+  return {
+    start: startOfSaoPauloDay(range.from).toISOString(),
+    end: startOfSaoPauloDay(addDays(range.to, 1)).toISOString(),
+  };
+}
+
+/** Whether an ISO instant falls inside a range's instants (start included, end excluded). */
+export function isInRange(instant: string, range: { start: string; end: string }): boolean {
+  return instant >= range.start && instant < range.end;
+}
+
+/**
+ * The days a preset names, seen from `now` in São Paulo: 'Hoje' is today; '7 dias' today and the six days before it;
+ * 'Este mês' the first of this month to today. 'Personalizado' takes the two days the admin chose.
+ */
+export function presetRange(period: Exclude<FinancePeriod, 'personalizado'>, now: Date): DayRange {
+  const today = saoPauloDay(now);
+  switch (period) {
+    case 'hoje':
+      return { from: today, to: today };
+    case '7dias':
+      return { from: addDays(today, -6), to: today };
+    case 'mes':
+      return { from: `${today.slice(0, 8)}01`, to: today };
+  }
+}
+
+/** What is wrong with a custom range, in the admin's words; null when it can be asked for. */
+export function dayRangeProblem(from: string | undefined, to: string | undefined): string | null {
+  if (!from || !to) return FINANCE_PERIOD_MESSAGES.bothDays;
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return FINANCE_PERIOD_MESSAGES.invalidDay;
+  if (from > to) return FINANCE_PERIOD_MESSAGES.reversed;
+  if (daysInRange({ from, to }) > MAX_PERIOD_DAYS) return FINANCE_PERIOD_MESSAGES.tooLong;
+  return null;
+}
+
+/** The page's period as the URL keeps it (`?periodo=…&de=…&ate=…`), so a reload or 'Voltar' shows the same view. */
+export type FinancePeriodChoice = { period: FinancePeriod; from?: string; to?: string };
+
+/** Reads the URL's period; an unknown preset is the default one. */
+export function readPeriodChoice(params: URLSearchParams): FinancePeriodChoice {
+  const period = params.get('periodo');
+  const chosen = (FINANCE_PERIODS as readonly string[]).includes(period ?? '')
+    ? (period as FinancePeriod)
+    : DEFAULT_FINANCE_PERIOD;
+  if (chosen !== 'personalizado') return { period: chosen };
+  return { period: chosen, from: params.get('de') ?? undefined, to: params.get('ate') ?? undefined };
+}
+
+/** The URL's search params for a period (the default one writes nothing). */
+export function periodChoiceParams(choice: FinancePeriodChoice): Record<string, string> {
+  if (choice.period === 'personalizado') {
+    return {
+      periodo: choice.period,
+      ...(choice.from ? { de: choice.from } : {}),
+      ...(choice.to ? { ate: choice.to } : {}),
+    };
+  }
+  return choice.period === DEFAULT_FINANCE_PERIOD ? {} : { periodo: choice.period };
+}
+
+/** The days a choice names from `now`, or the reason it names none (a custom range half filled or wrong). */
+export function resolvePeriod(choice: FinancePeriodChoice, now: Date): { range: DayRange } | { problem: string } {
+  if (choice.period !== 'personalizado') return { range: presetRange(choice.period, now) };
+  const problem = dayRangeProblem(choice.from, choice.to);
+  return problem ? { problem } : { range: { from: choice.from!, to: choice.to! } };
+}
+
+/** 'dd/mm/aaaa' of a day, for the screen's captions. */
+export function formatDay(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+}
+
+/** 'dd/mm/aaaa a dd/mm/aaaa', or one date for a single day. */
+export function formatDayRange(range: DayRange): string {
+  return range.from === range.to ? formatDay(range.from) : `${formatDay(range.from)} a ${formatDay(range.to)}`;
+}

@@ -1,0 +1,35 @@
+import type { FinanceSummary } from '../../../domain/api/admin-finance.js';
+import { fillFinanceDays, fromCents } from '../../../domain/finance.js';
+import { rangeInstants, type DayRange } from '../../../domain/finance-period.js';
+import { financeDaysBetween, openChargesBetween } from '../../shared/data/finance.js';
+import type { Db } from '../../shared/data/table.js';
+
+/**
+ * The figures of /admin/financeiro for a period of São Paulo days (pattern 57), computed here, never from a page of
+ * the list: Recebido and Estornado add up the period's daily totals (one Query of at most 366 small items, whatever
+ * the number of charges); Pendente sums the open charges whose status last changed in the period, which is what the
+ * list shows for them. Every day of the period is in `days`, a day without money as zeros.
+ */
+export async function getFinanceSummary(deps: { db: Db }, range: DayRange): Promise<FinanceSummary> {
+  const [days, open] = await Promise.all([
+    financeDaysBetween(deps.db, range),
+    openChargesBetween(deps.db, rangeInstants(range)),
+  ]);
+  const totals = [...days.values()].reduce(
+    (sum, day) => ({
+      receivedCents: sum.receivedCents + day.received_cents,
+      receivedCount: sum.receivedCount + day.received_count,
+      refundedCents: sum.refundedCents + day.refunded_cents,
+      refundedCount: sum.refundedCount + day.refunded_count,
+    }),
+    { receivedCents: 0, receivedCount: 0, refundedCents: 0, refundedCount: 0 },
+  );
+  return {
+    from: range.from,
+    to: range.to,
+    received: { amount: fromCents(totals.receivedCents), count: totals.receivedCount },
+    refunded: { amount: fromCents(totals.refundedCents), count: totals.refundedCount },
+    pending: { amount: fromCents(open.cents), count: open.count },
+    days: fillFinanceDays(range, days),
+  };
+}

@@ -1,0 +1,121 @@
+import { PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import { financeDayDeltas, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
+import { saoPauloDay, type DayRange } from '../../../domain/finance-period.js';
+import type { Charge } from '../../../domain/schemas/entities.js';
+import { getContract } from './contracts.js';
+import { keys } from './keys.js';
+import { GSI2, queryAllItems, type Db, type TransactItem } from './table.js';
+
+/** A day's money as stored: whole centavos and how many charges, received and refunded. */
+export type FinanceDayTotals = {
+  received_cents: number;
+  received_count: number;
+  refunded_cents: number;
+  refunded_count: number;
+};
+
+/**
+ * Pattern 56: adds a charge's money to its São Paulo day, as an item of the transaction that moves (or creates) the
+ * charge. The move is conditioned on the status it read, so a retried, repeated or concurrent move either changes the
+ * day with the charge or changes neither: the figures stay exact whatever the deliveries do.
+ */
+export function financeDayUpdate(tableName: string, day: string, deltas: FinanceDayDeltas): TransactItem {
+  const entries = Object.entries(deltas);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { pk: keys.financeDayPk, sk: day },
+      UpdateExpression: `SET #type = :type ADD ${entries.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: {
+        '#type': 'type',
+        ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ':type': 'FINANCE_DAY',
+        ...Object.fromEntries(entries.map(([, delta], i) => [`:v${i}`, delta])),
+      },
+    },
+  };
+}
+
+/**
+ * What a charge's move from its current status to `to` adds to today's money (São Paulo), as transaction items: none
+ * for a move that changes no figure. A charge written before charges kept their `valor` is counted at its contract's.
+ */
+export async function financeItemsForMove(
+  db: Db,
+  ref: { userId: string; contractId: string },
+  charge: Pick<Charge, 'status' | 'valor'>,
+  to: string,
+  now: string,
+): Promise<TransactItem[]> {
+  if (Object.keys(financeDayDeltas(charge.status, to, 1)).length === 0) return [];
+  const valor = charge.valor ?? (await getContract(db, ref.userId, ref.contractId))?.valor ?? 0;
+  return [financeDayUpdate(db.tableName, saoPauloDay(now), financeDayDeltas(charge.status, to, toCents(valor)))];
+}
+
+/** A new charge's money, for its creating transaction: only a charge that is already paid when written adds any. */
+export function financeItemsForNewCharge(
+  tableName: string,
+  charge: Pick<Charge, 'status' | 'valor' | 'created_at'>,
+): TransactItem[] {
+  const deltas = financeDayDeltas(null, charge.status, toCents(charge.valor ?? 0));
+  return Object.keys(deltas).length === 0 ? [] : [financeDayUpdate(tableName, saoPauloDay(charge.created_at), deltas)];
+}
+
+/** Pattern 57 (a): the stored days of a range — `Query pk=FINANCE_DAY AND sk BETWEEN from AND to`, ≤ 366 items. */
+export async function financeDaysBetween(db: Db, range: DayRange): Promise<Map<string, FinanceDayTotals>> {
+  const items = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.financeDayPk, ':from': range.from, ':to': range.to },
+    ConsistentRead: true,
+  });
+  const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+  return new Map(
+    items.map((item) => [
+      item.sk as string,
+      {
+        received_cents: num(item.received_cents),
+        received_count: num(item.received_count),
+        refunded_cents: num(item.refunded_cents),
+        refunded_count: num(item.refunded_count),
+      },
+    ]),
+  );
+}
+
+/**
+ * Pattern 57 (b): the charges still waiting for their money (PENDING, AWAITING_RISK_ANALYSIS) whose status last
+ * changed in the period, summed — `Query gsi2 CHARGE_STATUS#<s> AND gsi2sk BETWEEN start AND end` for each. These
+ * partitions hold only open charges, which a PIX's 3-day due date keeps few, so reading them stays cheap; and the sum
+ * is exactly what the list shows for those statuses and period (a counter would also have to follow every deletion).
+ */
+export async function openChargesBetween(
+  db: Db,
+  instants: { start: string; end: string },
+): Promise<{ cents: number; count: number }> {
+  const pages = await Promise.all(
+    PENDING_CHARGE_STATUSES.map((status) =>
+      queryAllItems(db, {
+        IndexName: GSI2,
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :start AND :end',
+        ExpressionAttributeValues: {
+          ':pk': keys.statusList('CHARGE', status),
+          ':start': instants.start,
+          ':end': instants.end,
+        },
+        ProjectionExpression: 'user_id, contrato_id, valor',
+      }),
+    ),
+  );
+  const items = pages.flat();
+  // Charges written before they kept their `valor` (a few, if any): their contract's stands in.
+  const values = await Promise.all(
+    items.map(async (item) =>
+      typeof item.valor === 'number'
+        ? item.valor
+        : ((await getContract(db, item.user_id as string, item.contrato_id as string))?.valor ?? 0),
+    ),
+  );
+  return { cents: values.reduce((sum, valor) => sum + toCents(valor), 0), count: items.length };
+}
