@@ -12,12 +12,11 @@ import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
 import { getCharge, type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { getOrphanPayment } from '../../lambdas/shared/data/orphan-payments.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedSignature } from './seed.js';
 
 /** The admin's 'Estornar' and the refund of a payment for no charge (issue 19, items 2 and 4). */
 const db = testDb();
@@ -61,18 +60,7 @@ const event = (asaasId: string, name: string, status: string): AsaasWebhook => (
 /** A customer who signed a month ago (outside the 7 days) and paid; `pay: false` leaves the PIX open. */
 async function customerWithCharge(pay = true) {
   const customer = await seedCustomer(db);
-  await signContract(db, {
-    userId: customer.userId,
-    contractId: customer.contract.id,
-    signature: {
-      signedAt: new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, customer, new Date(Date.now() - 30 * 24 * 3600 * 1000));
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
     { db, clock: systemClock, asaas, workflow },

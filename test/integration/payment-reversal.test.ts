@@ -13,13 +13,12 @@ import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { payReferral } from '../referral-payments.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
-import { seedCustomer, seedReferredCustomer } from './seed.js';
+import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
 /**
  * Refunds and chargebacks from Asaas (issue 19, item 3): a paid charge that stops being paid undoes its confirmation —
@@ -82,18 +81,7 @@ async function deliverAll(events: AsaasWebhook[]) {
 /** A customer (referred by `referrer`, if given) whose PIX was paid and confirmed: process 'pago', referral 'paid'. */
 async function paidCustomer(referrer?: { userId: string; profile: Profile }, paidStatus = 'RECEIVED') {
   const customer = referrer ? await seedReferredCustomer(db, referrer) : await seedCustomer(db);
-  await signContract(db, {
-    userId: customer.userId,
-    contractId: customer.contract.id,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, customer);
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
     { db, clock: systemClock, asaas, workflow },
@@ -246,18 +234,7 @@ describe('a refund or a chargeback from Asaas', () => {
   it('never confirms a payment that was refunded before its confirmation ran', async () => {
     const referrer = await seedCustomer(db);
     const customer = await seedReferredCustomer(db, referrer);
-    await signContract(db, {
-      userId: customer.userId,
-      contractId: customer.contract.id,
-      signature: {
-        signedAt: new Date().toISOString(),
-        ip: '200.10.20.30',
-        geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-        userAgent: 'vitest',
-        textSha256: 'x'.repeat(64),
-        pdfKey: 'contracts/x.pdf',
-      },
-    });
+    await seedSignature(db, customer);
     const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
     const { charge } = await createChargeForContract(
       { db, clock: systemClock, asaas, workflow },

@@ -6,6 +6,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../domain/schemas/entities.js';
 import { counterUpdate } from '../../lambdas/shared/data/counters.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
+import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
@@ -90,4 +91,24 @@ export async function seedReferredCustomer(db: Db, referrer: { userId: string; p
     }),
   );
   return { userId, ...created };
+}
+
+/** The customer signs their contract (the real access pattern), `signedAt` by default now: evidence as a test's. */
+export async function seedSignature(
+  db: Db,
+  customer: { userId: string; contract: { id: string } },
+  signedAt: Date = new Date(),
+) {
+  return signContract(db, {
+    userId: customer.userId,
+    contractId: customer.contract.id,
+    signature: {
+      signedAt: signedAt.toISOString(),
+      ip: '200.10.20.30',
+      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
+      userAgent: 'vitest',
+      textSha256: 'x'.repeat(64),
+      pdfKey: 'contracts/x.pdf',
+    },
+  });
 }

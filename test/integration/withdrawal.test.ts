@@ -16,13 +16,12 @@ import { getCharge, saveChargeTaskToken, type ChargeRef } from '../../lambdas/sh
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { seedCustomer, seedReferredCustomer } from './seed.js';
+import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
 /** The customer's withdrawal (issue 19, item 1), against DynamoDB Local and the Asaas simulator. */
 const db = testDb();
@@ -88,18 +87,7 @@ async function customerSigned(
   options: { paid: boolean; referrer?: { userId: string; profile: Profile } },
 ) {
   const customer = options.referrer ? await seedReferredCustomer(db, options.referrer) : await seedCustomer(db);
-  await signContract(db, {
-    userId: customer.userId,
-    contractId: customer.contract.id,
-    signature: {
-      signedAt: new Date(Date.now() - daysAgo * DAY).toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, customer, new Date(Date.now() - daysAgo * DAY));
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
     { db, clock: systemClock, asaas, workflow },
