@@ -1,9 +1,9 @@
 import { Badge, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useNavigate, useParams } from 'react-router';
-import { chargeStatusLabel } from '@domain/charge-status.js';
+import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { formatDocument } from '@domain/documents.js';
-import { ADMIN_CLIENT_MESSAGES, CONTRACT_MESSAGES } from '@domain/messages.js';
+import { ADMIN_CLIENT_MESSAGES, CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { statusLabel } from '@domain/process-status.js';
 import type { AdminClientDetail } from '@domain/schemas/admin-clients.js';
@@ -13,6 +13,8 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
+import { useRefundCharge } from '@/lib/charge-refunds';
+import { RefundDialog } from '@/components/refund-dialog';
 import { useAdminClient } from '../api/admin-clients';
 import { ClientAvatar } from './client-avatar';
 import { DeleteClientDialog } from './delete-client-dialog';
@@ -23,6 +25,7 @@ export function AdminClientDetailPage() {
   const { id = '' } = useParams();
   const client = useAdminClient(id);
   const navigate = useNavigate();
+  const refund = useRefundCharge();
 
   if (client.isPending) return <PageLoader label="Carregando dados do cliente..." />;
   if (client.isError) {
@@ -71,8 +74,15 @@ export function AdminClientDetailPage() {
                 <Text fontWeight="bold" className="protocol-number">
                   {contract.protocolo}
                 </Text>
-                <Badge size="small" variation={contract.assinado_em ? 'success' : 'warning'}>
-                  {contract.assinado_em ? CONTRACT_MESSAGES.activeBadge : CONTRACT_MESSAGES.pendingBadge}
+                <Badge
+                  size="small"
+                  variation={contract.cancelado_em ? 'error' : contract.assinado_em ? 'success' : 'warning'}
+                >
+                  {contract.cancelado_em
+                    ? WITHDRAWAL_MESSAGES.cancelledBadge
+                    : contract.assinado_em
+                      ? CONTRACT_MESSAGES.activeBadge
+                      : CONTRACT_MESSAGES.pendingBadge}
                 </Badge>
               </Flex>
               <Text fontSize="small" color="font.secondary">
@@ -97,6 +107,18 @@ export function AdminClientDetailPage() {
                         criada em {formatDateTime(charge.created_at)} · atualizada em{' '}
                         {formatDateTime(charge.updated_at)}
                       </Text>
+                      {isChargePaid(charge.status) ? (
+                        <RefundDialog
+                          label={`Estornar ${contract.protocolo}`}
+                          description={`O pagamento do protocolo ${contract.protocolo} será estornado pelo Asaas; o contrato será cancelado e o processo, encerrado.`}
+                          refund={(motivo) =>
+                            refund.mutateAsync({
+                              ref: { userId: profile.user_id, contractId: contract.id, chargeId: charge.id },
+                              motivo,
+                            })
+                          }
+                        />
+                      ) : null}
                     </li>
                   ))}
                 </ul>

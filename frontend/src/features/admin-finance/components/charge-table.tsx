@@ -8,8 +8,8 @@ import { AdminTable, ClientCell, ProtocolCell } from '@/components/admin-list/ad
 import { failureWithReason } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
-import { useRefundCharge } from '../api/refunds';
-import { RefundDialog } from './refund-dialog';
+import { useRefundCharge } from '@/lib/charge-refunds';
+import { RefundDialog } from '@/components/refund-dialog';
 
 // 'Movimentação': the charge's last status change, the date the period filters on.
 const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Movimentação', 'Ações'];

@@ -6,7 +6,7 @@ import { AdminTable } from '@/components/admin-list/admin-table';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { useOrphanPayments, useRefundOrphanPayment } from '../api/refunds';
-import { RefundDialog } from './refund-dialog';
+import { RefundDialog } from '@/components/refund-dialog';
 
 const COLUMNS = ['Pagamento no Asaas', 'Valor', 'Status', 'Recebido em', 'Ações'];
 
