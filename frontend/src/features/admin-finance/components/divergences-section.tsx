@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
-import { useEffect } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { AdminDivergenceRow, ReconciliationRunSummary } from '@domain/api/admin-reconciliation.js';
 import { formatDateTime } from '@domain/dates.js';
@@ -24,13 +25,18 @@ const COLUMNS = ['Divergência', 'Protocolo', 'Cliente', 'Pagamento no Asaas', '
 export function DivergencesSection() {
   const reconciliation = useAdminReconciliation();
   const lastRun = reconciliation.data?.pages[0]?.lastRun;
-  // The report e-mail links here (#divergencias): where the section lands is known once its rows are in, so the jump
-  // waits for them.
+  // The report e-mail links here (#divergencias): where the section lands is known once the page above it is in too
+  // (the period's figures, the charges, the payments without a charge all load on their own), so the jump waits for
+  // every query of the page to settle, and happens once.
   const { hash } = useLocation();
-  const loaded = reconciliation.isSuccess;
+  const fetching = useIsFetching();
+  const settled = reconciliation.isSuccess && fetching === 0;
+  const jumped = useRef(false);
   useEffect(() => {
-    if (loaded && hash === `#${SECTION_ID}`) document.getElementById(SECTION_ID)?.scrollIntoView();
-  }, [loaded, hash]);
+    if (!settled || jumped.current || hash !== `#${SECTION_ID}`) return;
+    jumped.current = true;
+    document.getElementById(SECTION_ID)?.scrollIntoView();
+  }, [settled, hash]);
   const rows = reconciliation.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Card variation="outlined" as="section" id={SECTION_ID} aria-labelledby={`${SECTION_ID}-titulo`}>
