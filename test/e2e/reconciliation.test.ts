@@ -89,8 +89,11 @@ describe("'npm run reconcile' and 'Divergências' on /admin/financeiro", () => {
     await expect(row.textContent()).resolves.toContain(cheaper);
     // The e-mail's anchor brought the section into view.
     await expect.poll(() => section.getByRole('heading', { name: 'Divergências' }).isVisible()).toBe(true);
+    // The jump waits for every query of the page (some functions start cold here), then happens once.
     await expect
-      .poll(() => page.evaluate<number>("document.getElementById('divergencias').getBoundingClientRect().top"))
+      .poll(() => page.evaluate<number>("document.getElementById('divergencias').getBoundingClientRect().top"), {
+        timeout: 20_000,
+      })
       .toBeLessThan(800);
     await screenshot(page, 'admin-divergencias-desktop');
 

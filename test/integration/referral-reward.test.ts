@@ -1,55 +1,20 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../domain/schemas/entities.js';
-import { counterUpdate, getAdminCounters } from '../../lambdas/shared/data/counters.js';
+import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getProfileByUser } from '../../lambdas/shared/data/customers.js';
-import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
 import { testDb } from './db.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedReferredCustomer } from './seed.js';
 import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
 
-/** A referrer and `count` customers who signed up through their code (the referral item the referral issue writes). */
+/** A referrer and `count` customers who signed up through their code (profile and referral item, as sign-up writes). */
 async function referrerWith(count: number) {
   const referrer = await seedCustomer(db);
   const referred: Profile[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const { profile } = await seedCustomer(db);
-    const payer = { ...profile, referred_by_profile_id: referrer.profile.id };
-    const now = new Date().toISOString();
-    const id = ulid();
-    // As the referral issue's sign-up linking will write it: the item and its count, together.
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: {
-                pk: keys.customer(referrer.userId),
-                sk: keys.referralSk(payer.email.toLowerCase()),
-                type: 'REFERRAL',
-                ...typeIndexKeys('REFERRAL', now, id),
-                ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
-                id,
-                referrer_profile_id: referrer.profile.id,
-                referred_profile_id: payer.id,
-                referred_email: payer.email.toLowerCase(),
-                invite_code: `${referrer.profile.referral_code}-AB12`,
-                status: 'signed_up',
-                created_at: now,
-                updated_at: now,
-              },
-            },
-          },
-        ],
-      }),
-    );
-    referred.push(payer);
-  }
+  for (let i = 0; i < count; i += 1) referred.push((await seedReferredCustomer(db, referrer)).profile);
   return { referrer, referred };
 }
 
