@@ -65,7 +65,7 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     return applyStatus(deps, charge.ref, claimed, { event: body.event });
   }
   const fresh = await readBack(deps, body.payment.id);
-  const status = fresh && providerChargeStatus(fresh);
+  const status = fresh ? providerChargeStatus(fresh) : null;
   if (!fresh || !status || paymentClass(status) !== paymentClass(claimed)) {
     // A forged body, or a stale one (the payment moved on since: its own event follows). Answered 200 so Asaas's queue
     // keeps flowing; the warning is for whoever watches the logs, and the nightly reconciliation reads Asaas anyway.
