@@ -33,6 +33,9 @@ export default defineConfig({
         test: {
           name: 'cdk',
           include: ['test/cdk/**/*.test.ts'],
+          // One module graph for every file, so test/cdk/helpers.ts synthesizes each stage variant once for all.
+          fileParallelism: false,
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -29,10 +29,12 @@ import {
 type Json = Record<string, unknown>;
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-// One synth for the whole file: it bundles every Lambda with esbuild.
+// The stage without esbuild runs: every function's bundle is built, exactly as `cdk deploy` builds it (lib/bundling.ts),
+// by `npm run bench:bundles` (its quick run is part of `npm test`), and ServiceFunction's own bundling by
+// service-function.test.ts. Shared with the other files that read the same synth.
 let s: SynthesizedBaixa;
 beforeAll(() => {
-  s = synthBaixa();
+  s = synthBaixa({ skipBundling: true });
 });
 
 const resources = (type: string) => s.template.findResources(type) as Record<string, { Properties: Json } & Json>;

@@ -30,19 +30,33 @@ export type SynthesizedBaixa = {
   nag: ReturnType<typeof addNagChecks>;
 };
 
+type SynthOptions = {
+  stage?: string;
+  env?: Environment;
+  skipBundling?: boolean;
+  /** Optional stage settings (marketing ids, URLs) as bin/app.ts passes them from the CDK context. */
+  props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl'>>;
+};
+
+/**
+ * One synth per set of options for the whole cdk project (its files share one module graph, vitest.config.ts): a
+ * synth of the whole stage takes seconds, and tests only read it. Tests must not add constructs to a cached stage.
+ */
+const synthesized = new Map<string, SynthesizedBaixa>();
+
+/** Synthesizes (once) the real stage exactly as bin/app.ts wires it; see `synthesizeBaixa`. */
+export function synthBaixa(options: SynthOptions = {}): SynthesizedBaixa {
+  const key = JSON.stringify(options);
+  let cached = synthesized.get(key);
+  if (!cached) synthesized.set(key, (cached = synthesizeBaixa(options)));
+  return cached;
+}
+
 /**
  * Synthesizes the real stage exactly as bin/app.ts wires it (same stack, same nag plugin). Nag errors
  * are collected in validation-report.json instead of thrown, so one test can list them all.
  */
-export function synthBaixa(
-  options: {
-    stage?: string;
-    env?: Environment;
-    skipBundling?: boolean;
-    /** Optional stage settings (marketing ids, URLs) as bin/app.ts passes them from the CDK context. */
-    props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl'>>;
-  } = {},
-): SynthesizedBaixa {
+function synthesizeBaixa(options: SynthOptions): SynthesizedBaixa {
   const stage = options.stage ?? 'test';
   const outdir = mkdtempSync(join(tmpdir(), 'baixa-cdk-'));
   const app = new App({
