@@ -3,7 +3,12 @@ import * as z from 'zod';
 import { defineRoute } from '../../../domain/api/route.js';
 import { API_MESSAGES } from '../../../domain/messages.js';
 
-const session = vi.hoisted(() => ({ idToken: 'id-token' as string | null }));
+const session = vi.hoisted(() => {
+  // The unit project shares one module graph between files (test/vitest-projects.ts): forget modules another file
+  // imported, so the client below is evaluated against this file's mocks.
+  vi.resetModules();
+  return { idToken: 'id-token' as string | null };
+});
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({
     tokens: session.idToken ? { idToken: { toString: () => session.idToken } } : undefined,

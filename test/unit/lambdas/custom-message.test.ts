@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseAuthActionLink, parseEmailChangeLink } from '../../../domain/auth-links.js';
 
 let handler: (event: CustomMessageTriggerEvent) => Promise<CustomMessageTriggerEvent>;
@@ -9,7 +9,13 @@ beforeAll(async () => {
   // Recovery e-mails claim their slot in the table: that case runs against DynamoDB Local
   // (test/integration/recovery-email.test.ts); the cases here never reach it.
   vi.stubEnv('TABLE_NAME', 'unused-by-these-cases');
+  // The unit project shares one module graph between files: evaluate the handler against this file's environment.
+  vi.resetModules();
   ({ handler } = await import('../../../lambdas/auth/custom-message.js'));
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
 });
 
 const eventFor = (triggerSource: string) =>

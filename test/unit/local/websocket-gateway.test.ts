@@ -270,7 +270,9 @@ describe('local WebSocket gateway (API Gateway WebSocket API stand-in)', () => {
     expect(new Set(of('$disconnect').map((i) => contextOf(i).connectionId))).toEqual(
       new Set(of('$connect').map((i) => contextOf(i).connectionId)),
     );
-    expect(timers()).toBe(before);
+    // At most as many as before: the worker is shared with other files (test/vitest-projects.ts), whose timers may fire
+    // meanwhile, but none of the gateway's may be left.
+    expect(timers()).toBeLessThanOrEqual(before);
     gateway = await startWebSocketGateway({ port: 0, stage: 'local', invoke: async () => ({}) });
   });
 });
