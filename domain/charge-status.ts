@@ -1,10 +1,7 @@
-/** Charge statuses are the payment provider's (Asaas) values, matched case-insensitively. */
-export const CHARGE_STATUSES = ['PENDING', 'RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH', 'OVERDUE', 'REFUNDED'] as const;
-export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
-
 /**
- * The one place a provider's status text becomes ours: trimmed and upper-cased, so 'received' and 'RECEIVED ' are the
- * same status everywhere after the edge (webhook, verification, charge creation).
+ * Charge statuses are the payment provider's (Asaas) values, matched case-insensitively. The one place a provider's
+ * status text becomes ours: trimmed and upper-cased, so 'received' and 'RECEIVED ' are the same status everywhere
+ * after the edge (webhook, verification, charge creation).
  */
 export function normalizeChargeStatus(status: string): string {
   return status.trim().toUpperCase();

@@ -2,6 +2,7 @@
  * Every user-visible text the spec fixes, word for word, in one home.
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
+import { CONTRACT_PRICE, formatBRL } from './pricing.js';
 
 export const ERROR_TITLE = 'Erro';
 
@@ -275,7 +276,7 @@ export const PAYMENT_MESSAGES = {
 export const RENEWAL_MESSAGES = {
   title: 'Renovação',
   cancelledContract: 'Seu último contrato foi cancelado e não pode ser renovado. Fale com o nosso suporte.',
-  paidButton: 'Renovar por R$ 399,00',
+  paidButton: `Renovar por ${formatBRL(CONTRACT_PRICE)}`,
   freeStarted: 'Renovação gratuita iniciada',
   paidCreated: 'Contrato de renovação criado',
   freeFailed: 'Não foi possível iniciar',

@@ -46,6 +46,15 @@ export const AWAITING_PAYMENT_STATUSES: readonly ProcessStatus[] = [
 /** Statuses after the petition was filed: a withdrawal is no longer possible, a reversed payment needs a person. */
 export const FILED_PROCESS_STATUSES: readonly ProcessStatus[] = ['peticionado', 'baixa_deferida', 'baixa_caiu'];
 
+/**
+ * The admin's status counters on /admin/processos (docs/decisions.md): the statuses a paid-for process goes through,
+ * from the charge to its end, in timeline order.
+ */
+export const ADMIN_COUNTED_PROCESS_STATUSES: readonly ProcessStatus[] = PROCESS_STATUSES.slice(
+  PROCESS_STATUSES.indexOf('pagamento_pendente'),
+  PROCESS_STATUSES.indexOf('encerrado') + 1,
+);
+
 export function isAwaitingPayment(status: ProcessStatus): boolean {
   return AWAITING_PAYMENT_STATUSES.includes(status);
 }
@@ -88,18 +97,6 @@ export const LOOKUP_STATUS_LABELS: Record<string, string> = {
   indeferido: 'Indeferido',
   // Not in the spec's lookup list (which shows unknown values raw): a closed process reads as the dashboard says it.
   encerrado: 'Encerrado',
-};
-
-/** Label set of the live status-change notice (spec 01 §4), distinct from the dashboard's. */
-export const NOTICE_STATUS_LABELS: Record<string, string> = {
-  cadastro: 'Cadastro',
-  documentos: 'Documentos',
-  preparacao: 'Preparação',
-  protocolo: 'Protocolo',
-  deferido: 'Deferido',
-  indeferido: 'Indeferido',
-  caiu: 'Caiu',
-  finalizado: 'Finalizado',
 };
 
 /** Extra statuses the customer history understands (spec 02 §4). */

@@ -12,7 +12,6 @@ export const ADMIN_ACTIONS = [
   'charge-refund',
   'contract-withdrawal',
 ] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 /**
  * One admin action: who, when, on what, and the state before and after (statuses, counts — never a copy of the

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../domain/dates.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
-import { formatBRL } from '../../domain/pricing.js';
+import { formatBRL, PROCESSING_BUSINESS_DAYS } from '../../domain/pricing.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
 
@@ -11,7 +11,7 @@ export function contractSignedEmail(
 ): OutgoingEmail {
   const next = data.free
     ? `<p>Como esta é uma renovação gratuita, o seu processo já foi iniciado. Acompanhe cada etapa pela área do cliente.</p>${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`
-    : `<p>O próximo passo é o pagamento único de ${formatBRL(data.valor)} por PIX. Depois dele, protocolamos o seu pedido em até 7 dias úteis.</p>${emailButton(new URL('/app/pagamento', appUrl).toString(), 'Ir para o pagamento')}`;
+    : `<p>O próximo passo é o pagamento único de ${formatBRL(data.valor)} por PIX. Depois dele, protocolamos o seu pedido em até ${PROCESSING_BUSINESS_DAYS} dias úteis.</p>${emailButton(new URL('/app/pagamento', appUrl).toString(), 'Ir para o pagamento')}`;
   return {
     subject: `Contrato assinado — protocolo ${data.protocolo}`,
     html: emailShell(

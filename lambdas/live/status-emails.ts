@@ -1,4 +1,4 @@
-import { CONTRACT_MESSAGES } from '../../domain/messages.js';
+import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES } from '../../domain/messages.js';
 import { statusLabel } from '../../domain/process-status.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import type { StoredAdminAlert } from '../shared/data/admin-alerts.js';
@@ -15,7 +15,7 @@ export function statusUpdateEmail(
   return {
     subject: `Atualização do processo ${data.protocolo}: ${to}`,
     html: emailShell(
-      'Status atualizado!',
+      DASHBOARD_MESSAGES.statusUpdated,
       `<p>Olá, ${escapeHtml(data.userName)}!</p>
 <p>O status do seu processo de protocolo <strong>${escapeHtml(data.protocolo)}</strong> mudou de <strong>${escapeHtml(from)}</strong> para <strong>${escapeHtml(to)}</strong>.</p>${note}
 ${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`,

@@ -47,7 +47,3 @@ export function useActiveToast(): ActiveToast | null {
 export function toastError(description: string): number {
   return toast({ title: ERROR_TITLE, description, variant: 'error' });
 }
-
-export function useToast() {
-  return { toast, toastError, dismiss: dismissToast };
-}

@@ -188,5 +188,3 @@ export function decodeCursor(cursor: string | null | undefined): Record<string, 
     return undefined;
   }
 }
-
-export const nowIso = (clock: () => Date = () => new Date()): string => clock().toISOString();

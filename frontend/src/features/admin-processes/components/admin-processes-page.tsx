@@ -1,7 +1,7 @@
 import { Flex } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
-import { PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
+import { ADMIN_COUNTED_PROCESS_STATUSES, PROCESS_STATUS_LABELS } from '@domain/process-status.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
@@ -9,16 +9,6 @@ import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
 import { useAdminProcesses, type ProcessFilters } from '../api/admin-processes';
 import { ProcessTable } from './process-table';
-
-/** The six status counters: the statuses a paid-for process goes through (docs/decisions.md). */
-const COUNTED_STATUSES: ProcessStatus[] = [
-  'pagamento_pendente',
-  'pago',
-  'peticionado',
-  'baixa_deferida',
-  'baixa_caiu',
-  'encerrado',
-];
 
 /** /admin/processos (spec 02 §2): six status counters, search, status filter, a table with an inline status selector. */
 export function AdminProcessesPage() {
@@ -54,7 +44,7 @@ function StatusCounters() {
     <AdminCounters
       label="Processos por status"
       columns={6}
-      counters={COUNTED_STATUSES.map((status) => ({
+      counters={ADMIN_COUNTED_PROCESS_STATUSES.map((status) => ({
         id: status,
         label: PROCESS_STATUS_LABELS[status],
         value: byStatus?.[status],
