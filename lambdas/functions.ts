@@ -37,6 +37,7 @@ import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
 import { RATE_LIMITS } from '../domain/rate-limits.js';
 import type { FunctionGrants, SecretName } from './grants.js';
+import { ASAAS_CALLER_TIMEOUT_SECONDS } from './payments/asaas-timeouts.js';
 import { keys } from './shared/data/keys.js';
 
 export type { FunctionGrants } from './grants.js';
@@ -69,22 +70,21 @@ const ROUTES = [
     // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
     // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
     grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true },
-    // Up to four Asaas calls with their retries; SETTLEMENT_LEASE_SECONDS matches.
-    timeoutSeconds: 25,
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: createChargeRoute,
     entry: 'lambdas/payments/create-charge.ts',
     // start: the charge's workflow; callback: stop the one of an expired charge it replaces.
     grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
-    // Up to four Asaas calls with their retries; still shorter than the 30-second claim it holds (CHARGE_CLAIM_SECONDS).
-    timeoutSeconds: 25,
+    // Still shorter than the claim it holds (CHARGE_CLAIM_SECONDS).
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
     grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
-    timeoutSeconds: 25,
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: { table: 'readwrite' } },
   { contract: startPaidRenewalRoute, entry: 'lambdas/renewals/start-paid-renewal.ts', grants: { table: 'readwrite' } },
@@ -166,7 +166,7 @@ const ROUTES = [
       asaas: true,
       workflow: 'start-and-callback',
     },
-    timeoutSeconds: 25,
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: refundAdminChargeRoute,
@@ -174,7 +174,7 @@ const ROUTES = [
     // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
     // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts).
     grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
-    timeoutSeconds: 25,
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: listOrphanPaymentsRoute,
@@ -190,7 +190,7 @@ const ROUTES = [
       tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.orphanPaymentPk, keys.audit('')] },
       asaas: true,
     },
-    timeoutSeconds: 25,
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: lookupProcessRoute,
@@ -241,8 +241,8 @@ const ROUTES = [
       userPool: 'read',
       secrets: ['asaasWebhookToken'],
     },
-    // Room for the read-back's retries (the Asaas client waits up to 10 s a try); ORPHAN_ALERT_LEASE_SECONDS matches.
-    timeoutSeconds: 25,
+    // Room for the read-back's retries (the Asaas client waits up to 10 s a try).
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: recordConversionRoute,

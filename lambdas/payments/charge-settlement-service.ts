@@ -12,6 +12,7 @@ import { claimLease, releaseLease } from '../shared/data/table.js';
 import { DomainError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
 
 export type SettlementDeps = ChargeStatusDeps & {
   asaas: Pick<AsaasClient, 'getPayment' | 'deletePayment' | 'refundPayment'>;
@@ -31,7 +32,7 @@ export class SettlementPendingError extends DomainError {
 }
 
 /** The function's timeout: one attempt settles a charge at a time, and a crashed one frees it when it lapses. */
-const SETTLEMENT_LEASE_SECONDS = 25;
+const SETTLEMENT_LEASE_SECONDS = ASAAS_CALLER_TIMEOUT_SECONDS;
 
 const OPEN_STATUSES = new Set<string>([...PENDING_CHARGE_STATUSES, 'OVERDUE']);
 

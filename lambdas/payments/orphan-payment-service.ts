@@ -6,6 +6,7 @@ import { recordOrphanPayment, type OrphanPayment, type OrphanPaymentReport } fro
 import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { orphanPaymentEmail } from './orphan-payment-emails.js';
+import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
 
 export type OrphanPaymentDeps = {
   db: Db;
@@ -19,7 +20,7 @@ export type OrphanPaymentDeps = {
  * How long one attempt may hold an orphan's alert: the webhook's timeout, so a live delivery's e-mails are never sent
  * twice by a redelivery that overtakes it (the reconciliation sends them within seconds of its claim, too).
  */
-const ORPHAN_ALERT_LEASE_SECONDS = 25;
+const ORPHAN_ALERT_LEASE_SECONDS = ASAAS_CALLER_TIMEOUT_SECONDS;
 
 /**
  * Money paid for a charge we do not have (a deleted client's PIX, a charge made by hand in Asaas's panel), as the
