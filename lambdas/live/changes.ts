@@ -1,6 +1,7 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { adminAlertOf, type StoredAdminAlert } from '../shared/data/admin-alerts.js';
+import { parseKey } from '../shared/data/keys.js';
 
 /** A change a customer's open screens must hear about, read from one stream record. */
 export type CustomerChange =
@@ -19,10 +20,6 @@ export type CustomerChange =
   /** Not a customer's: something the admins must act on (pattern 49), e-mailed to them once. */
   | { kind: 'admin-alert'; alert: StoredAdminAlert };
 
-const CUSTOMER_PK = /^CUSTOMER#(.+)$/;
-const HISTORY_SK = /^CONTRACT#([^#]+)#PROCESS#HISTORY#.+#([^#]+)$/;
-const CHARGE_SK = /^CONTRACT#([^#]+)#CHARGE#([^#]+)$/;
-
 const imageOf = (image: Record<string, AttributeValue> | undefined) =>
   image ? (unmarshall(image as Parameters<typeof unmarshall>[0]) as Record<string, unknown>) : undefined;
 
@@ -38,17 +35,17 @@ export function changeOf(record: DynamoDBRecord): CustomerChange | null {
     const alert = record.eventName === 'INSERT' ? adminAlertOf(item) : null;
     return alert ? { kind: 'admin-alert', alert } : null;
   }
-  const userId = CUSTOMER_PK.exec(String(item.pk))?.[1];
+  const userId = parseKey.customer(String(item.pk))?.userId;
   if (!userId) return null;
 
   if (item.type === 'HISTORY' && record.eventName === 'INSERT') {
-    const match = HISTORY_SK.exec(String(item.sk));
-    if (!match || typeof item.para !== 'string') return null;
+    const history = parseKey.historySk(String(item.sk));
+    if (!history || typeof item.para !== 'string') return null;
     return {
       kind: 'process-status',
       userId,
-      contractId: match[1]!,
-      changeId: match[2]!,
+      contractId: history.contractId,
+      changeId: history.id,
       from: typeof item.de === 'string' ? item.de : '',
       to: item.para,
       obs: typeof item.obs === 'string' ? item.obs : null,
@@ -56,10 +53,10 @@ export function changeOf(record: DynamoDBRecord): CustomerChange | null {
     };
   }
   if (item.type === 'CHARGE') {
-    const match = CHARGE_SK.exec(String(item.sk));
+    const charge = parseKey.chargeSk(String(item.sk));
     const before = imageOf(record.dynamodb?.OldImage);
-    if (!match || typeof item.status !== 'string' || before?.status === item.status) return null;
-    return { kind: 'charge-status', userId, contractId: match[1]!, chargeId: match[2]!, status: item.status };
+    if (!charge || typeof item.status !== 'string' || before?.status === item.status) return null;
+    return { kind: 'charge-status', userId, ...charge, status: item.status };
   }
   return null;
 }

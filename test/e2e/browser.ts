@@ -36,7 +36,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.connect(inject('e2e').browserEndpoint);
 }
 
+/**
+ * Saves a full-page screenshot in test-results/screenshots when E2E_SCREENSHOTS=1 (`npm run test:e2e:screenshots`), for
+ * a person to look at each screen on a phone and a desktop. Skipped otherwise: a full page costs Chromium 0.5–5 s of
+ * CPU to capture and encode, and `npm test` asserts on the page itself, never on the image.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -10,7 +10,7 @@ import { profileSchema, type Profile } from '../../../domain/schemas/entities.js
 import { auditPut, type NewAuditEntry } from './audit.js';
 import { counterUpdate } from './counters.js';
 import { clientSearchTokenItems } from './customers.js';
-import { COUNTERS, keys, pointerKey } from './keys.js';
+import { COUNTERS, keys, parseKey, pointerKey } from './keys.js';
 import { findUserByProfileId } from './lookups.js';
 import { referralSearchTokenItem } from './referrals.js';
 import { isConditionFailure, queryAllItems, readPointer, stripKeys, type Db, type TransactItem } from './table.js';
@@ -106,7 +106,6 @@ export async function findReferralOfInvitee(db: Db, profile: Profile): Promise<I
   return (referrals.find((item) => item.referred_profile_id === profile.id) as Item | undefined) ?? null;
 }
 
-const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
@@ -137,8 +136,8 @@ export function outsideKeysOf(userId: string, profile: Profile, items: Item[]): 
         if (id) found.push(pointerKey(keys.filingAlert(id)));
         break;
       case 'HISTORY': {
-        const historyId = HISTORY_ID.exec(item.sk)?.[1];
-        if (historyId) found.push(pointerKey(keys.statusNotice(userId, historyId)));
+        const history = parseKey.historySk(item.sk);
+        if (history) found.push(pointerKey(keys.statusNotice(userId, history.id)));
         break;
       }
       case 'REFERRAL': {

@@ -97,6 +97,26 @@ export const keys = {
   listSort: (at: string, id: string) => `${at}#${id}`,
 } as const;
 
+const CUSTOMER_PK = /^CUSTOMER#(.+)$/;
+const CHARGE_SK = /^CONTRACT#([^#]+)#CHARGE#([^#]+)$/;
+const HISTORY_SK = /^CONTRACT#([^#]+)#PROCESS#HISTORY#(.+)#([^#]+)$/;
+
+/** The inverse of `keys` for the keys read back from the table (a stream record, a partition's items): null if not one. */
+export const parseKey = {
+  customer: (pk: string): { userId: string } | null => {
+    const match = CUSTOMER_PK.exec(pk);
+    return match ? { userId: match[1]! } : null;
+  },
+  chargeSk: (sk: string): { contractId: string; chargeId: string } | null => {
+    const match = CHARGE_SK.exec(sk);
+    return match ? { contractId: match[1]!, chargeId: match[2]! } : null;
+  },
+  historySk: (sk: string): { contractId: string; at: string; id: string } | null => {
+    const match = HISTORY_SK.exec(sk);
+    return match ? { contractId: match[1]!, at: match[2]!, id: match[3]! } : null;
+  },
+} as const;
+
 export type EntityType = 'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL' | 'ADMIN_ALERT';
 
 /** Counter items kept for the admin dashboards. */
