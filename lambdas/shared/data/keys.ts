@@ -6,6 +6,8 @@ export const keys = {
   profileSk: 'PROFILE',
   accountSk: 'ACCOUNT',
   contractSk: (contractId: string) => `CONTRACT#${contractId}`,
+  /** Every contract's items (contract, charges, process, history) of a customer sort from here. */
+  contractsPrefix: 'CONTRACT#',
   chargeSk: (contractId: string, chargeId: string) => `CONTRACT#${contractId}#CHARGE#${chargeId}`,
   chargePrefix: (contractId: string) => `CONTRACT#${contractId}#CHARGE#`,
   processSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS`,
