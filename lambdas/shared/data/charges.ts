@@ -1,3 +1,4 @@
+import { statusMoveItems } from './status-moves.js';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
@@ -175,36 +176,23 @@ export async function recordChargeStatus(
   if (from === to) return { applied: false, becamePaid: false };
   const becamePaid = isChargePaid(to) && !isChargePaid(from);
   const leftPaid = isChargePaid(from) && !isChargePaid(to);
-  const index = { ...statusIndexKeys('CHARGE', to, now, ref.chargeId), ...typeIndexKeys('CHARGE', now, ref.chargeId) };
   try {
     await db.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
-              UpdateExpression: `SET #status = :to, updated_at = :now, gsi1sk = :gsi1sk, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
-                becamePaid ? ', paid_at = if_not_exists(paid_at, :now)' : ''
-              }`,
-              // Optimistic lock on the status we read: a concurrent change makes this a no-op conflict.
-              ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':to': to,
-                ':from': from,
-                ':now': now,
-                ':gsi1sk': index.gsi1sk,
-                ':gsi2pk': index.gsi2pk,
-                ':gsi2sk': index.gsi2sk,
-              },
-            },
-          },
-          counterUpdate(db.tableName, COUNTERS.charges, {
-            [from]: -1,
-            [to]: 1,
-            ...(becamePaid ? { paid: 1 } : {}),
-            ...(leftPaid ? { paid: -1 } : {}),
+          // Optimistic lock on the status we read: a concurrent change makes this a no-op conflict.
+          ...statusMoveItems(db.tableName, {
+            key: { pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) },
+            entity: 'CHARGE',
+            id: ref.chargeId,
+            from,
+            to,
+            at: now,
+            set: becamePaid ? ['paid_at = if_not_exists(paid_at, :at)'] : [],
+            condition: 'attribute_exists(pk)',
+            retouchTypeList: true,
+            counter: COUNTERS.charges,
+            counterDeltas: { ...(becamePaid ? { paid: 1 } : {}), ...(leftPaid ? { paid: -1 } : {}) },
           }),
           ...extraItems,
         ],

@@ -36,7 +36,11 @@ export async function getCustomerCollection(db: Db, userId: string): Promise<Cus
       new QueryCommand({
         TableName: db.tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': keys.contractsPrefix, ':to': keys.profileSk },
+        ExpressionAttributeValues: {
+          ':pk': keys.customer(userId),
+          ':from': keys.contractsPrefix,
+          ':to': keys.profileSk,
+        },
         ExclusiveStartKey: cursor,
       }),
     );

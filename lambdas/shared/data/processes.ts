@@ -1,10 +1,10 @@
+import { statusMoveItems } from './status-moves.js';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import { processSchema, type Process } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
 
@@ -81,19 +81,12 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
 
   const { ref, to, now } = params;
   const historyId = (params.newId ?? ulid)();
-  const sets = ['#status = :to', 'updated_at = :now', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk'];
-  const index = statusIndexKeys('PROCESS', to, now, current.id);
-  const values: Record<string, unknown> = {
-    ':to': to,
-    ':from': current.status,
-    ':now': now,
-    ':gsi2pk': index.gsi2pk,
-    ':gsi2sk': index.gsi2sk,
-  };
+  const sets: string[] = [];
+  const values: Record<string, unknown> = {};
   // Decided from the read item (stored as NULL, which if_not_exists would treat as present);
-  // the status condition below makes the read and the write one step.
-  if (to === 'baixa_deferida' && !current.baixa_deferida_em) sets.push('baixa_deferida_em = :now');
-  if (to === 'baixa_caiu' && !current.baixa_caiu_em) sets.push('baixa_caiu_em = :now');
+  // the status condition of the move makes the read and the write one step.
+  if (to === 'baixa_deferida' && !current.baixa_deferida_em) sets.push('baixa_deferida_em = :at');
+  if (to === 'baixa_caiu' && !current.baixa_caiu_em) sets.push('baixa_caiu_em = :at');
   if (params.previsao !== undefined) {
     sets.push('previsao = :previsao');
     values[':previsao'] = params.previsao;
@@ -111,16 +104,18 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
     await db.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
-              UpdateExpression: `SET ${sets.join(', ')}`,
-              ConditionExpression: 'attribute_exists(pk) AND #status = :from',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: values,
-            },
-          },
+          ...statusMoveItems(db.tableName, {
+            key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
+            entity: 'PROCESS',
+            id: current.id,
+            from: current.status,
+            to,
+            at: now,
+            set: sets,
+            values,
+            condition: 'attribute_exists(pk)',
+            counter: COUNTERS.processes,
+          }),
           ...(statusChanged
             ? [
                 {
@@ -137,7 +132,6 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
                     }),
                   },
                 },
-                counterUpdate(db.tableName, COUNTERS.processes, { [current.status]: -1, [to]: 1 }),
                 ...(params.extraItems?.(current) ?? []),
               ]
             : []),

@@ -1,3 +1,4 @@
+import { statusMoveItems } from './status-moves.js';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { REFERRAL_MESSAGES } from '../../../domain/messages.js';
@@ -60,24 +61,7 @@ export async function markReferralPaid(
       await db.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: key,
-                UpdateExpression:
-                  'SET #status = :paid, updated_at = :now, referred_profile_id = :payer, paid_by_charge_id = :charge, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
-                ConditionExpression: '#status = :from',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':paid': 'paid',
-                  ':from': from,
-                  ':now': now,
-                  ':payer': payer.id,
-                  ':charge': paidBy.chargeId,
-                  ...prefixed(statusIndexKeys('REFERRAL', 'paid', now, String(referral.id))),
-                },
-              },
-            },
+            // First the charge, then the referral: their places are read back below when a condition fails.
             // The charge must still be paid (a refund that overtook this confirmation leaves the referral alone), and
             // names the referral it paid, so a later refund finds what to reverse.
             {
@@ -93,6 +77,17 @@ export async function markReferralPaid(
                 },
               },
             },
+            ...statusMoveItems(db.tableName, {
+              key,
+              entity: 'REFERRAL',
+              id: String(referral.id),
+              from,
+              to: 'paid',
+              at: now,
+              set: ['referred_profile_id = :payer', 'paid_by_charge_id = :charge'],
+              values: { ':payer': payer.id, ':charge': paidBy.chargeId },
+              counter: COUNTERS.referrals,
+            }),
             {
               Update: {
                 TableName: db.tableName,
@@ -102,7 +97,6 @@ export async function markReferralPaid(
                 ExpressionAttributeValues: { ':one': 1 },
               },
             },
-            counterUpdate(db.tableName, COUNTERS.referrals, { [from]: -1, paid: 1 }),
           ],
         }),
       );
@@ -111,8 +105,8 @@ export async function markReferralPaid(
       // A concurrent confirmation counted it first (the referral's own condition failed), or the charge is no longer
       // paid: the reward step below still runs. Anything else — a transaction conflict on the shared counter, say — is
       // thrown, so the task is retried.
-      const failed = failedConditions(error);
-      if (!failed[0] && !failed[1]) throw error;
+      const [chargeNoLongerPaid, referralMoved] = failedConditions(error);
+      if (!chargeNoLongerPaid && !referralMoved) throw error;
     }
   }
   return { referrerUserId, markedPaid, rewardsGranted: await grantDueRewards(db, referrerUserId) };
@@ -140,10 +134,6 @@ async function grantDueRewards(db: Db, referrerUserId: string): Promise<number> 
     }
   }
   return granted;
-}
-
-function prefixed(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [`:${key}`, value]));
 }
 
 /** The referrer as a referral item carries them: its owner, and the name and e-mail the admin list shows (no joins). */
@@ -358,25 +348,18 @@ export type ReferralSignupLink =
 export function referralSignupWrites(db: Db, link: ReferralSignupLink, profile: Profile, now: string): TransactItem[] {
   if (link.kind === 'move') {
     return [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: { pk: keys.customer(link.referrerUserId), sk: keys.referralSk(link.referral.referred_email) },
-          UpdateExpression:
-            'SET #status = :signedUp, referred_profile_id = :profile, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk',
-          ConditionExpression: '#status = :invited AND id = :id',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':signedUp': 'signed_up',
-            ':invited': 'invited',
-            ':id': link.referral.id,
-            ':profile': profile.id,
-            ':now': now,
-            ...prefixed(statusIndexKeys('REFERRAL', 'signed_up', now, link.referral.id)),
-          },
-        },
-      },
-      counterUpdate(db.tableName, COUNTERS.referrals, { invited: -1, signed_up: 1 }),
+      ...statusMoveItems(db.tableName, {
+        key: { pk: keys.customer(link.referrerUserId), sk: keys.referralSk(link.referral.referred_email) },
+        entity: 'REFERRAL',
+        id: link.referral.id,
+        from: 'invited',
+        to: 'signed_up',
+        at: now,
+        set: ['referred_profile_id = :profile'],
+        values: { ':id': link.referral.id, ':profile': profile.id },
+        condition: 'id = :id',
+        counter: COUNTERS.referrals,
+      }),
     ];
   }
   const referral: Referral = {
@@ -427,23 +410,18 @@ export async function reverseReferralPaid(
     await db.client.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: key,
-              UpdateExpression:
-                'SET #status = :signedUp, updated_at = :now, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk REMOVE paid_by_charge_id',
-              ConditionExpression: '#status = :paid AND paid_by_charge_id = :charge',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':signedUp': 'signed_up',
-                ':paid': 'paid',
-                ':charge': paidBy.chargeId,
-                ':now': now,
-                ...prefixed(statusIndexKeys('REFERRAL', 'signed_up', now, String(referral.id))),
-              },
-            },
-          },
+          ...statusMoveItems(db.tableName, {
+            key,
+            entity: 'REFERRAL',
+            id: String(referral.id),
+            from: 'paid',
+            to: 'signed_up',
+            at: now,
+            remove: ['paid_by_charge_id'],
+            values: { ':charge': paidBy.chargeId },
+            condition: 'paid_by_charge_id = :charge',
+            counter: COUNTERS.referrals,
+          }),
           {
             Update: {
               TableName: db.tableName,
@@ -453,7 +431,6 @@ export async function reverseReferralPaid(
               ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
             },
           },
-          counterUpdate(db.tableName, COUNTERS.referrals, { paid: -1, signed_up: 1 }),
           {
             ConditionCheck: {
               TableName: db.tableName,
@@ -469,8 +446,9 @@ export async function reverseReferralPaid(
     return true;
   } catch (error) {
     // Reversed by a concurrent call, or the charge is paid again: nothing to undo. Anything else is retried upstream.
-    const failed = failedConditions(error);
-    if (failed[0] || failed[3]) return false;
+    // By position: the referral's move (and its counter), the profile's count, the charge's check.
+    const [referralMoved, , , chargePaidAgain] = failedConditions(error);
+    if (referralMoved || chargePaidAgain) return false;
     throw error;
   }
 }

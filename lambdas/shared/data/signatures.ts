@@ -1,3 +1,4 @@
+import { statusMoveItems } from './status-moves.js';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { filingForecast } from '../../../domain/filing.js';
@@ -7,7 +8,7 @@ import { FREE_RENEWAL_PAYMENT_METHOD } from '../../../domain/pricing.js';
 import { contractSchema, processSchema, profileSchema, type Contract } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
-import { COUNTERS, keys, statusIndexKeys } from './keys.js';
+import { COUNTERS, keys } from './keys.js';
 import { historyItem } from './processes.js';
 import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
 
@@ -75,7 +76,6 @@ export async function signContract(
   const finalStatus = steps[steps.length - 1]!;
   const at = signature.signedAt;
   const pk = keys.customer(userId);
-  const index = statusIndexKeys('PROCESS', finalStatus, at, process.id);
   let from: string = process.status;
   const history = steps.map((to, step) => {
     // One millisecond apart, so the timeline sorts the two steps in the order they happened.
@@ -108,28 +108,19 @@ export async function signContract(
         },
       },
     },
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: { pk, sk: keys.processSk(contractId) },
-        UpdateExpression: `SET #status = :to, updated_at = :at, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk${
-          free ? ', previsao = :previsao' : ''
-        }`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':to': finalStatus,
-          ':from': process.status,
-          ':at': at,
-          ':gsi2pk': index.gsi2pk,
-          ':gsi2sk': index.gsi2sk,
-          // A free renewal starts at its signature, as a paid one at its payment: same filing forecast.
-          ...(free ? { ':previsao': filingForecast(new Date(at)).toISOString() } : {}),
-        },
-      },
-    },
+    ...statusMoveItems(db.tableName, {
+      key: { pk, sk: keys.processSk(contractId) },
+      entity: 'PROCESS',
+      id: process.id,
+      from: process.status,
+      to: finalStatus,
+      at,
+      // A free renewal starts at its signature, as a paid one at its payment: same filing forecast.
+      set: free ? ['previsao = :previsao'] : [],
+      values: free ? { ':previsao': filingForecast(new Date(at)).toISOString() } : {},
+      counter: COUNTERS.processes,
+    }),
     ...history,
-    counterUpdate(db.tableName, COUNTERS.processes, { [process.status]: -1, [finalStatus]: 1 }),
   ];
   if (!hasContract) {
     items.push(
