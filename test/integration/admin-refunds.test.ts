@@ -1,61 +1,34 @@
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AsaasWebhook } from '../../domain/api/webhooks.js';
+import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { refundAdminCharge, refundOrphanPayment } from '../../lambdas/admin/finance/admin-refunds-service.js';
-import { handleAsaasWebhook, type WebhookDeps } from '../../lambdas/payments/asaas-webhook-service.js';
+import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
-import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
 import { getCharge, type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { getOrphanPayment } from '../../lambdas/shared/data/orphan-payments.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
+import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /** The admin's 'Estornar' and the refund of a payment for no charge (issue 19, items 2 and 4). */
 const db = testDb();
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-let asaas: AsaasClient;
-const workflow: Workflow = {
-  start: async (name) => ({ executionArn: `arn:execution:${name}`, alreadyStarted: false }),
-  resume: async () => 'resumed',
-  fail: async () => 'resumed',
-  stop: async () => 'not-running',
-};
-const deps = (): WebhookDeps & { asaas: AsaasClient } => ({
+const sim = useAsaasSimulator();
+const { control } = sim;
+const workflow = recordingWorkflow();
+const deps = () => ({
   db,
   clock: systemClock,
   workflow,
-  asaas,
+  asaas: sim.asaas,
   sendEmail: async () => undefined,
   admins: { adminEmails: async () => [] },
   appUrl: 'http://127.0.0.1:5173',
 });
 const admin = { userId: 'admin-finance', email: 'financeiro@baixa.test', isAdmin: true };
-
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
-});
-afterAll(() => simulator.stop());
-
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${simulator.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((r) => r.json() as Promise<unknown>);
-const event = (asaasId: string, name: string, status: string): AsaasWebhook => ({
-  id: `evt_${ulid()}`,
-  event: name,
-  payment: { id: asaasId, status },
-});
 
 /** A customer who signed a month ago (outside the 7 days) and paid; `pay: false` leaves the PIX open. */
 async function customerWithCharge(pay = true) {
@@ -63,14 +36,14 @@ async function customerWithCharge(pay = true) {
   await seedSignature(db, customer, new Date(Date.now() - 30 * 24 * 3600 * 1000));
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
-    { db, clock: systemClock, asaas, workflow },
+    { db, clock: systemClock, asaas: sim.asaas, workflow },
     caller,
     customer.contract.id,
   );
   const ref: ChargeRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
   if (pay) {
     await control(`payments/${charge!.asaas_id}/pay`);
-    await handleAsaasWebhook(deps(), event(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    await handleAsaasWebhook(deps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
     await confirmPayment(ref);
   }
   return { ...customer, ref, asaasId: charge!.asaas_id! };
@@ -116,13 +89,13 @@ describe("the admin's 'Estornar'", () => {
 
 describe('a payment for no charge of ours', () => {
   it('is refunded from the back office and follows Asaas until it is returned', async () => {
-    const customer = await asaas.createCustomer({
+    const customer = await sim.asaas.createCustomer({
       name: 'Pagador Avulso',
       cpfCnpj: '52998224725',
       email: 'avulso@baixa.test',
       externalReference: `avulso-${ulid()}`,
     });
-    const payment = await asaas.createPixCharge({
+    const payment = await sim.asaas.createPixCharge({
       customer: customer.id,
       value: 399,
       dueDate: new Date().toISOString().slice(0, 10),
@@ -130,12 +103,14 @@ describe('a payment for no charge of ours', () => {
       externalReference: `painel-${ulid()}`,
     });
     await control(`payments/${payment.id}/pay`);
-    expect(await handleAsaasWebhook(deps(), event(payment.id, 'PAYMENT_RECEIVED', 'RECEIVED'))).toBe('orphan_payment');
+    expect(await handleAsaasWebhook(deps(), asaasEvent(payment.id, 'PAYMENT_RECEIVED', 'RECEIVED'))).toBe(
+      'orphan_payment',
+    );
 
     const refunded = await refundOrphanPayment(deps(), admin, payment.id, 'Pagamento sem contrato');
     expect(refunded).toMatchObject({ asaasId: payment.id, status: 'REFUND_IN_PROGRESS', lastEvent: 'ADMIN_REFUND' });
     await control(`payments/${payment.id}/refund`);
-    expect(await handleAsaasWebhook(deps(), event(payment.id, 'PAYMENT_REFUNDED', 'REFUNDED'))).toBe('recorded');
+    expect(await handleAsaasWebhook(deps(), asaasEvent(payment.id, 'PAYMENT_REFUNDED', 'REFUNDED'))).toBe('recorded');
     expect((await getOrphanPayment(db, payment.id))?.status).toBe('REFUNDED');
     expect(await auditTrailOf(db, `ORPHAN#${payment.id}`)).toEqual([
       expect.objectContaining({

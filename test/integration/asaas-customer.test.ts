@@ -1,39 +1,24 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ensureAsaasCustomer, type AsaasCustomerDeps } from '../../lambdas/payments/asaas-customer-service.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
-import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { claimAsaasCustomer } from '../../lambdas/shared/data/asaas-customers.js';
 import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { signContract } from '../../lambdas/shared/data/signatures.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
+import { recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer } from './seed.js';
 
 const db = testDb();
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-let asaas: AsaasClient;
-const workflow: Workflow = {
-  start: async (name) => ({ executionArn: `arn:execution:${name}`, alreadyStarted: false }),
-  resume: async () => 'resumed',
-  fail: async () => 'resumed',
-  stop: async () => 'not-running',
-};
-
-const control = (path: string, body?: unknown) =>
-  fetch(`${simulator.url}/__control/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((r) => r.json() as Promise<unknown>);
+const sim = useAsaasSimulator();
+const { control } = sim;
+const workflow = recordingWorkflow();
 
 /** The customers the simulator holds for a profile (removed ones included). */
 const customersAtAsaas = async (profileId: string) =>
-  ((await control('customers')) as { id: string; externalReference: string }[]).filter(
+  ((await sim.listing('customers')) as { id: string; externalReference: string }[]).filter(
     (c) => c.externalReference === profileId,
   );
 
@@ -44,21 +29,11 @@ const storedCustomerId = async (userId: string) =>
     )
   ).Item?.asaas_customer_id as string | undefined;
 
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({
-    baseUrl: simulator.apiUrl,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-    sleep: async () => undefined,
-  });
-});
-afterAll(() => simulator.stop());
 beforeEach(async () => {
   await control('api', { failNext: 0 });
 });
 
-const deps = (): AsaasCustomerDeps => ({ db, clock: systemClock, asaas });
+const deps = (): AsaasCustomerDeps => ({ db, clock: systemClock, asaas: sim.asaas });
 
 /** A new client (no Asaas customer yet) with `count` signed contracts. */
 async function clientWithSignedContracts(count: number) {
@@ -95,7 +70,7 @@ async function clientWithSignedContracts(count: number) {
 describe('one Asaas customer per profile (pattern 59)', () => {
   it('makes ONE Asaas customer out of 20 parallel charge creations of a new client (20 contracts)', async () => {
     const client = await clientWithSignedContracts(20);
-    const chargeDeps: CreateChargeDeps = { db, clock: systemClock, asaas, workflow };
+    const chargeDeps: CreateChargeDeps = { db, clock: systemClock, asaas: sim.asaas, workflow };
     const results = await Promise.all(
       client.contracts.map((contract) => createChargeForContract(chargeDeps, client.caller, contract.id)),
     );
@@ -105,7 +80,7 @@ describe('one Asaas customer per profile (pattern 59)', () => {
     expect(customers).toHaveLength(1);
     expect(await storedCustomerId(client.userId)).toBe(customers[0]!.id);
     // Every payment belongs to that one customer.
-    const payments = await asaas.listPaymentsOfCustomer(customers[0]!.id);
+    const payments = await sim.asaas.listPaymentsOfCustomer(customers[0]!.id);
     expect(payments).toHaveLength(20);
   }, 60_000);
 
@@ -122,7 +97,7 @@ describe('one Asaas customer per profile (pattern 59)', () => {
     // The dead holder: a lease long lapsed, and the customer it created at Asaas before it could store the id.
     const lapsed = await claimAsaasCustomer(db, client.userId, new Date(Date.now() - 60_000));
     expect(lapsed.kind).toBe('claimed');
-    const created = await asaas.createCustomer({
+    const created = await sim.asaas.createCustomer({
       name: client.profile.nome_completo,
       cpfCnpj: client.profile.cpf,
       email: client.profile.email,

@@ -1,12 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
 import type { Profile } from '../../domain/schemas/entities.js';
 import { handleAsaasWebhook, type WebhookDeps } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
-import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { getCharge, saveChargeTaskToken, type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
@@ -14,10 +11,9 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { payReferral } from '../referral-payments.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
+import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
 /**
@@ -25,46 +21,17 @@ import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
  * process, referral, reward — once, whatever the redeliveries and their order.
  */
 const db = testDb();
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-let asaas: AsaasClient;
-const workflow: Workflow = {
-  start: async (name) => ({ executionArn: `arn:execution:${name}`, alreadyStarted: false }),
-  resume: async () => 'resumed',
-  fail: async () => 'resumed',
-  stop: async () => 'not-running',
-};
+const sim = useAsaasSimulator();
+const { control } = sim;
+const workflow = recordingWorkflow();
 const deps = (): WebhookDeps => ({
   db,
   clock: systemClock,
   workflow,
-  asaas,
+  asaas: sim.asaas,
   sendEmail: async () => undefined,
   admins: { adminEmails: async () => [] },
   appUrl: 'http://127.0.0.1:5173',
-});
-
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({
-    baseUrl: simulator.apiUrl,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-    sleep: async () => undefined,
-  });
-});
-afterAll(() => simulator.stop());
-
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${simulator.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((r) => r.json() as Promise<unknown>);
-
-const event = (asaasId: string, name: string, status: string): AsaasWebhook => ({
-  id: `evt_${ulid()}`,
-  event: name,
-  payment: { id: asaasId, status },
 });
 
 /**
@@ -84,14 +51,14 @@ async function paidCustomer(referrer?: { userId: string; profile: Profile }, pai
   await seedSignature(db, customer);
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
-    { db, clock: systemClock, asaas, workflow },
+    { db, clock: systemClock, asaas: sim.asaas, workflow },
     caller,
     customer.contract.id,
   );
   const ref: ChargeRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
   await saveChargeTaskToken(db, ref, `token-${charge!.id}`);
   await control(`payments/${charge!.asaas_id}/status`, { status: paidStatus, event: null });
-  expect(await handleAsaasWebhook(deps(), event(charge!.asaas_id!, `PAYMENT_${paidStatus}`, paidStatus))).toBe(
+  expect(await handleAsaasWebhook(deps(), asaasEvent(charge!.asaas_id!, `PAYMENT_${paidStatus}`, paidStatus))).toBe(
     'recorded',
   );
   // What the resumed workflow runs next.
@@ -136,7 +103,7 @@ describe('a refund or a chargeback from Asaas', () => {
 
     await control(`payments/${payer.asaasId}/refund`);
     const events = ['REFUND_IN_PROGRESS', 'REFUNDED', 'CHARGEBACK_REQUESTED'].flatMap((status) =>
-      Array.from({ length: 10 }, () => event(payer.asaasId, `PAYMENT_${status}`, status)),
+      Array.from({ length: 10 }, () => asaasEvent(payer.asaasId, `PAYMENT_${status}`, status)),
     );
     await deliverAll(events.sort(() => Math.random() - 0.5));
 
@@ -163,7 +130,9 @@ describe('a refund or a chargeback from Asaas', () => {
 
     await control(`payments/${fifth.asaasId}/chargeback`);
     await deliverAll(
-      Array.from({ length: 5 }, () => event(fifth.asaasId, 'PAYMENT_CHARGEBACK_REQUESTED', 'CHARGEBACK_REQUESTED')),
+      Array.from({ length: 5 }, () =>
+        asaasEvent(fifth.asaasId, 'PAYMENT_CHARGEBACK_REQUESTED', 'CHARGEBACK_REQUESTED'),
+      ),
     );
     expect(await referrerCounts(referrer.userId)).toMatchObject({ free_renewals: 0, paid_referrals: 4 });
 
@@ -172,10 +141,12 @@ describe('a refund or a chargeback from Asaas', () => {
     await control(`payments/${fifth.asaasId}/status`, { status: 'AWAITING_CHARGEBACK_REVERSAL', event: null });
     await handleAsaasWebhook(
       deps(),
-      event(fifth.asaasId, 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'AWAITING_CHARGEBACK_REVERSAL'),
+      asaasEvent(fifth.asaasId, 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'AWAITING_CHARGEBACK_REVERSAL'),
     );
     await control(`payments/${fifth.asaasId}/status`, { status: 'RECEIVED', event: null });
-    expect(await handleAsaasWebhook(deps(), event(fifth.asaasId, 'PAYMENT_RECEIVED', 'RECEIVED'))).toBe('recorded');
+    expect(await handleAsaasWebhook(deps(), asaasEvent(fifth.asaasId, 'PAYMENT_RECEIVED', 'RECEIVED'))).toBe(
+      'recorded',
+    );
     await confirmPayment(fifth.ref);
     expect((await processOf(fifth.ref)).status).toBe('pago');
     expect(await referrerCounts(referrer.userId)).toMatchObject({ free_renewals: 1, paid_referrals: 5 });
@@ -195,7 +166,7 @@ describe('a refund or a chargeback from Asaas', () => {
       }),
     );
     await control(`payments/${fifth.asaasId}/refund`);
-    await deliverAll(Array.from({ length: 3 }, () => event(fifth.asaasId, 'PAYMENT_REFUNDED', 'REFUNDED')));
+    await deliverAll(Array.from({ length: 3 }, () => asaasEvent(fifth.asaasId, 'PAYMENT_REFUNDED', 'REFUNDED')));
     expect(await referrerCounts(referrer.userId)).toMatchObject({ free_renewals: 0, paid_referrals: 4 });
     expect(await alertOf(`recompensa-usada#${referrer.userId}#5`)).toMatchObject({
       subject: expect.stringContaining('Renovação gratuita já usada'),
@@ -214,7 +185,7 @@ describe('a refund or a chargeback from Asaas', () => {
       now: new Date().toISOString(),
     });
     await control(`payments/${payer.asaasId}/chargeback`);
-    await deliverAll([event(payer.asaasId, 'PAYMENT_CHARGEBACK_REQUESTED', 'CHARGEBACK_REQUESTED')]);
+    await deliverAll([asaasEvent(payer.asaasId, 'PAYMENT_CHARGEBACK_REQUESTED', 'CHARGEBACK_REQUESTED')]);
     expect((await processOf(payer.ref)).status).toBe('peticionado');
     expect(await alertOf(`estorno-apos-peticao#${payer.ref.chargeId}#returned`)).toMatchObject({
       subject: expect.stringContaining('Pagamento estornado em processo já peticionado'),
@@ -225,7 +196,7 @@ describe('a refund or a chargeback from Asaas', () => {
     const customer = await paidCustomer(undefined, 'RECEIVED_IN_CASH');
     expect((await processOf(customer.ref)).status).toBe('pago');
     await control(`payments/${customer.asaasId}/status`, { status: 'PENDING', event: null });
-    const undone = event(customer.asaasId, 'PAYMENT_RECEIVED_IN_CASH_UNDONE', 'PENDING');
+    const undone = asaasEvent(customer.asaasId, 'PAYMENT_RECEIVED_IN_CASH_UNDONE', 'PENDING');
     expect(await handleAsaasWebhook(deps(), undone)).toBe('recorded');
     expect((await getCharge(db, customer.ref))?.status).toBe('PENDING');
     expect((await processOf(customer.ref)).status).toBe('pagamento_pendente');
@@ -237,15 +208,15 @@ describe('a refund or a chargeback from Asaas', () => {
     await seedSignature(db, customer);
     const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
     const { charge } = await createChargeForContract(
-      { db, clock: systemClock, asaas, workflow },
+      { db, clock: systemClock, asaas: sim.asaas, workflow },
       caller,
       customer.contract.id,
     );
     const ref = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
     await control(`payments/${charge!.asaas_id}/pay`);
-    await handleAsaasWebhook(deps(), event(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    await handleAsaasWebhook(deps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
     await control(`payments/${charge!.asaas_id}/refund`);
-    await handleAsaasWebhook(deps(), event(charge!.asaas_id!, 'PAYMENT_REFUNDED', 'REFUNDED'));
+    await handleAsaasWebhook(deps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_REFUNDED', 'REFUNDED'));
     // The workflow's ConfirmPayment, late.
     await confirmPayment(ref);
     expect((await processOf(ref)).status).not.toBe('pago');

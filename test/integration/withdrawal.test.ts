@@ -1,15 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AsaasWebhook } from '../../domain/api/webhooks.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import type { Profile } from '../../domain/schemas/entities.js';
 import { withdrawContract, type WithdrawalDeps } from '../../lambdas/contracts/withdrawal-service.js';
 import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
-import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
 import { getCharge, saveChargeTaskToken, type ChargeRef } from '../../lambdas/shared/data/charges.js';
@@ -17,69 +14,39 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER } from './global-setup.js';
+import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
+import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
 /** The customer's withdrawal (issue 19, item 1), against DynamoDB Local and the Asaas simulator. */
 const db = testDb();
+const sim = useAsaasSimulator({ retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+const { control } = sim;
+const workflow = recordingWorkflow();
 const DAY = 24 * 3600 * 1000;
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-let asaas: AsaasClient;
-const failed: string[] = [];
-const workflow: Workflow = {
-  start: async (name) => ({ executionArn: `arn:execution:${name}`, alreadyStarted: false }),
-  resume: async () => 'resumed',
-  fail: async (token) => {
-    failed.push(token);
-    return 'resumed';
-  },
-  stop: async () => 'not-running',
-};
 const deps = (): WithdrawalDeps & { admins: { adminEmails: () => Promise<string[]> } } => ({
   db,
   clock: systemClock,
-  asaas,
+  asaas: sim.asaas,
   workflow,
   sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
   admins: { adminEmails: async () => [] },
   appUrl: 'http://127.0.0.1:5173',
 });
 
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({
-    baseUrl: simulator.apiUrl,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
-    sleep: async () => undefined,
-  });
-});
-afterAll(() => simulator.stop());
 beforeEach(() => control('api', { failNext: 0 }));
 
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${simulator.url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((r) => r.json() as Promise<unknown>);
 const paymentAtAsaas = async (asaasId: string) =>
   (
-    (await fetch(`${simulator.url}/__control/payments`).then((r) => r.json())) as {
+    (await sim.listing('payments')) as {
       id: string;
       status: string;
       deleted: boolean;
       refunds: unknown[] | null;
     }[]
   ).find((p) => p.id === asaasId)!;
-const event = (asaasId: string, name: string, status: string): AsaasWebhook => ({
-  id: `evt_${ulid()}`,
-  event: name,
-  payment: { id: asaasId, status },
-});
 
 /** A customer whose contract was signed `daysAgo` days ago, with a PIX charge — paid and confirmed if `paid`. */
 async function customerSigned(
@@ -90,7 +57,7 @@ async function customerSigned(
   await seedSignature(db, customer, new Date(Date.now() - daysAgo * DAY));
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
-    { db, clock: systemClock, asaas, workflow },
+    { db, clock: systemClock, asaas: sim.asaas, workflow },
     caller,
     customer.contract.id,
   );
@@ -98,7 +65,7 @@ async function customerSigned(
   await saveChargeTaskToken(db, ref, `token-${charge!.id}`);
   if (options.paid) {
     await control(`payments/${charge!.asaas_id}/pay`);
-    await handleAsaasWebhook(deps(), event(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
+    await handleAsaasWebhook(deps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
     await confirmPayment(ref);
   }
   return { ...customer, caller, ref, asaasId: charge!.asaas_id! };
@@ -147,7 +114,9 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
 
     // The bank returns the PIX: Asaas says so, the charge is 'Estornado', the process stays closed.
     await control(`payments/${customer.asaasId}/refund`);
-    expect(await handleAsaasWebhook(deps(), event(customer.asaasId, 'PAYMENT_REFUNDED', 'REFUNDED'))).toBe('recorded');
+    expect(await handleAsaasWebhook(deps(), asaasEvent(customer.asaasId, 'PAYMENT_REFUNDED', 'REFUNDED'))).toBe(
+      'recorded',
+    );
     expect((await getCharge(db, customer.ref))?.status).toBe('REFUNDED');
     expect((await collectionOf(customer.userId)).processes[0]?.status).toBe('encerrado');
   });
@@ -197,10 +166,14 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
     expect(result.settlement).toBe('removed');
     expect((await paymentAtAsaas(customer.asaasId)).deleted).toBe(true);
     expect((await getCharge(db, customer.ref))?.status).toBe('DELETED');
-    expect(failed).toContain(`token-${customer.ref.chargeId}`);
+    expect(workflow.failed).toContain(`token-${customer.ref.chargeId}`);
     // A cancelled contract is never charged again.
     await expect(
-      createChargeForContract({ db, clock: systemClock, asaas, workflow }, customer.caller, customer.contract.id),
+      createChargeForContract(
+        { db, clock: systemClock, asaas: sim.asaas, workflow },
+        customer.caller,
+        customer.contract.id,
+      ),
     ).rejects.toMatchObject({ statusCode: 409, message: WITHDRAWAL_MESSAGES.cancelledContract });
   });
 
