@@ -6,6 +6,7 @@ import { recordOrphanPayment, type OrphanPayment, type OrphanPaymentReport } fro
 import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { orphanPaymentEmail } from './orphan-payment-emails.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type OrphanPaymentDeps = {
   db: Db;
@@ -35,6 +36,7 @@ export async function reportOrphanPayment(
   const orphan = await recordOrphanPayment(deps.db, report, now.toISOString());
   // Loud the first time only: a reconciliation meets a known orphan again every night until it leaves the window.
   const firstSighting = orphan.firstSeenAt === now.toISOString();
+  if (firstSighting) countMetric(METRIC.orphanPayments);
   logger[firstSighting ? 'error' : 'info']('Paid payment for a charge we do not have: orphan payment recorded', {
     asaasId: report.asaasId,
     seenBy: report.lastEvent,
