@@ -9,7 +9,7 @@ import { callerOf, type Caller } from './caller.js';
 import { DomainError, TooManyRequestsError, ValidationError } from './errors.js';
 import { logger } from './logger.js';
 import { ROUTE_SUCCESS_METRICS } from './metric-names.js';
-import { countMetric, METRIC } from './metrics.js';
+import { countMetric, countRouteFailure, METRIC } from './metrics.js';
 import { observed } from './observability.js';
 import { assertFromOrigin, ORIGIN_VERIFY_HEADER } from './origin.js';
 import { readSecret } from './secrets.js';
@@ -105,8 +105,8 @@ export function domainErrorMapper(): middy.MiddlewareObj<ApiEvent, APIGatewayPro
 }
 
 /**
- * Middy middleware: the counts every route shares — a call refused by a rate limit, and the routes whose success is
- * itself the business event (ROUTE_SUCCESS_METRICS). Runs before the error mapper turns the error into an answer.
+ * Middy middleware: the counts every route shares — a call refused by a rate limit, a failure answered as a bare 500
+ * (by route), and the routes whose success is itself the business event (ROUTE_SUCCESS_METRICS). Runs before the error mapper turns the error into an answer.
  */
 export function routeMetrics(routeId: string): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> {
   const success = ROUTE_SUCCESS_METRICS[routeId];
@@ -117,6 +117,9 @@ export function routeMetrics(routeId: string): middy.MiddlewareObj<ApiEvent, API
     },
     onError: async (request) => {
       if (request.error instanceof TooManyRequestsError) countMetric(METRIC.rateLimited);
+      else if (!(request.error instanceof DomainError) && !(request.error instanceof z.ZodError)) {
+        countRouteFailure(routeId);
+      }
     },
   };
 }

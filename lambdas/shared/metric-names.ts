@@ -33,7 +33,15 @@ export const METRIC = {
   emailsFailed: 'EmailsFailed',
   rateLimited: 'RateLimited',
   streamRecordsFailed: 'StreamRecordsFailed',
+  /**
+   * A route answered 500 (dimension `route`: the contract id). The API wrapper turns every failure into an answer, so
+   * Lambda's own Errors metric never sees these.
+   */
+  routeFailures: 'RouteFailures',
 } as const;
+
+/** The dimension RouteFailures carries besides `service`. */
+export const ROUTE_DIMENSION = 'route';
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 
 /**

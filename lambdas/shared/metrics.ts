@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from './metric-names.js';
+import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE, ROUTE_DIMENSION, type MetricName } from './metric-names.js';
 
 export { METRIC, type MetricName } from './metric-names.js';
 
@@ -13,4 +13,11 @@ export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 
 /** Counts one business or failure event (or `value` of them) by its catalogue name. */
 export function countMetric(name: MetricName, value = 1): void {
   if (value > 0) metrics.addMetric(name, MetricUnit.Count, value);
+}
+
+/** A route that answered 500, counted under its own dimension (written at once: it has its own dimension set). */
+export function countRouteFailure(routeId: string): void {
+  const single = metrics.singleMetric();
+  single.addDimension(ROUTE_DIMENSION, routeId);
+  single.addMetric(METRIC.routeFailures, MetricUnit.Count, 1);
 }

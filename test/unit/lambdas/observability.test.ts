@@ -86,13 +86,17 @@ describe('the API wrapper', () => {
     expect(counts()[METRIC.profilesCreated]).toBeUndefined();
   });
 
-  it('writes what the handler counted even when it fails with a 500, and nothing else for a route with no event', async () => {
+  it('writes what the handler counted even when it fails, and the 500 under the route', async () => {
     const failing = apiHandler(route('TestFailing'), async () => {
       countMetric(METRIC.asaasUnavailable);
       throw new Error('Asaas down');
     });
     expect((await call(failing)).statusCode).toBe(500);
-    expect(counts()).toEqual({ [METRIC.asaasUnavailable]: 1 });
+    expect(counts()).toEqual({ [METRIC.asaasUnavailable]: 1, [METRIC.routeFailures]: 1 });
+    // Under the route's own dimension, which the webhook alarm names.
+    const failure = emfLines().find((line) => METRIC.routeFailures in line)!;
+    expect(failure).toMatchObject({ route: 'TestFailing', service: METRICS_SERVICE });
+    expect(failure._aws.CloudWatchMetrics[0]!.Dimensions).toEqual([['service', 'route']]);
   });
 
   it('puts the Lambda request id and trace id on every line, and no key of the previous request', async () => {
