@@ -40,7 +40,7 @@ export function synthBaixa(
     env?: Environment;
     skipBundling?: boolean;
     /** Optional stage settings (marketing ids, URLs) as bin/app.ts passes them from the CDK context. */
-    props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl'>>;
+    props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl' | 'opsEmail'>>;
   } = {},
 ): SynthesizedBaixa {
   const stage = options.stage ?? 'test';
