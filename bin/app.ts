@@ -38,6 +38,11 @@ if (googleAdsCustomerId !== undefined) {
 const googleAdsApiUrl = app.node.tryGetContext('googleAdsApiUrl') as string | undefined;
 // After rotating the origin secret: -c originSecretVersion=<its new VersionId> makes CloudFront send the new value.
 const originSecretVersion = app.node.tryGetContext('originSecretVersion') as string | undefined;
+// Who hears of the alarms: -c opsEmail=plantao@example.com.br subscribes it to the alarm topic (SNS asks to confirm).
+const opsEmail = app.node.tryGetContext('opsEmail') as string | undefined;
+if (opsEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(String(opsEmail))) {
+  throw new Error('-c opsEmail must be an e-mail address.');
+}
 
 new BaixaStack(app, stackNameFor(stage), {
   stage,
@@ -52,6 +57,7 @@ new BaixaStack(app, stackNameFor(stage), {
       : { customerId: String(googleAdsCustomerId), conversionActions: String(googleAdsConversionActions) },
   googleAdsApiUrl,
   siteUrl,
+  opsEmail: opsEmail === undefined ? undefined : String(opsEmail),
   // Account and region come from the deploying credentials; without them synth stays environment-agnostic.
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Baixa temporária de apontamentos (${stage})`,

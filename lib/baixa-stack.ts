@@ -1,4 +1,5 @@
 import { ArnFormat, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
@@ -10,10 +11,11 @@ import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Email } from './constructs/email.js';
 import { Live } from './constructs/live.js';
+import { Observability } from './constructs/observability.js';
 import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
 import { Web } from './constructs/web.js';
-import type { GrantTargets } from './constructs/service-function.js';
+import { ServiceFunction, type GrantTargets } from './constructs/service-function.js';
 import { Workflow } from './constructs/workflow.js';
 import { WorkflowTasks } from './constructs/workflow-tasks.js';
 
@@ -69,6 +71,11 @@ export interface BaixaStackProps extends StackProps {
    * @default - the distribution's URL
    */
   readonly siteUrl?: string;
+  /**
+   * An address for the alarms (SNS e-mail subscription; SNS e-mails a confirmation link first).
+   * @default - the topic has no subscriber; see README, Deploy
+   */
+  readonly opsEmail?: string;
 }
 
 /** One stage of the product. Composition only: every resource lives in a construct. */
@@ -84,6 +91,7 @@ export class BaixaStack extends Stack {
   readonly live: Live;
   readonly schedules: Schedules;
   readonly web: Web;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: BaixaStackProps) {
     super(scope, id, props);
@@ -182,6 +190,29 @@ export class BaixaStack extends Stack {
       },
     });
 
+    // Last: it watches every function of the stage.
+    const webhook = this.api.functions.ReceiveAsaasWebhook;
+    this.observability = new Observability(this, 'Observability', {
+      functions: this.node.findAll().filter((child): child is ServiceFunction => child instanceof ServiceFunction),
+      webhookFunction: webhook,
+      webhookRouteId: 'ReceiveAsaasWebhook',
+      streamConsumer: this.live.functions.publishChanges,
+      streamDeadLetters: this.live.deadLetters,
+      stateMachine: this.workflow.stateMachine,
+      stateMachineLogs: this.workflow.node.findChild('Logs') as logs.ILogGroup,
+      httpStage: this.api.stage,
+      apiAccessLogs: this.api.node.findChild('AccessLogs') as logs.ILogGroup,
+      mainRoutes: {
+        Painel: this.api.functions.GetDashboard,
+        Consulta: this.api.functions.LookupProcess,
+        'Perfil (criar)': this.api.functions.CreateProfile,
+        'Assinar contrato': this.api.functions.SignContract,
+        'Gerar PIX': this.api.functions.CreateCharge,
+        'Webhook Asaas': webhook,
+      },
+      opsEmail: props.opsEmail,
+    });
+
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl });
     // The API as browsers and Asaas reach it (the execute-api URL refuses requests that bypass CloudFront).
     new CfnOutput(this, 'ApiUrl', { value: this.web.apiUrl });
@@ -192,6 +223,8 @@ export class BaixaStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     // What ops copy into Asaas's webhook settings, and where they put the key from Asaas's panel.
     new CfnOutput(this, 'AsaasWebhookTokenSecretArn', { value: this.secrets.byName.asaasWebhookToken.secretArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn });
+    new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
     new CfnOutput(this, 'AsaasApiKeySecretArn', { value: this.secrets.byName.asaasApiKey.secretArn });
     // Where the ad platforms' tokens go, for a stage that sets marketing ids (README, Deploy).
     new CfnOutput(this, 'MetaConversionsTokenSecretArn', { value: this.secrets.byName.metaConversionsToken.secretArn });

@@ -27,6 +27,10 @@ export function localFunctionRuntimeEnv(settings: LocalSettings): Record<string,
     AWS_ENDPOINT_URL_SFN: at(settings.ports.stepFunctions),
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: at(settings.ports.cognito),
     POWERTOOLS_DEV: 'true',
+    // The same code as on AWS: metrics are written as EMF lines (printed here; CloudWatch reads them there), and X-Ray
+    // has no daemon to send to, so tracing is a no-op (Powertools would also turn it off outside Lambda by itself).
+    POWERTOOLS_METRICS_DISABLED: 'false',
+    POWERTOOLS_TRACE_ENABLED: 'false',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }

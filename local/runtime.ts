@@ -29,6 +29,7 @@ import { startCognitoLocal } from './cognito/start-cognito-local.js';
 import type { CognitoTriggers } from './cognito/triggers.js';
 import { assertJava, assertPortsFree } from './preflight.js';
 import { ensureTable, startDynamoDbLocal } from './services/dynamodb.js';
+import { localDeadLetterQueue } from './services/dead-letters.js';
 import { ensureTableStream, startStreamPoller } from './services/dynamodb-streams.js';
 import { startFunctionHost, type FunctionHost } from './functions/function-host.js';
 import { startGateway } from './services/gateway.js';
@@ -260,7 +261,8 @@ export async function startLocalRuntime(
     started(live.stop);
     values.pushEndpoint = live.managementEndpoint;
 
-    // Lambda's event source mapping on the table's stream, with the same consumer.
+    // Lambda's event source mapping on the table's stream, with the same consumer and its dead-letter queue.
+    const deadLetters = localDeadLetterQueue(join(settings.dataDir, 'dead-letters', 'publish-changes.jsonl'), log);
     const streamPoller = await startStreamPoller({
       endpoint: dynamodb.endpoint,
       tableName: LOCAL_TABLE,
@@ -269,6 +271,7 @@ export async function startLocalRuntime(
           { name: 'publishChanges', ...LIVE_FUNCTIONS.publishChanges },
           event,
         ) as Promise<DynamoDBBatchResponse | void>,
+      onFailure: deadLetters.send,
       log,
     });
     started(streamPoller.stop);

@@ -30,6 +30,7 @@ import { DomainError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { nadaConstaEmail } from './nada-consta-emails.js';
 import { renderNadaConstaPdf } from './nada-consta-pdf.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type IssueNadaConstaDeps = {
   db: Db;
@@ -154,6 +155,7 @@ async function certificateFor(
     const certificate = await storeNewCertificate(deps, ref, profile, process, protocolo, randomBytes);
     switch (await saveCertificate(deps.db, certificate.record)) {
       case 'saved':
+        countMetric(METRIC.nadaConstaIssued);
         return { certificate: certificate.record, pdf: certificate.pdf };
       case 'process_changed':
         throw new NadaConstaNotIssuedError();

@@ -5,6 +5,7 @@ import type { Clock } from '../shared/clock.js';
 import { forgetConnection, saveConnection } from '../shared/data/connections.js';
 import type { Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
+import { observedHandler } from '../shared/observability.js';
 
 /** API Gateway hands $connect the query string, which the WebSocket event type does not declare. */
 export type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
@@ -19,8 +20,7 @@ export type LiveDeps = { db: Db; clock: Clock; verifyToken: TokenVerifier };
  * logged, and API Gateway's access log for this API leaves the query string out.
  */
 export function connectHandler(deps: LiveDeps) {
-  return async (event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
-    logger.resetKeys();
+  return observedHandler<WebSocketEvent, APIGatewayProxyResultV2>(async (event) => {
     const { connectionId } = event.requestContext;
     logger.appendKeys({ route: '$connect', connectionId });
     const token = event.queryStringParameters?.[LIVE_TOKEN_PARAM];
@@ -28,19 +28,19 @@ export function connectHandler(deps: LiveDeps) {
     if (!user) return { statusCode: 401 };
     await saveConnection(deps.db, { userId: user.userId, connectionId, now: deps.clock() });
     return { statusCode: 200 };
-  };
+  });
 }
 
 /** $disconnect: forgets the connection (best effort: its records expire with API Gateway's 2-hour limit anyway). */
 export function disconnectHandler(deps: Pick<LiveDeps, 'db'>) {
-  return async (event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
-    logger.resetKeys();
+  return observedHandler<WebSocketEvent, APIGatewayProxyResultV2>(async (event) => {
     const { connectionId } = event.requestContext;
+    logger.appendKeys({ route: '$disconnect', connectionId });
     try {
       await forgetConnection(deps.db, connectionId);
     } catch (error) {
-      logger.error('Connection not forgotten', { error: error as Error, connectionId });
+      logger.error('Connection not forgotten', { error: error as Error });
     }
     return { statusCode: 200 };
-  };
+  });
 }

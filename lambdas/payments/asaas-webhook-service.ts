@@ -18,10 +18,15 @@ import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 import { reportOrphanPayment } from './orphan-payment-service.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
-  if (!matchesSecret(received, expected)) throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
+  if (matchesSecret(received, expected)) return;
+  // A few are a probe; a steady stream is Asaas sending a token we no longer hold (a rotation half done), and after 15
+  // failures in a row Asaas pauses the queue: the rejected-webhook alarm watches this count.
+  countMetric(METRIC.webhooksRejected);
+  throw new UnauthorizedError(API_MESSAGES.invalidWebhookToken);
 }
 
 export type WebhookDeps = ChargeStatusDeps & {
@@ -44,9 +49,13 @@ export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
  */
 export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook): Promise<WebhookOutcome> {
   const { db } = deps;
-  if (await isWebhookEventDone(db, 'asaas', body.id)) return 'duplicate';
+  if (await isWebhookEventDone(db, 'asaas', body.id)) {
+    countMetric(METRIC.webhooksAccepted);
+    return 'duplicate';
+  }
   const outcome = await applyEvent(deps, body);
   await markWebhookEventDone(db, 'asaas', body.id, deps.clock(), outcome);
+  countMetric(outcome === 'unknown_charge' ? METRIC.webhooksUnknownCharge : METRIC.webhooksAccepted);
   return outcome;
 }
 

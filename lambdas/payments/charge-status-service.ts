@@ -8,6 +8,7 @@ import { getProcess } from '../shared/data/processes.js';
 import type { Db, TransactItem } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { reversePayment } from './payment-reversal-service.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start' | 'fail'> };
 
@@ -28,6 +29,9 @@ export async function applyProviderStatus(
   extraItems?: (current: Charge) => TransactItem[],
 ): Promise<ChargeMove> {
   const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source, extraItems);
+  if (move.becamePaid) countMetric(METRIC.paymentsConfirmed);
+  // Counted when Asaas says the money went back, not when a refund is asked for (which may still be denied).
+  if (move.moved && move.status === 'REFUNDED') countMetric(METRIC.refunds);
   if (isChargePaid(move.status)) await resumeWaitingWorkflow(deps, ref);
   else if (move.paidAt) await reversePayment(deps, ref, move.status);
   return move;
@@ -66,6 +70,7 @@ async function resumeWaitingWorkflow(deps: ChargeStatusDeps, ref: ChargeRef): Pr
     contractId: ref.contractId,
     chargeId: ref.chargeId,
   });
+  if (!started.alreadyStarted) countMetric(METRIC.latePayments);
   logger.warn('Late payment: confirming it in a new execution', {
     chargeId: ref.chargeId,
     alreadyStarted: started.alreadyStarted,

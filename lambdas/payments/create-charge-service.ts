@@ -23,6 +23,7 @@ import { changeProcessStatus, getProcess } from '../shared/data/processes.js';
 import type { Db } from '../shared/data/table.js';
 import { ConflictError, DomainError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type CreateChargeDeps = {
   db: Db;
@@ -122,6 +123,7 @@ export async function createChargeForContract(
     // Inside the try: a failed write (a conflict on the shared counter) also gives the claim back; the next click
     // finds the payment by its reference and writes the charge then.
     await completeChargeCreation(db, { userId: caller.userId, charge });
+    countMetric(METRIC.chargesCreated);
   } catch (error) {
     logger.error('Charge not created', { error: error as Error, contractId, chargeId });
     await releaseChargeClaim(db, caller.userId, contractId, now);

@@ -7,6 +7,7 @@ import { claimLease, completeLease, releaseLease, type Db } from '../shared/data
 import { logger } from '../shared/logger.js';
 import { orphanPaymentEmail } from './orphan-payment-emails.js';
 import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type OrphanPaymentDeps = {
   db: Db;
@@ -36,6 +37,7 @@ export async function reportOrphanPayment(
   const orphan = await recordOrphanPayment(deps.db, report, now.toISOString());
   // Loud the first time only: a reconciliation meets a known orphan again every night until it leaves the window.
   const firstSighting = orphan.firstSeenAt === now.toISOString();
+  if (firstSighting) countMetric(METRIC.orphanPayments);
   logger[firstSighting ? 'error' : 'info']('Paid payment for a charge we do not have: orphan payment recorded', {
     asaasId: report.asaasId,
     seenBy: report.lastEvent,

@@ -10,6 +10,7 @@ import {
   workflowFromEnvironment,
 } from '../shared/environment.js';
 import { logger } from '../shared/logger.js';
+import { observedHandler } from '../shared/observability.js';
 import { reconcilePayments, type ReconciliationDeps, type ReconciliationOutcome } from './reconciliation-service.js';
 
 const deps: ReconciliationDeps = {
@@ -35,11 +36,8 @@ const eventSchema = z.object({ scheduledTime: z.iso.datetime({ offset: true }).o
 /** Time kept after the reading stops: the divergences to settle, the run's record and the admins' e-mail. */
 const WRAP_UP_MS = 60_000;
 
-type LambdaContext = { getRemainingTimeInMillis?: () => number };
-
 /** The nightly reconciliation with Asaas (once a night, and `npm run reconcile` locally). */
-export async function handler(event: unknown, context?: LambdaContext): Promise<ReconciliationOutcome> {
-  logger.resetKeys();
+export const handler = observedHandler<unknown, ReconciliationOutcome>(async (event, context) => {
   const input = eventSchema.safeParse(event ?? {});
   if (!input.success) {
     logger.error('Invalid reconciliation event', { issues: z.prettifyError(input.error) });
@@ -48,11 +46,11 @@ export async function handler(event: unknown, context?: LambdaContext): Promise<
   const now = deps.clock();
   const runId = input.data.scheduledTime ? new Date(input.data.scheduledTime).toISOString() : now.toISOString();
   logger.appendKeys({ task: 'ReconcilePayments', runId });
-  const remainingMs = context?.getRemainingTimeInMillis?.() ?? 0;
+  const remainingMs = context.getRemainingTimeInMillis?.() ?? 0;
   return reconcilePayments(deps, {
     runId,
     deadline: remainingMs > WRAP_UP_MS ? new Date(now.getTime() + remainingMs - WRAP_UP_MS) : undefined,
     // The lock lasts as long as this invocation may: a run that died frees the next one.
     lockSeconds: Math.max(60, Math.ceil(remainingMs / 1000)),
   });
-}
+});

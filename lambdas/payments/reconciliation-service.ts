@@ -41,6 +41,7 @@ import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 import { reportOrphanPayment, type OrphanPaymentDeps } from './orphan-payment-service.js';
 import { reconciliationReportEmail } from './reconciliation-emails.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type ReconciliationDeps = ChargeStatusDeps &
   OrphanPaymentDeps & { asaas: Pick<AsaasClient, 'listPayments' | 'getPayment'> };
@@ -375,6 +376,7 @@ class RunReader {
     );
     if (!isNew) return;
     this.run.divergences_new += 1;
+    countMetric(METRIC.reconciliationDivergences);
     this.newDivergences.push({ ...facts, asaas_id: asaasId });
   }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { normalizeChargeStatus } from '../../domain/charge-status.js';
 import { httpJson, HttpUnavailableError, type HttpJsonOptions, type RetryPolicy } from './http-json.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
 
 /** Asaas's base URLs (the API version is part of them). The stack takes one by configuration (`-c asaasApiUrl`). */
 export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
@@ -203,6 +204,8 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
       response = await httpJson(`${baseUrl}${path}`, http);
     } catch (error) {
       if (error instanceof HttpUnavailableError) {
+        // After the client's own retries: each count is a call a customer, a webhook or the reconciliation lost.
+        countMetric(METRIC.asaasUnavailable);
         throw new AsaasError(
           'unavailable',
           `Asaas unavailable: ${method} ${path}`,

@@ -1,4 +1,6 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { countMetric, METRIC } from '../shared/metrics.js';
+import { traced } from '../shared/tracer.js';
 
 export type EmailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
@@ -17,8 +19,8 @@ export type SendEmail = (to: string, email: OutgoingEmail) => Promise<void>;
  * standard `AWS_ENDPOINT_URL_SESV2`, so the local runtime points it at aws-ses-v2-local by configuration alone.
  */
 export function createSesEmailSender(options: { from: string; client?: SESv2Client }): SendEmail {
-  const client = options.client ?? new SESv2Client({});
-  return async (to, email) => {
+  const client = options.client ?? traced(new SESv2Client({}));
+  return countingFailures(async (to, email) => {
     await client.send(
       new SendEmailCommand({
         FromEmailAddress: options.from,
@@ -42,5 +44,17 @@ export function createSesEmailSender(options: { from: string; client?: SESv2Clie
         },
       }),
     );
+  });
+}
+
+/** Every caller decides what a lost e-mail means (retry, log, refuse); the count is the same for all of them. */
+function countingFailures(send: SendEmail): SendEmail {
+  return async (to, email) => {
+    try {
+      await send(to, email);
+    } catch (error) {
+      countMetric(METRIC.emailsFailed);
+      throw error;
+    }
   };
 }

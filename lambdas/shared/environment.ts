@@ -25,6 +25,7 @@ import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflo
 import { loadConfig, required } from './config.js';
 import { logger } from './logger.js';
 import { readSecret, type SecretFetcher } from './secrets.js';
+import { traced } from './tracer.js';
 
 /**
  * Outside services built from the configuration a function's grants give it, one factory each, called at module
@@ -79,7 +80,7 @@ export function userAccountsFromEnvironment(env: NodeJS.ProcessEnv = process.env
  * given its pool's id in configuration, as the pool is created after (and from) its triggers.
  */
 export function userAccountsOfEventPool(): (userPoolId: string) => UserAccounts {
-  const client = new CognitoIdentityProviderClient({});
+  const client = traced(new CognitoIdentityProviderClient({}));
   return (userPoolId) => createCognitoUserAccounts({ userPoolId, client });
 }
 

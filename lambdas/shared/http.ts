@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { ParsedBody, ParsedParams, ParsedQuery, ResponseInput, RouteContract } from '../../domain/api/route.js';
@@ -8,6 +8,9 @@ import '../../domain/zod-locale.js';
 import { callerOf, type Caller } from './caller.js';
 import { DomainError, TooManyRequestsError, ValidationError } from './errors.js';
 import { logger } from './logger.js';
+import { ROUTE_SUCCESS_METRICS } from './metric-names.js';
+import { countMetric, countRouteFailure, METRIC } from './metrics.js';
+import { observed } from './observability.js';
 import { assertFromOrigin, ORIGIN_VERIFY_HEADER } from './origin.js';
 import { readSecret } from './secrets.js';
 
@@ -102,6 +105,26 @@ export function domainErrorMapper(): middy.MiddlewareObj<ApiEvent, APIGatewayPro
 }
 
 /**
+ * Middy middleware: the counts every route shares — a call refused by a rate limit, a failure answered as a bare 500
+ * (by route), and the routes whose success is itself the business event (ROUTE_SUCCESS_METRICS). Runs before the error mapper turns the error into an answer.
+ */
+export function routeMetrics(routeId: string): middy.MiddlewareObj<ApiEvent, APIGatewayProxyResultV2> {
+  const success = ROUTE_SUCCESS_METRICS[routeId];
+  return {
+    after: async (request) => {
+      const status = typeof request.response === 'object' ? request.response?.statusCode : undefined;
+      if (success && status !== undefined && status >= 200 && status < 300) countMetric(success);
+    },
+    onError: async (request) => {
+      if (request.error instanceof TooManyRequestsError) countMetric(METRIC.rateLimited);
+      else if (!(request.error instanceof DomainError) && !(request.error instanceof z.ZodError)) {
+        countRouteFailure(routeId);
+      }
+    },
+  };
+}
+
+/**
  * A thin API handler: resolves the caller for the contract's access level, parses path parameters, query and body
  * with the contract's schemas (any mismatch is a 400 naming the fields in Portuguese), runs the domain call and maps
  * its result or error to HTTP.
@@ -133,12 +156,13 @@ export function apiHandler<C extends RouteContract>(
       throw error;
     }
   };
-  return middy<ApiEvent, APIGatewayProxyResultV2>()
+  return observed<ApiEvent, APIGatewayProxyResultV2>()
     .use(domainErrorMapper())
-    .handler(async (event, context) => {
-      // A warm container serves many requests: no key of the previous one may leak into this one's lines.
-      logger.resetKeys();
-      logger.appendKeys({ route: contract.id, requestId: context.awsRequestId });
+    .use(routeMetrics(contract.id))
+    .handler(async (event) => {
+      // The Lambda request id and trace id are on every line already (observed()); API Gateway's own request id joins
+      // this line to the access log, whose `integrationRequestId` is the Lambda request id.
+      logger.appendKeys({ route: contract.id, apiRequestId: event.requestContext?.requestId });
       // Only CloudFront may call the API; then who is asking: an anonymous caller learns nothing about the input.
       assertFromOrigin(event.headers?.[ORIGIN_VERIFY_HEADER], await currentOriginSecret());
       const caller = callerOf(event, contract.access);

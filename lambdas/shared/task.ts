@@ -1,6 +1,8 @@
+import type { Context } from 'aws-lambda';
 import type * as z from 'zod';
 import '../../domain/zod-locale.js';
 import { logger } from './logger.js';
+import { observedHandler } from './observability.js';
 
 /** Thrown for input the state machine should never send; Step Functions records it with the execution. */
 export class InvalidTaskInputError extends Error {
@@ -20,10 +22,8 @@ export function taskHandler<S extends z.ZodType, R>(
   name: string,
   schema: S,
   run: (input: z.output<S>) => Promise<R>,
-): (event: unknown) => Promise<R> {
-  return async (event) => {
-    // A warm container serves many requests: no key of the previous one may leak into this one's lines.
-    logger.resetKeys();
+): (event: unknown, context?: Partial<Context>) => Promise<R> {
+  return observedHandler<unknown, R>(async (event) => {
     const parsed = schema.safeParse(event);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => issue.path.join('.') || '_').join(', ');
@@ -41,5 +41,5 @@ export function taskHandler<S extends z.ZodType, R>(
       logger.error(`${name} failed`, { error: error as Error });
       throw error;
     }
-  };
+  });
 }

@@ -1,6 +1,10 @@
 import '../../domain/zod-locale.js';
 import { DomainError } from './errors.js';
+import type { Context } from 'aws-lambda';
 import { logger } from './logger.js';
+import { TRIGGER_SOURCE_METRICS } from './metric-names.js';
+import { countMetric } from './metrics.js';
+import { observedHandler } from './observability.js';
 
 type TriggerEvent = { triggerSource: string; userName?: string };
 
@@ -13,18 +17,19 @@ export function triggerHandler<E extends TriggerEvent>(
   name: string,
   options: { fallbackMessage: string },
   run: (event: E) => Promise<E>,
-): (event: E) => Promise<E> {
-  return async (event) => {
-    // A warm container serves many requests: no key of the previous one may leak into this one's lines.
-    logger.resetKeys();
+): (event: E, context?: Partial<Context>) => Promise<E> {
+  return observedHandler<E, E>(async (event) => {
     logger.appendKeys({ trigger: name, triggerSource: event.triggerSource });
     try {
-      return await run(event);
+      const answer = await run(event);
+      const counted = TRIGGER_SOURCE_METRICS[event.triggerSource];
+      if (counted) countMetric(counted);
+      return answer;
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // The message only: trigger events and their errors may carry codes and links that must not reach logs whole.
       logger.error(`${name} failed`, { error: error instanceof Error ? `${error.name}: ${error.message}` : 'unknown' });
       throw new Error(options.fallbackMessage);
     }
-  };
+  });
 }

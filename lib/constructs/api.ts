@@ -73,6 +73,9 @@ export class Api extends Construct {
             latencyMs: '$context.responseLatency',
             sub: '$context.authorizer.claims.sub',
             authorizerError: '$context.authorizer.error',
+            // The Lambda invocation's request id: every line of the function's log carries it (function_request_id).
+            integrationRequestId: '$context.integration.requestId',
+            integrationStatus: '$context.integration.status',
           }),
         ),
       },

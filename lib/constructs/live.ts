@@ -87,7 +87,13 @@ export class Live extends Construct {
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         // No query string: it carries the id token.
-        format: AccessLogFormat.custom(apiAccessLogFormat({ connectionId: '$context.connectionId' })),
+        format: AccessLogFormat.custom(
+          apiAccessLogFormat({
+            connectionId: '$context.connectionId',
+            // The $connect/$disconnect function's request id, on every line of its log (function_request_id).
+            integrationRequestId: '$context.awsEndpointRequestId',
+          }),
+        ),
       },
     });
     this.url = this.webSocketStage.url;

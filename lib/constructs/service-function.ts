@@ -111,6 +111,8 @@ export class ServiceFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       description: props.description,
+      // X-Ray active tracing: the handler's Powertools tracer adds a subsegment per AWS SDK call and outgoing fetch.
+      tracing: lambda.Tracing.ACTIVE,
       environment: {
         // Source maps are useless in stack traces unless Node is told to apply them.
         NODE_OPTIONS: '--enable-source-maps',
@@ -138,6 +140,11 @@ export class ServiceFunction extends NodejsFunction {
     });
     (this.node.defaultChild as lambda.CfnFunction).loggingConfig = { logGroup: this.ownLogGroup.logGroupName };
 
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permission; every other statement of the role names its resources.',
+    });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason:

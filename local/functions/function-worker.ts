@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -19,6 +20,12 @@ export type InvocationResult =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string }; initError: boolean };
 
+/** `Root=1-<epoch seconds, hex>-<96 random bits>;Parent=<64 bits>;Sampled=0`, the shape X-Ray gives Lambda. */
+function traceHeader(): string {
+  const seconds = Math.floor(Date.now() / 1000).toString(16);
+  return `Root=1-${seconds}-${randomBytes(12).toString('hex')};Parent=${randomBytes(8).toString('hex')};Sampled=0`;
+}
+
 const { entry } = workerData as { entry: string };
 const port = parentPort!;
 
@@ -39,8 +46,13 @@ port.on('message', async (invocation: Invocation) => {
     const context = {
       awsRequestId: invocation.requestId,
       functionName: invocation.functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:${process.env.AWS_REGION ?? 'sa-east-1'}:000000000000:function:${invocation.functionName}`,
+      memoryLimitInMB: '512',
       getRemainingTimeInMillis: () => Math.max(0, invocation.timeoutMs - (Date.now() - started)),
     };
+    // Lambda gives each invocation an X-Ray trace id in this variable; Powertools' logger puts it on every line.
+    process.env._X_AMZN_TRACE_ID = traceHeader();
     const result = await handler(invocation.event, context);
     port.postMessage({ id: invocation.id, ok: true, result } satisfies InvocationResult);
   } catch (error) {

@@ -30,10 +30,29 @@ export type StreamPollerOptions = {
   pollIntervalMs?: number;
   /** Lambda's MaximumRetryAttempts: a batch still failing after this many retries is skipped. */
   maxRetries?: number;
+  /**
+   * Lambda's on-failure destination (the dead-letter queue): told about each skipped batch, in the message Lambda sends
+   * to SQS for a stream (its records are not in it, only where they are in the stream).
+   */
+  onFailure?: (message: StreamBatchFailure) => void | Promise<void>;
   log?: (line: string) => void;
 };
 
 export type StreamPoller = { stop(): Promise<void> };
+
+/** What Lambda sends its on-failure destination for a stream batch it gave up on (DDBStreamBatchInfo). */
+export type StreamBatchFailure = {
+  requestContext: { condition: 'RetryAttemptsExhausted'; approximateInvokeCount: number };
+  DDBStreamBatchInfo: {
+    shardId: string;
+    startSequenceNumber: string;
+    endSequenceNumber: string;
+    approximateArrivalOfFirstRecord?: string;
+    approximateArrivalOfLastRecord?: string;
+    batchSize: number;
+    streamArn: string;
+  };
+};
 
 /** The product's region, so the records carry the awsRegion Lambda would give them (DynamoDB Local says 'ddblocal'). */
 const REGION = 'sa-east-1';
@@ -173,6 +192,22 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return done;
   }
 
+  function batchFailure(shardId: string, records: StreamRecord[], invocations: number): StreamBatchFailure {
+    const arrival = (record: StreamRecord) => record.dynamodb?.ApproximateCreationDateTime?.toISOString();
+    return {
+      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: invocations },
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: records[0]!.dynamodb?.SequenceNumber ?? '',
+        endSequenceNumber: records.at(-1)!.dynamodb?.SequenceNumber ?? '',
+        approximateArrivalOfFirstRecord: arrival(records[0]!),
+        approximateArrivalOfLastRecord: arrival(records.at(-1)!),
+        batchSize: records.length,
+        streamArn,
+      },
+    };
+  }
+
   async function deliver(shard: Shard, records: StreamRecord[]): Promise<void> {
     let pending = records;
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -184,6 +219,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         const first = pending[0]!.dynamodb?.SequenceNumber;
         shard.checkpoint = pending.at(-1)!.dynamodb?.SequenceNumber;
         log(`${tableName} stream: skipping ${pending.length} record(s) from ${first} after ${maxRetries} retries`);
+        await options.onFailure?.(batchFailure(shard.id, pending, attempt + 1));
         return;
       }
     }

@@ -65,7 +65,10 @@ beforeAll(() => {
   template = Template.fromStack(stack);
 });
 
-const statementsOf = (fn: ServiceFunction) => policyStatementsOfRole(template, logicalId(fn.role!));
+/** The statements its grants add: the X-Ray statement of active tracing, on every function, is asserted on its own. */
+const statementsOf = (fn: ServiceFunction) =>
+  policyStatementsOfRole(template, logicalId(fn.role!)).filter((st) => !isTracingStatement(st));
+const isTracingStatement = (st: Json) => asArray(st.Action as string[]).every((action) => action.startsWith('xray:'));
 const envOf = (fn: ServiceFunction) =>
   (
     template.findResources('AWS::Lambda::Function')[logicalId(fn)] as {
@@ -74,6 +77,19 @@ const envOf = (fn: ServiceFunction) =>
   ).Properties.Environment.Variables;
 
 describe('ServiceFunction', () => {
+  it('traces every function (X-Ray active tracing) and lets it send its segments, nothing more', () => {
+    for (const fn of Object.values(fns)) {
+      const tracing = policyStatementsOfRole(template, logicalId(fn.role!)).filter(isTracingStatement);
+      expect(tracing).toEqual([
+        expect.objectContaining({ Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' }),
+      ]);
+    }
+    const functions = template.findResources('AWS::Lambda::Function') as Record<string, { Properties: Json }>;
+    for (const fn of Object.values(fns)) {
+      expect(functions[logicalId(fn)]!.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
+
   it('merges the caller environment but always sets STAGE itself', () => {
     expect(envOf(fns.docsRead)).toMatchObject({
       EXTRA: '1',

@@ -88,6 +88,9 @@ export default async function setup(project: TestProject) {
     AWS_ENDPOINT_URL_S3: s3.endpoint,
     STAGE: 'test',
     POWERTOOLS_DEV: 'true',
+    // As the local runtime: metrics printed (EMF on console.log), tracing a no-op.
+    POWERTOOLS_METRICS_DISABLED: 'false',
+    POWERTOOLS_TRACE_ENABLED: 'false',
     LOG_LEVEL: 'ERROR',
   });
   project.provide('stateMachineDefinition', definitions.stateMachine);

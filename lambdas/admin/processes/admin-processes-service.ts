@@ -12,6 +12,8 @@ import { findContractByProtocol } from '../../shared/data/lookups.js';
 import { changeProcessStatus, getProcess, type ProcessRef } from '../../shared/data/processes.js';
 import type { Db } from '../../shared/data/table.js';
 import { ConflictError, NotFoundError } from '../../shared/errors.js';
+import { PROCESS_STATUS_METRICS } from '../../shared/metric-names.js';
+import { countMetric } from '../../shared/metrics.js';
 
 export type AdminProcessesDeps = { db: Db; clock: Clock };
 
@@ -111,9 +113,11 @@ export async function changeAdminProcessStatus(
   // A blank note is no note: the history keeps null, and the process's own observacoes stay as they were.
   const obs = change.obs?.trim() || undefined;
   let process: Process | null = null;
+  let from: ProcessStatus | undefined;
   for (let attempt = 1; !process; attempt += 1) {
     const read = await getProcess(db, ref);
     if (!read) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
+    from = read.status;
     // History records sort by time: this change is never stamped before the one it follows.
     const now = new Date(Math.max(deps.clock().getTime(), Date.parse(read.updated_at) + 1)).toISOString();
     try {
@@ -145,6 +149,8 @@ export async function changeAdminProcessStatus(
       if (!lostRace || attempt >= CHANGE_ATTEMPTS) throw error;
     }
   }
+  const funnelStep = PROCESS_STATUS_METRICS[change.status];
+  if (funnelStep && from !== change.status) countMetric(funnelStep);
   const context = await rowContextOf(db, [ref]);
   return processRow(
     ref.userId,
