@@ -25,6 +25,13 @@ import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { TIME_ZONE } from '../domain/dates.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
+import {
+  executeErasureRequestRoute,
+  exportMyDataRoute,
+  getMyErasureRequestRoute,
+  listErasureRequestsRoute,
+  requestErasureRoute,
+} from '../domain/api/data-rights.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
 import { issueNadaConstaRoute, verifyNadaConstaRoute } from '../domain/api/nada-consta.js';
@@ -252,6 +259,40 @@ const ROUTES = [
       tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.rateLimitScope(CONVERSION_RATE_LIMIT.scope)] },
       conversions: true,
     },
+  },
+  // LGPD self-service (lambdas/data-rights). The export reads the caller's partition, audit trail and markers, and
+  // signs links to their PDFs.
+  {
+    contract: exportMyDataRoute,
+    entry: 'lambdas/data-rights/export-my-data.ts',
+    grants: { table: 'read', documents: 'read' },
+  },
+  {
+    contract: getMyErasureRequestRoute,
+    entry: 'lambdas/data-rights/get-my-erasure-request.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: requestErasureRoute,
+    entry: 'lambdas/data-rights/request-erasure.ts',
+    // Writes only the request and the customer's open-request guard; e-mails its protocol.
+    grants: {
+      table: 'read',
+      tableItems: { actions: ['PutItem'], pkPrefixes: [keys.erasureRequest(''), keys.openErasureRequest('')] },
+      email: true,
+    },
+  },
+  {
+    contract: listErasureRequestsRoute,
+    entry: 'lambdas/data-rights/list-erasure-requests.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: executeErasureRequestRoute,
+    entry: 'lambdas/data-rights/execute-erasure-request.ts',
+    // The client's deletion (pattern 28, the same grants as DeleteAdminClient) and the request's own items.
+    grants: { table: 'readwrite', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    timeoutSeconds: 29,
   },
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];

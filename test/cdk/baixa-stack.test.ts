@@ -248,6 +248,23 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     expect(variables.Timeout).toBe(29);
   });
 
+  it('LGPD: the export only reads (the table, and S3 to sign links); a request writes only its own two items', () => {
+    const exportStatements = statementsOf(s.stack.api.functions.ExportMyData);
+    const exportActions = exportStatements.flatMap((st) => asArray(st.Action as string[]));
+    expect(
+      exportActions.filter((a) => WRITE_ACTIONS.includes(a) || a.startsWith('s3:Put') || a.startsWith('s3:Delete')),
+    ).toEqual([]);
+    expect(exportActions).toEqual(expect.arrayContaining(['dynamodb:Query', 's3:GetObject']));
+    const writes = statementsOf(s.stack.api.functions.RequestErasure).filter((st) =>
+      asArray(st.Action as string[]).some((a) => WRITE_ACTIONS.includes(a)),
+    );
+    expect(writes).toHaveLength(1);
+    expect(asArray(writes[0]!.Action as string[])).toEqual(['dynamodb:PutItem']);
+    expect(writes[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASURE_REQUEST#*', 'ERASURE_OPEN#*'] },
+    });
+  });
+
   it('the dashboard (read) function cannot write and names no "*" resource', () => {
     const statements = statementsOf(s.stack.api.functions.GetDashboard);
     expect(statements.length).toBeGreaterThan(0);

@@ -57,7 +57,7 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
       await openLegalPage(page, path, title);
       await waitForTitle(page, title);
       await waitForCanonical(page, path);
-      await page.getByText('Última atualização: 23/11/2026').waitFor();
+      await page.getByText('Última atualização: 24/11/2026').waitFor();
       await screenshot(page, `legal-${name}-${viewportName}`);
 
       // The controller (provider) and the contact e-mail as a mailto: link, in the document itself.

@@ -95,7 +95,16 @@ const PURGE_ROUNDS = 3;
  */
 export async function deleteClient(
   deps: ClientDeletionDeps,
-  params: { profileId: string; confirmation: string; caller: Caller },
+  params: {
+    profileId: string;
+    confirmation: string;
+    caller: Caller;
+    /**
+     * An LGPD erasure whose legal retention has ended (lambdas/data-rights): the money it received is years settled, so
+     * the money gate does not refuse (open payments and the Asaas customer are still removed).
+     */
+    retentionElapsed?: boolean;
+  },
 ): Promise<ClientDeletion> {
   if (params.confirmation !== params.profileId) {
     throw new ValidationError(ADMIN_CLIENT_MESSAGES.deleteConfirmationMissing, {
@@ -119,7 +128,7 @@ export async function deleteClient(
   await settleClientMoney(
     deps.asaas,
     { profileId: client.profile.id, storedCustomerId, charges },
-    { refuseOnMoney: beforeTheMark, removed },
+    { refuseOnMoney: beforeTheMark && !params.retentionElapsed, removed },
   );
 
   const startedAt = deps.clock().toISOString();

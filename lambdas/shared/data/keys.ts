@@ -81,6 +81,14 @@ export const keys = {
   /** Every counter of one rule: the IAM prefix of the functions that count it. */
   rateLimitScope: (scope: string) => `RATE#${scope}#`,
 
+  /**
+   * An LGPD erasure request (pattern 71e), pk = sk, by its protocol: outside the customer's partition, so the record
+   * that a request was made and carried out outlives the client's deletion (without their name and e-mail by then).
+   */
+  erasureRequest: (protocolo: string) => `ERASURE_REQUEST#${protocolo}`,
+  /** The one open erasure request of a customer (pattern 71e): its `attribute_not_exists` makes a second one impossible. */
+  openErasureRequest: (userId: string) => `ERASURE_OPEN#${userId}`,
+
   counterPk: 'COUNTER',
   /**
    * The money of one São Paulo day (received, refunded), one item per day under one partition, sort key `yyyy-mm-dd`:
@@ -119,7 +127,8 @@ export const parseKey = {
   },
 } as const;
 
-export type EntityType = 'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL' | 'ADMIN_ALERT';
+export type EntityType =
+  'PROFILE' | 'CONTRACT' | 'CHARGE' | 'PROCESS' | 'HISTORY' | 'REFERRAL' | 'ADMIN_ALERT' | 'ERASURE_REQUEST';
 
 /** Counter items kept for the admin dashboards. */
 export const COUNTERS = {

@@ -25,6 +25,7 @@ import { PageLoader } from '@/components/page-loader';
 import { useAdminSummary } from '@/lib/admin-summary';
 import { useAdminClients } from '../api/admin-clients';
 import { ClientAvatar } from './client-avatar';
+import { ErasureRequestsSection } from './erasure-requests-section';
 import '../admin-clients.css';
 
 /** /admin/clientes (spec 02 §2 Admin: Clients). */
@@ -67,6 +68,7 @@ export function AdminClientsPage() {
         />
       </div>
       <ClientList busca={busca} />
+      <ErasureRequestsSection />
     </Flex>
   );
 }

@@ -344,9 +344,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           um administrador exclui a sua conta —, cancelamos as cobranças em aberto e removemos o seu cadastro no Asaas,
           e removemos perfil, contratos, cobranças, processos, indicações e documentos dos nossos sistemas. Guardamos
           apenas o que a lei nos obriga ou permite guardar para cumprir obrigações e defender direitos (art. 16 da
-          LGPD): havendo pagamento recebido, os dados ligados a ele são mantidos pelos prazos acima, salvo se o valor
-          for estornado; os registros de acesso são mantidos pelos prazos acima; e o Asaas guarda os registros dos
-          pagamentos que processou, conforme as obrigações dele.
+          LGPD): havendo contrato assinado ou pagamento recebido (mesmo se estornado depois), o contrato, as evidências
+          da assinatura, os pagamentos e os dados do cadastro ligados a eles são mantidos pelos prazos acima — 5 anos
+          após o fim da relação (art. 27 do Código de Defesa do Consumidor) e, para os pagamentos, até 1º de janeiro do
+          sexto ano seguinte ao do pagamento (arts. 173 e 174 do Código Tributário Nacional) — e então excluídos; os
+          registros de acesso são mantidos pelos prazos acima; e o Asaas guarda os registros dos pagamentos que
+          processou, conforme as obrigações dele.
         </p>
       </>
     ),
@@ -422,6 +425,30 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     title: 'Como exercer seus direitos',
     content: (
       <>
+        <p>
+          Clientes com perfil salvo podem exercer os principais direitos sozinhos, na área do cliente, em{' '}
+          <strong>Meu Perfil → Meus dados</strong>:
+        </p>
+        <ul>
+          <li>
+            <strong>Baixar meus dados</strong> (acesso e portabilidade): baixa na hora uma cópia de todos os dados que
+            guardamos sobre você — perfil, contratos com as evidências da assinatura, cobranças, processos e histórico,
+            indicações, certificados, comunicações enviadas, registros de segurança e ações da nossa equipe sobre o seu
+            cadastro —, em formato JSON, para levar a outro serviço, ou em uma versão para leitura (HTML). Os contratos
+            e certificados em PDF vêm como links que valem por 15 minutos.
+          </li>
+          <li>
+            <strong>Solicitar exclusão</strong> (eliminação): registra o pedido com um protocolo (no formato
+            LGPD-AAAAMMDD-XXXXXXXX), que aparece na página e chega por e-mail. Há um pedido aberto por vez; pedir de
+            novo mostra o mesmo protocolo. Atendemos em até 15 dias: sem contrato assinado nem pagamento, excluímos
+            todos os seus dados e a sua conta; havendo, excluímos de imediato o que não precisamos guardar (convites de
+            indicação não aceitos, registros de acesso à área do cliente, de link mágico e de recuperação de senha) e
+            guardamos o contrato, as evidências da assinatura, os pagamentos e os dados do cadastro ligados a eles pelos
+            prazos de <a href="#retencao">Por quanto tempo guardamos os dados</a>, excluindo-os ao fim deles. Do pedido,
+            guardamos apenas o protocolo, as datas e a situação, como prova de que foi atendido.
+          </li>
+        </ul>
+        <p>Para os demais direitos, ou se não puder usar a área do cliente:</p>
         <ol>
           <li>
             Escreva para <ServiceEmailLink subject={DATA_SUBJECT_SUBJECT} />, de preferência a partir do e-mail da sua

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useEmailChangeConfirmation } from '../api/use-email-change-confirmation';
 import { useProfile } from '../api/profile';
+import { MyDataSection } from './my-data-section';
 import { ProfileForm } from './profile-form';
 
 /** /app/perfil (spec 02 §2): one GET for the profile, then the form. */
@@ -20,12 +21,15 @@ export function ProfilePage() {
       ) : profile.isError ? (
         <LoadError message={PROFILE_MESSAGES.loadFailed} onRetry={() => void profile.refetch()} />
       ) : (
-        // Keyed by the profile's existence: after the first save the form becomes the update form.
-        <ProfileForm
-          key={profile.data.profile?.id ?? 'new'}
-          profile={profile.data.profile}
-          email={profile.data.email}
-        />
+        <>
+          {/* Keyed by the profile's existence: after the first save the form becomes the update form. */}
+          <ProfileForm
+            key={profile.data.profile?.id ?? 'new'}
+            profile={profile.data.profile}
+            email={profile.data.email}
+          />
+          {profile.data.profile ? <MyDataSection /> : null}
+        </>
       )}
     </Flex>
   );

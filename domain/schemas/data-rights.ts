@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import { ERASURE_STATUSES } from '../data-rights.js';
+import { auditEntrySchema } from './audit.js';
+import {
+  chargeSchema,
+  contractSchema,
+  processSchema,
+  profileSchema,
+  referralSchema,
+  statusHistorySchema,
+} from './entities.js';
+
+/** An erasure request as the customer sees it. */
+export const erasureRequestSchema = z.object({
+  protocolo: z.string(),
+  status: z.enum(ERASURE_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Until when signed contracts and payments are kept (set when the request was carried out as far as the law allows). */
+  retida_ate: z.string().nullable(),
+  concluida_em: z.string().nullable(),
+});
+export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
+
+/** A stored document (a signed contract, a Nada Consta) as a short-lived signed link; null when the file is gone. */
+const documentLinkSchema = z.object({ nome_arquivo: z.string(), url: z.string() }).nullable();
+
+/**
+ * 'Baixar meus dados' (LGPD art. 18, II and V): everything the table holds about the caller, grouped by kind. Internal
+ * machinery (task tokens, leases, the magic link's nonce hash, index keys) is left out: it is no information about the
+ * person. Items of a kind this export does not know yet (a later feature writing into the customer's partition) are
+ * listed under `outros`, so nothing held is silently missing.
+ */
+export const dataExportSchema = z.object({
+  formato: z.literal('baixa-meus-dados/1'),
+  gerado_em: z.string(),
+  conta: z.object({
+    email: z.string(),
+    boas_vindas_enviadas_em: z.string().nullable(),
+  }),
+  perfil: profileSchema.nullable(),
+  contratos: z.array(
+    contractSchema.extend({
+      /** The signature's evidence: browser, and the SHA-256 of the text signed (IP and location are on the contract). */
+      evidencias_assinatura: z
+        .object({ user_agent: z.string().nullable(), texto_sha256: z.string().nullable() })
+        .nullable(),
+      documento: documentLinkSchema,
+    }),
+  ),
+  /** Without the QR image, which is the PIX code below drawn as a picture. */
+  cobrancas: z.array(chargeSchema.omit({ qr_code: true })),
+  processos: z.array(processSchema),
+  historico: z.array(statusHistorySchema),
+  indicacoes_feitas: z.array(referralSchema),
+  /** The referral in which the caller was invited: its status only, never the referrer's data. */
+  indicacao_recebida: z.object({ status: z.string(), created_at: z.string(), updated_at: z.string() }).nullable(),
+  certificados: z.array(
+    z.object({
+      codigo: z.string(),
+      protocolo: z.string(),
+      nome_cliente: z.string(),
+      cpf_cliente: z.string(),
+      orgaos: z.array(z.string()),
+      baixa_deferida_em: z.string(),
+      emitido_em: z.string(),
+      sha256: z.string(),
+      documento: documentLinkSchema,
+    }),
+  ),
+  /** E-mails about status changes sent to the caller (one per change), and conversions sent to the ad platforms. */
+  comunicacoes: z.array(z.object({ tipo: z.string(), referencia: z.string(), enviado_em: z.string().nullable() })),
+  eventos_de_conversao: z.array(
+    z.object({ evento: z.string(), cobranca_id: z.string(), enviado_em: z.string().nullable() }),
+  ),
+  registros_de_seguranca: z.object({
+    link_magico_pedido_em: z.string().nullable(),
+    recuperacao_de_senha_pedida_em: z.string().nullable(),
+    conexoes_abertas: z.array(z.object({ aberta_em: z.string().nullable() })),
+  }),
+  /** What the team did about the caller (the audit trail), without naming the team member. */
+  acoes_da_equipe: z.array(auditEntrySchema.omit({ actor: true, targetUserId: true })),
+  solicitacoes_lgpd: z.array(erasureRequestSchema),
+  outros: z.array(z.record(z.string(), z.unknown())),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** An erasure request on the admin list: with the client (until the erasure ends, when the copies are removed). */
+export const adminErasureRequestSchema = erasureRequestSchema.extend({
+  profile_id: z.string(),
+  nome_completo: z.string().nullable(),
+  email: z.string().nullable(),
+  /** What the retention rule says today (docs/decisions.md); null when the client is already gone. */
+  guarda: z.object({ retida_ate: z.string().nullable(), motivos: z.array(z.string()) }).nullable(),
+});
+export type AdminErasureRequest = z.infer<typeof adminErasureRequestSchema>;

@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { DATA_RIGHTS_MESSAGES as M, ERASURE_STATUS_DESCRIPTIONS, ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
+import { formatDate, formatDateTime } from '@domain/dates.js';
+import type { DataExport, ErasureRequest } from '@domain/schemas/data-rights.js';
+import { ApiRequestError } from '@/lib/api-error';
+import { downloadFile } from '@/lib/download';
+import { toast } from '@/lib/toast';
+import { fetchMyData, useMyErasureRequest, useRequestErasure } from '../api/data-rights';
+import { renderDataExportHtml } from '../lib/data-export-html';
+
+/** The day in the file name, so two downloads on different days do not overwrite each other. */
+const fileName = (data: DataExport, extension: string) => `meus-dados-${data.gerado_em.slice(0, 10)}.${extension}`;
+
+/**
+ * /app/perfil 'Meus dados' (LGPD art. 18): a copy of everything held about the customer, as JSON (portability) and as
+ * a page to read, and the erasure request with its protocol. Shown once the profile exists: before it, the account
+ * holds only the e-mail.
+ */
+export function MyDataSection() {
+  return (
+    <Card variation="outlined" className="my-data" as="section" aria-labelledby="my-data-title">
+      <Flex direction="column" gap="medium">
+        <Heading level={2} fontSize="large" id="my-data-title">
+          {M.sectionTitle}
+        </Heading>
+        <Text color="font.secondary">{M.sectionIntro}</Text>
+        <DataExportButtons />
+        <ErasureRequestPanel />
+      </Flex>
+    </Card>
+  );
+}
+
+function DataExportButtons() {
+  const [busy, setBusy] = useState<'json' | 'html' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const download = async (kind: 'json' | 'html') => {
+    setBusy(kind);
+    setProblem(null);
+    try {
+      const data = await fetchMyData();
+      if (kind === 'json') {
+        downloadFile(fileName(data, 'json'), `${JSON.stringify(data, null, 2)}\n`, 'application/json');
+      } else {
+        downloadFile(fileName(data, 'html'), renderDataExportHtml(data), 'text/html');
+      }
+      toast({ title: M.exportReady, variant: 'success' });
+    } catch (error) {
+      const message =
+        error instanceof ApiRequestError && error.status < 500 && error.status >= 400 ? error.message : M.exportFailed;
+      setProblem(message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="small">
+      <Flex gap="small" wrap="wrap">
+        <Button
+          variation="primary"
+          onClick={() => void download('json')}
+          isLoading={busy === 'json'}
+          loadingText="Gerando..."
+          isDisabled={busy !== null}
+        >
+          {M.exportButton}
+        </Button>
+        <Button
+          onClick={() => void download('html')}
+          isLoading={busy === 'html'}
+          loadingText="Gerando..."
+          isDisabled={busy !== null}
+        >
+          {M.exportReadableButton}
+        </Button>
+      </Flex>
+      <Text fontSize="small" color="font.secondary">
+        {M.exportHint}
+      </Text>
+      {problem ? (
+        <Alert variation="error" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
+    </Flex>
+  );
+}
+
+function ErasureRequestPanel() {
+  const current = useMyErasureRequest(true);
+  if (current.isPending) return <Loader ariaLabel="Carregando solicitação de exclusão..." />;
+  if (current.isError) {
+    return (
+      <Alert variation="error" role="alert">
+        {M.erasureFailed}
+      </Alert>
+    );
+  }
+  return current.data.request ? <ErasureRequestStatus request={current.data.request} /> : <RequestErasureDialog />;
+}
+
+function ErasureRequestStatus({ request }: { request: ErasureRequest }) {
+  return (
+    <Alert variation="info" heading={`${M.erasureProtocolLabel}: ${request.protocolo}`} role="status">
+      <Flex direction="column" gap="xxs">
+        <Text>
+          {ERASURE_STATUS_LABELS[request.status]} em {formatDateTime(request.updated_at)}.{' '}
+          {ERASURE_STATUS_DESCRIPTIONS[request.status]}
+        </Text>
+        {request.retida_ate ? (
+          <Text>
+            {M.retainedUntil}: {formatDate(request.retida_ate)}.
+          </Text>
+        ) : null}
+      </Flex>
+    </Alert>
+  );
+}
+
+/** 'Solicitar exclusão' and its confirmation, on the browser's modal <dialog> (focus trap, Esc closes). */
+function RequestErasureDialog() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const erasure = useRequestErasure();
+
+  useEffect(() => {
+    if (open) dialog.current?.showModal();
+    else dialog.current?.close();
+  }, [open]);
+
+  const close = () => {
+    if (erasure.isPending) return;
+    setOpen(false);
+    setProblem(null);
+  };
+
+  const confirm = () => {
+    setProblem(null);
+    erasure.mutate(undefined, {
+      onSuccess: ({ request }) => {
+        setOpen(false);
+        toast({
+          title: M.erasureRecorded,
+          description: `${M.erasureProtocolLabel}: ${request.protocolo}`,
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        setProblem(
+          error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+            ? error.message
+            : M.erasureFailed,
+        );
+      },
+    });
+  };
+
+  return (
+    <Flex direction="column" gap="small" alignItems="flex-start">
+      <Button variation="destructive" onClick={() => setOpen(true)}>
+        {M.erasureButton}
+      </Button>
+      {createPortal(
+        <dialog
+          ref={dialog}
+          className="app-dialog"
+          aria-labelledby="erasure-title"
+          aria-describedby="erasure-text"
+          onClose={close}
+          onCancel={(event) => {
+            if (erasure.isPending) event.preventDefault();
+          }}
+        >
+          <Flex direction="column" gap="medium">
+            <Heading level={2} fontSize="large" id="erasure-title">
+              {M.erasureDialogTitle}
+            </Heading>
+            <Text id="erasure-text" color="font.secondary">
+              {M.erasureDialogBody}
+            </Text>
+            {problem ? (
+              <Alert variation="error" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            <Flex justifyContent="flex-end" gap="small" wrap="wrap">
+              <Button type="button" onClick={close} isDisabled={erasure.isPending}>
+                {M.erasureCancel}
+              </Button>
+              <Button
+                type="button"
+                variation="destructive"
+                onClick={confirm}
+                isLoading={erasure.isPending}
+                loadingText="Registrando..."
+              >
+                {M.erasureConfirm}
+              </Button>
+            </Flex>
+          </Flex>
+        </dialog>,
+        // Inside Amplify's theme root, so the dialog gets the theme's fonts and colours.
+        document.querySelector('[data-amplify-theme]') ?? document.body,
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,155 @@
+import {
+  chargeSchema,
+  contractSchema,
+  processSchema,
+  profileSchema,
+  referralSchema,
+  statusHistorySchema,
+} from '../../domain/schemas/entities.js';
+import { auditEntrySchema } from '../../domain/schemas/audit.js';
+import type { DataExport } from '../../domain/schemas/data-rights.js';
+import type { Documents } from '../providers/documents.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { getProfileByUser } from '../shared/data/customers.js';
+import { customerRecords } from '../shared/data/data-rights.js';
+import { keys } from '../shared/data/keys.js';
+import { stripKeys, type Db } from '../shared/data/table.js';
+import { erasureRequestView } from './erasure-service.js';
+
+export type DataExportDeps = { db: Db; clock: Clock; documents: Pick<Documents, 'downloadUrl'> };
+
+/** The links to the PDFs last long enough to open the export and click, not to be shared for days. */
+const DOCUMENT_LINK_SECONDS = 15 * 60;
+
+/** Item types the export shapes itself; any other item of the partition goes under `outros`. */
+const KNOWN_TYPES = new Set([
+  'PROFILE',
+  'CONTRACT',
+  'CHARGE',
+  'PROCESS',
+  'HISTORY',
+  'REFERRAL',
+  'CERTIFICATE',
+  'CONNECTION',
+]);
+/** Machinery, not information about the person: never exported. */
+const INTERNAL_ATTRIBUTES = new Set([
+  'task_token',
+  'lease_until',
+  'nonce_hash',
+  'expiresAt',
+  'charge_claimed_at',
+  'asaas_customer_claim_until',
+]);
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * 'Baixar meus dados' (LGPD art. 18, II and V; pattern 70e): everything the table holds about the caller, shaped by
+ * kind, with the signed contracts and certificates as short-lived links. Only the caller's own keys are read (their
+ * `sub` comes from the verified token), so nobody else's data can be in it.
+ */
+export async function exportMyData(deps: DataExportDeps, caller: Caller): Promise<DataExport> {
+  const { db } = deps;
+  const profile = await getProfileByUser(db, caller.userId);
+  const records = await customerRecords(db, caller.userId, profile);
+  const ofType = (type: string) =>
+    records.partition.filter((item) => item.type === type).map((item) => stripKeys(item));
+  const link = async (key: string | null, fileName: string) =>
+    key
+      ? {
+          nome_arquivo: fileName,
+          url: await deps.documents.downloadUrl(key, { fileName, expiresInSeconds: DOCUMENT_LINK_SECONDS }),
+        }
+      : null;
+  const account = records.partition.find((item) => item.sk === keys.accountSk);
+  const marker = (key: string) => records.markers.get(key);
+  const markerTime = (key: string, ...names: string[]) => {
+    const item = marker(key);
+    for (const name of names) if (text(item?.[name])) return item![name] as string;
+    return null;
+  };
+
+  const contracts = await Promise.all(
+    ofType('CONTRACT').map(async (item) => {
+      const evidence = item.assinatura as Record<string, unknown> | undefined;
+      const contract = contractSchema.parse(item);
+      return {
+        ...contract,
+        evidencias_assinatura: evidence
+          ? { user_agent: text(evidence.user_agent), texto_sha256: text(evidence.text_sha256) }
+          : null,
+        documento: await link(text(evidence?.pdf_key), `contrato-${contract.protocolo}.pdf`),
+      };
+    }),
+  );
+  const charges = ofType('CHARGE').map((item) => chargeSchema.omit({ qr_code: true }).parse(item));
+  const history = ofType('HISTORY');
+  const certificates = await Promise.all(
+    ofType('CERTIFICATE').map(async (item) => ({
+      codigo: String(item.codigo),
+      protocolo: String(item.protocolo),
+      nome_cliente: String(item.nome_cliente),
+      cpf_cliente: String(item.cpf_cliente),
+      orgaos: Array.isArray(item.orgaos) ? item.orgaos.map(String) : [],
+      baixa_deferida_em: String(item.baixa_deferida_em),
+      emitido_em: String(item.emitido_em),
+      sha256: String(item.sha256),
+      documento: await link(text(item.pdf_key), `nada-consta-${String(item.codigo)}.pdf`),
+    })),
+  );
+  const invitedBy = records.invitedBy;
+
+  return {
+    formato: 'baixa-meus-dados/1',
+    gerado_em: deps.clock().toISOString(),
+    conta: { email: caller.email, boas_vindas_enviadas_em: text(account?.welcome_sent_at) },
+    perfil: profile ? profileSchema.parse(profile) : null,
+    contratos: contracts,
+    cobrancas: charges,
+    processos: ofType('PROCESS').map((item) => processSchema.parse(item)),
+    historico: history.map((item) => statusHistorySchema.parse(item)),
+    indicacoes_feitas: ofType('REFERRAL').map((item) => referralSchema.parse(item)),
+    indicacao_recebida: invitedBy
+      ? {
+          status: String(invitedBy.status),
+          created_at: String(invitedBy.created_at),
+          updated_at: String(invitedBy.updated_at),
+        }
+      : null,
+    certificados: certificates,
+    comunicacoes: records.partition.flatMap((item) => {
+      if (item.type !== 'HISTORY') return [];
+      const historyId = /#([^#]+)$/.exec(item.sk)?.[1] ?? '';
+      const notice = marker(keys.statusNotice(caller.userId, historyId));
+      if (!notice) return [];
+      return [
+        {
+          tipo: 'E-mail de mudança de situação',
+          referencia: `${String(item.de ?? '—')} → ${String(item.para)}`,
+          enviado_em: text(notice.done_at),
+        },
+      ];
+    }),
+    eventos_de_conversao: charges.flatMap((charge) => {
+      const sent = marker(keys.purchaseConversion(charge.id));
+      return sent ? [{ evento: 'Purchase (compra)', cobranca_id: charge.id, enviado_em: text(sent.sent_at) }] : [];
+    }),
+    registros_de_seguranca: {
+      link_magico_pedido_em: markerTime(keys.magicLink(caller.userId), 'requested_at'),
+      recuperacao_de_senha_pedida_em: markerTime(keys.recoveryRequest(caller.userId), 'requested_at'),
+      conexoes_abertas: ofType('CONNECTION').map((item) => ({ aberta_em: text(item.connected_at) })),
+    },
+    acoes_da_equipe: records.audit.map((item) => {
+      const { actor: _actor, targetUserId: _target, ...entry } = auditEntrySchema.parse(stripKeys(item));
+      return entry;
+    }),
+    solicitacoes_lgpd: records.erasureRequests.map(erasureRequestView),
+    outros: records.partition
+      .filter((item) => item.sk !== keys.accountSk && !KNOWN_TYPES.has(String(item.type)))
+      .map((item) =>
+        Object.fromEntries(Object.entries(stripKeys(item)).filter(([name]) => !INTERNAL_ATTRIBUTES.has(name))),
+      ),
+  };
+}

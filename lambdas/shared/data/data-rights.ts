@@ -1,0 +1,297 @@
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DATA_RIGHTS_MESSAGES, type ErasureStatus } from '../../../domain/data-rights.js';
+import type { Profile } from '../../../domain/schemas/entities.js';
+import { ConflictError } from '../errors.js';
+import { deleteCountedItems, deleteItemKeys, findReferralOfInvitee, type ItemKey } from './client-deletion.js';
+import { keys, pointerKey, typeIndexKeys } from './keys.js';
+import { referralSearchTokenItem } from './referrals.js';
+import { GSI1, decodeCursor, encodeCursor, isConditionFailure, putNew, queryAllItems, type Db } from './table.js';
+
+/**
+ * LGPD self-service (docs/data-model.md, patterns 70e and 71e): everything held about one customer, and their erasure
+ * requests.
+ */
+
+type Item = Record<string, unknown> & ItemKey;
+
+/** What the table holds about a customer, as stored (the service shapes it for the export). */
+export type CustomerRecords = {
+  /** Every item of `CUSTOMER#<sub>`: profile, contracts, charges, processes, history, referrals, certificates… */
+  partition: Item[];
+  /** The admin actions about them (`AUDIT#<sub>`). */
+  audit: Item[];
+  /** The referral in which they were invited (under the referrer's partition). */
+  invitedBy: Item | null;
+  /** Markers outside the partition named by it: status e-mails, purchase conversions, magic link, recovery. */
+  markers: Map<string, Item>;
+  /** Their erasure requests (the open one; closed ones end with the client's data). */
+  erasureRequests: ErasureRequestRecord[];
+};
+
+const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;
+
+/** The marker keys a customer's items name (pattern 70e, c). */
+export function markerKeysOf(userId: string, partition: Item[]): string[] {
+  const found = [keys.magicLink(userId), keys.recoveryRequest(userId)];
+  for (const item of partition) {
+    if (item.type === 'CHARGE' && typeof item.id === 'string') found.push(keys.purchaseConversion(item.id));
+    if (item.type === 'HISTORY') {
+      const historyId = HISTORY_ID.exec(item.sk)?.[1];
+      if (historyId) found.push(keys.statusNotice(userId, historyId));
+    }
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * Pattern 70e: everything about a customer — (a) `Query pk=CUSTOMER#<sub>` (the whole partition), (b) `Query
+ * pk=AUDIT#<sub>`, (c) `BatchGetItem` of the markers its items name, (d) the referral that invited them (pattern 28 d),
+ * (e) their open erasure request (pattern 71e). The owner is in every key: nothing of anyone else is read but (d).
+ */
+export async function customerRecords(db: Db, userId: string, profile: Profile | null): Promise<CustomerRecords> {
+  const [partition, audit, invitedBy, erasure] = await Promise.all([
+    queryAllItems(db, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.customer(userId) },
+    }) as Promise<Item[]>,
+    queryAllItems(db, {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.audit(userId) },
+    }) as Promise<Item[]>,
+    profile ? findReferralOfInvitee(db, profile) : Promise.resolve(null),
+    openErasureRequest(db, userId),
+  ]);
+  const markers = await batchGet(db, markerKeysOf(userId, partition).map(pointerKey));
+  return {
+    partition,
+    audit,
+    invitedBy: invitedBy as Item | null,
+    markers: new Map(markers.map((item) => [item.pk, item])),
+    erasureRequests: erasure ? [erasure] : [],
+  };
+}
+
+/** BatchGetItem of any number of keys, 100 a call, again for whatever DynamoDB left unprocessed. */
+async function batchGet(db: Db, itemKeys: ItemKey[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let start = 0; start < itemKeys.length; start += 100) {
+    let requested: Record<string, unknown>[] = itemKeys.slice(start, start + 100);
+    for (let attempt = 0; requested.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('BatchGetItem left keys unprocessed after 8 retries');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 1000)));
+      const { Responses, UnprocessedKeys } = await db.client.send(
+        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: requested } } }),
+      );
+      found.push(...((Responses?.[db.tableName] ?? []) as Item[]));
+      requested = UnprocessedKeys?.[db.tableName]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+/** An erasure request as stored (pattern 71e). */
+export type ErasureRequestRecord = {
+  protocolo: string;
+  user_id: string;
+  profile_id: string;
+  /** Copies for the admin list, removed when the request is `concluida` (the client is gone by then). */
+  nome_completo: string | null;
+  email: string | null;
+  status: ErasureStatus;
+  created_at: string;
+  updated_at: string;
+  retida_ate: string | null;
+  concluida_em: string | null;
+};
+
+function erasureRequestItem(request: ErasureRequestRecord) {
+  return {
+    ...pointerKey(keys.erasureRequest(request.protocolo)),
+    type: 'ERASURE_REQUEST',
+    ...typeIndexKeys('ERASURE_REQUEST', request.created_at, request.protocolo),
+    ...request,
+  };
+}
+
+const recordOf = (item: Record<string, unknown>): ErasureRequestRecord => ({
+  protocolo: String(item.protocolo),
+  user_id: String(item.user_id),
+  profile_id: String(item.profile_id),
+  nome_completo: typeof item.nome_completo === 'string' ? item.nome_completo : null,
+  email: typeof item.email === 'string' ? item.email : null,
+  status: item.status as ErasureStatus,
+  created_at: String(item.created_at),
+  updated_at: String(item.updated_at),
+  retida_ate: typeof item.retida_ate === 'string' ? item.retida_ate : null,
+  concluida_em: typeof item.concluida_em === 'string' ? item.concluida_em : null,
+});
+
+/**
+ * Pattern 71e (a): records a request — `TransactWriteItems` of the customer's open-request guard and the request, both
+ * `attribute_not_exists`. Answers null when the customer already has an open request (the guard exists).
+ */
+export async function createErasureRequest(
+  db: Db,
+  request: ErasureRequestRecord,
+): Promise<ErasureRequestRecord | null> {
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          putNew(db, {
+            ...pointerKey(keys.openErasureRequest(request.user_id)),
+            type: 'ERASURE_OPEN',
+            protocolo: request.protocolo,
+            created_at: request.created_at,
+          }),
+          putNew(db, erasureRequestItem(request)),
+        ],
+      }),
+    );
+    return request;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Pattern 71e (b): a customer's open request — the guard, then the request (both strongly consistent). */
+export async function openErasureRequest(db: Db, userId: string): Promise<ErasureRequestRecord | null> {
+  const { Item: guard } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.openErasureRequest(userId)), ConsistentRead: true }),
+  );
+  if (typeof guard?.protocolo !== 'string') return null;
+  return erasureRequestByProtocol(db, guard.protocolo);
+}
+
+/** Pattern 71e (c): a request by its protocol. */
+export async function erasureRequestByProtocol(db: Db, protocolo: string): Promise<ErasureRequestRecord | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.erasureRequest(protocolo)), ConsistentRead: true }),
+  );
+  return Item ? recordOf(Item) : null;
+}
+
+/** Pattern 71e (d): the admins' list — `Query gsi1 TYPE#ERASURE_REQUEST`, newest first, cursor passed through. */
+export async function listErasureRequests(
+  db: Db,
+  options: { limit: number; cursor: string | null },
+): Promise<{ items: ErasureRequestRecord[]; cursor: string | null }> {
+  const page = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.typeList('ERASURE_REQUEST') },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: decodeCursor(options.cursor),
+    }),
+  );
+  return { items: (page.Items ?? []).map(recordOf), cursor: encodeCursor(page.LastEvaluatedKey) };
+}
+
+/**
+ * Pattern 71e (e): the request kept as far as the law allows — `UpdateItem` to `retida` with its date, conditioned on
+ * the status read (a concurrent run cannot move it twice).
+ */
+export async function markErasureRetained(
+  db: Db,
+  request: ErasureRequestRecord,
+  params: { retainedUntil: string; now: string },
+): Promise<ErasureRequestRecord> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: pointerKey(keys.erasureRequest(request.protocolo)),
+        UpdateExpression: 'SET #status = :retida, retida_ate = :until, updated_at = :now',
+        ConditionExpression: '#status = :read',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':retida': 'retida',
+          ':until': params.retainedUntil,
+          ':now': params.now,
+          ':read': request.status,
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(DATA_RIGHTS_MESSAGES.changedConcurrently);
+    throw error;
+  }
+  return { ...request, status: 'retida', retida_ate: params.retainedUntil, updated_at: params.now };
+}
+
+/**
+ * Pattern 71e (f): the request carried out — one transaction: the request `concluida` without the client's name and
+ * e-mail (the record that it was done outlives them), and the open-request guard deleted. Running it again changes
+ * nothing.
+ */
+export async function completeErasureRequest(
+  db: Db,
+  request: ErasureRequestRecord,
+  now: string,
+): Promise<ErasureRequestRecord> {
+  if (request.status === 'concluida') return request;
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: pointerKey(keys.erasureRequest(request.protocolo)),
+              UpdateExpression:
+                'SET #status = :done, concluida_em = :now, updated_at = :now REMOVE nome_completo, email',
+              ConditionExpression: '#status = :read',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':done': 'concluida', ':now': now, ':read': request.status },
+            },
+          },
+          { Delete: { TableName: db.tableName, Key: pointerKey(keys.openErasureRequest(request.user_id)) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError(DATA_RIGHTS_MESSAGES.changedConcurrently);
+    throw error;
+  }
+  return { ...request, status: 'concluida', concluida_em: now, updated_at: now, nome_completo: null, email: null };
+}
+
+/**
+ * Pattern 71e (g): what an erasure request removes at once while signed contracts and payments must be kept: the
+ * invitations the customer made that nobody took up (someone else's address, kept only for the referrer's benefit),
+ * with their invite pointers, search tokens and counters; their live connections; their magic-link and recovery
+ * records. Everything tolerates "already gone", so running it again is harmless.
+ */
+export async function eraseUnretainedData(
+  db: Db,
+  userId: string,
+): Promise<{ invitations: number; connections: number }> {
+  const partition = (await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.customer(userId) },
+    ConsistentRead: true,
+  })) as Item[];
+  const invitations = partition.filter((item) => item.type === 'REFERRAL' && item.status === 'invited');
+  const connections = partition.filter((item) => item.type === 'CONNECTION');
+  const outside: ItemKey[] = [pointerKey(keys.magicLink(userId)), pointerKey(keys.recoveryRequest(userId))];
+  for (const invitation of invitations) {
+    if (typeof invitation.invite_code === 'string')
+      outside.push(pointerKey(keys.invitePointer(invitation.invite_code)));
+    if (typeof invitation.referred_email === 'string') {
+      const token = referralSearchTokenItem(userId, invitation.referred_email);
+      outside.push({ pk: token.pk, sk: token.sk });
+    }
+  }
+  for (const connection of connections) {
+    if (typeof connection.connection_id === 'string') {
+      outside.push(pointerKey(keys.connectionPointer(connection.connection_id)));
+    }
+  }
+  await deleteItemKeys(db, [...outside, ...connections.map(({ pk, sk }) => ({ pk, sk }))]);
+  await deleteCountedItems(db, invitations);
+  return { invitations: invitations.length, connections: connections.length };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { dataExportSchema, type DataExport } from '../../../domain/schemas/data-rights.js';
+import { renderDataExportHtml } from '../../../frontend/src/features/profile/lib/data-export-html.js';
+
+const exportWith = (overrides: Partial<DataExport>): DataExport =>
+  dataExportSchema.parse({
+    formato: 'baixa-meus-dados/1',
+    gerado_em: '2026-11-24T15:00:00.000Z',
+    conta: { email: 'ana@example.com', boas_vindas_enviadas_em: null },
+    perfil: null,
+    contratos: [],
+    cobrancas: [],
+    processos: [],
+    historico: [],
+    indicacoes_feitas: [],
+    indicacao_recebida: null,
+    certificados: [],
+    comunicacoes: [],
+    eventos_de_conversao: [],
+    registros_de_seguranca: { link_magico_pedido_em: null, recuperacao_de_senha_pedida_em: null, conexoes_abertas: [] },
+    acoes_da_equipe: [],
+    solicitacoes_lgpd: [],
+    outros: [],
+    ...overrides,
+  });
+
+describe('the readable export (Meus dados)', () => {
+  it('escapes what people typed, so a name cannot become markup', () => {
+    const html = renderDataExportHtml(
+      exportWith({ outros: [{ tipo: 'NOTA', texto: '<script>alert(1)</script> & "x"' }] }),
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;x&#34;');
+  });
+
+  it('labels fields in Portuguese, shows instants in São Paulo time and says when a section is empty', () => {
+    const html = renderDataExportHtml(exportWith({}));
+    expect(html).toContain('<th scope="row">E-mail</th><td>ana@example.com</td>');
+    expect(html).toContain('gerada em 24/11/2026 12:00');
+    expect(html).toContain('<h2>Contratos e assinaturas</h2><p class="vazio">Nenhum registro.</p>');
+  });
+
+  it('links the documents', () => {
+    const html = renderDataExportHtml(
+      exportWith({
+        certificados: [
+          {
+            codigo: 'NC1',
+            protocolo: 'LM2026112400001',
+            nome_cliente: 'Ana S.',
+            cpf_cliente: '***.456.789-**',
+            orgaos: ['SPC', 'SERASA'],
+            baixa_deferida_em: '2026-11-20T10:00:00.000Z',
+            emitido_em: '2026-11-21T10:00:00.000Z',
+            sha256: 'a'.repeat(64),
+            documento: { nome_arquivo: 'nada-consta-NC1.pdf', url: 'https://s3.example/doc?x=1&y=2' },
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('<a href="https://s3.example/doc?x=1&#38;y=2">');
+    expect(html).toContain('<td>SPC, SERASA</td>');
+  });
+});
