@@ -43,6 +43,7 @@ const JOBS: Job[] = [
   tool('bench:start'),
   tool('bench:web'),
   tool('bench'),
+  tool('bench:load'),
   tool('mutation'),
   tool('bench:admin'),
   tool('bench:reconcile'),
