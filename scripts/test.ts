@@ -48,6 +48,7 @@ const JOBS: Job[] = [
   tool('bench:admin'),
   tool('bench:reconcile'),
   tool('bench:bundles'),
+  tool('cost'),
 ];
 
 function runStep(job: string, step: Step): Promise<number> {

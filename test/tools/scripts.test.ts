@@ -174,3 +174,18 @@ describe('npm run bench:load', () => {
     },
   );
 });
+
+describe('npm run cost', () => {
+  it('prices the recorded journey for three sizes with its biggest lines', { timeout: MINUTE }, async () => {
+    const { output } = await quick('cost', 50_000);
+    expect(output).toMatch(
+      /^Monthly AWS bill, sa-east-1, prices of \d{4}-\d{2}-\d{2}; counts measured \d{4}-\d{2}-\d{2}$/m,
+    );
+    for (const customers of ['1,000', '10,000', '100,000']) {
+      expect(output).toMatch(
+        new RegExp(`^${customers} customers/month: \\$${NUMBER} a month, \\$${NUMBER} per 1,000 customers$`, 'm'),
+      );
+    }
+    expect(output.match(/^ {2}\S.*\s\$\d+\.\d\d {2}\S/gm)).toHaveLength(15);
+  });
+});
