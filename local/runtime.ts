@@ -69,6 +69,8 @@ export type LocalRuntime = {
   userPoolClientId: string;
   adminEmail: string;
   adminPassword: string;
+  /** With the `meter` option: what each function used, and the workflow's state transitions (`npm run cost`). */
+  usage(): { functions: ReturnType<FunctionHost['usage']>; stateTransitions: number };
   stop(): Promise<void>;
 };
 
@@ -81,6 +83,8 @@ export type LocalRuntimeOptions = {
   app?: boolean;
   /** Cold-start every function in the background once everything runs, before a person's first click. Default true. */
   warm?: boolean;
+  /** Measure each function's invocations, durations and DynamoDB units for the cost model. Default false. */
+  meter?: boolean;
 };
 
 /** A catalogue function as a plain async function of its event, run in its own local container. */
@@ -98,7 +102,7 @@ export async function startLocalRuntime(
   log: (line: string) => void = console.log,
   /** Ctrl-C during start-up: what already runs is stopped and the start rejects with the abort reason. */
   signal?: AbortSignal,
-  { app: serveApp = true, warm = true }: LocalRuntimeOptions = {},
+  { app: serveApp = true, warm = true, meter = false }: LocalRuntimeOptions = {},
 ): Promise<LocalRuntime> {
   assertJava();
   await assertPortsFree(settings.ports, settings.host);
@@ -190,6 +194,7 @@ export async function startLocalRuntime(
       // What Lambda's runtime provides on AWS, plus the SDK's standard endpoint variables pointing at the emulators.
       runtimeEnv: localFunctionRuntimeEnv(settings),
       log,
+      meter,
     });
     started(host.stop);
 
@@ -348,6 +353,7 @@ export async function startLocalRuntime(
       userPoolClientId: pool.userPoolClientId,
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
+      usage: () => ({ functions: host.usage(), stateTransitions: stepFunctions.transitions() }),
       stop,
     };
   } catch (error) {

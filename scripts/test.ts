@@ -43,10 +43,12 @@ const JOBS: Job[] = [
   tool('bench:start'),
   tool('bench:web'),
   tool('bench'),
+  tool('bench:load'),
   tool('mutation'),
   tool('bench:admin'),
   tool('bench:reconcile'),
   tool('bench:bundles'),
+  tool('cost'),
 ];
 
 function runStep(job: string, step: Step): Promise<number> {

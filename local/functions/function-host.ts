@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { fromRepoRoot } from '../../lib/paths.js';
 import { environmentFor, ENV, type FunctionGrants, type GrantValues } from '../../lambdas/grants.js';
 import type { Invocation, InvocationResult } from './function-worker.js';
+import { addUsage, emptyUsage, type Usage } from './meter.js';
 
 export type LocalFunction = { readonly name: string; readonly entry: string; readonly grants: FunctionGrants };
 
@@ -13,6 +14,8 @@ export type FunctionHost = {
   init(fn: LocalFunction): Promise<void>;
   /** Starts the containers of these functions ahead of their first request. */
   warm(functions: readonly LocalFunction[]): void;
+  /** With `meter`: what each function used since the host started (invocations, duration, DynamoDB units). */
+  usage(): Record<string, Usage>;
   stop(): Promise<void>;
 };
 
@@ -23,6 +26,8 @@ export type FunctionHostOptions = {
   values: GrantValues;
   stage: string;
   log?: (line: string) => void;
+  /** Measure each function's use for the cost model (`npm run cost`); off by default. */
+  meter?: boolean;
 };
 
 /** The invocation's error, rebuilt on this side of the thread boundary (name and message are what callers read). */
@@ -47,6 +52,7 @@ const FUNCTION_WORKER = new URL('./function-worker.ts', import.meta.url).href;
 export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
   const log = options.log ?? (() => {});
   const containers = new Map<string, Container>();
+  const usage = new Map<string, Usage>();
   let nextId = 1;
 
   function containerOf(fn: LocalFunction): Container {
@@ -59,7 +65,12 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     };
     const worker = new Worker(WORKER_BOOT, {
       env,
-      workerData: { workerModule: FUNCTION_WORKER, entry: fromRepoRoot(fn.entry) },
+      workerData: {
+        workerModule: FUNCTION_WORKER,
+        entry: fromRepoRoot(fn.entry),
+        meter: options.meter === true,
+        clientsModule: fromRepoRoot('lambdas/shared/clients.ts'),
+      },
       name: fn.name,
     });
     const container: Container = { worker, pending: new Map() };
@@ -67,6 +78,10 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
       const waiting = container.pending.get(message.id);
       if (!waiting) return;
       container.pending.delete(message.id);
+      if (message.usage) {
+        if (!usage.has(fn.name)) usage.set(fn.name, emptyUsage());
+        addUsage(usage.get(fn.name)!, message.usage);
+      }
       if (message.ok) return waiting.resolve(message.result);
       if (message.initError) log(`${fn.name} failed to start: ${message.error.message}`);
       waiting.reject(new FunctionError(message.error));
@@ -127,6 +142,9 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
           }
         }
       })();
+    },
+    usage() {
+      return Object.fromEntries([...usage].map(([name, used]) => [name, { ...used }]));
     },
     async stop() {
       stopped = true;

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import type * as clients from '../../lambdas/shared/clients.js';
+import { emptyUsage, meterDynamoDb, type Usage } from './meter.js';
+
+type ClientsModule = typeof clients;
 
 /**
  * One Lambda function's container on this machine: its own module graph (module-scope clients and configuration,
@@ -17,8 +21,14 @@ export type Invocation = {
   initOnly?: boolean;
 };
 export type InvocationResult =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; stack?: string }; initError: boolean };
+  | { id: number; ok: true; result: unknown; usage?: Usage }
+  | {
+      id: number;
+      ok: false;
+      error: { name: string; message: string; stack?: string };
+      initError: boolean;
+      usage?: Usage;
+    };
 
 /** `Root=1-<epoch seconds, hex>-<96 random bits>;Parent=<64 bits>;Sampled=0`, the shape X-Ray gives Lambda. */
 function traceHeader(): string {
@@ -26,8 +36,23 @@ function traceHeader(): string {
   return `Root=1-${seconds}-${randomBytes(12).toString('hex')};Parent=${randomBytes(8).toString('hex')};Sampled=0`;
 }
 
-const { entry } = workerData as { entry: string };
+const { entry, meter, clientsModule } = workerData as { entry: string; meter?: boolean; clientsModule?: string };
 const port = parentPort!;
+
+// Metering (`npm run cost`): the same module instance the handler imports gets a middleware, before the handler loads.
+let usage: Usage | undefined;
+if (meter && clientsModule) {
+  usage = emptyUsage();
+  const { dynamo } = (await import(pathToFileURL(clientsModule).href)) as ClientsModule;
+  meterDynamoDb(dynamo as never, usage);
+}
+/** What this invocation used, and a fresh count for the next (concurrent invocations share it: the totals stay exact). */
+function takeUsage(started: number): Usage | undefined {
+  if (!usage) return undefined;
+  const taken = { ...usage, invocations: 1, durationMs: Date.now() - started };
+  usage = Object.assign(usage, emptyUsage());
+  return taken;
+}
 
 // The cold start: a handler whose configuration is missing (a grant it lacks) fails here, as Lambda's init would.
 const loaded: Promise<Handler> = import(pathToFileURL(entry).href).then((mod: { handler: Handler }) => mod.handler);
@@ -54,7 +79,7 @@ port.on('message', async (invocation: Invocation) => {
     // Lambda gives each invocation an X-Ray trace id in this variable; Powertools' logger puts it on every line.
     process.env._X_AMZN_TRACE_ID = traceHeader();
     const result = await handler(invocation.event, context);
-    port.postMessage({ id: invocation.id, ok: true, result } satisfies InvocationResult);
+    port.postMessage({ id: invocation.id, ok: true, result, usage: takeUsage(started) } satisfies InvocationResult);
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     port.postMessage({
@@ -62,6 +87,7 @@ port.on('message', async (invocation: Invocation) => {
       ok: false,
       error: { name: err.name, message: err.message, stack: err.stack },
       initError: !initialised,
+      usage: initialised ? takeUsage(started) : undefined,
     } satisfies InvocationResult);
   }
 });

@@ -308,7 +308,7 @@ function toLambdaImage(image: Record<string, StreamAttributeValue>): Record<stri
   return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, toLambdaValue(value)]));
 }
 
-function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   const change = record.dynamodb ?? {};
   const dynamodb: LambdaStreamRecord = {
     // Lambda gives epoch seconds where the SDK parses a Date.

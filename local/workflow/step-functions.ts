@@ -60,7 +60,13 @@ export async function startLocalStepFunctions(opts: {
   /** Wait states cut short, in ms by state name (tests: the filing deadline is days away). */
   waitOverrides?: Record<string, number>;
   log?: (line: string) => void;
-}): Promise<{ endpoint: string; executions: Map<string, Execution>; stop(): Promise<void> }> {
+}): Promise<{
+  endpoint: string;
+  executions: Map<string, Execution>;
+  /** State transitions so far (states entered, what Step Functions Standard bills), for the cost model. */
+  transitions(): number;
+  stop(): Promise<void>;
+}> {
   const log = opts.log ?? (() => {});
   const definition = clampTimeouts(opts.definition);
   const states = definition.States as Record<string, { Type: string; Resource?: string }>;
@@ -70,6 +76,7 @@ export async function startLocalStepFunctions(opts: {
   const running = new Set<{ abort(): void }>();
   /** Each running execution's run and task token, so StopExecution can abort it and forget its parked task. */
   const live = new Map<string, { run: { abort(): void }; taskToken: string }>();
+  let transitions = 0;
 
   const overrides = Object.fromEntries(
     Object.entries(states)
@@ -125,6 +132,11 @@ export async function startLocalStepFunctions(opts: {
     } as never);
     running.add(run);
     live.set(execution.executionArn, { run, taskToken });
+    void (async () => {
+      for await (const event of (run as { eventLogs: AsyncIterable<{ type: string }> }).eventLogs) {
+        if (event.type === 'StateEntered') transitions++;
+      }
+    })().catch(() => {});
     run.result
       .then((output: unknown) => {
         execution.status = 'SUCCEEDED';
@@ -229,6 +241,7 @@ export async function startLocalStepFunctions(opts: {
   return {
     endpoint: `http://127.0.0.1:${opts.port}`,
     executions,
+    transitions: () => transitions,
     stop: async () => {
       for (const run of running) run.abort();
       server.closeAllConnections();

@@ -150,3 +150,42 @@ describe('npm run mutation', () => {
     expect(output).toContain('dry-run has been completed successfully');
   });
 });
+
+describe('npm run bench:load', () => {
+  it(
+    'drives the lookup, the dashboard and the webhook at rising rates and finds nothing lost',
+    { timeout: 4 * MINUTE },
+    async () => {
+      const { output } = await quick('bench:load', 3.5 * MINUTE);
+      for (const route of ['POST /public/lookup', 'GET /me/dashboard', 'POST /webhooks/asaas']) {
+        for (const rate of [5, 10]) {
+          expect(output).toMatch(
+            new RegExp(`^${escape(route)}\\s+${rate}\\s+\\d+\\s+\\d+\\s+${NUMBER}(\\s+(${NUMBER}|–)){3}`, 'm'),
+          );
+        }
+        expect(output).toMatch(new RegExp(`^${escape(route)}: sustained \\d+ requests/s$`, 'm'));
+      }
+      // The script's own checks: each must pass (it exits 1 otherwise, which quick() already refuses).
+      expect(output).toMatch(/^check every webhook applied exactly once: ok \(8 events in \d+ deliveries/m);
+      expect(output).toMatch(/^check every charge consistent: ok \(8 of 8 /m);
+      expect(output).toMatch(/^check the day's received total counts each payment once: ok/m);
+      const { ports } = localSettings({ PORT_OFFSET: '4000' });
+      for (const [name, port] of Object.entries(ports)) expect(await portIsFree(port), `${name} :${port}`).toBe(true);
+    },
+  );
+});
+
+describe('npm run cost', () => {
+  it('prices the recorded journey for three sizes with its biggest lines', { timeout: MINUTE }, async () => {
+    const { output } = await quick('cost', 50_000);
+    expect(output).toMatch(
+      /^Monthly AWS bill, sa-east-1, prices of \d{4}-\d{2}-\d{2}; counts measured \d{4}-\d{2}-\d{2}$/m,
+    );
+    for (const customers of ['1,000', '10,000', '100,000']) {
+      expect(output).toMatch(
+        new RegExp(`^${customers} customers/month: \\$${NUMBER} a month, \\$${NUMBER} per 1,000 customers$`, 'm'),
+      );
+    }
+    expect(output.match(/^ {2}\S.*\s\$\d+\.\d\d {2}\S/gm)).toHaveLength(15);
+  });
+});

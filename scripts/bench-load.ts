@@ -1,0 +1,349 @@
+/**
+ * Load test (issue 21, item 8): starts the local runtime (`npm start`'s emulators and function host, API only) on
+ * loopback with its ports shifted by 4000 and a throwaway data folder, then drives three routes at rising rates, one
+ * after the other, through the local API gateway as CloudFront calls it (origin secret and viewer headers):
+ *
+ * - the public lookup (`POST /public/lookup`), each request from its own viewer address and for its own unknown CPF,
+ *   as a crowd of visitors would (one address or one document would be refused by the rate limits after 20 or 5);
+ * - the dashboard (`GET /me/dashboard`) of a handful of signed-in customers;
+ * - Asaas's webhook (`POST /webhooks/asaas`): PAYMENT_RECEIVED for charges seeded PENDING here and paid at the Asaas
+ *   simulator, each event delivered several times (Asaas delivers at least once), so the later rounds are redeliveries.
+ *
+ * Each rate runs for a quarter of the route's minute; requests leave on schedule whatever the answers' speed (open
+ * loop, at most 200 in flight). It prints p50/p95/p99, errors and the rate achieved per step and the highest rate each
+ * route sustained, then checks nothing was lost: every event recorded exactly once, every charge RECEIVED, and the
+ * day's received total moved by exactly one payment per charge. It exits 1 when a check fails. Figures, not targets.
+ *
+ * Usage: `npm run bench:load [-- --seconds 60 --port-offset 4000]` (`--seconds`: per route). Every request is
+ * bounded: rates × seconds, a fixed number of customers and charges. `--quick`: 2 s per route at two rates, what
+ * `npm test` runs (test/tools/scripts.test.ts) so the script cannot rot.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import { ulid } from 'ulid';
+import { getDashboardRoute } from '../domain/api/dashboard.js';
+import { lookupProcessRoute } from '../domain/api/lookup.js';
+import { receiveAsaasWebhookRoute, type WEBHOOK_OUTCOMES } from '../domain/api/webhooks.js';
+import { saoPauloDay } from '../domain/finance-period.js';
+import { CONTRACT_PRICE } from '../domain/pricing.js';
+import type { ProfileInput } from '../domain/schemas/profile-input.js';
+import { createCharge, getCharge } from '../lambdas/shared/data/charges.js';
+import { nextProtocol } from '../lambdas/shared/data/contracts.js';
+import { createProfile } from '../lambdas/shared/data/customers.js';
+import { keys } from '../lambdas/shared/data/keys.js';
+import type { Db } from '../lambdas/shared/data/table.js';
+import { LOCAL_REGION } from '../local/cdk-definitions.js';
+import { LOCAL_TABLE, startLocalRuntime } from '../local/runtime.js';
+import { edgeHeaders } from '../local/services/edge.js';
+import { localSettings } from '../local/settings.js';
+import { hasFlag, numberFlag } from './cli.js';
+import { runStep, sustainedRate, type Outcome, type StepResult } from './load/open-loop.js';
+
+const QUICK = hasFlag('quick');
+const SECONDS = numberFlag('seconds', QUICK ? 2 : 60);
+const PORT_OFFSET = numberFlag('port-offset', 4000);
+/** Requests per second, step by step; each step runs SECONDS / steps. */
+const RATES = QUICK ? [5, 10] : [5, 10, 20, 40];
+const CUSTOMERS = QUICK ? 2 : 10;
+/** Charges paid during the webhook phase; each event is delivered ≈ total deliveries / CHARGES times. */
+const CHARGES = QUICK ? 8 : 150;
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const log = (line: string) => console.log(line);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'baixa-load-'));
+const settings = localSettings({
+  ...process.env,
+  PORT_OFFSET: String(PORT_OFFSET),
+  BAIXA_DATA_DIR: dataDir,
+  LOG_LEVEL: 'ERROR',
+});
+const startedAt = performance.now();
+const runtime = await startLocalRuntime(settings, () => {}, undefined, { app: false, warm: false });
+let failed = false;
+try {
+  log(
+    `Local runtime on 127.0.0.1 (ports + ${PORT_OFFSET}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+  );
+  const db: Db = {
+    client: DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        region: LOCAL_REGION,
+        endpoint: `http://127.0.0.1:${settings.ports.dynamodb}`,
+        credentials,
+      }),
+      { marshallOptions: { removeUndefinedValues: true } },
+    ),
+    tableName: LOCAL_TABLE,
+  };
+  /** What CloudFront adds, as if the request came from `address`. */
+  const edge = (address = '127.0.0.1') =>
+    edgeHeaders({ remoteAddress: address }, settings.viewer, settings.secrets.originVerify);
+  const post = async (path: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${runtime.gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  // --- Set-up: customers with a profile (the dashboard), charges PENDING here and paid at Asaas (the webhook) --------
+  const tokens = await Promise.all(Array.from({ length: CUSTOMERS }, () => signedInCustomer(db)));
+  const charges = await seedPaidCharges(db, CHARGES);
+  log(`Seeded ${CUSTOMERS} signed-in customers and ${CHARGES} charges paid at Asaas`);
+  const dayTotalsBefore = await receivedToday(db);
+
+  // --- The three phases --------------------------------------------------------------------------------------------
+  const stepSeconds = SECONDS / RATES.length;
+  const phase = async (name: string, send: (i: number) => Promise<Outcome>) => {
+    // One unmeasured call first: the function's cold start is not what a rate measures.
+    await send(-1);
+    const steps: StepResult[] = [];
+    let offset = 0;
+    for (const rate of RATES) {
+      const base = offset;
+      steps.push(await runStep(rate, stepSeconds, (i) => send(base + i)));
+      offset += Math.round(rate * stepSeconds);
+    }
+    return { name, steps };
+  };
+  const ok = (response: Response): Outcome => ({ ok: response.ok, status: response.status });
+
+  const lookup = await phase(`${lookupProcessRoute.method} ${lookupProcessRoute.path}`, async (i) => {
+    // A distinct visitor (10.x.y.z) asking for a distinct CPF: the crowd the limits are per address and per document.
+    const address = `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
+    const response = await post(lookupProcessRoute.path, { consulta: generateCpf() }, edge(address));
+    await response.arrayBuffer();
+    return ok(response);
+  });
+
+  const dashboard = await phase(`${getDashboardRoute.method} ${getDashboardRoute.path}`, async (i) => {
+    const token = tokens[Math.abs(i) % tokens.length]!;
+    const response = await fetch(`${runtime.gatewayUrl}${getDashboardRoute.path}`, {
+      headers: { ...edge(), authorization: `Bearer ${token}` },
+    });
+    await response.arrayBuffer();
+    return ok(response);
+  });
+
+  const outcomes = new Map<string, (typeof WEBHOOK_OUTCOMES)[number][]>();
+  const webhookHeaders = { ...edge(), 'asaas-access-token': runtime.asaasWebhookToken };
+  const webhook = await phase(`${receiveAsaasWebhookRoute.method} ${receiveAsaasWebhookRoute.path}`, async (i) => {
+    if (i < 0) {
+      // The warm-up call: an event without a payment, acknowledged and ignored.
+      const response = await post(
+        receiveAsaasWebhookRoute.path,
+        { id: `evt_warm_${ulid()}`, event: 'TRANSFER_DONE' },
+        webhookHeaders,
+      );
+      await response.arrayBuffer();
+      return ok(response);
+    }
+    const charge = charges[i % charges.length]!;
+    const eventId = `evt_load_${charge.asaasId}`;
+    const response = await post(
+      receiveAsaasWebhookRoute.path,
+      {
+        id: eventId,
+        event: 'PAYMENT_RECEIVED',
+        dateCreated: new Date().toISOString(),
+        payment: {
+          object: 'payment',
+          id: charge.asaasId,
+          status: 'RECEIVED',
+          value: CONTRACT_PRICE,
+          billingType: 'PIX',
+        },
+      },
+      webhookHeaders,
+    );
+    if (!response.ok) {
+      await response.arrayBuffer();
+      return ok(response);
+    }
+    const { outcome } = (await response.json()) as { outcome: (typeof WEBHOOK_OUTCOMES)[number] };
+    outcomes.set(eventId, [...(outcomes.get(eventId) ?? []), outcome]);
+    return ok(response);
+  });
+
+  // --- Figures -----------------------------------------------------------------------------------------------------
+  const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1)).padStart(9);
+  log(
+    `\nLoad against the local runtime: ${stepSeconds.toFixed(1)} s per rate, open loop (Node ${process.versions.node})\n`,
+  );
+  log(
+    `${'route'.padEnd(24)}${'rate/s'.padStart(7)}${'sent'.padStart(7)}${'errors'.padStart(8)}${'achieved/s'.padStart(11)}` +
+      `${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
+  );
+  for (const { name, steps } of [lookup, dashboard, webhook]) {
+    for (const step of steps) {
+      const errors = step.errors + step.skipped;
+      log(
+        `${name.padEnd(24)}${String(step.rate).padStart(7)}${String(step.sent).padStart(7)}${String(errors).padStart(8)}` +
+          `${step.achieved.toFixed(1).padStart(11)}${ms(step.p50)}${ms(step.p95)}${ms(step.p99)}` +
+          (errors > 0
+            ? `  (${Object.entries(step.errorsByStatus)
+                .map(([status, n]) => `${status} ×${n}`)
+                .join(', ')}${step.skipped ? `, ${step.skipped} not sent: too many in flight` : ''})`
+            : ''),
+      );
+    }
+  }
+  log('');
+  for (const { name, steps } of [lookup, dashboard, webhook]) {
+    log(`${name}: sustained ${sustainedRate(steps)} requests/s`);
+  }
+
+  // --- Nothing lost ------------------------------------------------------------------------------------------------
+  const check = (what: string, good: boolean, detail: string) => {
+    log(`check ${what}: ${good ? 'ok' : 'FAILED'} (${detail})`);
+    if (!good) failed = true;
+  };
+  const delivered = [...outcomes.values()].reduce((sum, list) => sum + list.length, 0);
+  const recordedOnce = [...outcomes.values()].filter((list) => list.filter((o) => o === 'recorded').length === 1);
+  const unexpected = [...outcomes.values()].flat().filter((o) => !['recorded', 'duplicate', 'ignored'].includes(o));
+  log('');
+  check(
+    'every webhook applied exactly once',
+    outcomes.size === CHARGES && recordedOnce.length === CHARGES && unexpected.length === 0,
+    `${CHARGES} events in ${delivered} deliveries: ${recordedOnce.length} recorded exactly once` +
+      (unexpected.length ? `, unexpected outcomes ${unexpected.join(', ')}` : ''),
+  );
+  const stored = await Promise.all(charges.map((charge) => getCharge(db, charge.ref)));
+  const received = stored.filter((charge) => charge?.status === 'RECEIVED' && charge.paid_at);
+  check(
+    'every charge consistent',
+    received.length === CHARGES,
+    `${received.length} of ${CHARGES} charges RECEIVED with a payment date`,
+  );
+  const dayTotalsAfter = await receivedToday(db);
+  const counted = dayTotalsAfter.count - dayTotalsBefore.count;
+  const cents = dayTotalsAfter.cents - dayTotalsBefore.cents;
+  check(
+    "the day's received total counts each payment once",
+    counted === CHARGES && cents === CHARGES * CONTRACT_PRICE * 100,
+    `${counted} payments, R$ ${(cents / 100).toFixed(2)} (expected ${CHARGES}, R$ ${(CHARGES * CONTRACT_PRICE).toFixed(2)})`,
+  );
+} finally {
+  await runtime.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) process.exitCode = 1;
+
+/** A customer signed up and confirmed in cognito-local, with a profile and its contract: the id token. */
+async function signedInCustomer(db: Db): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({
+    region: LOCAL_REGION,
+    endpoint: runtime.cognitoEndpoint,
+    credentials,
+  });
+  const email = `carga.${ulid().toLowerCase()}@example.com`;
+  const password = 'segredo123';
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: runtime.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: runtime.userPoolId, Username: email }));
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: runtime.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  cognito.destroy();
+  const idToken = auth.AuthenticationResult!.IdToken!;
+  const userId = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+  await createProfile(db, {
+    userId,
+    input: profileInput(email),
+    referredByProfileId: null,
+    now: new Date().toISOString(),
+    initialContract: { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
+  });
+  return idToken;
+}
+
+/**
+ * `count` customers with a contract and a PENDING charge, written through the real access patterns, whose payments
+ * the Asaas simulator holds as RECEIVED (imported without webhooks: the load test delivers them itself).
+ */
+async function seedPaidCharges(db: Db, count: number) {
+  const imported = await fetch(`${runtime.asaasUrl}/__control/payments/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      payments: Array.from({ length: count }, () => ({ value: CONTRACT_PRICE, status: 'RECEIVED' })),
+    }),
+  });
+  if (!imported.ok) throw new Error(`The simulator refused the import: ${imported.status} ${await imported.text()}`);
+  const { ids } = (await imported.json()) as { ids: string[] };
+  const seeded = [];
+  for (const asaasId of ids) {
+    const userId = ulid();
+    const { contract } = await createProfile(db, {
+      userId,
+      input: profileInput(`carga.${userId.toLowerCase()}@example.com`),
+      referredByProfileId: null,
+      now: new Date().toISOString(),
+      initialContract: { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
+    });
+    const charge = await createCharge(db, {
+      userId,
+      contractId: contract.id,
+      asaasId,
+      status: 'PENDING',
+      qrCode: null,
+      pixPayload: null,
+      link: null,
+      fbEventId: null,
+      now: new Date().toISOString(),
+    });
+    seeded.push({ asaasId, ref: { userId, contractId: contract.id, chargeId: charge.id } });
+  }
+  return seeded;
+}
+
+function profileInput(email: string): ProfileInput {
+  return {
+    tipo_documento: 'cpf',
+    nome_completo: 'Cliente de Carga',
+    email,
+    whatsapp: '(35) 99876-5432',
+    cpf: generateCpf(),
+    cep: '37470-000',
+    endereco: 'Rua Dr. Olavo Gomes Pinto',
+    numero: '120',
+    complemento: null,
+    bairro: 'Centro',
+    cidade: 'São Lourenço',
+    estado: 'MG',
+  };
+}
+
+/** The received count and centavos of today and yesterday (São Paulo), so a run across midnight adds up. */
+async function receivedToday(db: Db): Promise<{ count: number; cents: number }> {
+  const days = [saoPauloDay(new Date(Date.now() - 86_400_000)), saoPauloDay(new Date())];
+  let count = 0;
+  let cents = 0;
+  for (const day of new Set(days)) {
+    const { Item } = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk: keys.financeDayPk, sk: day }, ConsistentRead: true }),
+    );
+    count += Number(Item?.received_count ?? 0);
+    cents += Number(Item?.received_cents ?? 0);
+  }
+  return { count, cents };
+}
