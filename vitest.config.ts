@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testAliases as alias, unitProject } from './test/vitest-projects.js';
+import { binaryImports, testAliases as alias, unitProject } from './test/vitest-projects.js';
 
 /**
  * Five projects. Integration and e2e tests start real emulators in their global setups and stop them afterwards; they
@@ -7,6 +7,7 @@ import { testAliases as alias, unitProject } from './test/vitest-projects.js';
  * documented script in its quick mode) in lanes of their own, beside the others.
  */
 export default defineConfig({
+  plugins: [binaryImports],
   resolve: { alias },
   test: {
     // Quiet output: what a passing test printed is dropped; a failing test's output is shown with it.

@@ -2,6 +2,7 @@ import extenso from 'extenso';
 import { SERVICE_PROVIDER } from './company.js';
 import { formatDateTime } from './dates.js';
 import { formatDocument } from './documents.js';
+import { printableText } from './printable-text.js';
 import {
   CANCELLATION_WINDOW_DAYS,
   FREE_RENEWAL_PAYMENT_METHOD,
@@ -41,7 +42,14 @@ type ClientData = Pick<
   | 'cep'
 >;
 
-function clientQualification(client: ClientData): string {
+/**
+ * The client's words pass through printableText: a profile saved before the schema refused invisible or unprintable
+ * characters still gets a contract it can sign, and the text hashed is the text the PDF prints.
+ */
+function clientQualification(stored: ClientData): string {
+  const client = Object.fromEntries(
+    Object.entries(stored).map(([key, value]) => [key, typeof value === 'string' ? printableText(value) : value]),
+  ) as ClientData;
   const document = `${client.tipo_documento === 'cnpj' ? 'CNPJ' : 'CPF'} nº ${formatDocument(client.cpf)}`;
   const complement = client.complemento ? `, ${client.complemento}` : '';
   const address = `${client.endereco}, ${client.numero}${complement}, ${client.bairro}, ${client.cidade}/${client.estado}, CEP ${client.cep}`;

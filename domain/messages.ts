@@ -172,6 +172,11 @@ export const PROFILE_MESSAGES = {
   profileMissing: 'Complete seu perfil primeiro',
   emailInUse: 'Este email já está em uso.',
   postalCodeNotFound: 'CEP não encontrado. Preencha o endereço manualmente.',
+  // Not in the spec: what domain/printable-text.ts refuses, said so a person can fix it.
+  invisibleCharacters:
+    'Este campo contém caracteres invisíveis ou de controle (comuns ao copiar e colar). Apague e digite o texto novamente.',
+  unsupportedCharacters:
+    'Use apenas letras (dos alfabetos latino, grego ou cirílico), números e pontuação comum. Emojis e outros símbolos não são aceitos.',
 } as const;
 
 /** Contract (spec 02 §2, §8). */

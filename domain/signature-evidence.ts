@@ -1,4 +1,5 @@
 import { CONTRACT_MESSAGES } from './messages.js';
+import { printableText } from './printable-text.js';
 import type { Contract } from './schemas/entities.js';
 
 type Geo = NonNullable<Contract['geo_assinatura']>;
@@ -13,9 +14,12 @@ const coordinate = (value: string | undefined, limit: number): number | null => 
 };
 
 const text = (value: string | undefined): string | null => {
-  const trimmed = value?.trim();
-  // Header values are untrusted text: keep them short and printable.
-  return trimmed ? trimmed.replace(/[^\p{L}\p{N} .,'-]/gu, '').slice(0, 80) || null : null;
+  // Header values are untrusted text: cleaned as a profile is (NFC, nothing invisible, only what the PDF can print),
+  // then kept to letters, digits and a few separators, and short.
+  const cleaned = printableText(value ?? '')
+    .replace(/[^\p{L}\p{M}\p{N} .,'-]/gu, '')
+    .trim();
+  return cleaned.slice(0, 80).trim() || null;
 };
 
 /**
@@ -35,6 +39,19 @@ export function geoFromViewerHeaders(headers: Readonly<Record<string, string | u
     latitude: coordinate(headers['cloudfront-viewer-latitude'], 90),
     longitude: coordinate(headers['cloudfront-viewer-longitude'], 180),
   };
+}
+
+/**
+ * The browser as the signature records and prints it: the User-Agent header cleaned as the profile's text is (an
+ * unprintable or invisible character could not be drawn, or would hide what the line says) and cut at 300
+ * characters; 'N/A' when nothing is left.
+ */
+export function signerUserAgent(header: string | undefined): string {
+  return (
+    printableText(header ?? '')
+      .slice(0, 300)
+      .trim() || 'N/A'
+  );
 }
 
 /**

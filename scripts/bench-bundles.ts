@@ -81,6 +81,7 @@ try {
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     minify: LAMBDA_BUNDLING.minify,
     external: [...LAMBDA_BUNDLING.external],
+    loader: { ...LAMBDA_BUNDLING.loader },
     banner: { js: LAMBDA_BUNDLING.banner },
     logLevel: 'error',
   });

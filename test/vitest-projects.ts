@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import type { InlineConfig } from 'vitest/node';
 
 /**
@@ -24,3 +25,18 @@ export const unitProject = {
   // modules or stub the environment reset the module registry themselves.
   isolate: false,
 } satisfies InlineConfig;
+
+/**
+ * A font file imported by a module is its bytes, as esbuild's binary loader makes it in the Lambda bundle
+ * (lib/bundling.ts) and the load hook does in the local runtime (local/functions/binary-imports.mjs); without it Vite
+ * would hand the tests the file's URL.
+ */
+export const binaryImports: Plugin = {
+  name: 'binary-imports',
+  enforce: 'pre',
+  load(id) {
+    const path = id.split('?')[0]!;
+    if (!path.endsWith('.ttf')) return null;
+    return `import { readFileSync } from 'node:fs'; export default new Uint8Array(readFileSync(${JSON.stringify(path)}));`;
+  },
+};

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isValidDocument, normalizeDocument, onlyDigits } from '../documents.js';
 import { PROFILE_MESSAGES } from '../messages.js';
+import { hasInvisibleCharacters, isPrintableText, normalizeText } from '../printable-text.js';
 import { INVITE_CODE_PATTERN, normalizeReferralCode, REFERRAL_CODE_PATTERN } from '../referral-code.js';
 import { documentTypeSchema } from './entities.js';
 
@@ -10,9 +11,22 @@ import { documentTypeSchema } from './entities.js';
  * the change-email confirmation.
  */
 
+/**
+ * Text the contract and the Nada Consta print (domain/printable-text.ts): stored in NFC, so a name typed with a
+ * combining accent and one typed with the precomposed letter are the same name; invisible characters and what the
+ * documents cannot print are refused, each with its own message.
+ */
+const printedText = () =>
+  z
+    .string()
+    .overwrite(normalizeText)
+    .trim()
+    .refine((value) => !hasInvisibleCharacters(value), PROFILE_MESSAGES.invisibleCharacters)
+    .refine((value) => hasInvisibleCharacters(value) || isPrintableText(value), PROFILE_MESSAGES.unsupportedCharacters);
+
 /** The fields every save sends: everything but the document (read-only once the profile exists). */
 export const profileDetailsSchema = z.object({
-  nome_completo: z.string().trim().min(3, PROFILE_MESSAGES.nameTooShort).max(120, PROFILE_MESSAGES.nameTooLong),
+  nome_completo: printedText().min(3, PROFILE_MESSAGES.nameTooShort).max(120, PROFILE_MESSAGES.nameTooLong),
   whatsapp: z
     .string()
     .trim()
@@ -25,17 +39,15 @@ export const profileDetailsSchema = z.object({
     .min(8, PROFILE_MESSAGES.invalidCep)
     .max(9, PROFILE_MESSAGES.invalidCep)
     .refine((value) => /^\d{5}-?\d{3}$/.test(value), PROFILE_MESSAGES.invalidCep),
-  endereco: z.string().trim().min(5, PROFILE_MESSAGES.streetRequired).max(200),
-  numero: z.string().trim().min(1, PROFILE_MESSAGES.numberRequired).max(20),
-  complemento: z
-    .string()
-    .trim()
+  endereco: printedText().min(5, PROFILE_MESSAGES.streetRequired).max(200),
+  numero: printedText().min(1, PROFILE_MESSAGES.numberRequired).max(20),
+  complemento: printedText()
     .max(100)
     .nullish()
     // Stored as null when empty (spec 02 §3).
     .transform((value) => (value ? value : null)),
-  bairro: z.string().trim().min(2, PROFILE_MESSAGES.neighbourhoodRequired).max(100),
-  cidade: z.string().trim().min(2, PROFILE_MESSAGES.cityRequired).max(100),
+  bairro: printedText().min(2, PROFILE_MESSAGES.neighbourhoodRequired).max(100),
+  cidade: printedText().min(2, PROFILE_MESSAGES.cityRequired).max(100),
   estado: z
     .string()
     .trim()

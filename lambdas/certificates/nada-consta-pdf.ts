@@ -1,9 +1,11 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { formatDate, formatDateTime } from '../../domain/dates.js';
 import { AUTH_MESSAGES, DASHBOARD_MESSAGES } from '../../domain/messages.js';
 import { formatVerificationCode } from '../../domain/nada-consta.js';
 import { fullProtocol } from '../../domain/protocol.js';
+import { embedDocumentFonts } from '../shared/pdf/fonts.js';
+import { breakUrl, wrap } from '../shared/pdf/wrap.js';
 
 /** What a Nada Consta prints: masked holder data only (LGPD art. 6), the grant, and how to check it. */
 export type NadaConstaContent = {
@@ -27,21 +29,6 @@ const MUTED = rgb(0.35, 0.4, 0.45);
 const ACCENT = rgb(0.05, 0.4, 0.3);
 const QR_SIZE = 132;
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /** The statement the certificate makes, in the words a bank or landlord reads. */
 export function nadaConstaStatement(content: Pick<NadaConstaContent, 'protocolo' | 'bureaus' | 'grantedAt'>): string {
   const bureaus = `${content.bureaus.slice(0, -1).join(', ')} e ${content.bureaus.at(-1)}`;
@@ -54,7 +41,7 @@ export function nadaConstaStatement(content: Pick<NadaConstaContent, 'protocolo'
 
 /**
  * The Nada Consta PDF (pdf-lib, A4, one page): title, holder, grant, issue time, the verification code with its QR
- * code and URL, and the warning that the removal is temporary. Helvetica's WinAnsi encoding covers Portuguese accents.
+ * code and URL, and the warning that the removal is temporary, in the documents' Unicode font.
  */
 export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -63,8 +50,7 @@ export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<U
   pdf.setLanguage('pt-BR');
   pdf.setCreationDate(new Date(content.issuedAt));
   pdf.setModificationDate(new Date(content.issuedAt));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedDocumentFonts(pdf);
   const qr = await pdf.embedPng(
     await QRCode.toBuffer(content.verificationUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 264 }),
   );
@@ -152,19 +138,4 @@ export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<U
 
 function rule(page: PDFPage, y: number, width: number) {
   page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + width, y }, thickness: 0.7, color: MUTED });
-}
-
-/** A URL has no spaces to wrap at: cut it by width instead. */
-function breakUrl(url: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const character of url) {
-    if (line && font.widthOfTextAtSize(line + character, size) > width) {
-      lines.push(line);
-      line = '';
-    }
-    line += character;
-  }
-  if (line) lines.push(line);
-  return lines;
 }

@@ -10,6 +10,7 @@ import {
   type NadaConstaIssued,
   type NadaConstaRequest,
 } from '../../domain/nada-consta.js';
+import { printableText } from '../../domain/printable-text.js';
 import { fullProtocol } from '../../domain/protocol.js';
 import { RATE_LIMITS, rateLimitAddress } from '../../domain/rate-limits.js';
 import type { Process, Profile } from '../../domain/schemas/entities.js';
@@ -179,7 +180,11 @@ async function storeNewCertificate(
 ): Promise<{ record: Certificate; pdf: Uint8Array }> {
   const code = verificationCodeFromBytes(randomBytes(VERIFICATION_CODE_BYTES));
   const issuedAt = deps.clock().toISOString();
-  const holder = { nome_cliente: maskName(profile.nome_completo), cpf_cliente: maskDocument(profile.cpf) };
+  // printableText: a name stored before the profile refused unprintable characters still prints (and verifies) cleanly.
+  const holder = {
+    nome_cliente: maskName(printableText(profile.nome_completo)),
+    cpf_cliente: maskDocument(profile.cpf),
+  };
   const pdf = await renderNadaConstaPdf({
     holderName: holder.nome_cliente,
     document: { label: profile.tipo_documento === 'cnpj' ? 'CNPJ' : 'CPF', masked: holder.cpf_cliente },

@@ -1,38 +1,23 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import { CONTRACT_TITLE, signatureLines, type SignatureEvidence } from '../../domain/contract-text.js';
+import { embedDocumentFonts } from '../shared/pdf/fonts.js';
+import { wrap } from '../shared/pdf/wrap.js';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const SIZE = 10;
 const LEADING = 14;
 
-/** Splits a paragraph into lines that fit the page width with this font and size. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /**
  * The signed contract as a PDF (pdf-lib): the exact text whose SHA-256 the signature records, then the signature
- * block with its evidence and legal basis. Helvetica's WinAnsi encoding covers Portuguese accents.
+ * block with its evidence and legal basis, in the documents' Unicode font (any name a profile can hold).
  */
 export async function renderContractPdf(text: string, evidence: SignatureEvidence): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(CONTRACT_TITLE);
   pdf.setLanguage('pt-BR');
   pdf.setCreationDate(new Date(evidence.signedAt));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedDocumentFonts(pdf);
   const width = A4.width - 2 * MARGIN;
   let page = pdf.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN;

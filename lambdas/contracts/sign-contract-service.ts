@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { contractText } from '../../domain/contract-text.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
-import { geoFromViewerHeaders, signerIp } from '../../domain/signature-evidence.js';
+import { geoFromViewerHeaders, signerIp, signerUserAgent } from '../../domain/signature-evidence.js';
 import type { Documents } from '../providers/documents.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Caller } from '../shared/caller.js';
@@ -50,7 +50,7 @@ export async function signOwnContract(
     city: geo.cidade,
     state: geo.estado,
     country: geo.pais,
-    userAgent: (signer.userAgent ?? '').slice(0, 300) || 'N/A',
+    userAgent: signerUserAgent(signer.userAgent),
     textSha256: createHash('sha256').update(text, 'utf8').digest('hex'),
   };
   const pdfKey = `contracts/${contractId}/${ulid()}.pdf`;

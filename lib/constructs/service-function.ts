@@ -127,6 +127,7 @@ export class ServiceFunction extends NodejsFunction {
         minify: LAMBDA_BUNDLING.minify,
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         externalModules: [...LAMBDA_BUNDLING.external],
+        loader: { ...LAMBDA_BUNDLING.loader },
       },
     };
     super(scope, id, baseProps);

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { pathParameterNames } from '../../domain/api/route.js';
 import type { ApiFunction } from '../../lambdas/functions.js';
+import { refusalOf, sendRefusal, splitTarget } from './request-guard.js';
 
 export type GatewayOptions = {
   port: number;
@@ -78,13 +79,17 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     }
   }
 
-  const server = createServer(async (req, res) => {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    // What API Gateway refuses with 400 before routing (a malformed %-escape, an odd method…), refused here too.
+    const refusal = refusalOf(req);
+    if (refusal) return sendRefusal(res, refusal);
+    const target = splitTarget(req.url ?? '/');
+    const pathname = target.path;
     const method = (req.method ?? 'GET').toUpperCase();
     // No CORS (the API is reached through the site's own origin), so no OPTIONS route either.
     const stagePrefix = `/${options.stage}`;
-    const routePath = url.pathname.startsWith(`${stagePrefix}/`) ? url.pathname.slice(stagePrefix.length) : null;
+    const routePath = pathname.startsWith(`${stagePrefix}/`) ? pathname.slice(stagePrefix.length) : null;
     const match = routes
       .filter((compiled) => routePath !== null && compiled.route.contract.method === method)
       .map((compiled) => ({ compiled, found: compiled.pattern.exec(routePath!) }))
@@ -117,10 +122,10 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     const event = {
       version: '2.0',
       routeKey: `${contract.method} ${contract.path}`,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
+      rawPath: pathname,
+      rawQueryString: target.query,
       headers,
-      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      queryStringParameters: target.query ? Object.fromEntries(new URLSearchParams(target.query)) : undefined,
       pathParameters: compiled.params.length
         ? Object.fromEntries(compiled.params.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]))
         : undefined,
@@ -129,11 +134,11 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
       requestContext: {
         accountId: '000000000000',
         apiId: 'local',
-        domainName: url.host,
+        domainName: headers.host ?? '127.0.0.1',
         domainPrefix: 'local',
         http: {
           method,
-          path: url.pathname,
+          path: pathname,
           protocol: 'HTTP/1.1',
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
           userAgent: headers['user-agent'] ?? '',
@@ -153,12 +158,22 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
         typeof result === 'string' ? { statusCode: 200, body: result } : result;
       const outHeaders = Object.fromEntries(Object.entries(structured.headers ?? {}).map(([k, v]) => [k, String(v)]));
       send(res, structured.statusCode ?? 200, structured.body ?? '', outHeaders);
-      log(`${method} ${url.pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);
+      log(`${method} ${pathname} → ${structured.statusCode ?? 200} (${Date.now() - started} ms)`);
     } catch (error) {
       // What API Gateway answers when the function itself fails.
-      log(`${method} ${url.pathname} → 500 handler crashed: ${(error as Error).stack ?? error}`);
+      log(`${method} ${pathname} → 500 handler crashed: ${(error as Error).stack ?? error}`);
       send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), { 'content-type': 'application/json' });
     }
+  }
+
+  // One request never stops the runtime: whatever escapes the handling above is logged and answered, or the
+  // connection dropped when the answer had already begun.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`${req.method} ${req.url?.slice(0, 200)} → 500 gateway error: ${(error as Error).stack ?? error}`);
+      if (res.headersSent) res.destroy();
+      else send(res, 500, JSON.stringify({ message: 'Internal Server Error' }), { 'content-type': 'application/json' });
+    });
   });
 
   await new Promise<void>((resolveListen, reject) => {

@@ -1,11 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { API_BASE_PATH } from '../../domain/api/route.js';
 import { siteFileFor, siteStatusFor } from '../../domain/public-pages.js';
 import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import type { LocalSettings } from '../settings.js';
 import { edgeHeaders } from './edge.js';
+import { refusalOf, sendRefusal, splitTarget } from './request-guard.js';
 import { stageFiles } from './web.js';
 
 /** Content types of the site's files, as S3 stores them at deploy time (also the Lighthouse benchmark's server's). */
@@ -42,31 +49,45 @@ export async function startSiteServer(opts: {
   const api = new URL(opts.apiOrigin);
 
   const server: Server = createServer((req, res) => {
-    let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', url).pathname);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad Request');
-      return;
+      serve(req, res);
+    } catch (error) {
+      // A bug here answers this request only; the server, and the tests or `npm start` around it, go on.
+      console.error(`site server: ${req.method} ${req.url?.slice(0, 200)}: ${(error as Error).stack ?? error}`);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
     }
+  });
+
+  function serve(req: IncomingMessage, res: ServerResponse): void {
+    // What CloudFront refuses before any behavior (a malformed %-escape, an overlong URL, an odd method…).
+    const refusal = refusalOf(req);
+    if (refusal) return sendRefusal(res, refusal);
+    const pathname = decodeURIComponent(splitTarget(req.url ?? '/').path);
     if (pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`)) {
       // CloudFront's /api behavior: viewer headers of those names are dropped, then the edge's own are set.
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([name]) => !name.startsWith('cloudfront-') && name !== 'host'),
       );
-      const upstream = httpRequest(
-        {
-          host: api.hostname,
-          port: api.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...headers, ...edgeHeaders(req.socket, opts.viewer, opts.originSecret) },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
+      let upstream: ReturnType<typeof httpRequest>;
+      try {
+        upstream = httpRequest(
+          {
+            host: api.hostname,
+            port: api.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...headers, ...edgeHeaders(req.socket, opts.viewer, opts.originSecret) },
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+      } catch {
+        // Node refuses to send what is not a valid request (a header value it cannot encode): so would CloudFront.
+        return sendRefusal(res, { status: 400, message: 'Bad Request' });
+      }
       upstream.on('error', () => {
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
         res.end('Bad Gateway');
@@ -96,7 +117,7 @@ export async function startSiteServer(opts: {
       'cache-control': file.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(path));
-  });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

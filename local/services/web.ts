@@ -6,6 +6,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '../../domain/schemas/ru
 import { REPO_ROOT } from '../../lib/paths.js';
 import type { LocalSettings } from '../settings.js';
 import { applyEdgeHeaders } from './edge.js';
+import { refusalOf, sendRefusal } from './request-guard.js';
 import { warmUpPages, type WarmUpReport } from './web-warmup.js';
 
 /**
@@ -31,6 +32,20 @@ function stageFilesPlugin(config: RuntimeConfig, origin: string): Plugin {
         res.setHeader('content-type', file.type);
         res.setHeader('cache-control', 'no-store');
         res.end(req.method === 'HEAD' ? undefined : file.body);
+      });
+    },
+  };
+}
+
+/** CloudFront's refusals (local/services/request-guard.ts) before Vite or its /api proxy sees the request. */
+function edgeRefusalsPlugin(): Plugin {
+  return {
+    name: 'baixa-edge-refusals',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const refusal = refusalOf(req);
+        if (refusal) return sendRefusal(res, refusal);
+        next();
       });
     },
   };
@@ -76,7 +91,7 @@ export async function startWebServer(opts: {
         },
       },
     },
-    plugins: [stageFilesPlugin(opts.runtimeConfig, url)],
+    plugins: [edgeRefusalsPlugin(), stageFilesPlugin(opts.runtimeConfig, url)],
   });
   await server.listen();
   // The landing page first (a newcomer's first visit), then the app's entry, which the next click opens.
