@@ -13,7 +13,7 @@ import { createProfileInput } from '../factories.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
 export async function initialContractFor(db: Db) {
-  return { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' };
+  return { protocolo: nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' };
 }
 
 /** A customer with a profile and the initial contract (and its process), written through the real access patterns. */
