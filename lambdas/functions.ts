@@ -93,7 +93,7 @@ const ROUTES = [
     contract: inviteReferralRoute,
     entry: 'lambdas/referrals/invite-referral.ts',
     // Writes the referral, its pointer, token and counter, and its own rate-limit counters; e-mails the invited friend.
-    grants: { table: 'readwrite', email: true },
+    grants: { table: 'readwrite', email: true, secrets: ['rateLimitKey'] },
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
@@ -199,6 +199,7 @@ const ROUTES = [
     grants: {
       table: 'read',
       tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('lookupByAddress', 'lookupByQuery') },
+      secrets: ['rateLimitKey'],
     },
   },
   {
@@ -218,6 +219,7 @@ const ROUTES = [
       },
       documents: 'readwrite',
       email: true,
+      secrets: ['rateLimitKey'],
     },
   },
   {
@@ -226,6 +228,7 @@ const ROUTES = [
     grants: {
       table: 'read',
       tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('verificationByAddress') },
+      secrets: ['rateLimitKey'],
     },
   },
   {
@@ -251,6 +254,7 @@ const ROUTES = [
     grants: {
       tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.rateLimitScope(CONVERSION_RATE_LIMIT.scope)] },
       conversions: true,
+      secrets: ['rateLimitKey'],
     },
   },
 ] as const satisfies readonly ApiFunction[];
