@@ -25,8 +25,9 @@ export function isValidDocument(type: DocumentType, value: string): boolean {
 }
 
 /**
- * The type a typed value most likely is, for the public lookup's single input. A protocol (LM + 13 digits, 15
- * characters, or 17 with its check digit) is neither; a CNPJ may itself start with LM.
+ * The type a typed value most likely is, for the public lookup's single input. A protocol (LM + 8 date digits + 12
+ * characters, 22 without dashes; legacy: LM + 13 digits, 15 characters or 17 with its check digit) is neither; a CNPJ
+ * (14 characters) may itself start with LM.
  */
 export function documentTypeOf(value: string): DocumentType | null {
   const digits = onlyDigits(value);
@@ -50,13 +51,20 @@ export function maskDocument(value: string): string {
   return '***';
 }
 
-/** j***@g***.com */
+/**
+ * joana@gmail.com → j***@***: the first letter, enough for a customer with several mailboxes to know which one the
+ * Nada Consta dialog asks for. The domain is not shown: with the first letter it narrows the address for anyone who
+ * knows a CPF (docs/decisions.md, An unguessable public lookup).
+ */
 export function maskEmail(email: string): string {
-  const [user = '', domain = ''] = email.split('@');
-  const dot = domain.lastIndexOf('.');
-  const host = dot > 0 ? domain.slice(0, dot) : domain;
-  const tld = dot > 0 ? domain.slice(dot) : '';
-  return `${user.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
+  return `${email.trim().slice(0, 1)}***@***`;
+}
+
+/** Every character of a document hidden, its shape kept: what an answer to a lookup by protocol shows. */
+export function hideDocument(value: string): string {
+  const d = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (d.length === 14) return '**.***.***/****-**';
+  return '***.***.***-**';
 }
 
 /** "Maria da Silva" → "Maria S." — enough for a person to recognise their own process. */

@@ -328,6 +328,8 @@ export const ADMIN_MESSAGES = {
   loadMore: 'Carregar mais',
   // Not in the spec: the counters above a list could not be read (same tone).
   summaryLoadFailed: 'Erro ao carregar os totais.',
+  // Not in the spec: a page cursor that this list never gave (edited, truncated, from another list).
+  invalidCursor: 'Não foi possível continuar a lista a partir desta página. Recarregue a lista.',
 } as const;
 
 /** /admin/processos and /admin/financeiro (spec 02 §8 Admin and its success messages). */

@@ -100,7 +100,7 @@ const ROUTES = [
     contract: inviteReferralRoute,
     entry: 'lambdas/referrals/invite-referral.ts',
     // Writes the referral, its pointer, token and counter, and its own rate-limit counters; e-mails the invited friend.
-    grants: { table: 'readwrite', email: true },
+    grants: { table: 'readwrite', email: true, secrets: ['rateLimitKey'] },
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
@@ -206,6 +206,7 @@ const ROUTES = [
     grants: {
       table: 'read',
       tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('lookupByAddress', 'lookupByQuery') },
+      secrets: ['rateLimitKey'],
     },
   },
   {
@@ -225,6 +226,7 @@ const ROUTES = [
       },
       documents: 'readwrite',
       email: true,
+      secrets: ['rateLimitKey'],
     },
   },
   {
@@ -233,6 +235,7 @@ const ROUTES = [
     grants: {
       table: 'read',
       tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('verificationByAddress') },
+      secrets: ['rateLimitKey'],
     },
   },
   {
@@ -258,6 +261,7 @@ const ROUTES = [
     grants: {
       tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.rateLimitScope(CONVERSION_RATE_LIMIT.scope)] },
       conversions: true,
+      secrets: ['rateLimitKey'],
     },
   },
   // LGPD self-service (lambdas/data-rights). The export reads the caller's partition, audit trail and markers, and

@@ -17,6 +17,7 @@ export const SECRET_NAMES = [
   'metaConversionsToken',
   'googleAdsDeveloperToken',
   'googleAdsOAuth',
+  'rateLimitKey',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -95,6 +96,7 @@ export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly a
   metaConversionsToken: { value: 'META_CONVERSIONS_TOKEN', arn: 'META_CONVERSIONS_TOKEN_SECRET_ARN' },
   googleAdsDeveloperToken: { value: 'GOOGLE_ADS_DEVELOPER_TOKEN', arn: 'GOOGLE_ADS_DEVELOPER_TOKEN_SECRET_ARN' },
   googleAdsOAuth: { value: 'GOOGLE_ADS_OAUTH', arn: 'GOOGLE_ADS_OAUTH_SECRET_ARN' },
+  rateLimitKey: { value: 'RATE_LIMIT_SECRET', arn: 'RATE_LIMIT_SECRET_ARN' },
 };
 
 /**

@@ -17,7 +17,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/
 import { ulid } from 'ulid';
 import { saoPauloDay } from '../domain/finance-period.js';
 import { PROCESS_STATUSES, type ProcessStatus } from '../domain/process-status.js';
-import { formatProtocol } from '../domain/protocol.js';
+import { formatLegacyProtocol } from '../domain/protocol.js';
 import type { Charge, Contract, Process, Profile, Referral } from '../domain/schemas/entities.js';
 import { listAdminClients } from '../lambdas/admin/clients/admin-clients-service.js';
 import { listAdminCharges } from '../lambdas/admin/finance/admin-finance-service.js';
@@ -114,7 +114,7 @@ function clientItems(i: number, counts: Counts): Record<string, unknown>[] {
   const contract: Contract = {
     id: ulid(createdMs),
     profile_id: profile.id,
-    protocolo: formatProtocol(new Date(START + day * 86_400_000), (i % 90_000) + 1),
+    protocolo: formatLegacyProtocol(new Date(START + day * 86_400_000), (i % 90_000) + 1),
     valor: 399,
     forma_pagamento: 'pix',
     assinado_em: later,
@@ -276,7 +276,7 @@ function cases(db: Db): Case[] {
     { name: 'processos: search "maria"', run: () => listAdminProcesses({ db, clock }, { search: 'maria' }) },
     {
       name: 'processos: search protocol',
-      run: () => listAdminProcesses({ db, clock }, { search: formatProtocol(new Date(START), SAMPLE_CLIENT) }),
+      run: () => listAdminProcesses({ db, clock }, { search: formatLegacyProtocol(new Date(START), SAMPLE_CLIENT) }),
     },
     { name: 'processos: status "pago"', run: () => listAdminProcesses({ db, clock }, { status: 'pago' }) },
     { name: 'financeiro: first page', run: () => listAdminCharges({ db }, {}) },

@@ -9,14 +9,16 @@ const profileIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 /**
  * /admin/clientes: newest first, one page at a time (`cursor` from the previous answer), or a search by name,
- * e-mail or document (`busca`, at least 2 characters; at most one page of matches).
+ * e-mail or document (`busca`, at least 2 characters; at most one page of matches). A POST with the search in its
+ * body: a query string ends in CloudFront's and API Gateway's access logs, and a search names a person
+ * (docs/decisions.md, Personal data out of URLs and logs).
  */
 export const listAdminClientsRoute = defineRoute({
   id: 'ListAdminClients',
-  method: 'GET',
-  path: '/admin/clients',
+  method: 'POST',
+  path: '/admin/clients/search',
   access: 'admin',
-  query: z.object({
+  body: z.object({
     busca: z.string().trim().max(120).optional(),
     cursor: z.string().max(2048).optional(),
   }),

@@ -40,10 +40,10 @@ export const ADMIN_CHARGES_MAX_PAGE = 100;
  */
 export const listAdminChargesRoute = defineRoute({
   id: 'ListAdminCharges',
-  method: 'GET',
-  path: '/admin/charges',
+  method: 'POST',
+  path: '/admin/charges/search',
   access: 'admin',
-  query: adminListQuerySchema
+  body: adminListQuerySchema
     .extend({
       status: z
         .string()

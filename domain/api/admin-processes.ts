@@ -10,7 +10,11 @@ export const ADMIN_SEARCH_MAX_LENGTH = 100;
 /** The page size of every admin list; a search reads at most this many clients. */
 export const ADMIN_PAGE_SIZE = 25;
 
-/** Search, status filter and cursor of an admin list (strings on the wire). */
+/**
+ * Search, status filter and cursor of an admin list. Every admin list is a POST that carries them in its body, never a
+ * GET query string: a search names a person (CPF, name, e-mail), and URLs end in CloudFront's and API Gateway's access
+ * logs (docs/decisions.md, Personal data out of URLs and logs).
+ */
 export const adminListQuerySchema = z.object({
   search: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH).optional(),
   cursor: z.string().max(2000).optional(),
@@ -28,10 +32,10 @@ export type AdminProcessRow = z.infer<typeof adminProcessRowSchema>;
 /** /admin/processos: newest first or by status, or a search by protocol (exact) or client name; one page. */
 export const listAdminProcessesRoute = defineRoute({
   id: 'ListAdminProcesses',
-  method: 'GET',
-  path: '/admin/processes',
+  method: 'POST',
+  path: '/admin/processes/search',
   access: 'admin',
-  query: adminListQuerySchema.extend({ status: z.enum(PROCESS_STATUSES).optional() }),
+  body: adminListQuerySchema.extend({ status: z.enum(PROCESS_STATUSES).optional() }),
   response: z.object({ items: z.array(adminProcessRowSchema), cursor: z.string().nullable() }),
 });
 

@@ -20,9 +20,9 @@ export type AdminReferralRow = z.infer<typeof adminReferralRowSchema>;
  */
 export const listAdminReferralsRoute = defineRoute({
   id: 'ListAdminReferrals',
-  method: 'GET',
-  path: '/admin/referrals',
+  method: 'POST',
+  path: '/admin/referrals/search',
   access: 'admin',
-  query: adminListQuerySchema.extend({ status: z.enum(REFERRAL_STATUSES).optional() }),
+  body: adminListQuerySchema.extend({ status: z.enum(REFERRAL_STATUSES).optional() }),
   response: z.object({ items: z.array(adminReferralRowSchema), cursor: z.string().nullable() }),
 });

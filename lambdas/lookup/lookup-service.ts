@@ -1,5 +1,6 @@
 import {
   documentTypeOf,
+  hideDocument,
   isValidDocument,
   maskDocument,
   maskEmail,
@@ -25,6 +26,10 @@ const NOT_FOUND: LookupResult = { found: false, searchType: null, processos: [] 
  * masked personal data only (LGPD art. 6: the minimum necessary), and it is rate-limited per address and per
  * document or protocol searched — a search that finds nothing counts as well, so nobody can walk the CPF space
  * or watch one person's process from many places (docs/decisions.md).
+ *
+ * An answer never shows more of a document than the searcher typed: by CPF or CNPJ, the masked document they typed;
+ * by protocol, no character of it. Protocols carry 55 random bits, so a protocol alone finds one process and no
+ * neighbour (docs/decisions.md, An unguessable public lookup).
  */
 export async function lookupProcesses(
   deps: LookupDeps,
@@ -41,7 +46,7 @@ export async function lookupProcesses(
     await limited(RATE_LIMITS.lookupByQuery, protocolo);
     const owner = await findContractByProtocol(deps.db, protocolo);
     if (!owner) return { ...NOT_FOUND, searchType: 'protocolo' };
-    const entries = await entriesOf(deps.db, owner.userId, owner.contractId);
+    const entries = await entriesOf(deps.db, owner.userId, { onlyContractId: owner.contractId, document: 'hidden' });
     return { found: entries.length > 0, searchType: 'protocolo', processos: entries };
   }
   const type = documentTypeOf(consulta);
@@ -52,11 +57,20 @@ export async function lookupProcesses(
   await limited(RATE_LIMITS.lookupByQuery, document);
   const owner = await findUserByDocument(deps.db, document);
   if (!owner) return { ...NOT_FOUND, searchType: type };
-  const entries = await entriesOf(deps.db, owner.userId);
+  const entries = await entriesOf(deps.db, owner.userId, { document: 'masked' });
   return { found: entries.length > 0, searchType: type, processos: entries };
 }
 
-async function entriesOf(db: Db, userId: string, onlyContractId?: string): Promise<LookupEntry[]> {
+/**
+ * `document`: 'masked' keeps the middle of the document (the searcher typed all of it); 'hidden' keeps none (they
+ * typed a protocol).
+ */
+async function entriesOf(
+  db: Db,
+  userId: string,
+  options: { onlyContractId?: string; document: 'masked' | 'hidden' },
+): Promise<LookupEntry[]> {
+  const { onlyContractId } = options;
   const { profile, contracts, processes } = await getCustomerCollection(db, userId);
   if (!profile) return [];
   return contracts
@@ -72,7 +86,7 @@ async function entriesOf(db: Db, userId: string, onlyContractId?: string): Promi
           status: lookupStatusOf(process.status),
           nome_cliente: maskName(profile.nome_completo),
           email_cliente: maskEmail(profile.email),
-          cpf_cliente: maskDocument(profile.cpf),
+          cpf_cliente: options.document === 'masked' ? maskDocument(profile.cpf) : hideDocument(profile.cpf),
           valor: contract.valor,
           created_at: contract.created_at,
           assinado_em: contract.assinado_em,

@@ -43,7 +43,7 @@ export async function createOwnProfile(deps: ProfileDeps, caller: Caller, input:
     referralWrites: referral.writes,
     now: now.toISOString(),
     initialContract: {
-      protocolo: await nextProtocol(deps.db, now),
+      protocolo: nextProtocol(now),
       valor: CONTRACT_PRICE,
       formaPagamento: INITIAL_PAYMENT_METHOD,
     },

@@ -16,6 +16,8 @@ const DESCRIPTIONS: Record<SecretName, string> = {
     'Google Ads API developer token (API Center of the manager account); replace the generated value. Used only when -c googleAdsCustomerId is set',
   googleAdsOAuth:
     'Google Ads OAuth client and refresh token as JSON {"client_id","client_secret","refresh_token"}; replace the generated value. Used only when -c googleAdsCustomerId is set',
+  rateLimitKey:
+    'HMAC-SHA256 key of the rate-limit counters: their keys name an address, document or protocol only through this keyed hash',
 };
 
 /** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
@@ -34,6 +36,8 @@ const NO_ROTATION: Record<SecretName, string> = {
     'The developer token is issued by Google for the Ads API account and cannot be rotated by a Lambda; it is replaced by hand when Google reissues it.',
   googleAdsOAuth:
     'The refresh token comes from a consent flow in a browser, which no rotation Lambda can perform; the access tokens it yields live one hour. Replaced by hand on suspicion (revoke it in the Google account).',
+  rateLimitKey:
+    'Secrets Manager rotates only through a custom rotation Lambda, and nothing needs the old key: a new value only starts every rate-limit window afresh (counters keyed with the old one expire within the hour). Rotate on suspicion by putting a new value; functions pick it up at their next cold start.',
 };
 
 /**
@@ -63,6 +67,7 @@ export class Secrets extends Construct {
       metaConversionsToken: create('metaConversionsToken', 'MetaConversionsToken'),
       googleAdsDeveloperToken: create('googleAdsDeveloperToken', 'GoogleAdsDeveloperToken'),
       googleAdsOAuth: create('googleAdsOAuth', 'GoogleAdsOAuth'),
+      rateLimitKey: create('rateLimitKey', 'RateLimitKey'),
     };
   }
 }

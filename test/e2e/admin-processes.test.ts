@@ -63,7 +63,9 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await customer.goto(`${appUrl}/app/pagamento`);
     await customer.getByRole('button', { name: 'Gerar PIX' }).click();
     await customer.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
-    const protocolo = /LM\d{13}/.exec((await customer.getByRole('heading', { level: 1 }).textContent()) ?? '')![0];
+    const protocolo = /LM\d{8}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(
+      (await customer.getByRole('heading', { level: 1 }).textContent()) ?? '',
+    )![0];
     const userId = await userIdOf(customer);
     const before = await connectionsOf(db, userId, new Date());
     await customer.goto(`${appUrl}/app/dashboard`);

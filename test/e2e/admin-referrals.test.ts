@@ -49,7 +49,7 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
     referralWrites: (p) =>
       referralSignupWrites(db, { kind: 'move', referrerUserId: referrer.userId, referral: invited }, p, now),
     now,
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
   });
   if (pays) await payReferral(db, profile);
 }

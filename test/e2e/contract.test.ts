@@ -72,7 +72,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     await toastWith(page, 'Contrato assinado!');
     await page.waitForURL(`${appUrl}/app/pagamento`);
     const mail = await latestEmailTo(sesUrl, email);
-    expect(mail.subject).toMatch(/^Contrato assinado — protocolo LM\d+$/);
+    expect(mail.subject).toMatch(/^Contrato assinado — protocolo LM[\dA-Z-]+$/);
     await page.context().close();
   });
 

@@ -74,7 +74,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
     await card.waitFor();
     await card.getByText('Baixa Deferida', { exact: true }).waitFor();
     await card.getByText('Maria S.').waitFor();
-    await card.getByText(/^n\*\*\*@e\*\*\*\.com$/).waitFor();
+    await card.getByText(/^n\*\*\*@\*\*\*$/).waitFor();
     await card.getByText(`***.${granted.profile.cpf.slice(3, 6)}.${granted.profile.cpf.slice(6, 9)}-**`).waitFor();
     const text = (await card.textContent()) ?? '';
     expect(text).not.toContain('Aparecida');
@@ -91,6 +91,9 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
     await search(page, pending.contract.protocolo.toLowerCase());
     const card = page.getByRole('article', { name: `Processo ${fullProtocol(pending.contract.protocolo)}` });
     await card.getByText('Cadastro', { exact: true }).waitFor();
+    // By protocol, no character of the holder's document (issue 20).
+    await card.getByText('***.***.***-**').waitFor();
+    expect((await card.textContent()) ?? '').not.toMatch(/\d{3}\.\d{3}\.|\.\d{3}-/);
     const button = card.getByRole('button', { name: 'Baixar Nada Consta' });
     await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
     await button.focus();

@@ -36,7 +36,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       const page = await pageWithClipboard(viewport);
       await signInThroughForm(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
-      await page.getByRole('heading', { name: /^Pagamento — Protocolo\sLM\d+ · R\$\s399,00$/ }).waitFor();
+      await page.getByRole('heading', { name: /^Pagamento — Protocolo\sLM[\dA-Z-]+ · R\$\s399,00$/ }).waitFor();
       await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
       await screenshot(page, `payment-generate-${device}`);
 

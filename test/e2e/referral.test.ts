@@ -74,7 +74,7 @@ async function paidFriendOf(referralCode: string) {
     referredByProfileId: plan.referredByProfileId,
     referralWrites: plan.writes,
     now,
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
   });
   return { profile, payment: await payReferral(db, profile) };
 }

@@ -117,8 +117,10 @@ describe('a forged cognito:groups claim at the gateway (JWT authorizer)', () => 
 
   const get = async (token: string) => {
     invoked.length = 0;
-    const response = await fetch(`${gateway.url}/admin/clients`, {
-      headers: { authorization: `Bearer ${token}`, ...ORIGIN_HEADERS },
+    const response = await fetch(`${gateway.url}/admin/clients/search`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...ORIGIN_HEADERS },
     });
     return { status: response.status, reachedHandler: invoked.length > 0 };
   };

@@ -130,7 +130,7 @@ async function seedRichClient() {
     input: createProfileInput({ email, nome_completo: 'Zuleica Apagável Teixeira' }),
     referredByProfileId: referrer.profile.id,
     now: new Date().toISOString(),
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
     referralWrites: (created) =>
       referralSignupWrites(
         db,
@@ -495,7 +495,7 @@ describe('deleting a client (pattern 28)', () => {
       input: createProfileInput(),
       referredByProfileId: null,
       now: new Date().toISOString(),
-      initialContract: await initialContractFor(db),
+      initialContract: initialContractFor(),
     });
     const before = await counters();
     await expect(
@@ -540,9 +540,9 @@ describe('deleting a client (pattern 28)', () => {
   });
 });
 
-describe('GET /admin/clients', () => {
+describe('POST /admin/clients/search', () => {
   const list = (query: Record<string, string> = {}) =>
-    callRoute(listAdminClientsRoute, listAdminClients, { claims: adminClaims(), query });
+    callRoute(listAdminClientsRoute, listAdminClients, { claims: adminClaims(), body: query });
 
   it('pages newest first with a cursor, never more than a page, and every client once', async () => {
     for (let i = 0; i < ADMIN_CLIENTS_PAGE_SIZE + 2; i += 1) await seedCustomer(db);

@@ -162,7 +162,7 @@ describe('/admin/financeiro: the period’s figures, computed on the server', ()
     );
     expect(notADay).toMatchObject({ status: 400, fields: { from: FINANCE_PERIOD_MESSAGES.invalidDay } });
     const missing = errorOf(
-      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, query: { from: '2040-01-01' } }),
+      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: { from: '2040-01-01' } }),
     );
     expect(missing).toMatchObject({ status: 400, fields: { to: FINANCE_PERIOD_MESSAGES.bothDays } });
   });
@@ -180,7 +180,7 @@ describe('/admin/financeiro: the list follows the period', () => {
     const after = await chargeFor(at(6, '03:00:00'));
 
     const list = (query: Record<string, string>) =>
-      callRoute(listAdminChargesRoute, listCharges, { claims: admin, query }).then(okBody);
+      callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: query }).then(okBody);
     const from = dayOf(at(4));
     const to = dayOf(at(5));
     const all = await list({ from, to });

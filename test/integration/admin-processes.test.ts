@@ -14,6 +14,7 @@ import {
 } from '../../domain/api/admin-processes.js';
 import type { RouteContract } from '../../domain/api/route.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
+import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
 import { handler as markPaid } from '../../lambdas/admin/finance/mark-admin-charge-paid.js';
 import { handler as verifyCharge } from '../../lambdas/admin/finance/verify-admin-charge.js';
@@ -199,16 +200,16 @@ describe('/admin/processos: the inline status change', () => {
     expect(first.items).toHaveLength(25);
     expect(first.cursor).toBeTruthy();
     const second = okBody(
-      await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, query: { cursor: first.cursor! } }),
+      await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, body: { cursor: first.cursor! } }),
     );
     const firstIds = new Set(first.items.map((p) => p.id));
     expect(second.items.some((p) => firstIds.has(p.id))).toBe(false);
     expect(first.items[0]!.nome_cliente).toBeTruthy();
-    expect(first.items[0]!.protocolo).toMatch(/^LM\d{13}$/);
+    expect(first.items[0]!.protocolo).toMatch(PROTOCOL_PATTERN);
 
     await statusChange({ userId: target.userId, contractId: target.contract.id }, 'peticionado');
     const filtered = okBody(
-      await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, query: { status: 'peticionado' } }),
+      await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, body: { status: 'peticionado' } }),
     );
     expect(filtered.items.length).toBeGreaterThan(0);
     expect(filtered.items.every((p) => p.status === 'peticionado')).toBe(true);
@@ -217,21 +218,21 @@ describe('/admin/processos: the inline status change', () => {
     const byProtocol = okBody(
       await callRoute(listAdminProcessesRoute, listProcesses, {
         claims: admin,
-        query: { search: target.contract.protocolo.toLowerCase() },
+        body: { search: target.contract.protocolo.toLowerCase() },
       }),
     );
     expect(byProtocol.items.map((p) => p.id)).toEqual([target.process.id]);
     const byName = okBody(
       await callRoute(listAdminProcessesRoute, listProcesses, {
         claims: admin,
-        query: { search: name.split(' ')[1]! },
+        body: { search: name.split(' ')[1]! },
       }),
     );
     expect(byName.items.map((p) => [p.id, p.nome_cliente])).toEqual([[target.process.id, name]]);
     const byNameOtherStatus = okBody(
       await callRoute(listAdminProcessesRoute, listProcesses, {
         claims: admin,
-        query: { search: name.split(' ')[1]!, status: 'pago' },
+        body: { search: name.split(' ')[1]!, status: 'pago' },
       }),
     );
     expect(byNameOtherStatus.items).toEqual([]);
@@ -380,13 +381,13 @@ describe('/admin/financeiro', () => {
     ]);
 
     const listed = okBody(
-      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, query: { search: contract.protocolo } }),
+      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: { search: contract.protocolo } }),
     );
     expect(listed.items.map((c) => [c.id, c.status, c.valor, c.email_cliente])).toEqual([
       [charge.id, 'RECEIVED', contract.valor, profile.email],
     ]);
     const byStatus = okBody(
-      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, query: { status: 'received' } }),
+      await callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: { status: 'received' } }),
     );
     expect(byStatus.items.every((c) => c.status === 'RECEIVED')).toBe(true);
     expect(byStatus.items.map((c) => c.id)).toContain(charge.id);

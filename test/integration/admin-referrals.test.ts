@@ -26,7 +26,7 @@ const admin = adminClaims();
 type Seeded = Awaited<ReturnType<typeof seedCustomer>>;
 
 const list = (query: Record<string, string> = {}) =>
-  callRoute(listAdminReferralsRoute, listReferrals, { claims: admin, query });
+  callRoute(listAdminReferralsRoute, listReferrals, { claims: admin, body: query });
 const summary = async () => okBody(await callRoute(getAdminSummaryRoute, getAdminSummary, { claims: admin })).referrals;
 const ownCounts = async (customer: Seeded) =>
   okBody(
@@ -62,7 +62,7 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
     referralWrites: (p) =>
       referralSignupWrites(db, { kind: 'move', referrerUserId: referrer.userId, referral: invited }, p, now),
     now,
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
   });
   if (pays) await payReferral(db, profile);
 }

@@ -155,7 +155,7 @@ async function clientWithOpenPix() {
     input: createProfileInput({ email }),
     referredByProfileId: null,
     now: new Date().toISOString(),
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
   });
   const pdfKey = `contracts/${contract.id}/${ulid()}.pdf`;
   await signContract(db, {

@@ -46,7 +46,7 @@ describe('createProfile', () => {
       input: createProfileInput({ cpf: profile.cpf }),
       referredByProfileId: null,
       now: now(),
-      initialContract: await initialContractFor(db),
+      initialContract: initialContractFor(),
       newReferralCode: () => 'REF-ZZ9999',
     });
     await expect(attempt).rejects.toThrow(new ConflictError(PROFILE_MESSAGES.duplicateDocument));
@@ -67,7 +67,7 @@ describe('createProfile', () => {
         input: createProfileInput(),
         referredByProfileId: null,
         now: now(),
-        initialContract: await initialContractFor(db),
+        initialContract: initialContractFor(),
       }),
     ).rejects.toThrow(PROFILE_MESSAGES.profileExists);
   });
@@ -80,7 +80,7 @@ describe('createProfile', () => {
       input: createProfileInput(),
       referredByProfileId: null,
       now: now(),
-      initialContract: await initialContractFor(db),
+      initialContract: initialContractFor(),
       newReferralCode: () => codes.shift()!,
     });
     expect(profile.referral_code).toBe('REF-NEW001');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { generateCpf, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import {
   countRateLimitedCall,
   enforceRateLimits,
+  rateLimitKey,
   rateLimitSubjectHash,
 } from '../../lambdas/shared/data/rate-limits.js';
 import { TooManyRequestsError } from '../../lambdas/shared/errors.js';
@@ -41,8 +42,13 @@ describe('rate-limit counters (pattern 43)', () => {
     expect(results).toEqual([true, true, true, false, false]);
 
     const window = rateWindow(rule, now);
-    const key = keys.rateLimit(rule.scope, rateLimitSubjectHash(rule.scope, subject), window.start);
+    const keyedHash = rateLimitSubjectHash(await rateLimitKey(), rule.scope, subject);
+    const key = keys.rateLimit(rule.scope, keyedHash, window.start);
     const { Item } = await db.client.send(new GetCommand({ TableName: db.tableName, Key: pointerKey(key) }));
+    // Keyed: the bare SHA-256 anyone could compute for a guessed subject names no counter.
+    const bareHash = createHash('sha256').update(`${rule.scope}\n${subject}`, 'utf8').digest('hex');
+    expect(keyedHash).not.toBe(bareHash);
+    expect(JSON.stringify(Item)).not.toContain(bareHash);
     // The refused calls added nothing; the counter expires (TTL) just after its window.
     expect(Item).toMatchObject({ hits: 3, type: 'RATE_LIMIT', expiresAt: window.end + 60 });
     // The subject is stored only as a hash.
@@ -139,7 +145,7 @@ describe('POST /public/lookup rate limits', () => {
         ExpressionAttributeValues: {
           ':pk': keys.rateLimit(
             RATE_LIMITS.lookupByQuery.scope,
-            rateLimitSubjectHash(RATE_LIMITS.lookupByQuery.scope, profile.cpf),
+            rateLimitSubjectHash(await rateLimitKey(), RATE_LIMITS.lookupByQuery.scope, profile.cpf),
             rateWindow(RATE_LIMITS.lookupByQuery, deps.clock()).start,
           ),
         },

@@ -319,7 +319,7 @@ describe('sign-up linking (pattern 34) and the referral paid (pattern 35)', () =
           new Date().toISOString(),
         ),
       now: new Date().toISOString(),
-      initialContract: await initialContractFor(db),
+      initialContract: initialContractFor(),
     });
     expect(created.referralLinked).toBe(false);
     expect(await getProfileByUser(db, userId)).toMatchObject({ referred_by_profile_id: referrer.profile.id });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signContractRoute } from '../../domain/api/contracts.js';
 import { startFreeRenewalRoute, startPaidRenewalRoute } from '../../domain/api/renewals.js';
 import { PAYMENT_MESSAGES, RENEWAL_MESSAGES } from '../../domain/messages.js';
+import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { handler as signContractHandler } from '../../lambdas/contracts/sign-contract.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
@@ -124,7 +125,7 @@ describe('POST /me/renewals/free (pattern 36)', () => {
       assinado_em: null,
       profile_id: customer.profile.id,
     });
-    expect(renewal.protocolo).toMatch(/^LM\d{13}$/);
+    expect(renewal.protocolo).toMatch(PROTOCOL_PATTERN);
     expect(renewal.protocolo).not.toBe(customer.contract.protocolo);
 
     const collection = await getCustomerCollection(db, customer.userId);

@@ -12,8 +12,8 @@ import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
-export async function initialContractFor(db: Db) {
-  return { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' };
+export function initialContractFor() {
+  return { protocolo: nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' };
 }
 
 /** A customer with a profile and the initial contract (and its process), written through the real access patterns. */
@@ -24,7 +24,7 @@ export async function seedCustomer(db: Db, overrides: Parameters<typeof createPr
     input: createProfileInput(overrides),
     referredByProfileId: null,
     now: new Date().toISOString(),
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
   });
   return { userId, profile, contract, process };
 }
@@ -58,7 +58,7 @@ export async function seedReferredCustomer(db: Db, referrer: { userId: string; p
     input: createProfileInput(),
     referredByProfileId: referrer.profile.id,
     now: new Date().toISOString(),
-    initialContract: await initialContractFor(db),
+    initialContract: initialContractFor(),
   });
   const payer = created.profile;
   const now = new Date().toISOString();

@@ -1,6 +1,7 @@
 import type { AdminDivergenceRow, ReconciliationRunSummary } from '../../../domain/api/admin-reconciliation.js';
 import { rowContextOf } from '../../shared/data/admin-lists.js';
 import { latestReconciliationRun, listDivergences } from '../../shared/data/reconciliation.js';
+import { keys } from '../../shared/data/keys.js';
 import { decodeCursor, encodeCursor, type Db } from '../../shared/data/table.js';
 
 /** Rows a page of 'Divergências' shows (its rows' clients and contracts are one BatchGetItem of at most 50 keys). */
@@ -16,7 +17,10 @@ export async function getAdminReconciliation(
 ): Promise<{ lastRun: ReconciliationRunSummary | null; items: AdminDivergenceRow[]; cursor: string | null }> {
   const [lastRun, page] = await Promise.all([
     latestReconciliationRun(deps.db),
-    listDivergences(deps.db, { limit: DIVERGENCE_PAGE_SIZE, cursor: decodeCursor(query.cursor) }),
+    listDivergences(deps.db, {
+      limit: DIVERGENCE_PAGE_SIZE,
+      cursor: decodeCursor(query.cursor, { attributes: ['pk', 'sk'], partition: ['pk', keys.divergencePk] }),
+    }),
   ]);
   const refs = page.items.flatMap((d) =>
     d.user_id && d.contract_id ? [{ userId: d.user_id, contractId: d.contract_id }] : [],

@@ -7,6 +7,6 @@ import { listAdminProcesses, type AdminProcessesDeps } from './admin-processes-s
 const deps: AdminProcessesDeps = { db: tableFromEnvironment(), clock: systemClock };
 
 /** /admin/processos: one page of processes (all, by status, or a search by protocol or client name). */
-export const handler = apiHandler(listAdminProcessesRoute, async ({ query }) => ({
-  body: await listAdminProcesses(deps, query),
+export const handler = apiHandler(listAdminProcessesRoute, async ({ body: filters }) => ({
+  body: await listAdminProcesses(deps, filters),
 }));

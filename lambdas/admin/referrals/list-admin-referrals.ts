@@ -6,6 +6,6 @@ import { listAdminReferrals, type AdminReferralsDeps } from './admin-referrals-s
 const deps: AdminReferralsDeps = { db: tableFromEnvironment() };
 
 /** /admin/indicacoes: one page of referrals (all, by status, or a search by e-mail or the referrer's name). */
-export const handler = apiHandler(listAdminReferralsRoute, async ({ query }) => ({
-  body: await listAdminReferrals(deps, query),
+export const handler = apiHandler(listAdminReferralsRoute, async ({ body: filters }) => ({
+  body: await listAdminReferrals(deps, filters),
 }));

@@ -24,7 +24,7 @@ import { GSI1, GSI2, decodeCursor, encodeCursor, queryAllItems, stripKeys, type 
 
 export type Page<T> = { items: T[]; cursor: string | null };
 
-/** Pattern 20: clients newest first, one page at a time; the cursor is passed through untouched. */
+/** Pattern 20: clients newest first, one page at a time; the cursor is checked against the index it pages. */
 export async function listClients(
   db: Db,
   options: { limit?: number; cursor?: string | null } = {},
@@ -37,7 +37,10 @@ export async function listClients(
       ExpressionAttributeValues: { ':pk': keys.typeList('PROFILE') },
       ScanIndexForward: false,
       Limit: Math.min(options.limit ?? 50, 100),
-      ExclusiveStartKey: decodeCursor(options.cursor),
+      ExclusiveStartKey: decodeCursor(options.cursor, {
+        attributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+        partition: ['gsi1pk', keys.typeList('PROFILE')],
+      }),
     }),
   );
   return {
@@ -98,18 +101,24 @@ type ListOptions = {
 async function listedPage(db: Db, type: 'PROCESS' | 'CHARGE' | 'REFERRAL', options: ListOptions) {
   const byStatus = options.status !== undefined;
   const [pk, sk] = byStatus ? ['gsi2pk', 'gsi2sk'] : ['gsi1pk', 'gsi1sk'];
+  const partition = byStatus ? keys.statusList(type, options.status!) : keys.typeList(type);
+  const start = decodeCursor(options.cursor, { attributes: ['pk', 'sk', pk, sk], partition: [pk, partition] });
+  // A ranged list's cursor must also fall inside the range, or DynamoDB refuses the start key.
+  if (start && options.range && !(start[sk]! >= options.range.start && start[sk]! <= options.range.end)) {
+    throw new ValidationError(ADMIN_MESSAGES.invalidCursor, { cursor: ADMIN_MESSAGES.invalidCursor });
+  }
   const page = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
       IndexName: byStatus ? GSI2 : GSI1,
       KeyConditionExpression: `${pk} = :pk${options.range ? ` AND ${sk} BETWEEN :start AND :end` : ''}`,
       ExpressionAttributeValues: {
-        ':pk': byStatus ? keys.statusList(type, options.status!) : keys.typeList(type),
+        ':pk': partition,
         ...(options.range ? { ':start': options.range.start, ':end': options.range.end } : {}),
       },
       ScanIndexForward: false,
       Limit: Math.min(options.limit ?? 25, 100),
-      ExclusiveStartKey: decodeCursor(options.cursor),
+      ExclusiveStartKey: start,
     }),
   );
   return { items: page.Items ?? [], cursor: encodeCursor(page.LastEvaluatedKey) };

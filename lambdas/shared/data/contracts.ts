@@ -1,14 +1,12 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { saoPauloDateDigits } from '../../../domain/dates.js';
-import { formatProtocol } from '../../../domain/protocol.js';
+import { PROTOCOL_RANDOM_BYTES, protocolFromBytes } from '../../../domain/protocol.js';
 import { contractSchema, type Contract, type Process } from '../../../domain/schemas/entities.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
 import { processItem } from './processes.js';
 import { putNew, stripKeys, type Db, type TransactItem } from './table.js';
-
-const PROTOCOL_SEQUENCE_TTL_SECONDS = 7 * 24 * 3600;
 
 /** One contract of a customer (by its owner's key, so another customer's id finds nothing). */
 export async function getContract(db: Db, userId: string, contractId: string): Promise<Contract | null> {
@@ -18,22 +16,13 @@ export async function getContract(db: Db, userId: string, contractId: string): P
   return Item ? contractSchema.parse(stripKeys(Item)) : null;
 }
 
-/** Next protocol number of the São Paulo day: an atomic counter, so two contracts never share one. */
-export async function nextProtocol(db: Db, instant: Date): Promise<string> {
-  const day = saoPauloDateDigits(instant);
-  const { Attributes } = await db.client.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: { pk: keys.sequencePk, sk: keys.protocolSequenceSk(day) },
-      UpdateExpression: 'ADD seq :one SET expiresAt = if_not_exists(expiresAt, :ttl)',
-      ExpressionAttributeValues: {
-        ':one': 1,
-        ':ttl': Math.floor(instant.getTime() / 1000) + PROTOCOL_SEQUENCE_TTL_SECONDS,
-      },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return formatProtocol(instant, Number(Attributes?.seq));
+/**
+ * A new protocol of the São Paulo day of `instant`, its random part from the CSPRNG (domain/protocol.ts). No counter:
+ * a daily sequence is what made protocols walkable. Uniqueness still holds through the `PROTOCOL#` pointer, written
+ * with `attribute_not_exists` in the contract's own transaction (a repeat in 2^55 would fail it, never overwrite).
+ */
+export function nextProtocol(instant: Date): string {
+  return protocolFromBytes(instant, randomBytes(PROTOCOL_RANDOM_BYTES));
 }
 
 /** The contract item: the customer's collection, listed on gsi1 for the admin. */
@@ -137,13 +126,13 @@ type CreateContractParams = {
 /**
  * Pattern 6: a contract (initial or renewal) of an existing profile, with its protocol pointer and its process, which
  * starts at 'cadastro', and the profile's contract and process counts. The protocol pointer's condition makes a
- * protocol unique even if a sequence repeats; the profile's makes a contract of a missing profile impossible.
+ * protocol unique even if a random part ever repeats; the profile's makes a contract of a missing profile impossible.
  */
 export async function createContract(
   db: Db,
   params: CreateContractParams,
 ): Promise<{ contract: Contract; process: Process }> {
-  const protocolo = await nextProtocol(db, params.now);
+  const protocolo = nextProtocol(params.now);
   const created = newContract({
     ...params,
     protocolo,

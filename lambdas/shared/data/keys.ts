@@ -96,8 +96,6 @@ export const keys = {
    * `COUNTER`, whose four items pattern 25 reads whole.
    */
   financeDayPk: 'FINANCE_DAY',
-  sequencePk: 'SEQUENCE',
-  protocolSequenceSk: (day: string) => `PROTOCOL#${day}`,
 
   searchPartition: (scope: 'CLIENT' | 'REFERRAL', token: string) => `SEARCH#${scope}#${token.slice(0, 2)}`,
   searchSk: (token: string, userId: string) => `${token}#${userId}`,

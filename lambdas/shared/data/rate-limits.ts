@@ -1,20 +1,44 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateWindow, type RateLimitRule } from '../../../domain/rate-limits.js';
 import { TooManyRequestsError } from '../errors.js';
+import { readSecret } from '../secrets.js';
 import { keys, pointerKey } from './keys.js';
 import { appliedUnlessConditionFails, type Db } from './table.js';
 
 /** Counters outlive their window by a minute; TTL may lag by days, and no condition ever reads an old window. */
 const GRACE_SECONDS = 60;
 
+/** HMAC-SHA256 keys shorter than the hash output weaken it. */
+export const RATE_LIMIT_KEY_MIN_BYTES = 32;
+
 /**
- * A counter's subject in its key: SHA-256 of the rule's scope and the subject (an address, a document, a protocol),
- * so no address, CPF or e-mail is stored in clear. The counter lives a window or two: the hash is only as private as
- * a short-lived hash of a guessable value can be, and no screen or index ever reads these items.
+ * A counter's subject in its key: HMAC-SHA256, under the `rateLimitKey` secret, of the rule's scope and the subject
+ * (an address, a document, a protocol). A bare hash of a CPF or an IPv4 address is reversed by trying them all (10^9
+ * CPFs, 2^32 addresses); without the key, a leaked table export or backup names nobody (docs/decisions.md).
  */
-export function rateLimitSubjectHash(scope: string, subject: string): string {
-  return createHash('sha256').update(`${scope}\n${subject}`, 'utf8').digest('hex');
+export function rateLimitSubjectHash(key: Buffer, scope: string, subject: string): string {
+  return createHmac('sha256', key).update(`${scope}\n${subject}`, 'utf8').digest('hex');
+}
+
+/** The `rateLimitKey` secret as HMAC key bytes: inline locally, from Secrets Manager on AWS. */
+export async function loadRateLimitKey(env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+  return Buffer.from(await readSecret('rateLimitKey', { minLength: RATE_LIMIT_KEY_MIN_BYTES, env }), 'utf8');
+}
+
+let loadedKey: Promise<Buffer> | undefined;
+
+/**
+ * The function's rate-limit key (grant `secrets: ['rateLimitKey']`), read on the first counted call and kept for the
+ * life of the container, like every secret. A function that counts calls without the grant fails loudly, naming the
+ * variable it lacks; a failed read is not kept, so the next call tries again.
+ */
+export function rateLimitKey(): Promise<Buffer> {
+  loadedKey ??= loadRateLimitKey().catch((error: unknown) => {
+    loadedKey = undefined;
+    throw error;
+  });
+  return loadedKey;
 }
 
 /**
@@ -24,7 +48,7 @@ export function rateLimitSubjectHash(scope: string, subject: string): string {
  */
 export async function countRateLimitedCall(db: Db, rule: RateLimitRule, subject: string, now: Date): Promise<boolean> {
   const window = rateWindow(rule, now);
-  const key = keys.rateLimit(rule.scope, rateLimitSubjectHash(rule.scope, subject), window.start);
+  const key = keys.rateLimit(rule.scope, rateLimitSubjectHash(await rateLimitKey(), rule.scope, subject), window.start);
   return appliedUnlessConditionFails(() =>
     db.client.send(
       new UpdateCommand({

@@ -38,7 +38,7 @@ export async function createRenewal(
   db: Db,
   params: CreateRenewalParams,
 ): Promise<{ contract: Contract; process: Process }> {
-  const protocolo = await nextProtocol(db, params.now);
+  const protocolo = nextProtocol(params.now);
   const created = newContract({
     profileId: params.profileId,
     protocolo,

@@ -8,6 +8,8 @@ import {
   type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_MESSAGES } from '../../../domain/messages.js';
+import { ValidationError } from '../errors.js';
 import { pointerKey } from './keys.js';
 
 /** What every access-pattern function needs: the client and the one table's name. */
@@ -179,12 +181,36 @@ export function encodeCursor(key: Record<string, unknown> | undefined): string |
   return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
 }
 
-export function decodeCursor(cursor: string | null | undefined): Record<string, unknown> | undefined {
+/**
+ * What a list's cursor must be: exactly the key attributes of the table or index it pages (a LastEvaluatedKey holds the
+ * table's `pk`/`sk` and, for an index, the index's own pair), with the index's partition equal to the one queried.
+ */
+export type CursorShape = { readonly attributes: readonly string[]; readonly partition?: readonly [string, string] };
+
+/**
+ * A cursor from the caller → the `ExclusiveStartKey` it stands for; none → the first page. The cursor comes back from
+ * a browser, so anything this list could not have given (not base64url JSON, other attributes, non-string values,
+ * another partition) is a 400 with a pt-BR message, never a DynamoDB ValidationException answered as a 500.
+ */
+export function decodeCursor(
+  cursor: string | null | undefined,
+  shape: CursorShape,
+): Record<string, string> | undefined {
   if (!cursor) return undefined;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    return undefined;
+    throw new ValidationError(ADMIN_MESSAGES.invalidCursor, { cursor: ADMIN_MESSAGES.invalidCursor });
   }
+  const wanted = [...shape.attributes].sort();
+  const valid =
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).sort().join('\n') === wanted.join('\n') &&
+    Object.values(value).every((part) => typeof part === 'string' && part.length > 0 && part.length <= 1024) &&
+    (!shape.partition || (value as Record<string, string>)[shape.partition[0]] === shape.partition[1]);
+  if (!valid) throw new ValidationError(ADMIN_MESSAGES.invalidCursor, { cursor: ADMIN_MESSAGES.invalidCursor });
+  return value as Record<string, string>;
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { customerHistory } from '../../../domain/history.js';
-import { formatProtocol, fullProtocol, parseProtocol, protocolCheckDigit } from '../../../domain/protocol.js';
+import { formatLegacyProtocol, fullProtocol, parseProtocol, protocolCheckDigit } from '../../../domain/protocol.js';
 import type { Charge, Contract } from '../../../domain/schemas/entities.js';
 
 describe('protocol numbers at their edges', () => {
   const day = new Date('2026-11-21T15:00:00Z');
   it('takes daily sequences 1 to 99,999 and nothing else', () => {
-    expect(formatProtocol(day, 1)).toBe('LM2026112100001');
-    expect(formatProtocol(day, 99_999)).toBe('LM2026112199999');
+    expect(formatLegacyProtocol(day, 1)).toBe('LM2026112100001');
+    expect(formatLegacyProtocol(day, 99_999)).toBe('LM2026112199999');
     for (const bad of [0, 100_000, 1.5, Number.NaN]) {
-      expect(() => formatProtocol(day, bad)).toThrow(`daily protocol sequence out of range: ${bad}`);
+      expect(() => formatLegacyProtocol(day, bad)).toThrow(`daily protocol sequence out of range: ${bad}`);
     }
   });
   it('computes the mod-11 check digit with weights 2 to 9 from the right', () => {

@@ -1,21 +1,105 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  formatProtocol,
+  formatLegacyProtocol,
   fullProtocol,
+  LEGACY_PROTOCOL_PATTERN,
   parseProtocol,
+  PROTOCOL_ALPHABET,
   protocolCheckDigit,
+  protocolFromBytes,
   PROTOCOL_PATTERN,
 } from '../../../domain/protocol.js';
 
-describe('protocol numbers', () => {
-  it('start with LM and the São Paulo date, even just before UTC midnight', () => {
-    // 02:30 UTC on the 22nd is still the 21st in São Paulo (UTC-3).
-    expect(formatProtocol(new Date('2026-11-22T02:30:00Z'), 42)).toBe('LM2026112100042');
-    expect(formatProtocol(new Date('2026-11-22T02:30:00Z'), 42)).toMatch(PROTOCOL_PATTERN);
+const DAY = new Date('2026-11-22T02:30:00Z'); // 02:30 UTC on the 22nd is still the 21st in São Paulo (UTC-3).
+const BYTES = Uint8Array.from([0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde]);
+
+describe('protocol numbers (current: date + random part + check character)', () => {
+  it('start with LM and the São Paulo date, then three groups of four readable characters', () => {
+    const protocolo = protocolFromBytes(DAY, BYTES);
+    expect(protocolo).toMatch(PROTOCOL_PATTERN);
+    expect(protocolo.startsWith('LM20261121-')).toBe(true);
+    expect(protocolo.slice(2)).not.toMatch(/[ILOU]/);
+  });
+
+  it('take their random part from the bytes: different bytes, different protocols; a short buffer is refused', () => {
+    const other = Uint8Array.from(BYTES);
+    other[0] = (other[0] ?? 0) ^ 1;
+    expect(protocolFromBytes(DAY, other)).not.toBe(protocolFromBytes(DAY, BYTES));
+    expect(() => protocolFromBytes(DAY, BYTES.subarray(0, 6))).toThrow(RangeError);
+  });
+
+  it('are not neighbours of each other: 500 fresh ones share no prefix a walk could follow', () => {
+    const made = Array.from({ length: 500 }, () => protocolFromBytes(DAY, randomBytes(7)));
+    expect(new Set(made).size).toBe(made.length);
+    for (const protocolo of made) expect(parseProtocol(protocolo)).toBe(protocolo);
+    // The first random character spreads over the whole alphabet instead of counting up.
+    const firsts = new Set(made.map((p) => p.charAt(11)));
+    expect(firsts.size).toBe(PROTOCOL_ALPHABET.length);
+  });
+
+  it('are shown as they are stored: the check character is part of the protocol', () => {
+    const protocolo = protocolFromBytes(DAY, BYTES);
+    expect(fullProtocol(protocolo)).toBe(protocolo);
+  });
+
+  it('parse in any case, without dashes, with spaces, and with I/L typed for 1 and O for 0', () => {
+    const protocolo = protocolFromBytes(DAY, Uint8Array.from([0, 0, 0, 0, 0, 0, 0x21]));
+    // Bytes ending 0x21 give a random part starting 1 then 1 then 0s: room for the look-alike letters.
+    expect(protocolo.slice(11, 14)).toBe('110');
+    const compact = protocolo.replace(/-/g, '');
+    expect(parseProtocol(compact.toLowerCase())).toBe(protocolo);
+    expect(parseProtocol(` ${protocolo.slice(0, 14)} ${protocolo.slice(14)} `)).toBe(protocolo);
+    const lookAlikes = `${protocolo.slice(0, 11)}IlO${protocolo.slice(14)}`;
+    expect(parseProtocol(lookAlikes)).toBe(protocolo);
+  });
+
+  it('reject every single mistyped character and a U, before anything is read', () => {
+    const protocolo = protocolFromBytes(DAY, BYTES);
+    const compact = protocolo.replace(/-/g, '');
+    for (let i = 2; i < compact.length; i++) {
+      const alphabet = i < 10 ? '0123456789' : PROTOCOL_ALPHABET;
+      for (const character of alphabet) {
+        if (character === compact[i]) continue;
+        const typo = `${compact.slice(0, i)}${character}${compact.slice(i + 1)}`;
+        expect(parseProtocol(typo), typo).toBeNull();
+      }
+    }
+    expect(parseProtocol(`${compact.slice(0, -1)}U`)).toBeNull();
+    expect(parseProtocol(`${compact}0`)).toBeNull();
+    expect(parseProtocol(compact.slice(0, -1))).toBeNull();
+  });
+
+  it('reject nearly every swap of neighbouring characters (Luhn misses one pair per position)', () => {
+    let caught = 0;
+    let swaps = 0;
+    for (let n = 0; n < 100; n++) {
+      const compact = protocolFromBytes(DAY, randomBytes(7)).replace(/-/g, '');
+      for (let i = 2; i < compact.length - 1; i++) {
+        if (compact[i] === compact[i + 1]) continue;
+        swaps += 1;
+        const swapped = `${compact.slice(0, i)}${compact[i + 1]}${compact[i]}${compact.slice(i + 2)}`;
+        if (parseProtocol(swapped) === null) caught += 1;
+      }
+    }
+    expect(caught / swaps).toBeGreaterThan(0.99);
+  });
+
+  it('cannot be taken for a CNPJ: 14 characters, against 22 for a protocol', () => {
+    expect(parseProtocol('12ABC34501DE35')).toBeNull();
+    expect(parseProtocol('LMABC34501DE35')).toBeNull();
+  });
+});
+
+describe('legacy protocol numbers (daily sequence, before issue 20)', () => {
+  it('still start with LM and the São Paulo date, even just before UTC midnight', () => {
+    expect(formatLegacyProtocol(DAY, 42)).toBe('LM2026112100042');
+    expect(formatLegacyProtocol(DAY, 42)).toMatch(LEGACY_PROTOCOL_PATTERN);
+    expect(formatLegacyProtocol(DAY, 42)).not.toMatch(PROTOCOL_PATTERN);
   });
   it('refuse a sequence outside 1..99999', () => {
-    expect(() => formatProtocol(new Date(), 0)).toThrow(RangeError);
-    expect(() => formatProtocol(new Date(), 100_000)).toThrow(RangeError);
+    expect(() => formatLegacyProtocol(new Date(), 0)).toThrow(RangeError);
+    expect(() => formatLegacyProtocol(new Date(), 100_000)).toThrow(RangeError);
   });
   it('parse both forms and reject a wrong check digit', () => {
     const p = 'LM2026112100042';

@@ -89,7 +89,7 @@ describe('request fields normalised by their contracts', () => {
   });
 
   it('reads the finance filter in any case as the provider’s upper-case status', () => {
-    const query = listAdminChargesRoute.query!;
+    const query = listAdminChargesRoute.body;
     expect(query.parse({ status: ' confirmed ' }).status).toBe('CONFIRMED');
     expect(query.parse({ status: 'Received_In_Cash' }).status).toBe('RECEIVED_IN_CASH');
     expect(query.safeParse({ status: 'CONFIRMED;DROP' }).success).toBe(false);

@@ -16,7 +16,7 @@ export function adminClientsQueryOptions(busca: string) {
   return infiniteQueryOptions({
     queryKey: routeQueryKey(listAdminClientsRoute, { query }),
     queryFn: ({ signal, pageParam }) =>
-      apiCall(listAdminClientsRoute, { query: pageParam ? { ...query, cursor: pageParam } : query, signal }),
+      apiCall(listAdminClientsRoute, { body: pageParam ? { ...query, cursor: pageParam } : query, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
   });

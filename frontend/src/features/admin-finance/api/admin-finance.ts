@@ -31,7 +31,7 @@ export function fetchAdminCharges(
   limit?: number,
 ) {
   return apiCall(listAdminChargesRoute, {
-    query: { ...filters, cursor, ...(limit ? { limit: String(limit) } : {}) },
+    body: { ...filters, cursor, ...(limit ? { limit } : {}) },
     signal,
   });
 }

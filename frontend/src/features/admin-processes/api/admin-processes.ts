@@ -8,7 +8,7 @@ export type ProcessFilters = { search?: string; status?: ProcessStatus };
 
 /** One page of /admin/processos; the next page is asked with the cursor the last one gave. */
 export function fetchAdminProcesses(filters: ProcessFilters, cursor: string | undefined, signal?: AbortSignal) {
-  return apiCall(listAdminProcessesRoute, { query: { ...filters, cursor }, signal });
+  return apiCall(listAdminProcessesRoute, { body: { ...filters, cursor }, signal });
 }
 
 export function adminProcessesQueryOptions(filters: ProcessFilters) {

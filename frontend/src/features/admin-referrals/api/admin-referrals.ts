@@ -7,7 +7,7 @@ export type ReferralFilters = { search?: string; status?: Referral['status'] };
 
 /** One page of /admin/indicacoes; the next page is asked with the cursor the last one gave. */
 export function fetchAdminReferrals(filters: ReferralFilters, cursor: string | undefined, signal?: AbortSignal) {
-  return apiCall(listAdminReferralsRoute, { query: { ...filters, cursor }, signal });
+  return apiCall(listAdminReferralsRoute, { body: { ...filters, cursor }, signal });
 }
 
 export function adminReferralsQueryOptions(filters: ReferralFilters) {
