@@ -12,7 +12,7 @@ import type { Charge, Contract, Process, Profile, StatusHistory } from '../../..
 import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
 import { newContract, newContractWrites } from './contracts.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
@@ -182,11 +182,19 @@ export async function createProfile(
       await db.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            // The order matters: failedConditions() below reads the first three by position, the link's as the last.
+            // The order matters: failedConditions() below reads the first five by position, the link's as the last.
             putNew(db, profileItem(profile, { hasContract: false, contractCount: 1, processCount: 1 })),
             putNew(db, guards.document),
             putNew(db, guards.referralCode),
             putNew(db, guards.profileId),
+            // Pattern 70d (b): a deleted user's still-valid token cannot bring their profile (and CPF) back.
+            {
+              ConditionCheck: {
+                TableName: db.tableName,
+                Key: pointerKey(keys.deletedUser(userId)),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             counterUpdate(db.tableName, COUNTERS.clients, { total: 1 }),
             ...newContractWrites(db, userId, created),
             ...clientSearchTokenItems(profile).map((item) => ({ Put: { TableName: db.tableName, Item: item } })),
@@ -198,7 +206,8 @@ export async function createProfile(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const failed = failedConditions(error);
-      const [profileExists, documentTaken, codeTaken] = failed;
+      const [profileExists, documentTaken, codeTaken, , userDeleted] = failed;
+      if (userDeleted) throw new ForbiddenError(PROFILE_MESSAGES.accountDeleted);
       if (profileExists) throw new ConflictError(PROFILE_MESSAGES.profileExists);
       if (documentTaken) {
         throw new ConflictError(
