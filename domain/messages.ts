@@ -536,4 +536,6 @@ export const REFERRAL_MESSAGES = {
   ownEmail: 'Você não pode convidar o seu próprio email.',
   invalidEmail: 'Email inválido',
   tooManyInvites: 'Muitos convites em pouco tempo. Aguarde um pouco e tente novamente.',
+  tooManyInvitesToday: 'Você atingiu o limite de convites de hoje. Tente novamente amanhã.',
+  invitesPaused: 'Os convites estão temporariamente indisponíveis. Tente novamente mais tarde.',
 } as const;
