@@ -229,8 +229,6 @@ export async function createProfile(
 type UpdateProfileParams = {
   userId: string;
   details: ProfileDetails;
-  /** The e-mail of the caller's verified token: a confirmed change of address reaches the profile on its next save. */
-  email: string;
   now: string;
 };
 
@@ -249,11 +247,13 @@ export async function updateProfile(db: Db, params: UpdateProfileParams): Promis
   if (!Item) throw new NotFoundError(PROFILE_MESSAGES.profileMissing);
   const current = profileSchema.parse(stripKeys(Item));
   const readVersion = typeof Item.updated_at === 'string' ? Item.updated_at : null;
-  const next: Profile = { ...current, ...params.details, email: params.email.toLowerCase() };
+  // Never the e-mail: a confirmed change reaches the profile through pattern 70d alone, so a tab still holding a token
+  // from before the change cannot put the old address back.
+  const next: Profile = { ...current, ...params.details };
   const before = new Set(clientSearchTokenItems(current).map((item) => item.sk));
   const after = clientSearchTokenItems(next);
   const afterKeys = new Set(after.map((item) => item.sk));
-  const fields = Object.entries({ ...params.details, email: next.email, updated_at: params.now });
+  const fields = Object.entries({ ...params.details, updated_at: params.now });
   try {
     await db.client.send(
       new TransactWriteCommand({
