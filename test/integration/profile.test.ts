@@ -156,9 +156,9 @@ describe('PUT /me/profile (later saves)', () => {
       email: profile.email,
     });
     expect((await searchClients(db, unique)).map((p) => p.id)).toEqual([profile.id]);
-    expect(await searchClients(db, profile.nome_completo.split(' ')[0]!).then((r) => r.map((p) => p.id))).not.toContain(
-      profile.id,
-    );
+    expect(
+      await searchClients(db, profile.nome_completo.split(' ').at(-1)!).then((r) => r.map((p) => p.id)),
+    ).not.toContain(profile.id);
     const stored = await db.client.send(
       new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(userId), sk: keys.profileSk } }),
     );
