@@ -153,6 +153,8 @@ export const PROFILE_MESSAGES = {
   duplicateDocument: 'Este CPF já está cadastrado.',
   // Not in the spec, which says 'CPF' for both: a company must read its own document's name.
   duplicateCnpj: 'Este CNPJ já está cadastrado.',
+  // Issue 20 item 6: a deleted customer's still-open tab (its id token lives up to an hour) saving the profile again.
+  accountDeleted: 'Esta conta foi excluída. Entre novamente ou crie uma nova conta para continuar.',
   updated: 'Perfil atualizado',
   created: 'Perfil criado',
   createdDescription: 'Seu contrato foi gerado automaticamente.',
@@ -542,4 +544,6 @@ export const REFERRAL_MESSAGES = {
   ownEmail: 'Você não pode convidar o seu próprio email.',
   invalidEmail: 'Email inválido',
   tooManyInvites: 'Muitos convites em pouco tempo. Aguarde um pouco e tente novamente.',
+  tooManyInvitesToday: 'Você atingiu o limite de convites de hoje. Tente novamente amanhã.',
+  invitesPaused: 'Os convites estão temporariamente indisponíveis. Tente novamente mais tarde.',
 } as const;

@@ -26,6 +26,13 @@ export const RATE_LIMITS = {
   verificationByAddress: { scope: 'VERIFY_IP', limit: 30, windowSeconds: 10 * MINUTES },
   /** Invitations e-mail third parties from our sender: a customer inviting friends needs far fewer than 20 an hour. */
   referralInvitesByCustomer: { scope: 'INVITE_USER', limit: 20, windowSeconds: 60 * MINUTES },
+  /** A day of one customer's invitations: a real circle of friends, not a list bought for a campaign. */
+  referralInvitesByCustomerDaily: { scope: 'INVITE_USER_DAY', limit: 40, windowSeconds: 24 * 60 * MINUTES },
+  /**
+   * Every customer's invitations together, an hour: bounds what many accounts (made for it) can send from our SES
+   * sender before anyone looks, well under the account's sending quota, far above what real referrals reach.
+   */
+  referralInvitesGlobal: { scope: 'INVITE_ALL', limit: 300, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = {

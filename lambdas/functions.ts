@@ -389,8 +389,13 @@ export const AUTH_TRIGGERS = {
       ownUserPool: 'read',
     },
   },
-  // The admins' second-factor claim on their id tokens (sign-in and refresh); reads an admin's MFA settings.
-  preTokenGeneration: { entry: 'lambdas/auth/pre-token-generation.ts', grants: { ownUserPool: 'read' } },
+  // The admins' second-factor claim on their id tokens (sign-in and refresh); reads an admin's MFA settings. A confirmed
+  // change of e-mail reaches the profile, its search tokens and the referrals' copies (a Query of the customer's
+  // referrals, so `table`, not `tableItems`), and the old address is e-mailed (issue 20, item 9).
+  preTokenGeneration: {
+    entry: 'lambdas/auth/pre-token-generation.ts',
+    grants: { table: 'readwrite', email: true, ownUserPool: 'read' },
+  },
   // Claims (and on failure gives back) the welcome e-mail on the customer's ACCOUNT marker.
   postConfirmation: {
     entry: 'lambdas/auth/post-confirmation.ts',

@@ -122,7 +122,11 @@ try {
       new QueryCommand({
         TableName: LOCAL_TABLE,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':from': keys.contractsPrefix, ':to': keys.profileSk },
+        ExpressionAttributeValues: {
+          ':pk': keys.customer(userId),
+          ':from': keys.contractsPrefix,
+          ':to': keys.profileSk,
+        },
       }),
     );
   const bareGet = () =>

@@ -271,7 +271,7 @@ async function signedInCustomer(db: Db): Promise<string> {
     input: profileInput(email),
     referredByProfileId: null,
     now: new Date().toISOString(),
-    initialContract: { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
+    initialContract: { protocolo: await nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
   });
   return idToken;
 }
@@ -298,7 +298,7 @@ async function seedPaidCharges(db: Db, count: number) {
       input: profileInput(`carga.${userId.toLowerCase()}@example.com`),
       referredByProfileId: null,
       now: new Date().toISOString(),
-      initialContract: { protocolo: await nextProtocol(db, new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
+      initialContract: { protocolo: await nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
     });
     const charge = await createCharge(db, {
       userId,

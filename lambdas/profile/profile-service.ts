@@ -60,7 +60,6 @@ export async function updateOwnProfile(deps: ProfileDeps, caller: Caller, detail
   const profile = await updateProfile(deps.db, {
     userId: caller.userId,
     details,
-    email: caller.email,
     now: deps.clock().toISOString(),
   });
   return { profile };

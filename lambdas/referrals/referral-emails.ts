@@ -1,11 +1,14 @@
 import { SERVICE_PROVIDER } from '../../domain/company.js';
+import { inviteSenderName } from '../../domain/invite-sender.js';
 import { CONTRACT_PRICE, formatBRL } from '../../domain/pricing.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
 
-/** The invite's subject: the referrer's first name, so the friend knows who wrote before opening it. */
-export const referralInviteSubject = (referrerName: string) =>
-  `${firstName(referrerName)} convidou você para a ${SERVICE_PROVIDER.brand}`;
+/**
+ * The invite's subject: fixed text, never the referrer's name (free text a customer typed would otherwise reach any
+ * address in the one line every mail client shows).
+ */
+export const REFERRAL_INVITE_SUBJECT = `Você recebeu um convite para a ${SERVICE_PROVIDER.brand}`;
 
 /**
  * 'send-referral-invite' (spec 02 §7: to, referrerName, referralLink), sent by the server to the invited address. The
@@ -13,9 +16,10 @@ export const referralInviteSubject = (referrerName: string) =>
  * temporary), and that ignoring it is enough.
  */
 export function referralInviteEmail(data: { referrerName: string; referralLink: string }): OutgoingEmail {
-  const name = escapeHtml(data.referrerName);
+  // The profile's name, cleaned and shortened (domain/invite-sender.ts); escaped all the same.
+  const name = escapeHtml(inviteSenderName(data.referrerName));
   return {
-    subject: referralInviteSubject(data.referrerName),
+    subject: REFERRAL_INVITE_SUBJECT,
     html: emailShell(
       'Você recebeu um convite!',
       `<p>Olá!</p>
@@ -25,8 +29,4 @@ export function referralInviteEmail(data: { referrerName: string; referralLink: 
       `Você recebeu este e-mail porque ${name} informou o seu endereço ao indicar a ${SERVICE_PROVIDER.brand}. Se não conhece essa pessoa ou não tem interesse, ignore este e-mail.`,
     ),
   };
-}
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
 }

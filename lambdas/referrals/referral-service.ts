@@ -1,6 +1,6 @@
 import type { OwnReferral, ReferralSummary } from '../../domain/api/referrals.js';
 import { REFERRAL_MESSAGES } from '../../domain/messages.js';
-import { RATE_LIMITS } from '../../domain/rate-limits.js';
+import { RATE_LIMITS, type RateLimitRule } from '../../domain/rate-limits.js';
 import { referralLink, referralsToNextReward } from '../../domain/referral-code.js';
 import type { Referral } from '../../domain/schemas/entities.js';
 import type { SendEmail } from '../providers/email.js';
@@ -15,7 +15,20 @@ import { logger } from '../shared/logger.js';
 import { referralInviteEmail } from './referral-emails.js';
 
 export type ReferralDeps = { db: Db; clock: Clock };
-export type InviteDeps = ReferralDeps & { sendEmail: SendEmail; appUrl: string };
+/** The caps on invitations (issue 20, item 8): a customer's hour and day, and every customer's hour together. */
+export type InviteLimits = { hourly: RateLimitRule; daily: RateLimitRule; global: RateLimitRule };
+export const INVITE_LIMITS: InviteLimits = {
+  hourly: RATE_LIMITS.referralInvitesByCustomer,
+  daily: RATE_LIMITS.referralInvitesByCustomerDaily,
+  global: RATE_LIMITS.referralInvitesGlobal,
+};
+
+export type InviteDeps = ReferralDeps & {
+  sendEmail: SendEmail;
+  appUrl: string;
+  /** @default INVITE_LIMITS */
+  limits?: InviteLimits;
+};
 
 /** The invite e-mail could not be sent: the invite was taken back, and trying again may work. */
 class InviteNotSentError extends DomainError {
@@ -52,7 +65,9 @@ export async function getOwnReferrals(deps: ReferralDeps, caller: Caller): Promi
 
 /**
  * 'Convidar' (spec 02 §5, §7 send-referral-invite): a profile is required, the caller's own address is refused, each
- * customer may send `referralInvitesByCustomer` invites an hour, and each address once (pattern 18). The e-mail carries
+ * customer may send `referralInvitesByCustomer` invites an hour and `referralInvitesByCustomerDaily` a day, everybody
+ * together `referralInvitesGlobal` an hour, and each address once (pattern 18). The e-mail names the referrer by their
+ * profile's name only, cleaned and shortened, never by anything in the request. The e-mail carries
  * `{site}/auth?mode=register&ref={code}&invite={invite code}`; if it cannot be sent the invite is taken back.
  */
 export async function inviteFriend(
@@ -66,12 +81,22 @@ export async function inviteFriend(
   if (email === profile.email.toLowerCase() || email === caller.email.toLowerCase()) {
     throw new ValidationError(REFERRAL_MESSAGES.ownEmail, { email: REFERRAL_MESSAGES.ownEmail });
   }
+  // The customer's hour, then their day, then everybody's hour, each with its own message; a call refused by one rule
+  // is not counted by the next, so one customer's flood cannot use up everybody's allowance.
+  const limits = deps.limits ?? INVITE_LIMITS;
   await enforceRateLimits(
     deps.db,
     now,
-    [{ rule: RATE_LIMITS.referralInvitesByCustomer, subject: caller.userId }],
+    [{ rule: limits.hourly, subject: caller.userId }],
     REFERRAL_MESSAGES.tooManyInvites,
   );
+  await enforceRateLimits(
+    deps.db,
+    now,
+    [{ rule: limits.daily, subject: caller.userId }],
+    REFERRAL_MESSAGES.tooManyInvitesToday,
+  );
+  await enforceRateLimits(deps.db, now, [{ rule: limits.global, subject: 'all' }], REFERRAL_MESSAGES.invitesPaused);
   const referrer = referrerCopyOf(profile);
   const referral = await createReferral(deps.db, {
     referrer,

@@ -16,7 +16,9 @@ import {
   listAdminClientsRoute,
 } from '../../domain/api/admin-clients.js';
 import { isValidDocument } from '../../domain/documents.js';
-import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages.js';
+import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES, PROFILE_MESSAGES } from '../../domain/messages.js';
+import { createProfileRoute } from '../../domain/api/profile.js';
+import { handler as createProfileHandler } from '../../lambdas/profile/create-profile.js';
 import { handler as deleteAdminClient } from '../../lambdas/admin/clients/delete-admin-client.js';
 import { handler as getAdminClient } from '../../lambdas/admin/clients/get-admin-client.js';
 import { handler as listAdminClients } from '../../lambdas/admin/clients/list-admin-clients.js';
@@ -42,7 +44,7 @@ import {
 } from '../../lambdas/shared/data/referrals.js';
 import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { claimMarker, type Db } from '../../lambdas/shared/data/table.js';
-import { adminClaims, createProfileInput } from '../factories.js';
+import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
@@ -484,6 +486,32 @@ describe('deleting a client (pattern 28)', () => {
     expect(counts).toMatchObject({ deleted_contracts: 1, deleted_processes: 1, deleted_referrals: 2 });
     await expectNothingLeft(client);
   }, 60_000);
+
+  it('leaves a marker, so the deleted user’s still-valid id token cannot recreate a profile holding their CPF', async () => {
+    const client = await seedCustomer(db);
+    const claims = customerClaims(client.userId, client.profile.email);
+    const cpf = client.profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+    const { email: _email, ...form } = createProfileInput({ cpf });
+    await deleteClient(deps(), { profileId: client.profile.id, confirmation: client.profile.id, caller: admin });
+    const before = await counters();
+
+    // The tab the customer left open: its token is still valid for up to an hour.
+    const refused = errorOf(await callRoute(createProfileRoute, createProfileHandler, { claims, body: form }));
+    expect(refused).toMatchObject({ status: 403, message: PROFILE_MESSAGES.accountDeleted });
+    const { Item: profile } = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(client.userId), sk: keys.profileSk } }),
+    );
+    expect(profile).toBeUndefined();
+    const { Item: guard } = await db.client.send(
+      new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.documentGuard(client.profile.cpf)) }),
+    );
+    expect(guard).toBeUndefined();
+    expect(await counters()).toEqual(before);
+
+    // The CPF itself is free again: the same person signing up anew gets a profile.
+    const fresh = customerClaims();
+    expect((await callRoute(createProfileRoute, createProfileHandler, { claims: fresh, body: form })).status).toBe(201);
+  });
 
   it('refuses to delete an admin, and the caller themself', async () => {
     const adminSub = await cognito.client

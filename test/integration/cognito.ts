@@ -59,7 +59,11 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
       defineAuthChallenge,
       createAuthChallenge: createAuthChallengeHandler(magicLinkDeps, accountsOf),
       verifyAuthChallengeResponse: verifyAuthChallengeResponseHandler(magicLinkDeps, accountsOf),
-      preTokenGeneration: preTokenGenerationHandler(accountsOf),
+      preTokenGeneration: preTokenGenerationHandler(accountsOf, {
+        db: magicLinkDeps.db,
+        clock: systemClock,
+        sendEmail: magicLinkDeps.sendEmail,
+      }),
     },
     deliverEmail: async (email) => void cognitoOutbox.push(email),
     logLevel: 'silent',

@@ -94,7 +94,7 @@ async function seedCustomerWithEverything(referrer: Awaited<ReturnType<typeof se
     input: createProfileInput({ email, nome_completo: 'Olívia Exportável Matos' }),
     referredByProfileId: referrer.profile.id,
     now: new Date().toISOString(),
-    initialContract: await initialContractFor(db),
+    initialContract: await initialContractFor(),
     referralWrites: (created) =>
       referralSignupWrites(
         db,
@@ -332,7 +332,7 @@ describe('carrying an erasure request out (POST /admin/erasure-requests/{protoco
       input: createProfileInput({ email }),
       referredByProfileId: null,
       now: new Date().toISOString(),
-      initialContract: await initialContractFor(db),
+      initialContract: await initialContractFor(),
     });
     const { protocolo } = okBody(
       await callRoute(requestErasureRoute, requestErasure, { claims: customerClaims(userId, email) }),

@@ -8,7 +8,8 @@ import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { INVITE_CODE_PATTERN } from '../../domain/referral-code.js';
 import type { Profile } from '../../domain/schemas/entities.js';
 import { handler as createProfileHandler } from '../../lambdas/profile/create-profile.js';
-import { inviteFriend } from '../../lambdas/referrals/referral-service.js';
+import { INVITE_LIMITS, inviteFriend, type InviteLimits } from '../../lambdas/referrals/referral-service.js';
+import { REFERRAL_INVITE_SUBJECT } from '../../lambdas/referrals/referral-emails.js';
 import { planReferralSignup } from '../../lambdas/referrals/referral-signup.js';
 import { handler as getReferrals } from '../../lambdas/referrals/get-referrals.js';
 import { handler as inviteReferral } from '../../lambdas/referrals/invite-referral.js';
@@ -54,7 +55,7 @@ async function signUp(email: string, codes: { referral_ref?: string; referral_in
 /** The invite code of the e-mail the friend received (the `invite` parameter of its link). */
 async function inviteLinkTo(email: string): Promise<URL> {
   const [message] = await emailsTo(email);
-  expect(message?.subject).toMatch(/convidou você/);
+  expect(message?.subject).toBe(REFERRAL_INVITE_SUBJECT);
   return firstHref(message?.body?.html);
 }
 
@@ -198,6 +199,83 @@ describe('POST /me/referrals/invites', () => {
     expect((await summaryOf(referrer)).counts.invited).toBe(limit);
     // Another customer is not affected.
     expect((await invite(await seedCustomer(db), friendEmail())).status).toBe(201);
+  });
+});
+
+describe('invites that cannot carry spam (issue 20, item 8)', () => {
+  const sent: { to: string; subject: string; html: string }[] = [];
+  const recording = (limits: InviteLimits) => ({
+    db,
+    clock: () => new Date(),
+    appUrl: 'http://127.0.0.1:5173',
+    sendEmail: async (to: string, message: { subject: string; html: string }) => void sent.push({ to, ...message }),
+    limits,
+  });
+  const callerOf = (customer: Seeded) => ({ userId: customer.userId, email: customer.profile.email, isAdmin: false });
+  /** A rule of its own per test, so no other test's invites count against it (and it counts none of theirs). */
+  const rule = (limit: number, windowSeconds: number) => ({ scope: `IT_INVITE_${ulid()}`, limit, windowSeconds });
+  const roomy = () => rule(1000, 3600);
+
+  it('names the referrer by their profile only, cleaned and shortened, and never in the subject', async () => {
+    const referrer = await seedCustomer(db, {
+      nome_completo: 'Joana\u200b 👉 https://ganhe.example/pix www.promo.example GANHE R$500 Maria\u0007 Pereira',
+    });
+    const email = friendEmail();
+    // Whatever else the request carries is not read: the route takes the friend's address only.
+    const result = await callRoute(inviteReferralRoute, inviteReferral, {
+      claims: claimsOf(referrer),
+      body: { email, nome: 'Promoção http://phish.example', referrerName: 'Banco Oficial' },
+    });
+    expect(result.status).toBe(201);
+    const [message] = await emailsTo(email);
+    expect(message?.subject).toBe(REFERRAL_INVITE_SUBJECT);
+    const html = message?.body?.html ?? '';
+    expect(html).toContain('<strong>Joana Pereira</strong>');
+    for (const spam of ['ganhe', 'promo', 'R$500', 'phish', 'Banco Oficial', 'Promoção', '\u200b', '\u0007']) {
+      expect(html).not.toContain(spam);
+    }
+  });
+
+  it('caps a customer’s invites a day, with its own message, and leaves other customers alone', async () => {
+    const limits = { hourly: roomy(), daily: rule(3, 24 * 3600), global: roomy() };
+    const referrer = await seedCustomer(db);
+    for (let i = 0; i < 3; i += 1) await inviteFriend(recording(limits), callerOf(referrer), friendEmail());
+    const refusedEmail = friendEmail();
+    await expect(inviteFriend(recording(limits), callerOf(referrer), refusedEmail)).rejects.toMatchObject({
+      statusCode: 429,
+      code: 'too_many_requests',
+      message: REFERRAL_MESSAGES.tooManyInvitesToday,
+    });
+    expect(await referralItem(referrer, refusedEmail)).toBeUndefined();
+    expect(sent.some((message) => message.to === refusedEmail)).toBe(false);
+    await inviteFriend(recording(limits), callerOf(await seedCustomer(db)), friendEmail());
+  });
+
+  it('caps every customer’s invites together an hour, counting only calls the customer’s own caps let through', async () => {
+    const limits = { hourly: rule(2, 3600), daily: roomy(), global: rule(3, 3600) };
+    const flooder = await seedCustomer(db);
+    await inviteFriend(recording(limits), callerOf(flooder), friendEmail());
+    await inviteFriend(recording(limits), callerOf(flooder), friendEmail());
+    // Refused by the customer's own hour: not counted against everybody's.
+    await expect(inviteFriend(recording(limits), callerOf(flooder), friendEmail())).rejects.toMatchObject({
+      statusCode: 429,
+      message: REFERRAL_MESSAGES.tooManyInvites,
+    });
+    await inviteFriend(recording(limits), callerOf(await seedCustomer(db)), friendEmail());
+    const late = await seedCustomer(db);
+    const refusedEmail = friendEmail();
+    await expect(inviteFriend(recording(limits), callerOf(late), refusedEmail)).rejects.toMatchObject({
+      statusCode: 429,
+      message: REFERRAL_MESSAGES.invitesPaused,
+    });
+    expect(await referralItem(late, refusedEmail)).toBeUndefined();
+  });
+
+  it('caps what the product ships with: a day above an hour, everybody’s hour above a customer’s day', () => {
+    expect(INVITE_LIMITS.daily.limit).toBeGreaterThan(INVITE_LIMITS.hourly.limit);
+    expect(INVITE_LIMITS.daily.windowSeconds).toBe(24 * 3600);
+    expect(INVITE_LIMITS.global.limit).toBeGreaterThan(INVITE_LIMITS.daily.limit);
+    expect(new Set(Object.values(INVITE_LIMITS).map((limit) => limit.scope)).size).toBe(3);
   });
 });
 

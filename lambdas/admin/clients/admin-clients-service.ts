@@ -18,6 +18,7 @@ import {
   findReferralOfInvitee,
   isCountedItem,
   markClientDeleting,
+  markUserDeleted,
   noDeletionCounts,
   outsideKeysOf,
   recordDeletionProgress,
@@ -131,8 +132,10 @@ export async function deleteClient(
     { refuseOnMoney: beforeTheMark && !params.retentionElapsed, removed },
   );
 
-  const startedAt = deps.clock().toISOString();
-  await markClientDeleting(db, client.userId, startedAt);
+  const startedAt = deps.clock();
+  // First the user, then the profile: from here on no still-open tab of theirs can create a profile again.
+  await markUserDeleted(db, client.userId, startedAt);
+  await markClientDeleting(db, client.userId, startedAt.toISOString());
   if (beforeTheMark) {
     // A customer a still-valid session made at Asaas between the settlement and the mark (none can be made after it,
     // pattern 59): removed too, with its payments.

@@ -60,6 +60,32 @@ export async function findClientToDelete(db: Db, profileId: string): Promise<Cli
 }
 
 /**
+ * How long a deleted user's marker is kept: longer than any credential of theirs can live (id tokens last an hour;
+ * refresh tokens 30 days, and Cognito refuses them once the user is deleted anyway). Cognito never reuses a `sub`.
+ */
+export const DELETED_USER_MARKER_DAYS = 30;
+
+/**
+ * Pattern 70d (a): marks the user as deleted before any of their data goes, so pattern 3 refuses a profile for them
+ * from now on (a still-open tab holds a valid id token for up to an hour). The first deletion time is kept.
+ */
+export async function markUserDeleted(db: Db, userId: string, now: Date): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: pointerKey(keys.deletedUser(userId)),
+      UpdateExpression: 'SET #type = :type, deleted_at = if_not_exists(deleted_at, :now), expiresAt = :ttl',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'DELETED_USER',
+        ':now': now.toISOString(),
+        ':ttl': Math.floor(now.getTime() / 1000) + DELETED_USER_MARKER_DAYS * 24 * 60 * 60,
+      },
+    }),
+  );
+}
+
+/**
  * Pattern 28 (b): marks the profile as being deleted (the first time is kept) and takes it off the admin list (gsi1)
  * at once. A profile already gone is not an error.
  */

@@ -12,7 +12,7 @@ import type { Charge, Contract, Process, Profile, StatusHistory } from '../../..
 import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { counterUpdate } from './counters.js';
 import { newContract, newContractWrites } from './contracts.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
@@ -186,11 +186,19 @@ export async function createProfile(
       await db.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            // The order matters: failedConditions() below reads the first three by position, the link's as the last.
+            // The order matters: failedConditions() below reads the first five by position, the link's as the last.
             putNew(db, profileItem(profile, { hasContract: false, contractCount: 1, processCount: 1 })),
             putNew(db, guards.document),
             putNew(db, guards.referralCode),
             putNew(db, guards.profileId),
+            // Pattern 70d (b): a deleted user's still-valid token cannot bring their profile (and CPF) back.
+            {
+              ConditionCheck: {
+                TableName: db.tableName,
+                Key: pointerKey(keys.deletedUser(userId)),
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             counterUpdate(db.tableName, COUNTERS.clients, { total: 1 }),
             ...newContractWrites(db, userId, created),
             ...clientSearchTokenItems(profile).map((item) => ({ Put: { TableName: db.tableName, Item: item } })),
@@ -202,7 +210,8 @@ export async function createProfile(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const failed = failedConditions(error);
-      const [profileExists, documentTaken, codeTaken] = failed;
+      const [profileExists, documentTaken, codeTaken, , userDeleted] = failed;
+      if (userDeleted) throw new ForbiddenError(PROFILE_MESSAGES.accountDeleted);
       if (profileExists) throw new ConflictError(PROFILE_MESSAGES.profileExists);
       if (documentTaken) {
         throw new ConflictError(
@@ -224,8 +233,6 @@ export async function createProfile(
 type UpdateProfileParams = {
   userId: string;
   details: ProfileDetails;
-  /** The e-mail of the caller's verified token: a confirmed change of address reaches the profile on its next save. */
-  email: string;
   now: string;
 };
 
@@ -244,11 +251,13 @@ export async function updateProfile(db: Db, params: UpdateProfileParams): Promis
   if (!Item) throw new NotFoundError(PROFILE_MESSAGES.profileMissing);
   const current = profileSchema.parse(stripKeys(Item));
   const readVersion = typeof Item.updated_at === 'string' ? Item.updated_at : null;
-  const next: Profile = { ...current, ...params.details, email: params.email.toLowerCase() };
+  // Never the e-mail: a confirmed change reaches the profile through pattern 70d alone, so a tab still holding a token
+  // from before the change cannot put the old address back.
+  const next: Profile = { ...current, ...params.details };
   const before = new Set(clientSearchTokenItems(current).map((item) => item.sk));
   const after = clientSearchTokenItems(next);
   const afterKeys = new Set(after.map((item) => item.sk));
-  const fields = Object.entries({ ...params.details, email: next.email, updated_at: params.now });
+  const fields = Object.entries({ ...params.details, updated_at: params.now });
   try {
     await db.client.send(
       new TransactWriteCommand({

@@ -185,7 +185,10 @@ export async function listErasureRequests(
       ExpressionAttributeValues: { ':pk': keys.typeList('ERASURE_REQUEST') },
       ScanIndexForward: false,
       Limit: options.limit,
-      ExclusiveStartKey: decodeCursor(options.cursor),
+      ExclusiveStartKey: decodeCursor(options.cursor, {
+        attributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+        partition: ['gsi1pk', keys.typeList('ERASURE_REQUEST')],
+      }),
     }),
   );
   return { items: (page.Items ?? []).map(recordOf), cursor: encodeCursor(page.LastEvaluatedKey) };

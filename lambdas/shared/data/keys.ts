@@ -76,6 +76,11 @@ export const keys = {
   purchaseConversion: (chargeId: string) => `CONVERSION#PURCHASE#${chargeId}`,
   /** Which customer's certificate a verification code names (the public verification only knows the code). */
   certificatePointer: (code: string) => `CERTIFICATE#${code}`,
+  /**
+   * A deleted customer's Cognito `sub` (pattern 70d): the profile's first save refuses it, so a tab still holding that
+   * user's id token cannot recreate a profile (and its CPF guard) after the deletion. No personal data.
+   */
+  deletedUser: (userId: string) => `DELETED_USER#${userId}`,
   /** A fixed-window counter of a public route (pattern 43); `subjectHash` is a SHA-256, never an address or document. */
   rateLimit: (scope: string, subjectHash: string, windowStart: number) => `RATE#${scope}#${subjectHash}#${windowStart}`,
   /** Every counter of one rule: the IAM prefix of the functions that count it. */

@@ -50,10 +50,19 @@ export async function markReferralPaid(
   const referrerUserId = typeof pointer?.user_id === 'string' ? pointer.user_id : null;
   if (!referrerUserId) return { referrerUserId: null, markedPaid: false, rewardsGranted: 0 };
 
-  const key = { pk: keys.customer(referrerUserId), sk: keys.referralSk(payer.email.toLowerCase()) };
-  const { Item: referral } = await db.client.send(
+  let key = { pk: keys.customer(referrerUserId), sk: keys.referralSk(payer.email.toLowerCase()) };
+  let { Item: referral } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
   );
+  if (!referral || (referral.referred_profile_id && referral.referred_profile_id !== payer.id)) {
+    // The payer changed their e-mail after signing up (pattern 70d keeps the referral under the address it was made
+    // for): the referrer's referrals are read and the one naming this profile is taken.
+    const named = await referralNamingProfile(db, referrerUserId, payer.id);
+    if (named) {
+      referral = named;
+      key = { pk: named.pk as string, sk: named.sk as string };
+    }
+  }
   let markedPaid = false;
   if (referral && referral.status !== 'paid') {
     const from = String(referral.status);
@@ -134,6 +143,20 @@ async function grantDueRewards(db: Db, referrerUserId: string): Promise<number> 
     }
   }
   return granted;
+}
+
+/** The referral of a referrer whose invitee is this profile, if any (strongly consistent). */
+async function referralNamingProfile(
+  db: Db,
+  referrerUserId: string,
+  profileId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const referrals = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(referrerUserId), ':prefix': keys.referralSk('') },
+    ConsistentRead: true,
+  });
+  return referrals.find((item) => item.referred_profile_id === profileId);
 }
 
 /** The referrer as a referral item carries them: its owner, and the name and e-mail the admin list shows (no joins). */

@@ -8,7 +8,10 @@ export async function requestEmailChange(email: string): Promise<void> {
   await updateUserAttributes({ userAttributes: { email } });
 }
 
-/** Confirms the new address with the link's code, then refreshes the session so the id token carries it. */
+/**
+ * Confirms the new address with the link's code, then refreshes the session: the id token carries it, and the refresh runs
+ * the PreTokenGeneration trigger that brings the profile and its copies along (pattern 70d).
+ */
 export async function confirmEmailChange(code: string): Promise<void> {
   await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });
   await fetchAuthSession({ forceRefresh: true });
