@@ -60,6 +60,7 @@ const EVERY_VALUE = {
   documentsBucket: 'b',
   stateMachineArn: 'sm',
   emailFrom: 'e',
+  emailConfigurationSet: 'c',
   appUrl: 'https://a',
   pushEndpoint: 'https://p',
   tokenIssuer: 'https://issuer',
