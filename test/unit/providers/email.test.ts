@@ -55,7 +55,16 @@ describe('createSesEmailSender against a loopback SES v2 API', () => {
   });
   afterAll(() => server.close());
 
-  const sent = () => JSON.parse(server.requests.at(-1)?.body ?? '{}') as Record<string, any>;
+  type SentRequest = {
+    ConfigurationSetName?: string;
+    Content: {
+      Simple: {
+        Body: { Html: { Data: string }; Text: { Data: string; Charset: string } };
+        Headers?: { Name: string; Value: string }[];
+      };
+    };
+  };
+  const sent = () => JSON.parse(server.requests.at(-1)?.body ?? '{}') as SentRequest;
 
   it('sends the HTML with its text part, through the configuration set, with the given headers', async () => {
     const send = createSesEmailSender({
