@@ -26,6 +26,13 @@ export const RATE_LIMITS = {
   verificationByAddress: { scope: 'VERIFY_IP', limit: 30, windowSeconds: 10 * MINUTES },
   /** Invitations e-mail third parties from our sender: a customer inviting friends needs far fewer than 20 an hour. */
   referralInvitesByCustomer: { scope: 'INVITE_USER', limit: 20, windowSeconds: 60 * MINUTES },
+  /** A browser sends at most five reports a page load (BROWSER_ERRORS_PER_PAGE): this allows a few reloads. */
+  browserErrorsByAddress: { scope: 'BROWSER_ERROR_IP', limit: 20, windowSeconds: 10 * MINUTES },
+  /**
+   * Every browser together: a broken release may make every visitor report, and the log lines and counts cost money
+   * per report; 600 in 10 minutes shows the fault plainly and caps what a flood (or an attacker) can write.
+   */
+  browserErrorsGlobal: { scope: 'BROWSER_ERROR_ALL', limit: 600, windowSeconds: 10 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = {

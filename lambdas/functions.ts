@@ -20,6 +20,7 @@ import {
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
+import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
 import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
@@ -251,6 +252,17 @@ const ROUTES = [
     grants: {
       tableItems: { actions: ['UpdateItem'], pkPrefixes: [keys.rateLimitScope(CONVERSION_RATE_LIMIT.scope)] },
       conversions: true,
+    },
+  },
+  {
+    contract: reportBrowserErrorRoute,
+    entry: 'lambdas/browser-errors/report-browser-error.ts',
+    // Only its own counters (pattern 43): per address and the global cap. It logs; it stores no report.
+    grants: {
+      tableItems: {
+        actions: ['UpdateItem'],
+        pkPrefixes: rateLimitPrefixes('browserErrorsByAddress', 'browserErrorsGlobal'),
+      },
     },
   },
 ] as const satisfies readonly ApiFunction[];
