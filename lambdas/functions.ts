@@ -388,6 +388,19 @@ export const SCHEDULED_FUNCTIONS = {
 } as const satisfies Record<string, ScheduledFunction>;
 export type ScheduledFunctionName = keyof typeof SCHEDULED_FUNCTIONS;
 
+/**
+ * Functions EventBridge invokes for events of AWS services (lib/constructs/email.ts): SES's bounces and complaints from
+ * the configuration set every e-mail is sent through.
+ */
+export const EVENT_FUNCTIONS = {
+  // Writes only the suppression records of pattern 70g.
+  ReceiveEmailFeedback: {
+    entry: 'lambdas/email/receive-email-feedback.ts',
+    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.emailSuppression('')] } },
+  },
+} as const satisfies Record<string, FunctionDefinition>;
+export type EventFunctionName = keyof typeof EVENT_FUNCTIONS;
+
 /** Every function by a unique name (route id, task name, trigger name): what the local runtime and the tests walk. */
 export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: string })[] = [
   ...API_ROUTES.map(({ contract, ...fn }) => ({ name: contract.id, ...fn })),
@@ -395,4 +408,5 @@ export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: stri
   ...Object.entries(LIVE_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(AUTH_TRIGGERS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(SCHEDULED_FUNCTIONS).map(([name, { schedule: _schedule, ...fn }]) => ({ name, ...fn })),
+  ...Object.entries(EVENT_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
 ];

@@ -9,6 +9,7 @@ import {
   AUTH_TRIGGERS,
   LIVE_FUNCTIONS,
   SCHEDULED_FUNCTIONS,
+  EVENT_FUNCTIONS,
   WORKFLOW_TASKS,
 } from '../../lambdas/functions.js';
 import { ENV, environmentFor, SECRET_ENV, SECRET_NAMES, secretsOf, type FunctionGrants } from '../../lambdas/grants.js';
@@ -289,7 +290,8 @@ describe('Lambda functions', () => {
         Object.keys(WORKFLOW_TASKS).length +
         Object.keys(AUTH_TRIGGERS).length +
         Object.keys(LIVE_FUNCTIONS).length +
-        Object.keys(SCHEDULED_FUNCTIONS).length,
+        Object.keys(SCHEDULED_FUNCTIONS).length +
+        Object.keys(EVENT_FUNCTIONS).length,
     );
   });
 

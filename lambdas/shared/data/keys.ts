@@ -79,6 +79,12 @@ export const keys = {
   /** Every counter of one rule: the IAM prefix of the functions that count it. */
   rateLimitScope: (scope: string) => `RATE#${scope}#`,
 
+  /**
+   * Pattern 70g: an address SES reported as bounced for good or as complaining. `addressHash` is the SHA-256 of the
+   * lower-cased address (emailAddressHash): the record tells the customer on screen without keeping the address.
+   */
+  emailSuppression: (addressHash: string) => `EMAIL_SUPPRESSION#${addressHash}`,
+
   counterPk: 'COUNTER',
   /**
    * The money of one São Paulo day (received, refunded), one item per day under one partition, sort key `yyyy-mm-dd`:
