@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reportBrowserErrorRoute } from '../../domain/api/browser-errors.js';
 import { BROWSER_ERROR_MESSAGES } from '../../domain/browser-errors.js';
@@ -9,7 +9,7 @@ import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { rateLimitSubjectHash } from '../../lambdas/shared/data/rate-limits.js';
 import { logger } from '../../lambdas/shared/logger.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { scanAllItems, testDb } from './db.js';
 import { inMiddleOfWindow } from './rate-window.js';
 
 const db = testDb();
@@ -87,8 +87,7 @@ describe('POST /public/browser-errors', () => {
     for (const secret of [...secrets, ip]) expect(line).not.toContain(secret);
 
     // The only items the route writes are its counters, keyed by hashes: no report, no address.
-    const { Items = [] } = await db.client.send(new ScanCommand({ TableName: db.tableName }));
-    const table = JSON.stringify(Items);
+    const table = JSON.stringify(await scanAllItems(db));
     for (const secret of [...secrets, ip, 'maria.silva', 'Erro ao salvar']) expect(table).not.toContain(secret);
   });
 

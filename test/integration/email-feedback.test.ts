@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
 import { handler as getDashboard } from '../../lambdas/dashboard/get-dashboard.js';
@@ -9,7 +8,7 @@ import { emailFromEnvironment } from '../../lambdas/shared/environment.js';
 import { emailButton, emailShell } from '../../lambdas/shared/email-layout.js';
 import { customerClaims } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { scanAllItems, testDb } from './db.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer } from './seed.js';
 
@@ -94,8 +93,7 @@ describe('SES bounces and complaints (configuration set → EventBridge → Rece
     await receiveEmailFeedback(bounce(profile.email));
     expect((await dashboardOf(userId, profile.email)).emailDelivery?.problem).toBe('bounce');
     // The record keeps no address.
-    const { Items = [] } = await db.client.send(new ScanCommand({ TableName: db.tableName }));
-    const suppressions = Items.filter((item) => item.type === 'EMAIL_SUPPRESSION');
+    const suppressions = (await scanAllItems(db)).filter((item) => item.type === 'EMAIL_SUPPRESSION');
     expect(suppressions.length).toBeGreaterThan(0);
     expect(JSON.stringify(suppressions)).not.toContain(profile.email);
   });
