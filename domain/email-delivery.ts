@@ -29,3 +29,14 @@ export const EMAIL_DELIVERY_MESSAGES = {
   },
   action: 'Alterar meu e-mail',
 } as const;
+
+/** The path of the invitations' one-click unsubscribe (RFC 8058), under the API's base path. */
+export const INVITE_UNSUBSCRIBE_PATH = '/public/invites/{inviteCode}/unsubscribe';
+
+/** Invitations an address asked not to receive (List-Unsubscribe). Not in the spec; the tone of the referral page. */
+export const INVITE_OPT_OUT_MESSAGES = {
+  /** Shown to a customer inviting that address. */
+  optedOut: 'Este endereço pediu para não receber convites.',
+  invalidInvite: 'Código de convite inválido.',
+  tooManyRequests: 'Muitas solicitações em pouco tempo. Tente novamente mais tarde.',
+} as const;

@@ -21,6 +21,7 @@ import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domai
 import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
 import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
+import { unsubscribeInvitesRoute } from '../domain/api/invite-unsubscribe.js';
 import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
@@ -262,6 +263,18 @@ const ROUTES = [
       tableItems: {
         actions: ['UpdateItem'],
         pkPrefixes: rateLimitPrefixes('browserErrorsByAddress', 'browserErrorsGlobal'),
+      },
+    },
+  },
+  {
+    contract: unsubscribeInvitesRoute,
+    entry: 'lambdas/referrals/unsubscribe-invites.ts',
+    // Reads the invite pointer (pattern 33); writes only the opt-out (pattern 71g) and its own counters (pattern 43).
+    grants: {
+      table: 'read',
+      tableItems: {
+        actions: ['PutItem', 'UpdateItem'],
+        pkPrefixes: [keys.inviteOptOut(''), ...rateLimitPrefixes('inviteUnsubscribesByAddress')],
       },
     },
   },

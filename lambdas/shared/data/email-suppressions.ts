@@ -43,3 +43,24 @@ export async function emailSuppressionOf(db: Db, address: string): Promise<Email
   );
   return Item ? emailSuppressionSchema.parse(Item) : null;
 }
+
+/**
+ * Pattern 71g: `address` asked for no more invitations (the invite's one-click List-Unsubscribe). Kept under the
+ * address's hash, like pattern 70g; a repeated request changes nothing that matters (the time of the last one).
+ */
+export async function recordInviteOptOut(db: Db, address: string, at: string): Promise<void> {
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...pointerKey(keys.inviteOptOut(emailAddressHash(address))), type: 'INVITE_OPT_OUT', at },
+    }),
+  );
+}
+
+/** Pattern 71g: whether `address` asked for no more invitations. One GetItem. */
+export async function hasInviteOptOut(db: Db, address: string): Promise<boolean> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.inviteOptOut(emailAddressHash(address))) }),
+  );
+  return Item !== undefined;
+}

@@ -84,6 +84,8 @@ export const keys = {
    * lower-cased address (emailAddressHash): the record tells the customer on screen without keeping the address.
    */
   emailSuppression: (addressHash: string) => `EMAIL_SUPPRESSION#${addressHash}`,
+  /** Pattern 71g: an address that asked for no more invitations (List-Unsubscribe), by the same hash. */
+  inviteOptOut: (addressHash: string) => `INVITE_OPT_OUT#${addressHash}`,
 
   counterPk: 'COUNTER',
   /**
