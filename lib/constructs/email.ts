@@ -4,7 +4,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { EVENT_FUNCTIONS } from '../../lambdas/functions.js';
+import { EVENT_FUNCTIONS, type EventFunctionName } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 export interface EmailProps {
@@ -75,6 +75,8 @@ export interface EmailFeedbackProps {
  */
 export class EmailFeedback extends Construct {
   readonly function: ServiceFunction;
+  /** The same function by its catalogue name, as the other constructs expose theirs. */
+  readonly functions: Record<EventFunctionName, ServiceFunction>;
   readonly rule: events.Rule;
   /** Events the function could not take after EventBridge's retries. */
   readonly deadLetters: sqs.Queue;
@@ -86,6 +88,7 @@ export class EmailFeedback extends Construct {
       grants,
       props.targets,
     );
+    this.functions = { ReceiveEmailFeedback: this.function };
     this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,

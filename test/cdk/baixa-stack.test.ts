@@ -49,6 +49,7 @@ const serviceFunctionNamed = (name: string): ServiceFunction => {
     ...s.stack.auth.triggers,
     ...s.stack.live.functions,
     ...s.stack.schedules.functions,
+    ...s.stack.emailFeedback.functions,
   };
   const fn = all[name];
   if (!fn) throw new Error(`No deployed function for catalogue entry ${name}`);
