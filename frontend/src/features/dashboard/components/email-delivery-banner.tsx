@@ -10,7 +10,10 @@ export function EmailDeliveryBanner({ email, delivery }: { email: string; delive
   return (
     <Alert variation="error" heading={EMAIL_DELIVERY_MESSAGES.heading[delivery.problem]} role="alert">
       <Flex direction="column" gap="small" alignItems="flex-start">
-        <Text as="span">{EMAIL_DELIVERY_MESSAGES.body[delivery.problem](email)}</Text>
+        {/* An address is one long word: it must break anywhere or it widens a phone's page. */}
+        <Text as="span" style={{ overflowWrap: 'anywhere' }}>
+          {EMAIL_DELIVERY_MESSAGES.body[delivery.problem](email)}
+        </Text>
         <ButtonLink to="/app/perfil" size="small">
           {EMAIL_DELIVERY_MESSAGES.action}
         </ButtonLink>
