@@ -34,7 +34,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (name, viewport) => {
     await banner.waitFor();
     expect(await banner.textContent()).toContain(EMAIL_DELIVERY_MESSAGES.body.bounce(email));
     // The long address wraps: nothing widens the page past the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
     await screenshot(page, `email-bounced-dashboard-${name}`);
 
     await banner.getByRole('link', { name: EMAIL_DELIVERY_MESSAGES.action }).click();
