@@ -14,6 +14,15 @@ export type RateLimitRule = {
 const MINUTES = 60;
 
 export const RATE_LIMITS = {
+  /** A browser sends at most five reports a page load (BROWSER_ERRORS_PER_PAGE): this allows a few reloads. */
+  browserErrorsByAddress: { scope: 'BROWSER_ERROR_IP', limit: 20, windowSeconds: 10 * MINUTES },
+  /**
+   * Every browser together: a broken release may make every visitor report, and the log lines and counts cost money
+   * per report; 600 in 10 minutes shows the fault plainly and caps what a flood (or an attacker) can write.
+   */
+  browserErrorsGlobal: { scope: 'BROWSER_ERROR_ALL', limit: 600, windowSeconds: 10 * MINUTES },
+  /** One-click unsubscribes from invitations: a mail provider posts once per message; this only bounds guessing. */
+  inviteUnsubscribesByAddress: { scope: 'UNSUBSCRIBE_IP', limit: 30, windowSeconds: 10 * MINUTES },
   /** A person checks their own CPF and maybe a relative's or company's: 20 lookups in 10 minutes is plenty. */
   lookupByAddress: { scope: 'LOOKUP_IP', limit: 20, windowSeconds: 10 * MINUTES },
   /** One document or protocol: the person and perhaps their lawyer, not a monitor polling it. */

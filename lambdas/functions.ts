@@ -20,6 +20,8 @@ import {
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
+import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
+import { unsubscribeInvitesRoute } from '../domain/api/invite-unsubscribe.js';
 import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
@@ -298,6 +300,31 @@ const ROUTES = [
     grants: { table: 'readwrite', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
     timeoutSeconds: 29,
   },
+  {
+    contract: reportBrowserErrorRoute,
+    entry: 'lambdas/browser-errors/report-browser-error.ts',
+    // Only its own counters (pattern 43): per address and the global cap. It logs; it stores no report.
+    grants: {
+      tableItems: {
+        actions: ['UpdateItem'],
+        pkPrefixes: rateLimitPrefixes('browserErrorsByAddress', 'browserErrorsGlobal'),
+      },
+      secrets: ['rateLimitKey'],
+    },
+  },
+  {
+    contract: unsubscribeInvitesRoute,
+    entry: 'lambdas/referrals/unsubscribe-invites.ts',
+    // Reads the invite pointer (pattern 33); writes only the opt-out (pattern 71g) and its own counters (pattern 43).
+    grants: {
+      table: 'read',
+      tableItems: {
+        actions: ['PutItem', 'UpdateItem'],
+        pkPrefixes: [keys.inviteOptOut(''), ...rateLimitPrefixes('inviteUnsubscribesByAddress')],
+      },
+      secrets: ['rateLimitKey'],
+    },
+  },
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
 
@@ -426,6 +453,19 @@ export const SCHEDULED_FUNCTIONS = {
 } as const satisfies Record<string, ScheduledFunction>;
 export type ScheduledFunctionName = keyof typeof SCHEDULED_FUNCTIONS;
 
+/**
+ * Functions EventBridge invokes for events of AWS services (lib/constructs/email.ts): SES's bounces and complaints from
+ * the configuration set every e-mail is sent through.
+ */
+export const EVENT_FUNCTIONS = {
+  // Writes only the suppression records of pattern 70g.
+  ReceiveEmailFeedback: {
+    entry: 'lambdas/email/receive-email-feedback.ts',
+    grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.emailSuppression('')] } },
+  },
+} as const satisfies Record<string, FunctionDefinition>;
+export type EventFunctionName = keyof typeof EVENT_FUNCTIONS;
+
 /** Every function by a unique name (route id, task name, trigger name): what the local runtime and the tests walk. */
 export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: string })[] = [
   ...API_ROUTES.map(({ contract, ...fn }) => ({ name: contract.id, ...fn })),
@@ -433,4 +473,5 @@ export const ALL_FUNCTIONS: readonly (FunctionDefinition & { readonly name: stri
   ...Object.entries(LIVE_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(AUTH_TRIGGERS).map(([name, fn]) => ({ name, ...fn })),
   ...Object.entries(SCHEDULED_FUNCTIONS).map(([name, { schedule: _schedule, ...fn }]) => ({ name, ...fn })),
+  ...Object.entries(EVENT_FUNCTIONS).map(([name, fn]) => ({ name, ...fn })),
 ];

@@ -72,6 +72,8 @@ export const ENV = {
   documentsPathStyle: 'DOCUMENTS_FORCE_PATH_STYLE',
   stateMachineArn: 'STATE_MACHINE_ARN',
   emailFrom: 'EMAIL_FROM',
+  /** The SES configuration set every message is sent through (bounce and complaint events, suppression). */
+  emailConfigurationSet: 'EMAIL_CONFIGURATION_SET',
   appUrl: 'APP_URL',
   pushEndpoint: 'PUSH_ENDPOINT',
   tokenIssuer: 'TOKEN_ISSUER',
@@ -125,6 +127,8 @@ export type GrantValues = {
   readonly documentsPathStyle?: boolean;
   readonly stateMachineArn?: string;
   readonly emailFrom?: string;
+  /** The SES configuration set of the sender; where there is none (a bare emulator), mail goes without one. */
+  readonly emailConfigurationSet?: string;
   readonly appUrl?: string;
   readonly pushEndpoint?: string;
   readonly tokenIssuer?: string;
@@ -172,6 +176,7 @@ export function environmentFor(
   }
   if (grants.workflow) env[ENV.stateMachineArn] = need('stateMachineArn');
   if (grants.email) env[ENV.emailFrom] = need('emailFrom');
+  if (grants.email && values.emailConfigurationSet) env[ENV.emailConfigurationSet] = values.emailConfigurationSet;
   if (grants.email || grants.appLinks) env[ENV.appUrl] = need('appUrl');
   if (grants.push) env[ENV.pushEndpoint] = need('pushEndpoint');
   if (grants.tokens) {

@@ -9,7 +9,7 @@ import { AccessLogs } from './constructs/access-logs.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
-import { Email } from './constructs/email.js';
+import { Email, EmailFeedback } from './constructs/email.js';
 import { Live } from './constructs/live.js';
 import { Observability } from './constructs/observability.js';
 import { Schedules } from './constructs/schedules.js';
@@ -83,6 +83,7 @@ export class BaixaStack extends Stack {
   readonly accessLogs: AccessLogs;
   readonly data: Data;
   readonly email: Email;
+  readonly emailFeedback: EmailFeedback;
   readonly secrets: Secrets;
   readonly auth: Auth;
   readonly workflowTasks: WorkflowTasks;
@@ -111,7 +112,11 @@ export class BaixaStack extends Stack {
     const targets: GrantTargets = {
       table: this.data.table,
       documents: this.data.documents,
-      email: { senderEmail: this.email.senderEmail, identityArn: this.email.identityArn },
+      email: {
+        senderEmail: this.email.senderEmail,
+        identityArn: this.email.identityArn,
+        configurationSet: this.email.configurationSetTarget,
+      },
       appUrl,
       asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
       postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
@@ -125,9 +130,11 @@ export class BaixaStack extends Stack {
       },
       secrets: this.secrets.byName,
     };
+    this.emailFeedback = new EmailFeedback(this, 'EmailFeedback', { stage, targets });
     this.auth = new Auth(this, 'Auth', {
       stage,
       senderEmail: this.email.senderEmail,
+      configurationSetName: this.email.configurationSet.configurationSetName,
       senderIdentity: this.email.identity,
       targets,
     });

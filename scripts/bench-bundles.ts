@@ -32,6 +32,7 @@ const VALUES: CompleteGrantValues = {
   documentsBucket: 'bench',
   stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:bench',
   emailFrom: 'bench@example.com',
+  emailConfigurationSet: 'bench',
   appUrl: 'http://127.0.0.1:5173',
   pushEndpoint: 'http://127.0.0.1:1',
   tokenIssuer: 'http://127.0.0.1:1/us-east-1_bench',

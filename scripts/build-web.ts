@@ -8,6 +8,7 @@
  * without one, the page sets its canonical link from its own origin and the CDK stack deploys robots.txt and
  * sitemap.xml for the distribution's URL.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,10 +47,23 @@ function argument(name: string): string | undefined {
   return index > 0 ? process.argv[index + 1] : undefined;
 }
 
+/**
+ * Which build the SPA runs, sent with its error reports: the commit, so a report names the code it came from. The same
+ * commit builds the same files (CDK uploads the site only when it changed); outside a git checkout, 'unknown'.
+ */
+function buildId(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 export async function buildWeb(options: { outDir: string; siteUrl?: string }): Promise<void> {
   const outDir = resolve(options.outDir);
   const siteUrl = options.siteUrl?.replace(/\/+$/, '');
   if (siteUrl) process.env.VITE_SITE_URL = siteUrl;
+  process.env.VITE_BUILD_ID ??= buildId();
 
   await build({ configFile: CONFIG_FILE, build: { outDir, emptyOutDir: true, manifest: true }, logLevel: 'warn' });
   // Inside the repository (the server build resolves node_modules from there), one per build: builds may run at once.

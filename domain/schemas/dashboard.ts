@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { emailDeliverySchema } from '../email-delivery.js';
 import { chargeSchema, contractSchema, processSchema, profileSchema, statusHistorySchema } from './entities.js';
 
 /** GET /me/dashboard: the customer's whole item collection, read in one query (dashboard, contract, history). */
@@ -12,5 +13,7 @@ export const dashboardSchema = z.object({
   history: z.array(statusHistorySchema),
   /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
   withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
+  /** Set when SES stopped mail to `email` (a permanent bounce or a complaint): the dashboard asks for another address. */
+  emailDelivery: emailDeliverySchema.nullable().optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,12 +1,15 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { countMetric, METRIC } from '../shared/metrics.js';
 import { traced } from '../shared/tracer.js';
+import { emailText } from '../shared/email-layout.js';
 
 export type EmailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
 export type OutgoingEmail = {
   subject: string;
   html: string;
+  /** Extra message headers (List-Unsubscribe on invitations); SES v2 simple content carries them as given. */
+  headers?: readonly { name: string; value: string }[];
   /** Files sent with the message (SES v2 simple content takes attachments; 40 MB per message in all). */
   attachments?: readonly EmailAttachment[];
 };
@@ -17,18 +20,31 @@ export type SendEmail = (to: string, email: OutgoingEmail) => Promise<void>;
 /**
  * SES v2 as the verified sender (the `email` grant scopes IAM to that identity). The endpoint comes from the SDK's
  * standard `AWS_ENDPOINT_URL_SESV2`, so the local runtime points it at aws-ses-v2-local by configuration alone.
+ * Every message goes through the configuration set, whose event destination records bounces and complaints and whose
+ * suppression list stops sending to those addresses; and every message carries a text part beside its HTML.
  */
-export function createSesEmailSender(options: { from: string; client?: SESv2Client }): SendEmail {
+export function createSesEmailSender(options: {
+  from: string;
+  configurationSet?: string;
+  client?: SESv2Client;
+}): SendEmail {
   const client = options.client ?? traced(new SESv2Client({}));
   return countingFailures(async (to, email) => {
     await client.send(
       new SendEmailCommand({
         FromEmailAddress: options.from,
         Destination: { ToAddresses: [to] },
+        ...(options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {}),
         Content: {
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
-            Body: { Html: { Data: email.html, Charset: 'UTF-8' } },
+            Body: {
+              Html: { Data: email.html, Charset: 'UTF-8' },
+              Text: { Data: emailText(email.html), Charset: 'UTF-8' },
+            },
+            ...(email.headers?.length
+              ? { Headers: email.headers.map((header) => ({ Name: header.name, Value: header.value })) }
+              : {}),
             ...(email.attachments?.length
               ? {
                   Attachments: email.attachments.map((attachment) => ({

@@ -12,6 +12,7 @@ import { createReferral, referralsOfCustomer, referrerCopyOf, withdrawInvite } f
 import type { Db } from '../shared/data/table.js';
 import { DomainError, ConflictError, ValidationError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { assertInvitesWanted, inviteUnsubscribeHeaders } from './invite-unsubscribe.js';
 import { referralInviteEmail } from './referral-emails.js';
 
 export type ReferralDeps = { db: Db; clock: Clock };
@@ -76,6 +77,7 @@ export async function inviteFriend(
   email: string,
 ): Promise<{ referral: OwnReferral }> {
   const now = deps.clock();
+  await assertInvitesWanted(deps.db, email);
   const profile = await getProfileByUser(deps.db, caller.userId);
   if (!profile) throw new ConflictError(REFERRAL_MESSAGES.profileRequired);
   if (email === profile.email.toLowerCase() || email === caller.email.toLowerCase()) {
@@ -106,7 +108,8 @@ export async function inviteFriend(
   });
   const link = referralLink(deps.appUrl, profile.referral_code, referral.invite_code);
   try {
-    await deps.sendEmail(email, referralInviteEmail({ referrerName: profile.nome_completo, referralLink: link }));
+    const invite = referralInviteEmail({ referrerName: profile.nome_completo, referralLink: link });
+    await deps.sendEmail(email, { ...invite, headers: inviteUnsubscribeHeaders(deps.appUrl, referral.invite_code) });
   } catch (error) {
     logger.error('Referral invite e-mail not sent; invite withdrawn', { error, referral: referral.id });
     await withdrawInvite(deps.db, referrer.userId, referral);

@@ -35,8 +35,11 @@ import { traced } from './tracer.js';
 
 /** `email` grant: SES as the verified sender. */
 export function emailFromEnvironment(env: NodeJS.ProcessEnv = process.env): SendEmail {
-  const config = loadConfig({ [ENV.emailFrom]: required }, env);
-  return createSesEmailSender({ from: config[ENV.emailFrom] as string });
+  const config = loadConfig({ [ENV.emailFrom]: required, [ENV.emailConfigurationSet]: z.string().optional() }, env);
+  return createSesEmailSender({
+    from: config[ENV.emailFrom] as string,
+    configurationSet: config[ENV.emailConfigurationSet] as string | undefined,
+  });
 }
 
 /** `workflow` grant: the charge → payment → filing state machine. */

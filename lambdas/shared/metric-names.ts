@@ -31,6 +31,7 @@ export const METRIC = {
   // Failures a customer may feel.
   asaasUnavailable: 'AsaasUnavailable',
   emailsFailed: 'EmailsFailed',
+  browserErrors: 'BrowserErrors',
   rateLimited: 'RateLimited',
   streamRecordsFailed: 'StreamRecordsFailed',
   /**
@@ -51,6 +52,8 @@ export type MetricName = (typeof METRIC)[keyof typeof METRIC];
 export const ROUTE_SUCCESS_METRICS: Readonly<Partial<Record<string, MetricName>>> = {
   CreateProfile: METRIC.profilesCreated,
   SignContract: METRIC.contractsSigned,
+  // Each accepted report (202) is one error a customer's browser met.
+  ReportBrowserError: METRIC.browserErrors,
 };
 
 /** Cognito trigger sources whose success is the business event, counted by the trigger wrapper. */

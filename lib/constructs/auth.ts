@@ -15,6 +15,8 @@ export interface AuthProps {
   readonly senderEmail: string;
   /** The SES identity of `senderEmail`; the pool is created after it. */
   readonly senderIdentity: IDependable;
+  /** The SES configuration set Cognito's own messages go through too (bounces and complaints, suppression). */
+  readonly configurationSetName?: string;
   /**
    * What the triggers' catalogue grants point at: the single table (magic-link records, the ACCOUNT marker), the SES
    * sender (magic-link and welcome e-mails), the SPA's URL (every link; may be a lazy token, as the Web construct
@@ -86,6 +88,7 @@ export class Auth extends Construct {
       // Cognito's built-in sender is capped at 50 e-mails a day and cannot use our domain.
       email: cognito.UserPoolEmail.withSES({
         fromEmail: props.senderEmail,
+        configurationSetName: props.configurationSetName,
         // The stack is region-agnostic; the identity lives in the stack's region.
         sesRegion: Stack.of(this).region,
       }),

@@ -31,7 +31,12 @@ export interface GrantTargets {
   /** The charge → payment → filing workflow. Required by `grants.workflow`. */
   readonly stateMachine?: sfn.IStateMachine;
   /** The verified SES sender. Required by `grants.email`. */
-  readonly email?: { readonly senderEmail: string; readonly identityArn: string };
+  readonly email?: {
+    readonly senderEmail: string;
+    readonly identityArn: string;
+    /** The configuration set every message names (bounce and complaint events); IAM must allow sending through it. */
+    readonly configurationSet?: { readonly name: string; readonly arn: string };
+  };
   /** The SPA's public URL, for every link the product sends. Required by `grants.email` and `grants.appLinks`. */
   readonly appUrl?: string;
   /** The user pool. Required by `grants.userPool`. */
@@ -57,6 +62,7 @@ export function grantValuesOf(targets: GrantTargets): GrantValues {
     documentsBucket: targets.documents?.bucketName,
     stateMachineArn: targets.stateMachine?.stateMachineArn,
     emailFrom: targets.email?.senderEmail,
+    emailConfigurationSet: targets.email?.configurationSet?.name,
     appUrl: targets.appUrl,
     userPoolId: targets.userPool?.userPoolId,
     pushEndpoint: targets.push?.endpoint,
@@ -247,7 +253,8 @@ export class ServiceFunction extends NodejsFunction {
       this.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [email.identityArn],
+          // SES v2 authorizes a send against the identity and, when one is named, the configuration set.
+          resources: [email.identityArn, ...(email.configurationSet ? [email.configurationSet.arn] : [])],
         }),
       );
     }

@@ -9,6 +9,7 @@ import {
   AUTH_TRIGGERS,
   LIVE_FUNCTIONS,
   SCHEDULED_FUNCTIONS,
+  EVENT_FUNCTIONS,
   WORKFLOW_TASKS,
 } from '../../lambdas/functions.js';
 import { ENV, environmentFor, SECRET_ENV, SECRET_NAMES, secretsOf, type FunctionGrants } from '../../lambdas/grants.js';
@@ -50,6 +51,7 @@ const serviceFunctionNamed = (name: string): ServiceFunction => {
     ...s.stack.auth.triggers,
     ...s.stack.live.functions,
     ...s.stack.schedules.functions,
+    ...s.stack.emailFeedback.functions,
   };
   const fn = all[name];
   if (!fn) throw new Error(`No deployed function for catalogue entry ${name}`);
@@ -62,6 +64,7 @@ const EVERY_VALUE = {
   documentsBucket: 'b',
   stateMachineArn: 'sm',
   emailFrom: 'e',
+  emailConfigurationSet: 'c',
   appUrl: 'https://a',
   pushEndpoint: 'https://p',
   tokenIssuer: 'https://issuer',
@@ -314,7 +317,8 @@ describe('Lambda functions', () => {
         Object.keys(WORKFLOW_TASKS).length +
         Object.keys(AUTH_TRIGGERS).length +
         Object.keys(LIVE_FUNCTIONS).length +
-        Object.keys(SCHEDULED_FUNCTIONS).length,
+        Object.keys(SCHEDULED_FUNCTIONS).length +
+        Object.keys(EVENT_FUNCTIONS).length,
     );
   });
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../../lambdas/shared/data/table.js';
 
 /** The integration tests' own handle on the table the global setup created. */
@@ -8,4 +8,16 @@ export function testDb(): Db {
     marshallOptions: { removeUndefinedValues: true },
   });
   return { client, tableName: process.env.TABLE_NAME! };
+}
+
+/** Every item of the table, all pages: for tests that prove something is nowhere in it. */
+export async function scanAllItems(db: Db): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(new ScanCommand({ TableName: db.tableName, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportBrowserError } from '@/lib/error-reporting';
 import { ErrorScreen } from './error-screen';
 
 type Props = { children: ReactNode; /** Changing it (e.g. the path) clears a caught error. */ resetKey?: string };
@@ -19,6 +20,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Render error', error, info.componentStack);
+    reportBrowserError('render', error);
   }
 
   private readonly reset = () => this.setState({ error: null, hasError: false });

@@ -93,6 +93,13 @@ export const keys = {
   erasureRequest: (protocolo: string) => `ERASURE_REQUEST#${protocolo}`,
   /** The one open erasure request of a customer (pattern 71e): its `attribute_not_exists` makes a second one impossible. */
   openErasureRequest: (userId: string) => `ERASURE_OPEN#${userId}`,
+  /**
+   * Pattern 70g: an address SES reported as bounced for good or as complaining. `addressHash` is the SHA-256 of the
+   * lower-cased address (emailAddressHash): the record tells the customer on screen without keeping the address.
+   */
+  emailSuppression: (addressHash: string) => `EMAIL_SUPPRESSION#${addressHash}`,
+  /** Pattern 71g: an address that asked for no more invitations (List-Unsubscribe), by the same hash. */
+  inviteOptOut: (addressHash: string) => `INVITE_OPT_OUT#${addressHash}`,
 
   counterPk: 'COUNTER',
   /**

@@ -19,6 +19,7 @@ const EVERY_VALUE: CompleteGrantValues = {
   documentsPathStyle: true,
   stateMachineArn: 'arn:aws:states:us-east-1:1:stateMachine:sm',
   emailFrom: 'nao-responda@example.com',
+  emailConfigurationSet: 'baixa-test',
   appUrl: 'https://app.example.com',
   pushEndpoint: 'https://ws.example.com/prod',
   tokenIssuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
@@ -87,7 +88,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.table || grants.tableItems) expected.add(ENV.tableName);
     if (grants.documents) expected.add(ENV.documentsBucket).add(ENV.documentsPathStyle);
     if (grants.workflow) expected.add(ENV.stateMachineArn);
-    if (grants.email) expected.add(ENV.emailFrom);
+    if (grants.email) expected.add(ENV.emailFrom).add(ENV.emailConfigurationSet);
     if (grants.email || grants.appLinks) expected.add(ENV.appUrl);
     if (grants.push) expected.add(ENV.pushEndpoint);
     if (grants.tokens) expected.add(ENV.tokenIssuer).add(ENV.tokenAudience);
@@ -135,6 +136,7 @@ describe('environmentFor over the whole catalogue', () => {
       DOCUMENTS_FORCE_PATH_STYLE: 'true',
       STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:1:stateMachine:sm',
       EMAIL_FROM: 'nao-responda@example.com',
+      EMAIL_CONFIGURATION_SET: 'baixa-test',
       APP_URL: 'https://app.example.com',
       PUSH_ENDPOINT: 'https://ws.example.com/prod',
       TOKEN_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { currentContract } from '@domain/current-contract.js';
 import { dashboardErrorView } from '../lib/dashboard-error';
+import { EmailDeliveryBanner } from './email-delivery-banner';
 import { NextStepCard } from './next-step-card';
 import { ProcessTimeline } from './process-timeline';
 import { SummaryCards } from './summary-cards';
@@ -42,6 +43,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
   const contract = currentContract(data, process);
   return (
     <Flex direction="column" gap="medium">
+      {data.emailDelivery ? <EmailDeliveryBanner email={data.email} delivery={data.emailDelivery} /> : null}
       <Alert variation="warning" heading="Atenção">
         {DASHBOARD_MESSAGES.temporaryWarning}
       </Alert>
