@@ -118,7 +118,9 @@ describe('POST /public/browser-errors', () => {
     const rule = RATE_LIMITS.browserErrorsGlobal;
     await inMiddleOfWindow(rule.windowSeconds, async () => {
       const window = rateWindow(rule, new Date());
-      const key = pointerKey(keys.rateLimit(rule.scope, rateLimitSubjectHash(await rateLimitKey(), rule.scope, 'all'), window.start));
+      const key = pointerKey(
+        keys.rateLimit(rule.scope, rateLimitSubjectHash(await rateLimitKey(), rule.scope, 'all'), window.start),
+      );
       await db.client.send(
         new PutCommand({
           TableName: db.tableName,
