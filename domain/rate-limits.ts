@@ -26,6 +26,12 @@ export const RATE_LIMITS = {
   verificationByAddress: { scope: 'VERIFY_IP', limit: 30, windowSeconds: 10 * MINUTES },
   /** Invitations e-mail third parties from our sender: a customer inviting friends needs far fewer than 20 an hour. */
   referralInvitesByCustomer: { scope: 'INVITE_USER', limit: 20, windowSeconds: 60 * MINUTES },
+  /**
+   * 'Verificar Pagamento': each click reads the payment at Asaas, which discourages polling and answers 429 to an
+   * account that overdoes it (every customer's charges would then wait). The webhook confirms a PIX by itself within
+   * seconds; a customer who just paid clicks a few times, not ten in ten minutes.
+   */
+  chargeVerificationsByCustomer: { scope: 'VERIFY_CHARGE_USER', limit: 10, windowSeconds: 10 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = {
