@@ -49,7 +49,26 @@ export type FunctionDefinition = {
   readonly timeoutSeconds?: number;
 };
 
-export type ApiFunction = FunctionDefinition & { readonly contract: RouteContract };
+/** API Gateway's throttle of one route (a token bucket: requests a second, and the burst it absorbs). */
+export type RouteThrottle = { readonly rateLimit: number; readonly burstLimit: number };
+
+export type ApiFunction = FunctionDefinition & {
+  readonly contract: RouteContract;
+  /**
+   * A throttle of the route's own (a stage route setting), apart from the stage's default: what a flood of this
+   * route cannot take from the others, nor the others from it.
+   * @default - the stage's default throttle
+   */
+  readonly throttle?: RouteThrottle;
+};
+
+/**
+ * The Asaas webhook's bucket. Asaas delivers events one by one per account (docs/decisions.md, Edge firewall): even a
+ * paused queue of 14 days released at once is a few thousand events at our volume, drained at 20 a second in minutes,
+ * and a failed delivery is retried anyway. Below the stage's default (50/s), so junk aimed at the webhook stays in
+ * this bucket and the customers' routes keep theirs.
+ */
+export const WEBHOOK_THROTTLE: RouteThrottle = { rateLimit: 20, burstLimit: 40 };
 
 const ROUTES = [
   { contract: getHealthRoute, entry: 'lambdas/health/get-health.ts', grants: {} },
@@ -243,6 +262,7 @@ const ROUTES = [
     },
     // Room for the read-back's retries (the Asaas client waits up to 10 s a try); ORPHAN_ALERT_LEASE_SECONDS matches.
     timeoutSeconds: 25,
+    throttle: WEBHOOK_THROTTLE,
   },
   {
     contract: recordConversionRoute,

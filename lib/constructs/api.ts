@@ -87,7 +87,10 @@ export class Api extends Construct {
     });
 
     const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
-    for (const { contract, entry, grants, timeoutSeconds } of API_ROUTES) {
+    // Routes with a bucket of their own (HTTP APIs have no usage plans: a stage's route setting is the separate usage).
+    const routeSettings: Record<string, apigwv2.CfnStage.RouteSettingsProperty> = {};
+    const stageResource = this.stage.node.defaultChild as apigwv2.CfnStage;
+    for (const { contract, entry, grants, timeoutSeconds, throttle } of API_ROUTES) {
       const fn = new ServiceFunction(this, contract.id, {
         entry,
         stage: props.stage,
@@ -103,6 +106,14 @@ export class Api extends Construct {
         integration: new HttpLambdaIntegration(`${contract.id}Integration`, fn),
         authorizer: isPublic ? undefined : authorizer,
       });
+      if (throttle) {
+        routeSettings[`${contract.method} ${contract.path}`] = {
+          throttlingRateLimit: throttle.rateLimit,
+          throttlingBurstLimit: throttle.burstLimit,
+        };
+        // A route setting names an existing route key: the stage must be deployed after the route.
+        for (const r of routes) stageResource.node.addDependency(r);
+      }
       if (isPublic) {
         for (const r of routes) {
           Validations.of(r).acknowledge({
@@ -112,6 +123,7 @@ export class Api extends Construct {
         }
       }
     }
+    if (Object.keys(routeSettings).length > 0) stageResource.routeSettings = routeSettings;
     this.functions = functions as Record<ApiRouteId, ServiceFunction>;
   }
 }
