@@ -88,7 +88,8 @@ export class Api extends Construct {
 
     const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
     // Routes with a bucket of their own (HTTP APIs have no usage plans: a stage's route setting is the separate usage).
-    const routeSettings: Record<string, apigwv2.CfnStage.RouteSettingsProperty> = {};
+    // CloudFormation's own property names: `routeSettings` is an untyped map, which CDK passes through as is.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const stageResource = this.stage.node.defaultChild as apigwv2.CfnStage;
     for (const { contract, entry, grants, timeoutSeconds, throttle } of API_ROUTES) {
       const fn = new ServiceFunction(this, contract.id, {
@@ -108,8 +109,8 @@ export class Api extends Construct {
       });
       if (throttle) {
         routeSettings[`${contract.method} ${contract.path}`] = {
-          throttlingRateLimit: throttle.rateLimit,
-          throttlingBurstLimit: throttle.burstLimit,
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
         };
         // A route setting names an existing route key: the stage must be deployed after the route.
         for (const r of routes) stageResource.node.addDependency(r);
