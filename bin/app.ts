@@ -1,5 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { BaixaStack, stackNameFor } from '../lib/baixa-stack.js';
+import { addBaixaStage } from '../lib/baixa-app.js';
 import { addNagChecks } from '../lib/nag.js';
 import { parseConversionActions } from '../lambdas/providers/conversions.js';
 
@@ -39,7 +39,7 @@ const googleAdsApiUrl = app.node.tryGetContext('googleAdsApiUrl') as string | un
 // After rotating the origin secret: -c originSecretVersion=<its new VersionId> makes CloudFront send the new value.
 const originSecretVersion = app.node.tryGetContext('originSecretVersion') as string | undefined;
 
-new BaixaStack(app, stackNameFor(stage), {
+addBaixaStage(app, {
   stage,
   senderEmail,
   siteAssetPath,
@@ -52,7 +52,7 @@ new BaixaStack(app, stackNameFor(stage), {
       : { customerId: String(googleAdsCustomerId), conversionActions: String(googleAdsConversionActions) },
   googleAdsApiUrl,
   siteUrl,
-  // Account and region come from the deploying credentials; without them synth stays environment-agnostic.
+  // Account and region come from the deploying credentials; an offline synth gets DEFAULT_REGION (lib/baixa-app.ts).
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Baixa temporária de apontamentos (${stage})`,
 });

@@ -15,6 +15,7 @@ import { ENV, environmentFor, SECRET_ENV, SECRET_NAMES, secretsOf, type Function
 import { ADMIN_GROUP } from '../../domain/auth.js';
 import { GSI_NAMES, TABLE_GSIS, TABLE_KEYS } from '../../lib/constructs/data.js';
 import { ServiceFunction } from '../../lib/constructs/service-function.js';
+import { DEFAULT_REGION } from '../../lib/baixa-app.js';
 import { WORKFLOW_STATES } from '../../lib/constructs/workflow.js';
 import {
   asArray,
@@ -715,7 +716,8 @@ describe('Web', () => {
 
     expect(resolved).toMatchObject({
       stage: 'test',
-      region: { Ref: 'AWS::Region' },
+      // A stage always has a region at synth (lib/baixa-app.ts: the edge stack is read across regions).
+      region: DEFAULT_REGION,
       userPoolId: { Ref: logicalId(s.stack.auth.userPool) },
       userPoolClientId: { Ref: logicalId(s.stack.auth.client) },
       passwordAuthFlow: 'USER_SRP_AUTH',
