@@ -45,7 +45,11 @@ export type FunctionGrants = {
   readonly push?: true;
   /** Verify the user pool's id tokens itself (where no API Gateway authorizer does: the WebSocket's $connect). */
   readonly tokens?: true;
-  /** Read (or also change and delete) users of the Cognito user pool. */
+  /**
+   * The Cognito user pool. 'read': list the `admin` group's members (their addresses, for alerts: ListUsersInGroup).
+   * 'manage': a client's deletion, which checks that its target is no admin and deletes it (AdminListGroupsForUser,
+   * AdminDeleteUser), nothing else.
+   */
   readonly userPool?: 'read' | 'manage';
   /**
    * Cognito triggers only: read the users and groups of the pool that invokes them (AdminGetUser,

@@ -246,16 +246,15 @@ export class ServiceFunction extends NodejsFunction {
 
     if (grants.userPool) {
       const userPool = required(targets.userPool, 'userPool', this);
-      const read = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
-      // AdminListGroupsForUser: a deletion first checks that its target is not an admin.
-      const manage = [
-        'cognito-idp:AdminDeleteUser',
-        'cognito-idp:AdminListGroupsForUser',
-        'cognito-idp:AdminUpdateUserAttributes',
-      ];
+      // 'read': the admin group's members (their addresses, for alerts), nothing about other users. 'manage' (a client's
+      // deletion): check that the target is not an admin, then delete it; it never reads the admins' list.
+      const actions =
+        grants.userPool === 'read'
+          ? ['cognito-idp:ListUsersInGroup']
+          : ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminDeleteUser'];
       this.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: grants.userPool === 'read' ? read : [...read, ...manage],
+          actions,
           resources: [userPool.userPoolArn],
         }),
       );
