@@ -13,6 +13,7 @@ import {
   ENV,
   environmentFor,
   secretsOf,
+  tableItemGrantsOf,
   type ConversionsSettings,
   type FunctionGrants,
   type GrantValues,
@@ -165,17 +166,28 @@ export class ServiceFunction extends NodejsFunction {
       );
     }
 
-    if (grants.tableItems) {
+    for (const items of tableItemGrantsOf(grants)) {
       const table = required(targets.table, 'table', this);
+      const leadingKeys = (prefixes: readonly string[]) => ({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) },
+      });
       this.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: grants.tableItems.actions.map((action) => `dynamodb:${action}`),
+          actions: items.actions.map((action) => `dynamodb:${action}`),
           resources: [table.tableArn],
-          conditions: {
-            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': grants.tableItems.pkPrefixes.map((p) => `${p}*`) },
-          },
+          conditions: leadingKeys(items.pkPrefixes),
         }),
       );
+      // On an index, LeadingKeys is the index's partition key: one statement per index, with that index's prefixes.
+      for (const [index, prefixes] of Object.entries(items.indexes ?? {})) {
+        this.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['dynamodb:Query'],
+            resources: [`${table.tableArn}/index/${index}`],
+            conditions: leadingKeys(prefixes),
+          }),
+        );
+      }
     }
 
     if (grants.documents) {
