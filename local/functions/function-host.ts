@@ -42,7 +42,8 @@ const FUNCTION_WORKER = new URL('./function-worker.ts', import.meta.url).href;
 /**
  * Runs the catalogue's functions on this machine the way Lambda runs them on AWS: each in its own isolate (a worker
  * thread) with its own module state and ONLY the environment its grants produce, so a handler that reads a variable
- * its grants do not give fails here at its cold start, exactly as it would after `cdk deploy`.
+ * its grants do not give fails here at its cold start, exactly as it would after `cdk deploy`; and its table requests
+ * are checked against its table grants as IAM would (table-guard.ts).
  */
 export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
   const log = options.log ?? (() => {});
@@ -59,7 +60,12 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     };
     const worker = new Worker(WORKER_BOOT, {
       env,
-      workerData: { workerModule: FUNCTION_WORKER, entry: fromRepoRoot(fn.entry) },
+      workerData: {
+        workerModule: FUNCTION_WORKER,
+        entry: fromRepoRoot(fn.entry),
+        functionName: fn.name,
+        grants: fn.grants,
+      },
       name: fn.name,
     });
     const container: Container = { worker, pending: new Map() };

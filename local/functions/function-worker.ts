@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { FunctionGrants } from '../../lambdas/grants.js';
+import { guardTable } from './table-guard.js';
 
 /**
  * One Lambda function's container on this machine: its own module graph (module-scope clients and configuration,
@@ -19,8 +21,15 @@ export type InvocationResult =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string }; initError: boolean };
 
-const { entry } = workerData as { entry: string };
+const { entry, functionName, grants } = workerData as { entry: string; functionName: string; grants: FunctionGrants };
 const port = parentPort!;
+
+// IAM's part of the cold start: the container's one DynamoDB client refuses what the function's grants do not allow.
+// (A function without table grants has no table name to reach, and need not load the client.)
+if (grants.table || grants.tableItems) {
+  const { dynamo } = await import('../../lambdas/shared/clients.js');
+  guardTable(dynamo, functionName, grants);
+}
 
 // The cold start: a handler whose configuration is missing (a grant it lacks) fails here, as Lambda's init would.
 const loaded: Promise<Handler> = import(pathToFileURL(entry).href).then((mod: { handler: Handler }) => mod.handler);
