@@ -36,7 +36,7 @@ import { getReferralsRoute, inviteReferralRoute } from '../domain/api/referrals.
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
 import { RATE_LIMITS } from '../domain/rate-limits.js';
-import type { FunctionGrants, SecretName } from './grants.js';
+import type { FunctionGrants, SecretName, TableItemAction, TableItemsGrant } from './grants.js';
 import { keys } from './shared/data/keys.js';
 
 export type { FunctionGrants } from './grants.js';
@@ -73,9 +73,24 @@ export const WEBHOOK_THROTTLE: RouteThrottle = { rateLimit: 20, burstLimit: 40 }
 const ROUTES = [
   { contract: getHealthRoute, entry: 'lambdas/health/get-health.ts', grants: {} },
   { contract: getDashboardRoute, entry: 'lambdas/dashboard/get-dashboard.ts', grants: { table: 'read' } },
-  { contract: getProfileRoute, entry: 'lambdas/profile/get-profile.ts', grants: { table: 'read' } },
+  // The caller's profile item only.
+  {
+    contract: getProfileRoute,
+    entry: 'lambdas/profile/get-profile.ts',
+    grants: { tableItems: items(['GetItem'], keys.customer('')) },
+  },
   { contract: createProfileRoute, entry: 'lambdas/profile/create-profile.ts', grants: { table: 'readwrite' } },
-  { contract: updateProfileRoute, entry: 'lambdas/profile/update-profile.ts', grants: { table: 'readwrite' } },
+  {
+    contract: updateProfileRoute,
+    entry: 'lambdas/profile/update-profile.ts',
+    // Pattern 4: the profile read and updated under its version, its admin-search tokens swapped.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'UpdateItem'], keys.customer('')),
+        items(['PutItem', 'DeleteItem'], keys.searchPartition('CLIENT', '')),
+      ],
+    },
+  },
   { contract: lookupPostalCodeRoute, entry: 'lambdas/profile/lookup-postal-code.ts', grants: { postalCode: true } },
   {
     contract: signContractRoute,
@@ -140,13 +155,7 @@ const ROUTES = [
     contract: changeAdminProcessStatusRoute,
     entry: 'lambdas/admin/processes/change-admin-process-status.ts',
     // One transaction: the process and its history (the customer's partition), the counters and the audit record.
-    grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
-      },
-    },
+    grants: adminTableWrites(),
   },
   { contract: listAdminChargesRoute, entry: 'lambdas/admin/finance/list-admin-charges.ts', grants: { table: 'read' } },
   {
@@ -164,27 +173,12 @@ const ROUTES = [
     entry: 'lambdas/admin/finance/mark-admin-charge-paid.ts',
     // The webhook's confirmation path: the charge, the counters, the day's money and the audit record; resumes the
     // waiting workflow (or starts a late payment's).
-    grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.financeDayPk, keys.audit('')],
-      },
-      workflow: 'start-and-callback',
-    },
+    grants: { ...adminTableWrites(keys.financeDayPk), workflow: 'start-and-callback' },
   },
   {
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
-    grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.financeDayPk, keys.audit('')],
-      },
-      asaas: true,
-      workflow: 'start-and-callback',
-    },
+    grants: { ...adminTableWrites(keys.financeDayPk), asaas: true, workflow: 'start-and-callback' },
     timeoutSeconds: 25,
   },
   {
@@ -214,27 +208,29 @@ const ROUTES = [
   {
     contract: lookupProcessRoute,
     entry: 'lambdas/lookup/lookup-process.ts',
-    // Reads the lookup's pointers and collections; writes only its own rate-limit counters (pattern 43).
+    // Reads the lookup's pointers (patterns 5 and 6) and the customer's collection; counts only its own rate limits
+    // (pattern 43).
     grants: {
-      table: 'read',
-      tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('lookupByAddress', 'lookupByQuery') },
+      tableItems: [
+        items(['GetItem'], keys.documentGuard(''), keys.protocolPointer('')),
+        items(['Query'], keys.customer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('lookupByAddress', 'lookupByQuery')),
+      ],
     },
   },
   {
     contract: issueNadaConstaRoute,
     entry: 'lambdas/certificates/issue-nada-consta.ts',
-    // Writes only certificates (in the customer's partition), their code pointers and its own counters; reads and
-    // writes the PDFs; e-mails the customer.
+    // The protocol's pointer, the customer's profile, process and certificate (pattern 44), a new certificate and its
+    // code pointer written under a check of the process; its own counters. Reads and writes the PDFs; e-mails the
+    // customer.
     grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [
-          keys.customer(''),
-          keys.certificatePointer(''),
-          ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol'),
-        ],
-      },
+      tableItems: [
+        items(['GetItem'], keys.protocolPointer(''), keys.customer('')),
+        items(['BatchGetItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['PutItem'], keys.customer(''), keys.certificatePointer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol')),
+      ],
       documents: 'readwrite',
       email: true,
     },
@@ -242,9 +238,13 @@ const ROUTES = [
   {
     contract: verifyNadaConstaRoute,
     entry: 'lambdas/certificates/verify-nada-consta.ts',
+    // Pattern 45: the code's pointer, then the certificate and its process; its own counters.
     grants: {
-      table: 'read',
-      tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('verificationByAddress') },
+      tableItems: [
+        items(['GetItem'], keys.certificatePointer('')),
+        items(['BatchGetItem'], keys.customer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('verificationByAddress')),
+      ],
     },
   },
   {
@@ -276,6 +276,22 @@ const ROUTES = [
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
 
+/** A `tableItems` grant: these actions on items whose partition key starts with one of these prefixes. */
+function items(actions: readonly TableItemAction[], ...pkPrefixes: string[]): TableItemsGrant {
+  return { actions, pkPrefixes };
+}
+
+/**
+ * The admin routes that change a customer's records: read anything (their screens), write only the customer's items,
+ * the counters and the audit trail, plus what a route names (the day's money).
+ */
+function adminTableWrites(...more: string[]): FunctionGrants {
+  return {
+    table: 'read',
+    tableItems: items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), ...more),
+  };
+}
+
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
 function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
   return rules.map((rule) => keys.rateLimitScope(RATE_LIMITS[rule].scope));
@@ -295,13 +311,21 @@ function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
 
 /** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
 export const WORKFLOW_TASKS = {
-  AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite', workflow: 'callback' } },
+  // Stores its task token on the charge and reads it back.
+  AwaitPayment: {
+    entry: 'lambdas/workflow/await-payment.ts',
+    grants: { tableItems: items(['GetItem', 'UpdateItem'], keys.customer('')), workflow: 'callback' },
+  },
   // conversions: the purchase for the ad platforms, once per charge.
   ConfirmPayment: {
     entry: 'lambdas/workflow/confirm-payment.ts',
     grants: { table: 'readwrite', email: true, conversions: true },
   },
-  StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
+  // Reads the paid process only.
+  StartFiling: {
+    entry: 'lambdas/workflow/start-filing.ts',
+    grants: { tableItems: items(['GetItem'], keys.customer('')) },
+  },
   // Tells the admins (the Cognito `admin` group) about a paid process not filed by its deadline.
   CheckFiling: {
     entry: 'lambdas/workflow/check-filing.ts',
