@@ -120,8 +120,8 @@ const ROUTES = [
     grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
     timeoutSeconds: 25,
   },
-  { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: { table: 'readwrite' } },
-  { contract: startPaidRenewalRoute, entry: 'lambdas/renewals/start-paid-renewal.ts', grants: { table: 'readwrite' } },
+  { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: renewalGrants() },
+  { contract: startPaidRenewalRoute, entry: 'lambdas/renewals/start-paid-renewal.ts', grants: renewalGrants() },
   { contract: getReferralsRoute, entry: 'lambdas/referrals/get-referrals.ts', grants: { table: 'read' } },
   {
     contract: inviteReferralRoute,
@@ -292,6 +292,21 @@ function adminTableWrites(...more: string[]): FunctionGrants {
   };
 }
 
+/**
+ * A renewal (patterns 36 and 37): reads the customer's collection, takes the day's protocol number, and writes the new
+ * contract, its process and protocol pointer, the profile's counts (or its free renewal), the parent contract's link,
+ * under a check of the parent's process, and the process counter.
+ */
+function renewalGrants(): FunctionGrants {
+  return {
+    tableItems: [
+      items(['Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+      items(['PutItem'], keys.protocolPointer('')),
+      items(['UpdateItem'], keys.counterPk, keys.sequencePk),
+    ],
+  };
+}
+
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
 function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
   return rules.map((rule) => keys.rateLimitScope(RATE_LIMITS[rule].scope));
@@ -329,7 +344,16 @@ export const WORKFLOW_TASKS = {
   // Tells the admins (the Cognito `admin` group) about a paid process not filed by its deadline.
   CheckFiling: {
     entry: 'lambdas/workflow/check-filing.ts',
-    grants: { table: 'readwrite', email: true, userPool: 'read' },
+    // The process, contract and profile it reads; its once-per-process alert marker (a lease: put, read, complete or
+    // give back).
+    grants: {
+      tableItems: [
+        items(['GetItem'], keys.customer('')),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.filingAlert('')),
+      ],
+      email: true,
+      userPool: 'read',
+    },
   },
 } as const satisfies Record<string, FunctionDefinition>;
 export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;

@@ -314,8 +314,8 @@ const PINNED_ACTIONS: Record<string, string> = {
     'table:readwrite states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   VerifyCharge:
     'table:readwrite states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
-  StartFreeRenewal: 'table:readwrite secrets',
-  StartPaidRenewal: 'table:readwrite secrets',
+  StartFreeRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
+  StartPaidRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   GetReferrals: 'table:read secrets',
   InviteReferral: 'table:readwrite ses:SendEmail ses:SendRawEmail secrets',
   GetAdminSummary: 'table:read secrets',
@@ -348,7 +348,8 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:GetItem dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess',
   ConfirmPayment: 'table:readwrite ses:SendEmail ses:SendRawEmail secrets',
   StartFiling: 'dynamodb:GetItem',
-  CheckFiling: 'table:readwrite cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail',
+  CheckFiling:
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail',
   connectLive: 'dynamodb:PutItem',
   disconnectLive: 'dynamodb:DeleteItem dynamodb:GetItem',
   publishChanges:

@@ -104,6 +104,8 @@ describe('tableGrantAllows: the IAM policy ServiceFunction writes, decided here'
       'VerifyNadaConsta',
       'AwaitPayment',
       'StartFiling',
+      'StartFreeRenewal',
+      'StartPaidRenewal',
     ]) {
       const grants = grantsOf(name);
       expect(grants.table, name).toBeUndefined();
