@@ -1,5 +1,5 @@
 import { App } from 'aws-cdk-lib';
-import { BaixaStack, stackNameFor } from '../lib/baixa-stack.js';
+import { addBaixaStage } from '../lib/baixa-app.js';
 import { addNagChecks } from '../lib/nag.js';
 import { parseConversionActions } from '../lambdas/providers/conversions.js';
 
@@ -44,7 +44,7 @@ if (opsEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(String(opsEmail
   throw new Error('-c opsEmail must be an e-mail address.');
 }
 
-new BaixaStack(app, stackNameFor(stage), {
+addBaixaStage(app, {
   stage,
   senderEmail,
   siteAssetPath,
@@ -58,7 +58,7 @@ new BaixaStack(app, stackNameFor(stage), {
   googleAdsApiUrl,
   siteUrl,
   opsEmail: opsEmail === undefined ? undefined : String(opsEmail),
-  // Account and region come from the deploying credentials; without them synth stays environment-agnostic.
+  // Account and region come from the deploying credentials; an offline synth gets DEFAULT_REGION (lib/baixa-app.ts).
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: `Baixa temporária de apontamentos (${stage})`,
 });

@@ -277,6 +277,9 @@ export const PAYMENT_MESSAGES = {
   automaticNote: 'O pagamento é confirmado automaticamente assim que o PIX for recebido.',
   singlePayment: 'Pagamento único via PIX com desconto especial',
   notPaidYet: 'Ainda não recebemos o pagamento. Se você já pagou, aguarde alguns instantes.',
+  // Not in the spec: the per-customer limit of 'Verificar Pagamento' (domain/rate-limits.ts), same tone.
+  tooManyVerifications:
+    'Você já verificou o pagamento várias vezes. Ele é confirmado automaticamente assim que o PIX for recebido; aguarde alguns minutos antes de verificar de novo.',
 } as const;
 
 /** Renewal (spec 02 §2 Renewal, §8); what the spec leaves out follows its tone (docs/decisions.md, Renewals). */

@@ -42,6 +42,13 @@ export const RATE_LIMITS = {
    * sender before anyone looks, well under the account's sending quota, far above what real referrals reach.
    */
   referralInvitesGlobal: { scope: 'INVITE_ALL', limit: 300, windowSeconds: 60 * MINUTES },
+
+  /**
+   * 'Verificar Pagamento': each click reads the payment at Asaas, which discourages polling and answers 429 to an
+   * account that overdoes it (every customer's charges would then wait). The webhook confirms a PIX by itself within
+   * seconds; a customer who just paid clicks a few times, not ten in ten minutes.
+   */
+  chargeVerificationsByCustomer: { scope: 'VERIFY_CHARGE_USER', limit: 10, windowSeconds: 10 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = {

@@ -45,7 +45,7 @@ import { getReferralsRoute, inviteReferralRoute } from '../domain/api/referrals.
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
 import { RATE_LIMITS } from '../domain/rate-limits.js';
-import type { FunctionGrants, SecretName } from './grants.js';
+import type { FunctionGrants, SecretName, TableItemAction, TableItemsGrant } from './grants.js';
 import { ASAAS_CALLER_TIMEOUT_SECONDS } from './payments/asaas-timeouts.js';
 import { keys } from './shared/data/keys.js';
 
@@ -59,14 +59,48 @@ export type FunctionDefinition = {
   readonly timeoutSeconds?: number;
 };
 
-export type ApiFunction = FunctionDefinition & { readonly contract: RouteContract };
+/** API Gateway's throttle of one route (a token bucket: requests a second, and the burst it absorbs). */
+export type RouteThrottle = { readonly rateLimit: number; readonly burstLimit: number };
+
+export type ApiFunction = FunctionDefinition & {
+  readonly contract: RouteContract;
+  /**
+   * A throttle of the route's own (a stage route setting), apart from the stage's default: what a flood of this
+   * route cannot take from the others, nor the others from it.
+   * @default - the stage's default throttle
+   */
+  readonly throttle?: RouteThrottle;
+};
+
+/**
+ * The Asaas webhook's bucket. Asaas delivers events one by one per account (docs/decisions.md, Edge firewall): even a
+ * paused queue of 14 days released at once is a few thousand events at our volume, drained at 20 a second in minutes,
+ * and a failed delivery is retried anyway. Below the stage's default (50/s), so junk aimed at the webhook stays in
+ * this bucket and the customers' routes keep theirs.
+ */
+export const WEBHOOK_THROTTLE: RouteThrottle = { rateLimit: 20, burstLimit: 40 };
 
 const ROUTES = [
   { contract: getHealthRoute, entry: 'lambdas/health/get-health.ts', grants: {} },
   { contract: getDashboardRoute, entry: 'lambdas/dashboard/get-dashboard.ts', grants: { table: 'read' } },
-  { contract: getProfileRoute, entry: 'lambdas/profile/get-profile.ts', grants: { table: 'read' } },
+  // The caller's profile item only.
+  {
+    contract: getProfileRoute,
+    entry: 'lambdas/profile/get-profile.ts',
+    grants: { tableItems: items(['GetItem'], keys.customer('')) },
+  },
   { contract: createProfileRoute, entry: 'lambdas/profile/create-profile.ts', grants: { table: 'readwrite' } },
-  { contract: updateProfileRoute, entry: 'lambdas/profile/update-profile.ts', grants: { table: 'readwrite' } },
+  {
+    contract: updateProfileRoute,
+    entry: 'lambdas/profile/update-profile.ts',
+    // Pattern 4: the profile read and updated under its version, its admin-search tokens swapped.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'UpdateItem'], keys.customer('')),
+        items(['PutItem', 'DeleteItem'], keys.searchPartition('CLIENT', '')),
+      ],
+    },
+  },
   { contract: lookupPostalCodeRoute, entry: 'lambdas/profile/lookup-postal-code.ts', grants: { postalCode: true } },
   {
     contract: signContractRoute,
@@ -92,11 +126,12 @@ const ROUTES = [
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43).
+    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', secrets: ['rateLimitKey'] },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
-  { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: { table: 'readwrite' } },
-  { contract: startPaidRenewalRoute, entry: 'lambdas/renewals/start-paid-renewal.ts', grants: { table: 'readwrite' } },
+  { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: renewalGrants() },
+  { contract: startPaidRenewalRoute, entry: 'lambdas/renewals/start-paid-renewal.ts', grants: renewalGrants() },
   { contract: getReferralsRoute, entry: 'lambdas/referrals/get-referrals.ts', grants: { table: 'read' } },
   {
     contract: inviteReferralRoute,
@@ -130,13 +165,7 @@ const ROUTES = [
     contract: changeAdminProcessStatusRoute,
     entry: 'lambdas/admin/processes/change-admin-process-status.ts',
     // One transaction: the process and its history (the customer's partition), the counters and the audit record.
-    grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.audit('')],
-      },
-    },
+    grants: adminTableWrites(),
   },
   { contract: listAdminChargesRoute, entry: 'lambdas/admin/finance/list-admin-charges.ts', grants: { table: 'read' } },
   {
@@ -154,27 +183,12 @@ const ROUTES = [
     entry: 'lambdas/admin/finance/mark-admin-charge-paid.ts',
     // The webhook's confirmation path: the charge, the counters, the day's money and the audit record; resumes the
     // waiting workflow (or starts a late payment's).
-    grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.financeDayPk, keys.audit('')],
-      },
-      workflow: 'start-and-callback',
-    },
+    grants: { ...adminTableWrites(keys.financeDayPk), workflow: 'start-and-callback' },
   },
   {
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
-    grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [keys.customer(''), keys.counterPk, keys.financeDayPk, keys.audit('')],
-      },
-      asaas: true,
-      workflow: 'start-and-callback',
-    },
+    grants: { ...adminTableWrites(keys.financeDayPk), asaas: true, workflow: 'start-and-callback' },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -204,28 +218,30 @@ const ROUTES = [
   {
     contract: lookupProcessRoute,
     entry: 'lambdas/lookup/lookup-process.ts',
-    // Reads the lookup's pointers and collections; writes only its own rate-limit counters (pattern 43).
+    // Reads the lookup's pointers (patterns 5 and 6) and the customer's collection; counts only its own rate limits
+    // (pattern 43).
     grants: {
-      table: 'read',
-      tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('lookupByAddress', 'lookupByQuery') },
+      tableItems: [
+        items(['GetItem'], keys.documentGuard(''), keys.protocolPointer('')),
+        items(['Query'], keys.customer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('lookupByAddress', 'lookupByQuery')),
+      ],
       secrets: ['rateLimitKey'],
     },
   },
   {
     contract: issueNadaConstaRoute,
     entry: 'lambdas/certificates/issue-nada-consta.ts',
-    // Writes only certificates (in the customer's partition), their code pointers and its own counters; reads and
-    // writes the PDFs; e-mails the customer.
+    // The protocol's pointer, the customer's profile, process and certificate (pattern 44), a new certificate and its
+    // code pointer written under a check of the process; its own counters. Reads and writes the PDFs; e-mails the
+    // customer.
     grants: {
-      table: 'read',
-      tableItems: {
-        actions: ['PutItem', 'UpdateItem'],
-        pkPrefixes: [
-          keys.customer(''),
-          keys.certificatePointer(''),
-          ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol'),
-        ],
-      },
+      tableItems: [
+        items(['GetItem'], keys.protocolPointer(''), keys.customer('')),
+        items(['BatchGetItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['PutItem'], keys.customer(''), keys.certificatePointer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol')),
+      ],
       documents: 'readwrite',
       email: true,
       secrets: ['rateLimitKey'],
@@ -234,9 +250,13 @@ const ROUTES = [
   {
     contract: verifyNadaConstaRoute,
     entry: 'lambdas/certificates/verify-nada-consta.ts',
+    // Pattern 45: the code's pointer, then the certificate and its process; its own counters.
     grants: {
-      table: 'read',
-      tableItems: { actions: ['UpdateItem'], pkPrefixes: rateLimitPrefixes('verificationByAddress') },
+      tableItems: [
+        items(['GetItem'], keys.certificatePointer('')),
+        items(['BatchGetItem'], keys.customer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('verificationByAddress')),
+      ],
       secrets: ['rateLimitKey'],
     },
   },
@@ -255,6 +275,7 @@ const ROUTES = [
     },
     // Room for the read-back's retries (the Asaas client waits up to 10 s a try).
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
+    throttle: WEBHOOK_THROTTLE,
   },
   {
     contract: recordConversionRoute,
@@ -328,6 +349,37 @@ const ROUTES = [
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
 
+/** A `tableItems` grant: these actions on items whose partition key starts with one of these prefixes. */
+function items(actions: readonly TableItemAction[], ...pkPrefixes: string[]): TableItemsGrant {
+  return { actions, pkPrefixes };
+}
+
+/**
+ * The admin routes that change a customer's records: read anything (their screens), write only the customer's items,
+ * the counters and the audit trail, plus what a route names (the day's money).
+ */
+function adminTableWrites(...more: string[]): FunctionGrants {
+  return {
+    table: 'read',
+    tableItems: items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), ...more),
+  };
+}
+
+/**
+ * A renewal (patterns 36 and 37): reads the customer's collection, takes the day's protocol number, and writes the new
+ * contract, its process and protocol pointer, the profile's counts (or its free renewal), the parent contract's link,
+ * under a check of the parent's process, and the process counter.
+ */
+function renewalGrants(): FunctionGrants {
+  return {
+    tableItems: [
+      items(['Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+      items(['PutItem'], keys.protocolPointer('')),
+      items(['UpdateItem'], keys.counterPk),
+    ],
+  };
+}
+
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
 function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
   return rules.map((rule) => keys.rateLimitScope(RATE_LIMITS[rule].scope));
@@ -347,17 +399,34 @@ function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
 
 /** Tasks of the charge → payment → filing state machine (lib/constructs/workflow.ts). */
 export const WORKFLOW_TASKS = {
-  AwaitPayment: { entry: 'lambdas/workflow/await-payment.ts', grants: { table: 'readwrite', workflow: 'callback' } },
+  // Stores its task token on the charge and reads it back.
+  AwaitPayment: {
+    entry: 'lambdas/workflow/await-payment.ts',
+    grants: { tableItems: items(['GetItem', 'UpdateItem'], keys.customer('')), workflow: 'callback' },
+  },
   // conversions: the purchase for the ad platforms, once per charge.
   ConfirmPayment: {
     entry: 'lambdas/workflow/confirm-payment.ts',
     grants: { table: 'readwrite', email: true, conversions: true },
   },
-  StartFiling: { entry: 'lambdas/workflow/start-filing.ts', grants: { table: 'readwrite' } },
+  // Reads the paid process only.
+  StartFiling: {
+    entry: 'lambdas/workflow/start-filing.ts',
+    grants: { tableItems: items(['GetItem'], keys.customer('')) },
+  },
   // Tells the admins (the Cognito `admin` group) about a paid process not filed by its deadline.
   CheckFiling: {
     entry: 'lambdas/workflow/check-filing.ts',
-    grants: { table: 'readwrite', email: true, userPool: 'read' },
+    // The process, contract and profile it reads; its once-per-process alert marker (a lease: put, read, complete or
+    // give back).
+    grants: {
+      tableItems: [
+        items(['GetItem'], keys.customer('')),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.filingAlert('')),
+      ],
+      email: true,
+      userPool: 'read',
+    },
   },
 } as const satisfies Record<string, FunctionDefinition>;
 export type WorkflowTaskName = keyof typeof WORKFLOW_TASKS;

@@ -6,7 +6,68 @@
  * Kept free of heavy imports: handlers' configuration readers import the variable names from here.
  */
 
-export type TableItemAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+/**
+ * What `tableItems` may grant. A transaction needs the action of each of its items (ConditionCheckItem for a
+ * condition check); TransactGetItems needs GetItem. Never Scan nor BatchWriteItem: their requests carry no single
+ * partition key to scope, or write many partitions blind.
+ */
+export type TableItemAction =
+  'GetItem' | 'BatchGetItem' | 'Query' | 'ConditionCheckItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem';
+
+/** The table's global secondary indexes by name (lambdas/shared/data/table.ts, TABLE_GSIS). */
+export type TableIndexName = 'gsi1' | 'gsi2';
+
+/** The table-wide grants: CDK's grantReadData / grantReadWriteData, every key and index. */
+export const TABLE_ACTIONS = {
+  read: [
+    'BatchGetItem',
+    'ConditionCheckItem',
+    'DescribeTable',
+    'GetItem',
+    'GetRecords',
+    'GetShardIterator',
+    'Query',
+    'Scan',
+  ],
+  readwrite: [
+    'BatchGetItem',
+    'BatchWriteItem',
+    'ConditionCheckItem',
+    'DeleteItem',
+    'DescribeTable',
+    'GetItem',
+    'GetRecords',
+    'GetShardIterator',
+    'PutItem',
+    'Query',
+    'Scan',
+    'UpdateItem',
+  ],
+} as const;
+
+/** One request to the table as IAM authorizes it: the action, and the partition key value (of the index queried). */
+export type TableRequest = { readonly action: string; readonly index?: string; readonly partitionKey?: string };
+
+/**
+ * Whether a function's grants let it make `request`, as IAM decides it from the policy ServiceFunction writes (the
+ * `dynamodb:LeadingKeys` condition compares the partition key of the table, or of the index a Query names). The local
+ * runtime refuses what this refuses, so a grant that misses a prefix fails on this machine as it would on AWS.
+ */
+export function tableGrantAllows(grants: FunctionGrants, request: TableRequest): boolean {
+  if (grants.table && (TABLE_ACTIONS[grants.table] as readonly string[]).includes(request.action)) return true;
+  const key = request.partitionKey;
+  if (key === undefined) return false;
+  return tableItemGrantsOf(grants).some((items) => {
+    const prefixes = request.index
+      ? request.action === 'Query'
+        ? items.indexes?.[request.index as TableIndexName]
+        : undefined
+      : (items.actions as readonly string[]).includes(request.action)
+        ? items.pkPrefixes
+        : undefined;
+    return (prefixes ?? []).some((prefix) => key.startsWith(prefix));
+  });
+}
 
 /** Secrets live in Secrets Manager on AWS (read once per cold start) and are passed inline locally. */
 export const SECRET_NAMES = [
@@ -21,13 +82,28 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
+/** Some item actions on the items whose partition key starts with one of `pkPrefixes`. */
+export type TableItemsGrant = {
+  readonly actions: readonly TableItemAction[];
+  readonly pkPrefixes: readonly string[];
+  /** Queries of an index, scoped by the index's own partition key (IAM's LeadingKeys reads that one there). */
+  readonly indexes?: { readonly [index in TableIndexName]?: readonly string[] };
+};
+
+/** A function's `tableItems` grants as a list (one IAM statement each). */
+export function tableItemGrantsOf(grants: FunctionGrants): readonly TableItemsGrant[] {
+  if (!grants.tableItems) return [];
+  return 'actions' in grants.tableItems ? [grants.tableItems] : grants.tableItems;
+}
+
 export type FunctionGrants = {
   readonly table?: 'read' | 'readwrite';
   /**
-   * Narrower than `table`, for functions that own one kind of item: only these item actions, only on items whose
-   * partition key starts with one of these prefixes (IAM `dynamodb:LeadingKeys`). No Query, Scan or index.
+   * Narrower than `table`, for functions that own a few kinds of item: only these item actions, only on items whose
+   * partition key starts with one of these prefixes (IAM `dynamodb:LeadingKeys`); an index only where `indexes` names
+   * it, with its own prefixes. Never Scan or BatchWriteItem. The prefixes come from `keys` (lambdas/shared/data/keys.ts).
    */
-  readonly tableItems?: { readonly actions: readonly TableItemAction[]; readonly pkPrefixes: readonly string[] };
+  readonly tableItems?: TableItemsGrant | readonly TableItemsGrant[];
   /**
    * The private documents bucket (contract PDFs, Nada Consta). 'erase': list the versions and delete them only (a
    * client's deletion: the bucket is versioned), never read or write.
@@ -46,7 +122,11 @@ export type FunctionGrants = {
   readonly push?: true;
   /** Verify the user pool's id tokens itself (where no API Gateway authorizer does: the WebSocket's $connect). */
   readonly tokens?: true;
-  /** Read (or also change and delete) users of the Cognito user pool. */
+  /**
+   * The Cognito user pool. 'read': list the `admin` group's members (their addresses, for alerts: ListUsersInGroup).
+   * 'manage': a client's deletion, which checks that its target is no admin and deletes it (AdminListGroupsForUser,
+   * AdminDeleteUser), nothing else.
+   */
   readonly userPool?: 'read' | 'manage';
   /**
    * Cognito triggers only: read the users and groups of the pool that invokes them (AdminGetUser,

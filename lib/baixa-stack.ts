@@ -6,6 +6,7 @@ import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
 import { GOOGLE_ADS_URL, GOOGLE_OAUTH_TOKEN_URL, META_GRAPH_URL } from '../lambdas/providers/conversions.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
 import { AccessLogs } from './constructs/access-logs.js';
+import { SignInFirewall } from './constructs/firewall.js';
 import { Api } from './constructs/api.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
@@ -61,6 +62,8 @@ export interface BaixaStackProps extends StackProps {
   readonly googleAdsApiUrl?: string;
   /** VersionId of the origin secret CloudFront sends (after a rotation; see README, Deploy). */
   readonly originSecretVersion?: string;
+  /** ARN of the stage's CloudFront web ACL (lib/edge-stack.ts; wired by lib/baixa-app.ts). */
+  readonly webAclArn: string;
   /**
    * Prebuilt SPA directory.
    * @default - built with Vite during synth
@@ -86,6 +89,7 @@ export class BaixaStack extends Stack {
   readonly emailFeedback: EmailFeedback;
   readonly secrets: Secrets;
   readonly auth: Auth;
+  readonly signInFirewall: SignInFirewall;
   readonly workflowTasks: WorkflowTasks;
   readonly workflow: Workflow;
   readonly api: Api;
@@ -139,6 +143,9 @@ export class BaixaStack extends Stack {
       targets,
     });
 
+    // Sign-in, magic links, sign-up and recovery go to Cognito itself, not through CloudFront: their own web ACL.
+    this.signInFirewall = new SignInFirewall(this, 'SignInFirewall', { userPool: this.auth.userPool });
+
     // Named ahead so AwaitPayment can answer its own task token by the ARN, with no reference (and no cycle).
     const stateMachineName = `${this.stackName}-payment`;
     const stateMachineRef = sfn.StateMachine.fromStateMachineArn(
@@ -179,6 +186,7 @@ export class BaixaStack extends Stack {
     });
     this.web = new Web(this, 'Web', {
       accessLogsBucket: this.accessLogs.bucket,
+      webAclArn: props.webAclArn,
       siteAssetPath: props.siteAssetPath,
       siteUrl: props.siteUrl,
       api: {

@@ -30,6 +30,9 @@ export const WEBHOOK_OUTCOMES = [
   'unverified',
 ] as const;
 
+/** The header Asaas sends the token we configured in (32 to 255 characters); the edge refuses deliveries without it. */
+export const ASAAS_WEBHOOK_TOKEN_HEADER = 'asaas-access-token';
+
 /** Asaas → us. Public: authenticated by the `asaas-access-token` header in the handler, not by Cognito. */
 export const receiveAsaasWebhookRoute = defineRoute({
   id: 'ReceiveAsaasWebhook',

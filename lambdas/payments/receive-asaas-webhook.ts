@@ -1,4 +1,4 @@
-import { receiveAsaasWebhookRoute } from '../../domain/api/webhooks.js';
+import { ASAAS_WEBHOOK_TOKEN_HEADER, receiveAsaasWebhookRoute } from '../../domain/api/webhooks.js';
 import { systemClock } from '../shared/clock.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
@@ -33,5 +33,5 @@ const webhookToken = await readSecret('asaasWebhookToken', { minLength: WEBHOOK_
 export const handler = apiHandler(
   receiveAsaasWebhookRoute,
   async ({ body }) => ({ body: { received: true, outcome: await handleAsaasWebhook(deps, body) } }),
-  { authorize: (event) => assertWebhookToken(event.headers['asaas-access-token'], webhookToken) },
+  { authorize: (event) => assertWebhookToken(event.headers[ASAAS_WEBHOOK_TOKEN_HEADER], webhookToken) },
 );

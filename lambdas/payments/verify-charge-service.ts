@@ -1,9 +1,11 @@
 import { isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { AsaasClient } from '../providers/asaas.js';
 import type { Caller } from '../shared/caller.js';
 import { getCharge, latestChargeOfContract, withoutTaskToken } from '../shared/data/charges.js';
+import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
@@ -12,13 +14,21 @@ export type VerifyChargeDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'ge
 
 /**
  * 'Verificar Pagamento': asks Asaas for the payment and applies its status through the webhook's own path. Asaas being
- * unreachable is only logged (spec 02 §8): the answer is then what we already know.
+ * unreachable is only logged (spec 02 §8): the answer is then what we already know. Each customer may verify
+ * `chargeVerificationsByCustomer` times a window (pattern 43): every call counts, before anything is read, so no
+ * script of a signed-in customer can turn this button into a poller of Asaas's API.
  */
 export async function verifyContractCharge(
   deps: VerifyChargeDeps,
   caller: Caller,
   contractId: string,
 ): Promise<{ pago: boolean; charge: Charge }> {
+  await enforceRateLimits(
+    deps.db,
+    deps.clock(),
+    [{ rule: RATE_LIMITS.chargeVerificationsByCustomer, subject: caller.userId }],
+    PAYMENT_MESSAGES.tooManyVerifications,
+  );
   const latest = await latestChargeOfContract(deps.db, caller.userId, contractId);
   if (!latest?.asaas_id) throw new NotFoundError(PAYMENT_MESSAGES.contractNotSigned);
   const ref = { userId: caller.userId, contractId, chargeId: latest.id };

@@ -90,7 +90,11 @@ export class Api extends Construct {
     });
 
     const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
-    for (const { contract, entry, grants, timeoutSeconds } of API_ROUTES) {
+    // Routes with a bucket of their own (HTTP APIs have no usage plans: a stage's route setting is the separate usage).
+    // CloudFormation's own property names: `routeSettings` is an untyped map, which CDK passes through as is.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const stageResource = this.stage.node.defaultChild as apigwv2.CfnStage;
+    for (const { contract, entry, grants, timeoutSeconds, throttle } of API_ROUTES) {
       const fn = new ServiceFunction(this, contract.id, {
         entry,
         stage: props.stage,
@@ -106,6 +110,14 @@ export class Api extends Construct {
         integration: new HttpLambdaIntegration(`${contract.id}Integration`, fn),
         authorizer: isPublic ? undefined : authorizer,
       });
+      if (throttle) {
+        routeSettings[`${contract.method} ${contract.path}`] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // A route setting names an existing route key: the stage must be deployed after the route.
+        for (const r of routes) stageResource.node.addDependency(r);
+      }
       if (isPublic) {
         for (const r of routes) {
           Validations.of(r).acknowledge({
@@ -115,6 +127,7 @@ export class Api extends Construct {
         }
       }
     }
+    if (Object.keys(routeSettings).length > 0) stageResource.routeSettings = routeSettings;
     this.functions = functions as Record<ApiRouteId, ServiceFunction>;
   }
 }

@@ -13,6 +13,7 @@ import {
   ENV,
   environmentFor,
   secretsOf,
+  tableItemGrantsOf,
   type ConversionsSettings,
   type FunctionGrants,
   type GrantValues,
@@ -179,17 +180,28 @@ export class ServiceFunction extends NodejsFunction {
       );
     }
 
-    if (grants.tableItems) {
+    for (const items of tableItemGrantsOf(grants)) {
       const table = required(targets.table, 'table', this);
+      const leadingKeys = (prefixes: readonly string[]) => ({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) },
+      });
       this.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: grants.tableItems.actions.map((action) => `dynamodb:${action}`),
+          actions: items.actions.map((action) => `dynamodb:${action}`),
           resources: [table.tableArn],
-          conditions: {
-            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': grants.tableItems.pkPrefixes.map((p) => `${p}*`) },
-          },
+          conditions: leadingKeys(items.pkPrefixes),
         }),
       );
+      // On an index, LeadingKeys is the index's partition key: one statement per index, with that index's prefixes.
+      for (const [index, prefixes] of Object.entries(items.indexes ?? {})) {
+        this.addToRolePolicy(
+          new iam.PolicyStatement({
+            actions: ['dynamodb:Query'],
+            resources: [`${table.tableArn}/index/${index}`],
+            conditions: leadingKeys(prefixes),
+          }),
+        );
+      }
     }
 
     if (grants.documents) {
@@ -261,16 +273,15 @@ export class ServiceFunction extends NodejsFunction {
 
     if (grants.userPool) {
       const userPool = required(targets.userPool, 'userPool', this);
-      const read = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
-      // AdminListGroupsForUser: a deletion first checks that its target is not an admin.
-      const manage = [
-        'cognito-idp:AdminDeleteUser',
-        'cognito-idp:AdminListGroupsForUser',
-        'cognito-idp:AdminUpdateUserAttributes',
-      ];
+      // 'read': the admin group's members (their addresses, for alerts), nothing about other users. 'manage' (a client's
+      // deletion): check that the target is not an admin, then delete it; it never reads the admins' list.
+      const actions =
+        grants.userPool === 'read'
+          ? ['cognito-idp:ListUsersInGroup']
+          : ['cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminDeleteUser'];
       this.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: grants.userPool === 'read' ? read : [...read, ...manage],
+          actions,
           resources: [userPool.userPoolArn],
         }),
       );

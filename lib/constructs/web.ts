@@ -114,6 +114,11 @@ export interface WebProps {
    * @default - the distribution's URL (canonical links are then set by the page itself)
    */
   readonly siteUrl?: string;
+  /**
+   * ARN of the AWS WAF web ACL (scope CLOUDFRONT, created in us-east-1: lib/edge-stack.ts) that guards the site and
+   * /api at the edge.
+   */
+  readonly webAclArn: string;
   /** Bucket that receives the site bucket's S3 access logs and the distribution's standard logs. */
   readonly accessLogsBucket: s3.IBucket;
   /**
@@ -232,6 +237,7 @@ export class Web extends Construct {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Baixa SPA and API',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin,
@@ -303,11 +309,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: customers may be Brazilians abroad, and the content is a public SPA shell.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'AWS WAF (web ACL + managed rules, ~US$ 10+/month per stage) is planned for production launch; the API has its own throttling meanwhile.',
       },
       {
         id: 'AwsSolutions-CFR4',

@@ -47,7 +47,8 @@ const FUNCTION_WORKER = new URL('./function-worker.ts', import.meta.url).href;
 /**
  * Runs the catalogue's functions on this machine the way Lambda runs them on AWS: each in its own isolate (a worker
  * thread) with its own module state and ONLY the environment its grants produce, so a handler that reads a variable
- * its grants do not give fails here at its cold start, exactly as it would after `cdk deploy`.
+ * its grants do not give fails here at its cold start, exactly as it would after `cdk deploy`; and its table requests
+ * are checked against its table grants as IAM would (table-guard.ts).
  */
 export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
   const log = options.log ?? (() => {});
@@ -70,6 +71,9 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
         entry: fromRepoRoot(fn.entry),
         meter: options.meter === true,
         clientsModule: fromRepoRoot('lambdas/shared/clients.ts'),
+
+        functionName: fn.name,
+        grants: fn.grants,
       },
       name: fn.name,
     });

@@ -6,6 +6,9 @@ import { emptyUsage, meterDynamoDb, type Usage } from './meter.js';
 
 type ClientsModule = typeof clients;
 
+import type { FunctionGrants } from '../../lambdas/grants.js';
+import { guardTable } from './table-guard.js';
+
 /**
  * One Lambda function's container on this machine: its own module graph (module-scope clients and configuration,
  * read once at its cold start) and its own `process.env`, holding only what its grants give it.
@@ -36,7 +39,13 @@ function traceHeader(): string {
   return `Root=1-${seconds}-${randomBytes(12).toString('hex')};Parent=${randomBytes(8).toString('hex')};Sampled=0`;
 }
 
-const { entry, meter, clientsModule } = workerData as { entry: string; meter?: boolean; clientsModule?: string };
+const { entry, functionName, grants, meter, clientsModule } = workerData as {
+  entry: string;
+  functionName: string;
+  grants: FunctionGrants;
+  meter?: boolean;
+  clientsModule?: string;
+};
 const port = parentPort!;
 
 // Metering (`npm run cost`): the same module instance the handler imports gets a middleware, before the handler loads.
@@ -52,6 +61,13 @@ function takeUsage(started: number): Usage | undefined {
   const taken = { ...usage, invocations: 1, durationMs: Date.now() - started };
   usage = Object.assign(usage, emptyUsage());
   return taken;
+}
+
+// IAM's part of the cold start: the container's one DynamoDB client refuses what the function's grants do not allow.
+// (A function without table grants has no table name to reach, and need not load the client.)
+if (grants.table || grants.tableItems) {
+  const { dynamo } = await import('../../lambdas/shared/clients.js');
+  guardTable(dynamo, functionName, grants);
 }
 
 // The cold start: a handler whose configuration is missing (a grant it lacks) fails here, as Lambda's init would.

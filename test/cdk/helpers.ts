@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { App, CfnElement, Stack, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { BaixaStack, stackNameFor, type BaixaStackProps } from '../../lib/baixa-stack.js';
+import { addBaixaStage } from '../../lib/baixa-app.js';
+import type { BaixaStack, BaixaStackProps } from '../../lib/baixa-stack.js';
+import type { BaixaEdgeStack } from '../../lib/edge-stack.js';
 import { addNagChecks } from '../../lib/nag.js';
 import { REPO_ROOT } from '../../lib/paths.js';
 
@@ -26,6 +28,9 @@ export type SynthesizedBaixa = {
   app: App;
   stack: BaixaStack;
   template: Template;
+  /** The stage's us-east-1 stack: the CloudFront web ACL. */
+  edge: BaixaEdgeStack;
+  edgeTemplate: Template;
   outdir: string;
   nag: ReturnType<typeof addNagChecks>;
 };
@@ -69,7 +74,7 @@ function synthesizeBaixa(options: SynthOptions): SynthesizedBaixa {
       ...(options.skipBundling ? { 'aws:cdk:bundling-stacks': [] } : {}),
     },
   });
-  const stack = new BaixaStack(app, stackNameFor(stage), {
+  const { stack, edge } = addBaixaStage(app, {
     stage,
     env: options.env,
     senderEmail: 'nao-responda@example.com',
@@ -78,7 +83,15 @@ function synthesizeBaixa(options: SynthOptions): SynthesizedBaixa {
   });
   const nag = addNagChecks(app);
   app.synth();
-  return { app, stack, template: Template.fromStack(stack), outdir, nag };
+  return {
+    app,
+    stack,
+    template: Template.fromStack(stack),
+    edge,
+    edgeTemplate: Template.fromStack(edge),
+    outdir,
+    nag,
+  };
 }
 
 export function logicalId(construct: IConstruct): string {

@@ -161,20 +161,12 @@ describe('ServiceFunction', () => {
     expect(() => fn.applyGrants({ asaas: true }, { asaasApiUrl: 'https://x' })).toThrow(/"asaasApiKey"/);
   });
 
-  it("userPool 'read' may only look users up; 'manage' may also update and delete them, on this pool only", () => {
+  it("userPool 'read' may only list the admin group; 'manage' may only check a user's groups and delete them", () => {
     const actionsOf = (fn: ServiceFunction) => statementsOf(fn).flatMap((st) => asArray(st.Action as string[]));
-    expect(actionsOf(fns.poolReader).sort()).toEqual([
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:ListUsers',
-      'cognito-idp:ListUsersInGroup',
-    ]);
+    expect(actionsOf(fns.poolReader).sort()).toEqual(['cognito-idp:ListUsersInGroup']);
     expect(actionsOf(fns.poolManager).sort()).toEqual([
       'cognito-idp:AdminDeleteUser',
-      'cognito-idp:AdminGetUser',
       'cognito-idp:AdminListGroupsForUser',
-      'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:ListUsers',
-      'cognito-idp:ListUsersInGroup',
     ]);
     expect(statementsOf(fns.poolManager)[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(userPool), 'Arn'] });
     expect(envOf(fns.poolReader)[ENV.userPoolId]).toEqual({ Ref: logicalId(userPool) });

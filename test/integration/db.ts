@@ -1,6 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
+import { guardTable } from '../../local/functions/table-guard.js';
 
 /** The integration tests' own handle on the table the global setup created. */
 export function testDb(): Db {
@@ -20,4 +22,16 @@ export async function scanAllItems(db: Db): Promise<Record<string, unknown>[]> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/**
+ * The table as one catalogue function may reach it: requests its grants do not allow are refused as IAM would
+ * (local/functions/table-guard.ts), so a service test run with it proves the function's key prefixes.
+ */
+export function guardedTestDb(functionName: string): Db {
+  const db = testDb();
+  const fn = ALL_FUNCTIONS.find((f) => f.name === functionName);
+  if (!fn) throw new Error(`No catalogue function ${functionName}`);
+  guardTable(db.client, functionName, fn.grants);
+  return db;
 }

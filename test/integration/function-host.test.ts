@@ -8,9 +8,11 @@ import {
   WORKFLOW_TASKS,
 } from '../../lambdas/functions.js';
 import { ENV, SECRET_ENV } from '../../lambdas/grants.js';
-import { startFunctionHost, type FunctionHost } from '../../local/functions/function-host.js';
+import { startFunctionHost, type FunctionHost, type LocalFunction } from '../../local/functions/function-host.js';
 import { INTEGRATION_VALUES } from './global-setup.js';
-import { ORIGIN_HEADERS } from '../factories.js';
+import { ulid } from 'ulid';
+import { keys } from '../../lambdas/shared/data/keys.js';
+import { createApiEvent, ORIGIN_HEADERS } from '../factories.js';
 
 /**
  * The local runtime runs each function in its own container (worker thread) with ONLY the environment its grants
@@ -103,6 +105,26 @@ describe('local function host', () => {
     for (const other of [ENV.emailFrom, ENV.stateMachineArn, ENV.appUrl, SECRET_ENV.magicLinkKey.value]) {
       expect(names).not.toContain(other);
     }
+  });
+
+  it('refuses the table requests a function’s grants do not allow, as IAM would, and serves those they do', async () => {
+    const getProfile = route('GetProfile');
+    const event = createApiEvent({
+      path: '/me/profile',
+      claims: { sub: ulid(), email: `guard.${ulid().toLowerCase()}@baixa.test` },
+    });
+    // Its real grants: its own profile item.
+    const allowed = (await host.invoke(getProfile, event)) as { statusCode: number; body: string };
+    expect(allowed.statusCode).toBe(200);
+    expect(JSON.parse(allowed.body)).toMatchObject({ profile: null });
+    // The same handler granted another key family only: DynamoDB Local would answer, the guard refuses.
+    const narrowed: LocalFunction = {
+      ...getProfile,
+      name: 'GetProfileWithoutItsPartition',
+      grants: { ...getProfile.grants, tableItems: { actions: ['GetItem'], pkPrefixes: [keys.protocolPointer('')] } },
+    };
+    const refused = (await host.invoke(narrowed, event)) as { statusCode: number };
+    expect(refused.statusCode).toBe(500);
   });
 
   it('answers a real request through the contract, in the container, and only one that came through CloudFront', async () => {

@@ -25,7 +25,7 @@ import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
 import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
 
 const db = testDb();
@@ -47,7 +47,8 @@ beforeAll(async () => {
   simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
   asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
   const filingDeps: CheckFilingDeps = {
-    db,
+    // Its own grants, as IAM applies them: the test proves CheckFiling's key prefixes.
+    db: guardedTestDb('CheckFiling'),
     clock: () => new Date(),
     sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
     admins: createCognitoAdminDirectory({ userPoolId: cognito.pool.userPoolId, client: cognito.client }),

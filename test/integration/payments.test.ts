@@ -7,6 +7,7 @@ import type { AsaasWebhook } from '../../domain/api/webhooks.js';
 import { addDays, saoPauloDay, startOfSaoPauloDay } from '../../domain/finance-period.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { PIX_DUE_DAYS } from '../../domain/pricing.js';
+import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
@@ -398,6 +399,27 @@ describe('webhook and verification: one path, forward only', () => {
     // Someone else's contract: nothing to verify.
     const stranger = { ...caller, userId: ulid() };
     await expect(verifyContractCharge(verifyDeps, stranger, contract.id)).rejects.toMatchObject({ statusCode: 404 });
+  });
+  it("'Verificar Pagamento' reads Asaas at most the rule’s limit a window, then answers 429 with the pt-BR message and Retry-After", async () => {
+    const { caller, contract } = await pendingCharge();
+    const rule = RATE_LIMITS.chargeVerificationsByCustomer;
+    // Mid-window, so the whole test runs in one window whatever the wall clock says.
+    const windowStart = Math.ceil(Date.now() / 1000 / rule.windowSeconds + 1) * rule.windowSeconds;
+    const at = new Date((windowStart + 60) * 1000);
+    const verifyDeps = { ...webhookDeps(), clock: () => at };
+    for (let i = 0; i < rule.limit; i += 1) {
+      expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
+    }
+    await expect(verifyContractCharge(verifyDeps, caller, contract.id)).rejects.toMatchObject({
+      statusCode: 429,
+      message: PAYMENT_MESSAGES.tooManyVerifications,
+      retryAfterSeconds: rule.windowSeconds - 60,
+    });
+    // Another customer has an allowance of their own; the next window starts from zero.
+    const other = await pendingCharge();
+    expect(await verifyContractCharge(verifyDeps, other.caller, other.contract.id)).toMatchObject({ pago: false });
+    const later = { ...verifyDeps, clock: () => new Date((windowStart + rule.windowSeconds) * 1000) };
+    expect(await verifyContractCharge(later, caller, contract.id)).toMatchObject({ pago: false });
   });
 });
 

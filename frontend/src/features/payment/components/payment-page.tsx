@@ -164,8 +164,11 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
         result.pago
           ? toast({ title: PAYMENT_MESSAGES.paidToast, variant: 'success' })
           : toast({ title: PAYMENT_MESSAGES.verify, description: PAYMENT_MESSAGES.notPaidYet }),
-      // Spec 02 §8: a failed verification is only logged.
-      onError: (error) => console.warn('Payment verification failed', error),
+      // Spec 02 §8: a failed verification is only logged; the customer's own limit is told, or the button would seem dead.
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'too_many_requests') toastError(error.message);
+        else console.warn('Payment verification failed', error);
+      },
     });
 
   return (

@@ -1,0 +1,37 @@
+import type { App, Environment } from 'aws-cdk-lib';
+import { BaixaStack, stackNameFor, type BaixaStackProps } from './baixa-stack.js';
+import { BaixaEdgeStack, EDGE_REGION, edgeStackNameFor } from './edge-stack.js';
+
+/**
+ * Where a stage deploys when neither the credentials (`CDK_DEFAULT_REGION`) nor the caller name a region: São Paulo,
+ * the customers' region (README, Deploy). A region must be known at synth, as the site stack reads the edge stack's
+ * web ACL across regions.
+ */
+export const DEFAULT_REGION = 'sa-east-1';
+
+export type BaixaStageProps = Omit<BaixaStackProps, 'webAclArn' | 'env' | 'crossRegionReferences'> & {
+  readonly env?: Environment;
+};
+
+/**
+ * One stage: its edge stack in us-east-1 (the CloudFront web ACL) and its site stack, which reads the web ACL's ARN
+ * through a CDK cross-region reference (an SSM parameter in the stage's region, written at the edge stack's deploy).
+ * bin/app.ts and the CDK tests both build a stage here, so tests synthesize what `cdk deploy --all` deploys.
+ */
+export function addBaixaStage(app: App, props: BaixaStageProps): { edge: BaixaEdgeStack; stack: BaixaStack } {
+  const siteStackName = stackNameFor(props.stage); // validates the stage first
+  const account = props.env?.account;
+  const region = props.env?.region ?? DEFAULT_REGION;
+  const edge = new BaixaEdgeStack(app, edgeStackNameFor(props.stage), {
+    env: { account, region: EDGE_REGION },
+    crossRegionReferences: true,
+    description: `Baixa temporária de apontamentos (${props.stage}): firewall do CloudFront`,
+  });
+  const stack = new BaixaStack(app, siteStackName, {
+    ...props,
+    env: { account, region },
+    crossRegionReferences: true,
+    webAclArn: edge.webAclArn,
+  });
+  return { edge, stack };
+}
