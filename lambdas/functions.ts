@@ -336,7 +336,7 @@ const ROUTES = [
   {
     contract: unsubscribeInvitesRoute,
     entry: 'lambdas/referrals/unsubscribe-invites.ts',
-    // Reads the invite pointer (pattern 33); writes only the opt-out (pattern 71g) and its own counters (pattern 43).
+    // Reads the invite pointer (pattern 33); writes only the opt-out (pattern 65) and its own counters (pattern 43).
     grants: {
       table: 'read',
       tableItems: {
@@ -527,7 +527,7 @@ export type ScheduledFunctionName = keyof typeof SCHEDULED_FUNCTIONS;
  * the configuration set every e-mail is sent through.
  */
 export const EVENT_FUNCTIONS = {
-  // Writes only the suppression records of pattern 70g.
+  // Writes only the suppression records of pattern 64.
   ReceiveEmailFeedback: {
     entry: 'lambdas/email/receive-email-feedback.ts',
     grants: { tableItems: { actions: ['PutItem'], pkPrefixes: [keys.emailSuppression('')] } },

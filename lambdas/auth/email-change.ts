@@ -29,7 +29,7 @@ export function emailChangedNotice(notice: EmailChangeNotice): OutgoingEmail {
 }
 
 /**
- * A confirmed address reaches everything we keep (pattern 70d), then the old address is told, once the change is
+ * A confirmed address reaches everything we keep (pattern 63), then the old address is told, once the change is
  * written; a notice whose e-mail failed stays on the profile and is sent by the next call.
  */
 export async function completeEmailChange(

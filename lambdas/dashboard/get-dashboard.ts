@@ -10,7 +10,7 @@ const db = tableFromEnvironment();
 
 /**
  * The dashboard reads the caller's whole item collection in one query (the owner is the key), and beside it whether
- * SES stopped mail to the caller's address (pattern 70g, one GetItem).
+ * SES stopped mail to the caller's address (pattern 64, one GetItem).
  */
 export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
   const [{ profile, contracts, charges, processes, history }, suppression] = await Promise.all([

@@ -46,7 +46,7 @@ const INTERNAL_ATTRIBUTES = new Set([
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
- * 'Baixar meus dados' (LGPD art. 18, II and V; pattern 70e): everything the table holds about the caller, shaped by
+ * 'Baixar meus dados' (LGPD art. 18, II and V; pattern 60): everything the table holds about the caller, shaped by
  * kind, with the signed contracts and certificates as short-lived links. Only the caller's own keys are read (their
  * `sub` comes from the verified token), so nobody else's data can be in it.
  */

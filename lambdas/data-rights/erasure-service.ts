@@ -34,7 +34,7 @@ export function erasureRequestView(record: ErasureRequestRecord): ErasureRequest
   };
 }
 
-/** /app/perfil: the caller's open request (pattern 71e b). */
+/** /app/perfil: the caller's open request (pattern 61 b). */
 export async function getMyErasureRequest(db: Db, caller: Caller): Promise<{ request: ErasureRequest | null }> {
   const open = await openErasureRequest(db, caller.userId);
   return { request: open ? erasureRequestView(open) : null };
@@ -50,7 +50,7 @@ export type RequestErasureDeps = {
 };
 
 /**
- * 'Solicitar exclusão' (pattern 71e a): one open request per customer, whatever the clicks or tabs — the guard's
+ * 'Solicitar exclusão' (pattern 61 a): one open request per customer, whatever the clicks or tabs — the guard's
  * condition decides, and a caller who loses the race (or asks again) gets the open request back, with no second
  * e-mail. The confirmation goes to the address of the verified token. A failed e-mail does not undo the request: the
  * screen shows its protocol either way, and the admins see it.
@@ -118,7 +118,7 @@ async function adminView(db: Db, record: ErasureRequestRecord, now: Date): Promi
   };
 }
 
-/** The admins' list (pattern 71e d), each open request with what the retention rule says today. */
+/** The admins' list (pattern 61 d), each open request with what the retention rule says today. */
 export async function listErasureRequestsForAdmin(
   deps: { db: Db; clock: Clock },
   query: { cursor?: string },
@@ -133,7 +133,7 @@ export async function listErasureRequestsForAdmin(
 
 /**
  * Carries a request out as far as the law allows today (docs/decisions.md, LGPD self-service). With signed contracts
- * or payments still under retention: what need not be kept goes at once (pattern 71e g) and the request is `retida`
+ * or payments still under retention: what need not be kept goes at once (pattern 61 g) and the request is `retida`
  * until the date. With nothing to keep: the client's deletion (pattern 28, with its own checks: an admin is never
  * deleted, money still moving refuses) and the request is `concluida`. Running it again repeats only what is left.
  */

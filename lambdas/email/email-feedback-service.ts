@@ -46,7 +46,7 @@ export function suppressionsFrom(event: SesEvent): { address: string; suppressio
 }
 
 /**
- * Records what SES reported (pattern 70g), so the customer's screens can say their address stopped receiving mail. Logs
+ * Records what SES reported (pattern 64), so the customer's screens can say their address stopped receiving mail. Logs
  * the event's kind and counts, never an address.
  */
 export async function applyEmailFeedback(db: Db, event: SesEvent): Promise<number> {

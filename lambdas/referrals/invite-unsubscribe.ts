@@ -20,7 +20,7 @@ export function inviteUnsubscribeHeaders(appUrl: string, inviteCode: string): No
   ];
 }
 
-/** Refuses an invitation to an address that asked for none (pattern 71g), before anything is written or counted. */
+/** Refuses an invitation to an address that asked for none (pattern 65), before anything is written or counted. */
 export async function assertInvitesWanted(db: Db, address: string): Promise<void> {
   if (await hasInviteOptOut(db, address)) {
     throw new ConflictError(INVITE_OPT_OUT_MESSAGES.optedOut);

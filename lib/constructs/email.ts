@@ -71,7 +71,7 @@ export interface EmailFeedbackProps {
 
 /**
  * SES's bounce and complaint events (from the configuration set, on the default bus) to `ReceiveEmailFeedback`, which
- * records them (pattern 70g) so the customer's screens can say when their address stopped receiving mail.
+ * records them (pattern 64) so the customer's screens can say when their address stopped receiving mail.
  */
 export class EmailFeedback extends Construct {
   readonly function: ServiceFunction;

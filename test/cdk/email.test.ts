@@ -86,7 +86,7 @@ describe('the bounce and complaint events', () => {
     });
   });
 
-  it('lets the function write only the suppression records (pattern 70g)', () => {
+  it('lets the function write only the suppression records (pattern 64)', () => {
     const statements = policyStatementsOfRole(s.template, logicalId(feedback().role!));
     const table = statements.filter((st) => asArray(st.Action as string[]).some((a) => a.startsWith('dynamodb:')));
     expect(table).toHaveLength(1);

@@ -70,7 +70,7 @@ const partitionOf = async (userId: string) =>
     )
   ).Items ?? [];
 
-describe('a confirmed change of e-mail (pattern 70d)', () => {
+describe('a confirmed change of e-mail (pattern 63)', () => {
   it('reaches the profile, its search tokens and every copy, tells the old address once, and keeps referrals working', async () => {
     const referrer = await seedCustomer(db, { nome_completo: 'Renata Indicadora' });
     const oldEmail = `antigo.${ulid().toLowerCase()}@example.com`;

@@ -152,7 +152,7 @@ describe('PUT /me/profile (later saves)', () => {
       cpf: profile.cpf,
       nome_completo: `${unique} Prado`,
       estado: 'RJ',
-      // An e-mail change reaches the profile when Cognito confirms it (pattern 70d), never from a token's claim.
+      // An e-mail change reaches the profile when Cognito confirms it (pattern 63), never from a token's claim.
       email: profile.email,
     });
     expect((await searchClients(db, unique)).map((p) => p.id)).toEqual([profile.id]);

@@ -66,7 +66,7 @@ export async function findClientToDelete(db: Db, profileId: string): Promise<Cli
 export const DELETED_USER_MARKER_DAYS = 30;
 
 /**
- * Pattern 70d (a): marks the user as deleted before any of their data goes, so pattern 3 refuses a profile for them
+ * Pattern 62 (a): marks the user as deleted before any of their data goes, so pattern 3 refuses a profile for them
  * from now on (a still-open tab holds a valid id token for up to an hour). The first deletion time is kept.
  */
 export async function markUserDeleted(db: Db, userId: string, now: Date): Promise<void> {

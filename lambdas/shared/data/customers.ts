@@ -191,7 +191,7 @@ export async function createProfile(
             putNew(db, guards.document),
             putNew(db, guards.referralCode),
             putNew(db, guards.profileId),
-            // Pattern 70d (b): a deleted user's still-valid token cannot bring their profile (and CPF) back.
+            // Pattern 62 (b): a deleted user's still-valid token cannot bring their profile (and CPF) back.
             {
               ConditionCheck: {
                 TableName: db.tableName,
@@ -251,7 +251,7 @@ export async function updateProfile(db: Db, params: UpdateProfileParams): Promis
   if (!Item) throw new NotFoundError(PROFILE_MESSAGES.profileMissing);
   const current = profileSchema.parse(stripKeys(Item));
   const readVersion = typeof Item.updated_at === 'string' ? Item.updated_at : null;
-  // Never the e-mail: a confirmed change reaches the profile through pattern 70d alone, so a tab still holding a token
+  // Never the e-mail: a confirmed change reaches the profile through pattern 63 alone, so a tab still holding a token
   // from before the change cannot put the old address back.
   const next: Profile = { ...current, ...params.details };
   const before = new Set(clientSearchTokenItems(current).map((item) => item.sk));

@@ -8,7 +8,7 @@ import { referralSearchTokenItem } from './referrals.js';
 import { GSI1, decodeCursor, encodeCursor, isConditionFailure, putNew, queryAllItems, type Db } from './table.js';
 
 /**
- * LGPD self-service (docs/data-model.md, patterns 70e and 71e): everything held about one customer, and their erasure
+ * LGPD self-service (docs/data-model.md, patterns 60 and 61): everything held about one customer, and their erasure
  * requests.
  */
 
@@ -30,7 +30,7 @@ export type CustomerRecords = {
 
 const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;
 
-/** The marker keys a customer's items name (pattern 70e, c). */
+/** The marker keys a customer's items name (pattern 60, c). */
 export function markerKeysOf(userId: string, partition: Item[]): string[] {
   const found = [keys.magicLink(userId), keys.recoveryRequest(userId)];
   for (const item of partition) {
@@ -44,9 +44,9 @@ export function markerKeysOf(userId: string, partition: Item[]): string[] {
 }
 
 /**
- * Pattern 70e: everything about a customer — (a) `Query pk=CUSTOMER#<sub>` (the whole partition), (b) `Query
+ * Pattern 60: everything about a customer — (a) `Query pk=CUSTOMER#<sub>` (the whole partition), (b) `Query
  * pk=AUDIT#<sub>`, (c) `BatchGetItem` of the markers its items name, (d) the referral that invited them (pattern 28 d),
- * (e) their open erasure request (pattern 71e). The owner is in every key: nothing of anyone else is read but (d).
+ * (e) their open erasure request (pattern 61). The owner is in every key: nothing of anyone else is read but (d).
  */
 export async function customerRecords(db: Db, userId: string, profile: Profile | null): Promise<CustomerRecords> {
   const [partition, audit, invitedBy, erasure] = await Promise.all([
@@ -89,7 +89,7 @@ async function batchGet(db: Db, itemKeys: ItemKey[]): Promise<Item[]> {
   return found;
 }
 
-/** An erasure request as stored (pattern 71e). */
+/** An erasure request as stored (pattern 61). */
 export type ErasureRequestRecord = {
   protocolo: string;
   user_id: string;
@@ -127,7 +127,7 @@ const recordOf = (item: Record<string, unknown>): ErasureRequestRecord => ({
 });
 
 /**
- * Pattern 71e (a): records a request — `TransactWriteItems` of the customer's open-request guard and the request, both
+ * Pattern 61 (a): records a request — `TransactWriteItems` of the customer's open-request guard and the request, both
  * `attribute_not_exists`. Answers null when the customer already has an open request (the guard exists).
  */
 export async function createErasureRequest(
@@ -155,7 +155,7 @@ export async function createErasureRequest(
   }
 }
 
-/** Pattern 71e (b): a customer's open request — the guard, then the request (both strongly consistent). */
+/** Pattern 61 (b): a customer's open request — the guard, then the request (both strongly consistent). */
 export async function openErasureRequest(db: Db, userId: string): Promise<ErasureRequestRecord | null> {
   const { Item: guard } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.openErasureRequest(userId)), ConsistentRead: true }),
@@ -164,7 +164,7 @@ export async function openErasureRequest(db: Db, userId: string): Promise<Erasur
   return erasureRequestByProtocol(db, guard.protocolo);
 }
 
-/** Pattern 71e (c): a request by its protocol. */
+/** Pattern 61 (c): a request by its protocol. */
 export async function erasureRequestByProtocol(db: Db, protocolo: string): Promise<ErasureRequestRecord | null> {
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.erasureRequest(protocolo)), ConsistentRead: true }),
@@ -172,7 +172,7 @@ export async function erasureRequestByProtocol(db: Db, protocolo: string): Promi
   return Item ? recordOf(Item) : null;
 }
 
-/** Pattern 71e (d): the admins' list — `Query gsi1 TYPE#ERASURE_REQUEST`, newest first, cursor passed through. */
+/** Pattern 61 (d): the admins' list — `Query gsi1 TYPE#ERASURE_REQUEST`, newest first, cursor passed through. */
 export async function listErasureRequests(
   db: Db,
   options: { limit: number; cursor: string | null },
@@ -195,7 +195,7 @@ export async function listErasureRequests(
 }
 
 /**
- * Pattern 71e (e): the request kept as far as the law allows — `UpdateItem` to `retida` with its date, conditioned on
+ * Pattern 61 (e): the request kept as far as the law allows — `UpdateItem` to `retida` with its date, conditioned on
  * the status read (a concurrent run cannot move it twice).
  */
 export async function markErasureRetained(
@@ -227,7 +227,7 @@ export async function markErasureRetained(
 }
 
 /**
- * Pattern 71e (f): the request carried out — one transaction: the request `concluida` without the client's name and
+ * Pattern 61 (f): the request carried out — one transaction: the request `concluida` without the client's name and
  * e-mail (the record that it was done outlives them), and the open-request guard deleted. Running it again changes
  * nothing.
  */
@@ -264,7 +264,7 @@ export async function completeErasureRequest(
 }
 
 /**
- * Pattern 71e (g): what an erasure request removes at once while signed contracts and payments must be kept: the
+ * Pattern 61 (g): what an erasure request removes at once while signed contracts and payments must be kept: the
  * invitations the customer made that nobody took up (someone else's address, kept only for the referrer's benefit),
  * with their invite pointers, search tokens and counters; their live connections; their magic-link and recovery
  * records. Everything tolerates "already gone", so running it again is harmless.

@@ -5,7 +5,7 @@ import { keys } from './keys.js';
 import { isConditionFailure, queryAllItems, stripKeys, type Db, type TransactItem } from './table.js';
 
 /**
- * Pattern 70d (c–e): a confirmed change of a customer's e-mail address, written everywhere the table keeps it (issue 20,
+ * Pattern 63 (c–e): a confirmed change of a customer's e-mail address, written everywhere the table keeps it (issue 20,
  * item 9). The copies: the profile's `email` and its admin search tokens; `referrer_email` on the referrals the customer
  * made (the admin's referral list reads it without a join). Processes and charges keep no copy (their admin rows are
  * completed from the profile, docs/data-model.md § Admin lists). The referral in which the customer was the invitee is
@@ -31,7 +31,7 @@ const noticeOf = (value: unknown): EmailChangeNotice | null => {
 };
 
 /**
- * Pattern 70d (c): the profile's address and its search tokens in one transaction conditioned on the address read (two
+ * Pattern 63 (c): the profile's address and its search tokens in one transaction conditioned on the address read (two
  * refreshes racing change it once, and only the winner records the notice); then (d) the referral copies, each a
  * conditional update, whatever this call found — so a run that stopped between the two is finished by the next one.
  */
@@ -89,7 +89,7 @@ export async function changeCustomerEmail(
   return { changed, notice };
 }
 
-/** Pattern 70d (d): `referrer_email` on each referral the customer made, where it differs (conditional updates). */
+/** Pattern 63 (d): `referrer_email` on each referral the customer made, where it differs (conditional updates). */
 async function syncReferrerCopies(db: Db, userId: string, email: string): Promise<void> {
   const referrals = await queryAllItems(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -115,7 +115,7 @@ async function syncReferrerCopies(db: Db, userId: string, email: string): Promis
   }
 }
 
-/** Pattern 70d (e): the notice was sent; cleared only if it is still the one sent (a newer change keeps its own). */
+/** Pattern 63 (e): the notice was sent; cleared only if it is still the one sent (a newer change keeps its own). */
 export async function clearEmailChangeNotice(db: Db, userId: string, notice: EmailChangeNotice): Promise<void> {
   try {
     await db.client.send(

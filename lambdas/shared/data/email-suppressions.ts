@@ -19,7 +19,7 @@ export function emailAddressHash(address: string): string {
 }
 
 /**
- * Pattern 70g: records that SES stopped mail to `address`. Overwritten by a later event (the latest reason shows), so a
+ * Pattern 64: records that SES stopped mail to `address`. Overwritten by a later event (the latest reason shows), so a
  * redelivered event changes nothing. SES's own suppression list is what stops the sending; this record is what the
  * customer's screens read.
  */
@@ -36,7 +36,7 @@ export async function recordEmailSuppression(db: Db, address: string, suppressio
   );
 }
 
-/** Pattern 70g: whether mail to `address` is suppressed, and why. One GetItem. */
+/** Pattern 64: whether mail to `address` is suppressed, and why. One GetItem. */
 export async function emailSuppressionOf(db: Db, address: string): Promise<EmailSuppression | null> {
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.emailSuppression(emailAddressHash(address))) }),
@@ -45,8 +45,8 @@ export async function emailSuppressionOf(db: Db, address: string): Promise<Email
 }
 
 /**
- * Pattern 71g: `address` asked for no more invitations (the invite's one-click List-Unsubscribe). Kept under the
- * address's hash, like pattern 70g; a repeated request changes nothing that matters (the time of the last one).
+ * Pattern 65: `address` asked for no more invitations (the invite's one-click List-Unsubscribe). Kept under the
+ * address's hash, like pattern 64; a repeated request changes nothing that matters (the time of the last one).
  */
 export async function recordInviteOptOut(db: Db, address: string, at: string): Promise<void> {
   await db.client.send(
@@ -57,7 +57,7 @@ export async function recordInviteOptOut(db: Db, address: string, at: string): P
   );
 }
 
-/** Pattern 71g: whether `address` asked for no more invitations. One GetItem. */
+/** Pattern 65: whether `address` asked for no more invitations. One GetItem. */
 export async function hasInviteOptOut(db: Db, address: string): Promise<boolean> {
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.inviteOptOut(emailAddressHash(address))) }),

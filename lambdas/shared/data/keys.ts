@@ -77,7 +77,7 @@ export const keys = {
   /** Which customer's certificate a verification code names (the public verification only knows the code). */
   certificatePointer: (code: string) => `CERTIFICATE#${code}`,
   /**
-   * A deleted customer's Cognito `sub` (pattern 70d): the profile's first save refuses it, so a tab still holding that
+   * A deleted customer's Cognito `sub` (pattern 62): the profile's first save refuses it, so a tab still holding that
    * user's id token cannot recreate a profile (and its CPF guard) after the deletion. No personal data.
    */
   deletedUser: (userId: string) => `DELETED_USER#${userId}`,
@@ -87,18 +87,18 @@ export const keys = {
   rateLimitScope: (scope: string) => `RATE#${scope}#`,
 
   /**
-   * An LGPD erasure request (pattern 71e), pk = sk, by its protocol: outside the customer's partition, so the record
+   * An LGPD erasure request (pattern 61), pk = sk, by its protocol: outside the customer's partition, so the record
    * that a request was made and carried out outlives the client's deletion (without their name and e-mail by then).
    */
   erasureRequest: (protocolo: string) => `ERASURE_REQUEST#${protocolo}`,
-  /** The one open erasure request of a customer (pattern 71e): its `attribute_not_exists` makes a second one impossible. */
+  /** The one open erasure request of a customer (pattern 61): its `attribute_not_exists` makes a second one impossible. */
   openErasureRequest: (userId: string) => `ERASURE_OPEN#${userId}`,
   /**
-   * Pattern 70g: an address SES reported as bounced for good or as complaining. `addressHash` is the SHA-256 of the
+   * Pattern 64: an address SES reported as bounced for good or as complaining. `addressHash` is the SHA-256 of the
    * lower-cased address (emailAddressHash): the record tells the customer on screen without keeping the address.
    */
   emailSuppression: (addressHash: string) => `EMAIL_SUPPRESSION#${addressHash}`,
-  /** Pattern 71g: an address that asked for no more invitations (List-Unsubscribe), by the same hash. */
+  /** Pattern 65: an address that asked for no more invitations (List-Unsubscribe), by the same hash. */
   inviteOptOut: (addressHash: string) => `INVITE_OPT_OUT#${addressHash}`,
 
   counterPk: 'COUNTER',

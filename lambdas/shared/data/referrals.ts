@@ -55,7 +55,7 @@ export async function markReferralPaid(
     new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
   );
   if (!referral || (referral.referred_profile_id && referral.referred_profile_id !== payer.id)) {
-    // The payer changed their e-mail after signing up (pattern 70d keeps the referral under the address it was made
+    // The payer changed their e-mail after signing up (pattern 63 keeps the referral under the address it was made
     // for): the referrer's referrals are read and the one naming this profile is taken.
     const named = await referralNamingProfile(db, referrerUserId, payer.id);
     if (named) {

@@ -10,7 +10,7 @@ export async function requestEmailChange(email: string): Promise<void> {
 
 /**
  * Confirms the new address with the link's code, then refreshes the session: the id token carries it, and the refresh runs
- * the PreTokenGeneration trigger that brings the profile and its copies along (pattern 70d).
+ * the PreTokenGeneration trigger that brings the profile and its copies along (pattern 63).
  */
 export async function confirmEmailChange(code: string): Promise<void> {
   await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code });

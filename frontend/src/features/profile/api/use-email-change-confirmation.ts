@@ -8,7 +8,7 @@ import { confirmEmailChange } from './change-email';
 /**
  * Opening the change-email link (`/app/perfil#acao=confirmar-email&codigo=…`) confirms the new address for the
  * signed-in customer, drops the code from the address bar, and refreshes the session: Cognito's PreTokenGeneration
- * trigger then carries the confirmed address to the profile and its copies and tells the old address (pattern 70d).
+ * trigger then carries the confirmed address to the profile and its copies and tells the old address (pattern 63).
  */
 export function useEmailChangeConfirmation(): void {
   const queryClient = useQueryClient();
