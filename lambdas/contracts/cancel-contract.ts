@@ -9,7 +9,7 @@ import { withdrawContract, type WithdrawalDeps } from './withdrawal-service.js';
 const deps: WithdrawalDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   workflow: workflowFromEnvironment(),
   sendEmail: emailFromEnvironment(),
   appUrl: appUrlFromEnvironment(),

@@ -8,7 +8,7 @@ import { createChargeForContract, type CreateChargeDeps } from './create-charge-
 const deps: CreateChargeDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   workflow: workflowFromEnvironment(),
 };
 

@@ -9,7 +9,7 @@ import {
   workflowFromEnvironment,
 } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
-import { readSecret } from '../shared/secrets.js';
+import { grantedSecret } from '../shared/secrets.js';
 import { assertWebhookToken, handleAsaasWebhook, type WebhookDeps } from './asaas-webhook-service.js';
 
 /** Asaas accepts tokens of 32–255 characters; a shorter one would be guessable. */
@@ -19,12 +19,12 @@ const deps: WebhookDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
   workflow: workflowFromEnvironment(),
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   sendEmail: emailFromEnvironment(),
   admins: adminDirectoryFromEnvironment(),
   appUrl: appUrlFromEnvironment(),
 };
-const webhookToken = await readSecret('asaasWebhookToken', { minLength: WEBHOOK_TOKEN_MIN_LENGTH });
+const webhookToken = grantedSecret('asaasWebhookToken', { minLength: WEBHOOK_TOKEN_MIN_LENGTH });
 
 /**
  * Asaas → API Gateway. The token is checked before the body is even looked at (a forged call gets 401 whatever it
@@ -33,5 +33,5 @@ const webhookToken = await readSecret('asaasWebhookToken', { minLength: WEBHOOK_
 export const handler = apiHandler(
   receiveAsaasWebhookRoute,
   async ({ body }) => ({ body: { received: true, outcome: await handleAsaasWebhook(deps, body) } }),
-  { authorize: (event) => assertWebhookToken(event.headers[ASAAS_WEBHOOK_TOKEN_HEADER], webhookToken) },
+  { authorize: async (event) => assertWebhookToken(event.headers[ASAAS_WEBHOOK_TOKEN_HEADER], await webhookToken()) },
 );

@@ -8,7 +8,7 @@ import { verifyContractCharge, type VerifyChargeDeps } from './verify-charge-ser
 const deps: VerifyChargeDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   workflow: workflowFromEnvironment(),
 };
 

@@ -170,7 +170,8 @@ export type AsaasClient = {
 
 export type AsaasClientOptions = {
   baseUrl: string;
-  apiKey: string;
+  /** The key, or how to read it (the Secrets Manager read happens on the first call, not at the cold start). */
+  apiKey: string | (() => Promise<string>);
   timeoutMs?: number;
   retry?: RetryPolicy;
   fetch?: typeof fetch;
@@ -190,9 +191,10 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     schema: T,
     request: { body?: unknown; retry?: RetryPolicy } = {},
   ): Promise<z.output<T>> {
+    const apiKey = typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey();
     const http: HttpJsonOptions = {
       method,
-      headers: { access_token: options.apiKey, 'user-agent': USER_AGENT },
+      headers: { access_token: apiKey, 'user-agent': USER_AGENT },
       body: request.body,
       timeoutMs: options.timeoutMs ?? 10_000,
       retry: request.retry ?? retry,

@@ -7,21 +7,28 @@ import { ENV } from '../grants.js';
  * Handlers read only what their grants give (lambdas/grants.ts); locally each function runs with only those
  * variables, so a missing grant fails here exactly as it would on AWS.
  */
-export function loadConfig<Shape extends z.ZodRawShape>(
+export function loadConfig<Shape extends Partial<Record<EnvName, z.ZodType>>>(
   shape: Shape,
   env: NodeJS.ProcessEnv = process.env,
-): z.infer<z.ZodObject<Shape>> {
-  const result = z.object(shape).safeParse(env);
+): { [Name in keyof Shape]: Shape[Name] extends z.ZodType ? z.infer<Shape[Name]> : never } {
+  // Each setting is asked for by its name in `ENV` and read from that variable, so the answer is typed by its schema.
+  const names = Object.keys(shape) as EnvName[];
+  const variables = Object.fromEntries(names.map((name) => [ENV[name], shape[name]!]));
+  const result = z.object(variables).safeParse(env);
   if (!result.success) {
-    const names = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new Error(`Missing or invalid environment variables: ${names}`);
+    const missing = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Missing or invalid environment variables: ${missing}`);
   }
-  return result.data;
+  const values = result.data as Record<string, unknown>;
+  return Object.fromEntries(names.map((name) => [name, values[ENV[name]]])) as never;
 }
+
+/** A setting by its name in `ENV` (the variable a grant gives). */
+type EnvName = keyof typeof ENV;
 
 export const required = z.string().min(1);
 
 /** The SPA's public URL (grants `email` or `appLinks`): every link the product sends points there. */
 export function appUrlFromEnvironment(env: NodeJS.ProcessEnv = process.env): string {
-  return loadConfig({ [ENV.appUrl]: z.url() }, env)[ENV.appUrl] as string;
+  return loadConfig({ appUrl: z.url() }, env).appUrl;
 }

@@ -1,6 +1,5 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
-import { ENV } from '../grants.js';
 import { createCognitoAdminDirectory, type AdminDirectory } from '../providers/admins.js';
 import {
   createGoogleAdsConversions,
@@ -24,7 +23,7 @@ import { createCognitoUserAccounts, type UserAccounts } from '../providers/user-
 import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
 import { loadConfig, required } from './config.js';
 import { logger } from './logger.js';
-import { readSecret, type SecretFetcher } from './secrets.js';
+import { grantedSecret, lazySecret, memoizedUntilFailure, readSecret, type SecretFetcher } from './secrets.js';
 import { traced } from './tracer.js';
 
 /**
@@ -35,47 +34,41 @@ import { traced } from './tracer.js';
 
 /** `email` grant: SES as the verified sender. */
 export function emailFromEnvironment(env: NodeJS.ProcessEnv = process.env): SendEmail {
-  const config = loadConfig({ [ENV.emailFrom]: required, [ENV.emailConfigurationSet]: z.string().optional() }, env);
+  const config = loadConfig({ emailFrom: required, emailConfigurationSet: z.string().optional() }, env);
   return createSesEmailSender({
-    from: config[ENV.emailFrom] as string,
-    configurationSet: config[ENV.emailConfigurationSet] as string | undefined,
+    from: config.emailFrom,
+    configurationSet: config.emailConfigurationSet,
   });
 }
 
 /** `workflow` grant: the charge → payment → filing state machine. */
 export function workflowFromEnvironment(env: NodeJS.ProcessEnv = process.env): Workflow {
-  const config = loadConfig({ [ENV.stateMachineArn]: required }, env);
-  return createStepFunctionsWorkflow({ stateMachineArn: config[ENV.stateMachineArn] as string });
+  const config = loadConfig({ stateMachineArn: required }, env);
+  return createStepFunctionsWorkflow({ stateMachineArn: config.stateMachineArn });
 }
 
 /** `documents` grant: the private documents bucket. */
 export function documentsFromEnvironment(env: NodeJS.ProcessEnv = process.env): Documents {
-  const config = loadConfig(
-    { [ENV.documentsBucket]: required, [ENV.documentsPathStyle]: z.enum(['true']).optional() },
-    env,
-  );
+  const config = loadConfig({ documentsBucket: required, documentsPathStyle: z.enum(['true']).optional() }, env);
   return createS3Documents({
-    bucket: config[ENV.documentsBucket] as string,
-    pathStyle: config[ENV.documentsPathStyle] === 'true',
+    bucket: config.documentsBucket,
+    pathStyle: config.documentsPathStyle === 'true',
   });
 }
 
 /** `documents: 'erase'` grant: list and delete a client's objects (pattern 28). */
 export function documentEraserFromEnvironment(env: NodeJS.ProcessEnv = process.env): DocumentEraser {
-  const config = loadConfig(
-    { [ENV.documentsBucket]: required, [ENV.documentsPathStyle]: z.enum(['true']).optional() },
-    env,
-  );
+  const config = loadConfig({ documentsBucket: required, documentsPathStyle: z.enum(['true']).optional() }, env);
   return createS3DocumentEraser({
-    bucket: config[ENV.documentsBucket] as string,
-    pathStyle: config[ENV.documentsPathStyle] === 'true',
+    bucket: config.documentsBucket,
+    pathStyle: config.documentsPathStyle === 'true',
   });
 }
 
 /** `userPool: 'manage'` grant: a customer's sign-in account (group check, deletion). */
 export function userAccountsFromEnvironment(env: NodeJS.ProcessEnv = process.env): UserAccounts {
-  const config = loadConfig({ [ENV.userPoolId]: required }, env);
-  return createCognitoUserAccounts({ userPoolId: config[ENV.userPoolId] as string });
+  const config = loadConfig({ userPoolId: required }, env);
+  return createCognitoUserAccounts({ userPoolId: config.userPoolId });
 }
 
 /**
@@ -89,41 +82,44 @@ export function userAccountsOfEventPool(): (userPoolId: string) => UserAccounts 
 
 /** `push` grant: the WebSocket API's management endpoint. */
 export function pushFromEnvironment(env: NodeJS.ProcessEnv = process.env): Push {
-  const config = loadConfig({ [ENV.pushEndpoint]: z.url() }, env);
-  return createWebSocketPush({ endpoint: config[ENV.pushEndpoint] as string });
+  const config = loadConfig({ pushEndpoint: z.url() }, env);
+  return createWebSocketPush({ endpoint: config.pushEndpoint });
 }
 
 /** `tokens` grant: the user pool's id tokens, verified like API Gateway's JWT authorizer does. */
 export function tokenVerifierFromEnvironment(env: NodeJS.ProcessEnv = process.env): TokenVerifier {
-  const config = loadConfig({ [ENV.tokenIssuer]: z.url(), [ENV.tokenAudience]: required }, env);
+  const config = loadConfig({ tokenIssuer: z.url(), tokenAudience: required }, env);
   return createCognitoTokenVerifier({
-    issuer: config[ENV.tokenIssuer] as string,
-    audience: config[ENV.tokenAudience] as string,
+    issuer: config.tokenIssuer,
+    audience: config.tokenAudience,
   });
 }
 
 /** `userPool` grant: the members of the `admin` group (who gets the back office's alerts). */
 export function adminDirectoryFromEnvironment(env: NodeJS.ProcessEnv = process.env): AdminDirectory {
-  const config = loadConfig({ [ENV.userPoolId]: required }, env);
-  return createCognitoAdminDirectory({ userPoolId: config[ENV.userPoolId] as string });
+  const config = loadConfig({ userPoolId: required }, env);
+  return createCognitoAdminDirectory({ userPoolId: config.userPoolId });
 }
 
 /** `postalCode` grant: ViaCEP (or the local stand-in). */
 export function postalCodeFromEnvironment(env: NodeJS.ProcessEnv = process.env): PostalCodeLookup {
-  const config = loadConfig({ [ENV.postalCodeApiUrl]: z.url() }, env);
-  return createViaCepLookup({ baseUrl: config[ENV.postalCodeApiUrl] as string });
+  const config = loadConfig({ postalCodeApiUrl: z.url() }, env);
+  return createViaCepLookup({ baseUrl: config.postalCodeApiUrl });
 }
 
-/** `asaas` grant: the Asaas API with its key, read once (Secrets Manager on AWS, inline locally). */
-export async function asaasFromEnvironment(
+/**
+ * `asaas` grant: the Asaas API with its key, read on the first call and kept (Secrets Manager on AWS, inline locally):
+ * no top-level await, so a transient Secrets Manager error costs one request, never the container's cold start.
+ */
+export function asaasFromEnvironment(
   env: NodeJS.ProcessEnv = process.env,
   fetchSecret?: SecretFetcher,
   /** A caller's own patience (timeout, retries); the client's defaults otherwise. */
   options: Pick<AsaasClientOptions, 'retry' | 'timeoutMs'> = {},
-): Promise<AsaasClient> {
-  const config = loadConfig({ [ENV.asaasApiUrl]: z.url() }, env);
-  const apiKey = await readSecret('asaasApiKey', { env, fetchSecret });
-  return createAsaasClient({ ...options, baseUrl: config[ENV.asaasApiUrl] as string, apiKey });
+): AsaasClient {
+  const config = loadConfig({ asaasApiUrl: z.url() }, env);
+  const apiKey = grantedSecret('asaasApiKey', { env, fetchSecret });
+  return createAsaasClient({ ...options, baseUrl: config.asaasApiUrl, apiKey });
 }
 
 /**
@@ -138,40 +134,30 @@ export function conversionsFromEnvironment(
   const optional = z.string().min(1).optional();
   const config = loadConfig(
     {
-      [ENV.metaConversionsApiUrl]: z.url(),
-      [ENV.metaPixelId]: optional,
-      [ENV.googleAdsApiUrl]: z.url(),
-      [ENV.googleOAuthTokenUrl]: z.url(),
-      [ENV.googleAdsCustomerId]: optional,
-      [ENV.googleAdsConversionActions]: optional,
+      metaConversionsApiUrl: z.url(),
+      metaPixelId: optional,
+      googleAdsApiUrl: z.url(),
+      googleOAuthTokenUrl: z.url(),
+      googleAdsCustomerId: optional,
+      googleAdsConversionActions: optional,
     },
     env,
   );
-  const lazySecret = <T>(read: () => Promise<T>) => {
-    let value: Promise<T> | null = null;
-    return () => {
-      value ??= read().catch((error: unknown) => {
-        value = null;
-        throw error;
-      });
-      return value;
-    };
-  };
   const log = (message: string) => logger.info(message);
   return [
     createMetaConversions({
-      apiUrl: config[ENV.metaConversionsApiUrl] as string,
-      pixelId: config[ENV.metaPixelId] as string | undefined,
-      accessToken: lazySecret(() => readSecret('metaConversionsToken', { env, fetchSecret })),
+      apiUrl: config.metaConversionsApiUrl,
+      pixelId: config.metaPixelId,
+      accessToken: lazySecret('metaConversionsToken', { env, fetchSecret }),
       log,
     }),
     createGoogleAdsConversions({
-      apiUrl: config[ENV.googleAdsApiUrl] as string,
-      oauthTokenUrl: config[ENV.googleOAuthTokenUrl] as string,
-      customerId: config[ENV.googleAdsCustomerId] as string | undefined,
-      conversionActions: parseConversionActions(config[ENV.googleAdsConversionActions] as string | undefined),
-      developerToken: lazySecret(() => readSecret('googleAdsDeveloperToken', { env, fetchSecret })),
-      oauth: lazySecret(async () =>
+      apiUrl: config.googleAdsApiUrl,
+      oauthTokenUrl: config.googleOAuthTokenUrl,
+      customerId: config.googleAdsCustomerId,
+      conversionActions: parseConversionActions(config.googleAdsConversionActions),
+      developerToken: lazySecret('googleAdsDeveloperToken', { env, fetchSecret }),
+      oauth: memoizedUntilFailure(async () =>
         googleOAuthSecretSchema.parse(JSON.parse(await readSecret('googleAdsOAuth', { env, fetchSecret }))),
       ),
       log,

@@ -12,7 +12,7 @@ import { ROUTE_SUCCESS_METRICS } from './metric-names.js';
 import { countMetric, countRouteFailure, METRIC } from './metrics.js';
 import { observed } from './observability.js';
 import { assertFromOrigin, ORIGIN_VERIFY_HEADER } from './origin.js';
-import { readSecret } from './secrets.js';
+import { lazySecret } from './secrets.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -135,27 +135,13 @@ export function apiHandler<C extends RouteContract>(
   run: (request: ApiRequest<NoInfer<C>>) => Promise<ApiResponse<NoInfer<C>>>,
   options: {
     /** For public routes that authenticate themselves (a webhook's token): runs before any input is parsed. */
-    authorize?: (event: ApiEvent) => void;
+    authorize?: (event: ApiEvent) => void | Promise<void>;
   } = {},
 ) {
-  // Read once per cold start, at module scope like every other dependency; a failure surfaces as a logged 500 rather
-  // than as an unhandled rejection that would take the container down, and the next request reads it again (a
-  // transient Secrets Manager error must not break the container for good).
-  const readOriginSecret = () => {
-    const reading = readSecret('originVerify', { minLength: 32 });
-    reading.catch(() => undefined);
-    return reading;
-  };
-  let originSecret: Promise<string> | null = readOriginSecret();
-  const currentOriginSecret = async (): Promise<string> => {
-    originSecret ??= readOriginSecret();
-    try {
-      return await originSecret;
-    } catch (error) {
-      originSecret = null;
-      throw error;
-    }
-  };
+  // Started at the cold start, like every other dependency; a failure surfaces as a logged 500 rather than as an
+  // unhandled rejection that would take the container down, and the next request reads it again.
+  const currentOriginSecret = lazySecret('originVerify', { minLength: 32 });
+  currentOriginSecret().catch(() => undefined);
   return observed<ApiEvent, APIGatewayProxyResultV2>()
     .use(domainErrorMapper())
     .use(routeMetrics(contract.id))
@@ -166,7 +152,7 @@ export function apiHandler<C extends RouteContract>(
       // Only CloudFront may call the API; then who is asking: an anonymous caller learns nothing about the input.
       assertFromOrigin(event.headers?.[ORIGIN_VERIFY_HEADER], await currentOriginSecret());
       const caller = callerOf(event, contract.access);
-      options.authorize?.(event);
+      await options.authorize?.(event);
       const request = {
         caller,
         params: parsePart(contract.params, event.pathParameters ?? {}),

@@ -36,6 +36,39 @@ export async function readSecret(
   return value;
 }
 
+/**
+ * A value read when first needed and kept for the container's life; a failed read is forgotten, so the next call reads
+ * again (a transient Secrets Manager error must not break a container for good, nor kill it at its cold start).
+ */
+export function memoizedUntilFailure<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | null = null;
+  return () => {
+    value ??= read().catch((error: unknown) => {
+      value = null;
+      throw error;
+    });
+    return value;
+  };
+}
+
+/** A secret of the function's grants, read lazily (`readSecret` once, on first use; again after a failure). */
+export function lazySecret(name: SecretName, options: Parameters<typeof readSecret>[1] = {}): () => Promise<string> {
+  return memoizedUntilFailure(() => readSecret(name, options));
+}
+
+/**
+ * A secret the function cannot work without, fetched lazily like `lazySecret`; that its grants give it at all is
+ * checked at once, so a deploy without the grant fails its cold start naming the variable, as Lambda's init would.
+ */
+export function grantedSecret(name: SecretName, options: Parameters<typeof readSecret>[1] = {}): () => Promise<string> {
+  const names = SECRET_ENV[name];
+  const env = options.env ?? process.env;
+  if (!env[names.value] && !env[names.arn]) {
+    throw new Error(`Missing or invalid environment variables: ${names.value} or ${names.arn}`);
+  }
+  return lazySecret(name, options);
+}
+
 /** Whether a value someone sent equals a secret, in constant time: how long it takes tells nothing about the secret. */
 export function matchesSecret(received: string | undefined, secret: string): boolean {
   const given = Buffer.from(received ?? '', 'utf8');

@@ -15,7 +15,7 @@ const deps: ClientDeletionDeps = {
   clock: systemClock,
   accounts: userAccountsFromEnvironment(),
   documents: documentEraserFromEnvironment(),
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   workflow: workflowFromEnvironment(),
 };
 

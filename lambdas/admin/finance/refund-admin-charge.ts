@@ -9,7 +9,7 @@ import { refundAdminCharge } from './admin-refunds-service.js';
 const deps: SettlementDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   workflow: workflowFromEnvironment(),
 };
 

@@ -5,7 +5,7 @@ import { asaasFromEnvironment } from '../../shared/environment.js';
 import { apiHandler } from '../../shared/http.js';
 import { refundOrphanPayment } from './admin-refunds-service.js';
 
-const deps = { db: tableFromEnvironment(), clock: systemClock, asaas: await asaasFromEnvironment() };
+const deps = { db: tableFromEnvironment(), clock: systemClock, asaas: asaasFromEnvironment() };
 
 /** A payment for no charge of ours, sent back to its payer at Asaas, audited. */
 export const handler = apiHandler(refundOrphanPaymentRoute, async ({ caller, params, body }) => ({

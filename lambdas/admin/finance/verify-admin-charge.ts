@@ -8,7 +8,7 @@ import { verifyAdminCharge, type AdminFinanceDeps } from './admin-finance-servic
 const deps: AdminFinanceDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
-  asaas: await asaasFromEnvironment(),
+  asaas: asaasFromEnvironment(),
   workflow: workflowFromEnvironment(),
 };
 

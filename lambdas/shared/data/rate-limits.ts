@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateWindow, type RateLimitRule } from '../../../domain/rate-limits.js';
 import { TooManyRequestsError } from '../errors.js';
-import { readSecret } from '../secrets.js';
+import { memoizedUntilFailure, readSecret } from '../secrets.js';
 import { keys, pointerKey } from './keys.js';
 import { appliedUnlessConditionFails, type Db } from './table.js';
 
@@ -26,20 +26,12 @@ export async function loadRateLimitKey(env: NodeJS.ProcessEnv = process.env): Pr
   return Buffer.from(await readSecret('rateLimitKey', { minLength: RATE_LIMIT_KEY_MIN_BYTES, env }), 'utf8');
 }
 
-let loadedKey: Promise<Buffer> | undefined;
-
 /**
  * The function's rate-limit key (grant `secrets: ['rateLimitKey']`), read on the first counted call and kept for the
  * life of the container, like every secret. A function that counts calls without the grant fails loudly, naming the
  * variable it lacks; a failed read is not kept, so the next call tries again.
  */
-export function rateLimitKey(): Promise<Buffer> {
-  loadedKey ??= loadRateLimitKey().catch((error: unknown) => {
-    loadedKey = undefined;
-    throw error;
-  });
-  return loadedKey;
-}
+export const rateLimitKey: () => Promise<Buffer> = memoizedUntilFailure(() => loadRateLimitKey());
 
 /**
  * Pattern 43: counts one call of `subject` under `rule` in the current fixed window, unless the window already holds
