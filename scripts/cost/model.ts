@@ -1,3 +1,4 @@
+import { SECRET_NAMES } from '../../lambdas/grants.js';
 import type { Prices } from './prices.js';
 
 /** One function's measured use over one customer's journey (local function host, `npm run cost -- --measure`). */
@@ -32,8 +33,8 @@ export const ASSUMPTIONS = {
   logBytesPerInvocation: 1_500,
   /** A live-channel connection lives while a screen is open: ≈ 30 minutes a customer a month. */
   webSocketMinutesPerCustomer: 30,
-  /** Every customer signs in in the month they buy: one monthly active user each. */
-  secrets: 7,
+  // Every secret the stage creates (lambdas/grants.ts), each billed a month whether read or not.
+  secrets: SECRET_NAMES.length,
 } as const;
 
 export type BillLine = { service: string; what: string; usd: number };
