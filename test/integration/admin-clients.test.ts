@@ -497,7 +497,7 @@ describe('deleting a client (pattern 28)', () => {
 
     // The tab the customer left open: its token is still valid for up to an hour.
     const refused = errorOf(await callRoute(createProfileRoute, createProfileHandler, { claims, body: form }));
-    expect(refused).toMatchObject({ status: 403, message: PROFILE_MESSAGES.accountDeleted });
+    expect(refused).toMatchObject({ status: 403, reason: 'account_deleted', message: PROFILE_MESSAGES.accountDeleted });
     const { Item: profile } = await db.client.send(
       new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(client.userId), sk: keys.profileSk } }),
     );
