@@ -9,8 +9,8 @@ import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { ApiRequestError } from '@/lib/api-error';
-import { toast, toastError } from '@/lib/toast';
+import { isRefusal } from '@/lib/api-error';
+import { toast, toastApiError } from '@/lib/toast';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { useCancelContract, useSignContract } from '../api/contracts';
 import { CancelContractDialog, type WithdrawalMoney } from './cancel-contract-dialog';
@@ -202,8 +202,7 @@ function RetryRefund({ contractId }: { contractId: string }) {
       isLoading={retry.isPending}
       onClick={() =>
         retry.mutate(contractId, {
-          onError: (error) =>
-            toastError(error instanceof ApiRequestError ? error.message : WITHDRAWAL_MESSAGES.cancelFailed),
+          onError: (error) => toastApiError(error, WITHDRAWAL_MESSAGES.cancelFailed),
         })
       }
     >
@@ -227,15 +226,13 @@ function UnsignedContract({ contract, profile }: { contract: Contract; profile: 
         });
         void navigate(result.next);
       },
-      onError: (error) => {
-        // Only the already-signed refusal has its own title; other refusals (no profile...) are 'Erro' (spec 02 §8).
-        if (error instanceof ApiRequestError && error.message === CONTRACT_MESSAGES.alreadySigned) {
-          return toast({ title: CONTRACT_MESSAGES.alreadySignedTitle, description: error.message, variant: 'error' });
-        }
-        if (error instanceof ApiRequestError && error.code === 'conflict') return toastError(error.message);
-        if (error instanceof ApiRequestError && error.code === 'not_found') return toastError(error.message);
-        toastError(CONTRACT_MESSAGES.signFailed);
-      },
+      // Only the already-signed refusal has its own title; other refusals (no profile...) are 'Erro' (spec 02 §8).
+      onError: (error) =>
+        toastApiError(
+          error,
+          CONTRACT_MESSAGES.signFailed,
+          isRefusal(error, 'contract_already_signed') ? CONTRACT_MESSAGES.alreadySignedTitle : undefined,
+        ),
     });
 
   return (

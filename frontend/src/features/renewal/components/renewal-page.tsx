@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
-import { toast, toastError } from '@/lib/toast';
+import { toast, toastApiError } from '@/lib/toast';
 import { useStartRenewal } from '../api/renewals';
 
 /** /app/renovacao (spec 02 §2 Renewal): a free renewal card and a paid one; the server decides, the screen explains. */
@@ -92,12 +92,16 @@ function useRenewalAction(kind: 'free' | 'paid') {
         });
         void navigate('/app/contrato');
       },
+      // The server's words for a refusal it explains (409); the spec's fallbacks for anything else.
       onError: (error) => {
-        // The server's words for a refusal it explains (409); the spec's fallbacks for anything else.
-        const status = error instanceof ApiRequestError ? error.status : 0;
-        if (status > 0 && status < 500) return toastError(error.message);
-        if (kind === 'free') return toastError(RENEWAL_MESSAGES.freeFailed);
-        toastError(status >= 500 ? RENEWAL_MESSAGES.paidFailed : RENEWAL_MESSAGES.paidFailedFallback);
+        const serverFailed = error instanceof ApiRequestError && error.status >= 500;
+        const fallback =
+          kind === 'free'
+            ? RENEWAL_MESSAGES.freeFailed
+            : serverFailed
+              ? RENEWAL_MESSAGES.paidFailed
+              : RENEWAL_MESSAGES.paidFailedFallback;
+        toastApiError(error, fallback);
       },
     });
   return { run, isPending: start.isPending };
