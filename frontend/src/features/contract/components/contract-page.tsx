@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import type { Charge, Contract, Profile } from '@domain/schemas/entities.js';
+import { CompleteProfileCard } from '@/components/complete-profile-card';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -28,7 +29,10 @@ export function ContractPage() {
       ) : collection.isError ? (
         <LoadError message={CONTRACT_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
       ) : !collection.data.profile ? (
-        <NoProfile />
+        <CompleteProfileCard
+          title={CONTRACT_MESSAGES.completeProfileFirst}
+          message={`${CONTRACT_MESSAGES.completeProfileWarning}.`}
+        />
       ) : collection.data.contracts.length === 0 ? (
         <Alert variation="info" heading={CONTRACT_MESSAGES.noContractTitle}>
           {CONTRACT_MESSAGES.noContract}
@@ -59,22 +63,6 @@ function latestChargeOf(charges: Charge[], contractId: string): Charge | null {
     charges
       .filter((charge) => charge.contrato_id === contractId)
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null
-  );
-}
-
-function NoProfile() {
-  return (
-    <Card variation="outlined">
-      <Flex direction="column" gap="small" alignItems="flex-start">
-        <Heading level={2} fontSize="large">
-          {CONTRACT_MESSAGES.completeProfileFirst}
-        </Heading>
-        <Text color="font.secondary">{CONTRACT_MESSAGES.completeProfileWarning}.</Text>
-        <ButtonLink to="/app/perfil" variation="primary">
-          Completar perfil
-        </ButtonLink>
-      </Flex>
-    </Card>
   );
 }
 

@@ -4,7 +4,8 @@ import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, RENEWAL_MESSAGES } from '@domain
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
 import { renewalEligibility, type RenewalEligibility } from '@domain/renewals.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
-import { ButtonLink, TextLink } from '@/components/links';
+import { CompleteProfileCard } from '@/components/complete-profile-card';
+import { TextLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -24,27 +25,11 @@ export function RenewalPage() {
       ) : collection.isError ? (
         <LoadError message={DASHBOARD_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
       ) : !collection.data.profile ? (
-        <NoProfile />
+        <CompleteProfileCard title={CONTRACT_MESSAGES.completeProfileFirst} message={RENEWAL_MESSAGES.profileMissing} />
       ) : (
         <RenewalOptions dashboard={collection.data} />
       )}
     </Flex>
-  );
-}
-
-function NoProfile() {
-  return (
-    <Card variation="outlined">
-      <Flex direction="column" gap="small" alignItems="flex-start">
-        <Heading level={2} fontSize="large">
-          {CONTRACT_MESSAGES.completeProfileFirst}
-        </Heading>
-        <Text color="font.secondary">{RENEWAL_MESSAGES.profileMissing}</Text>
-        <ButtonLink to="/app/perfil" variation="primary">
-          Completar perfil
-        </ButtonLink>
-      </Flex>
-    </Card>
   );
 }
 
