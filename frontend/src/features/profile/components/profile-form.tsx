@@ -15,7 +15,7 @@ import {
 } from '@domain/schemas/profile-input.js';
 import { ApiRequestError } from '@/lib/api-error';
 import { clearReferralCodes, storedReferralCodes } from '@/lib/referral-storage';
-import { toast, toastError } from '@/lib/toast';
+import { toast, toastApiError, toastError } from '@/lib/toast';
 import { lookupPostalCode, useCreateProfile, useUpdateProfile } from '../api/profile';
 import { MASKS, MAX_LENGTHS } from '../lib/masks';
 import { ChangeEmailDialog } from './change-email-dialog';
@@ -112,16 +112,14 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
     }
   };
 
+  // The first field the server refused, else its refusal (a taken document, a deleted account...), else 'Erro ao salvar'.
   const showServerError = (error: unknown) => {
-    if (error instanceof ApiRequestError) {
-      for (const [field, message] of Object.entries(error.fields ?? {})) {
-        if (isFormField(field)) setError(field, { message });
-      }
-      if (error.code === 'conflict' || error.code === 'validation' || error.code === 'not_found') {
-        return toastError(Object.values(error.fields ?? {})[0] ?? error.message);
-      }
+    const fields = error instanceof ApiRequestError ? Object.entries(error.fields ?? {}) : [];
+    for (const [field, message] of fields) {
+      if (isFormField(field)) setError(field, { message });
     }
-    toastError(PROFILE_MESSAGES.saveFailed);
+    if (fields[0]) return toastError(fields[0][1]);
+    toastApiError(error, PROFILE_MESSAGES.saveFailed);
   };
 
   const onValid = async (values: ProfileFormOutput) => {
