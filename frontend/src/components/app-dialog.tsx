@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert, Button, Flex, Heading } from '@aws-amplify/ui-react';
 
@@ -100,4 +100,27 @@ export function AppDialog({
     </dialog>,
     document.querySelector('[data-amplify-theme]') ?? document.body,
   );
+}
+
+/**
+ * The state of a dialog opened by a button: whether it is open and the problem it shows. `props` goes on AppDialog;
+ * closing it, by any way out, forgets the problem and calls `onReset` (a typed field goes back to empty).
+ */
+export function useAppDialog(onReset?: () => void) {
+  const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return {
+    show: () => setOpen(true),
+    hide: () => setOpen(false),
+    setProblem,
+    props: {
+      open,
+      problem,
+      onClose: () => {
+        setOpen(false);
+        setProblem(null);
+        onReset?.();
+      },
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
-import { AppDialog } from '@/components/app-dialog';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast, toastApiError } from '@/lib/toast';
 
 /**
@@ -20,22 +20,21 @@ export function RefundDialog({
   isDisabled?: boolean;
   refund: (motivo: string) => Promise<unknown>;
 }) {
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const dialog = useAppDialog(() => setReason(''));
   const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const confirm = async () => {
     // The reason is checked here, with the product's message, not by the browser's own bubble.
-    if (reason.trim().length < 3) return setProblem(WITHDRAWAL_MESSAGES.refundReasonRequired);
-    setProblem(null);
+    if (reason.trim().length < 3) return dialog.setProblem(WITHDRAWAL_MESSAGES.refundReasonRequired);
+    dialog.setProblem(null);
     setPending(true);
     try {
       await refund(reason.trim());
-      setOpen(false);
+      dialog.hide();
       toast({ title: WITHDRAWAL_MESSAGES.refundedToast, variant: 'success' });
     } catch (error) {
-      setProblem(toastApiError(error, 'Não foi possível estornar. Tente novamente.'));
+      dialog.setProblem(toastApiError(error, 'Não foi possível estornar. Tente novamente.'));
     } finally {
       setPending(false);
     }
@@ -43,20 +42,14 @@ export function RefundDialog({
 
   return (
     <>
-      <Button size="small" variation="warning" aria-label={label} isDisabled={isDisabled} onClick={() => setOpen(true)}>
+      <Button size="small" variation="warning" aria-label={label} isDisabled={isDisabled} onClick={dialog.show}>
         {WITHDRAWAL_MESSAGES.refundAction}
       </Button>
       <AppDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setProblem(null);
-          setReason('');
-        }}
+        {...dialog.props}
         busy={pending}
         title={WITHDRAWAL_MESSAGES.refundDialogTitle}
         description={<Text>{description}</Text>}
-        problem={problem}
         confirmLabel={WITHDRAWAL_MESSAGES.refundConfirm}
         confirmLoadingText="Estornando..."
         confirmVariation="destructive"
@@ -67,7 +60,7 @@ export function RefundDialog({
           value={reason}
           onChange={(event) => {
             setReason(event.target.value);
-            setProblem(null);
+            dialog.setProblem(null);
           }}
           maxLength={500}
           rows={3}

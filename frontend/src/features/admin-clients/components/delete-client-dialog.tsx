@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
 import { ADMIN_CLIENT_MESSAGES, clientDeletedDescription } from '@domain/messages.js';
-import { AppDialog } from '@/components/app-dialog';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast, toastApiError } from '@/lib/toast';
 import { useDeleteAdminClient } from '../api/admin-clients';
 
@@ -18,15 +17,14 @@ export function DeleteClientDialog({
   clientName: string;
   onDeleted: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const dialog = useAppDialog();
   const deletion = useDeleteAdminClient();
 
   const confirm = () => {
-    setProblem(null);
+    dialog.setProblem(null);
     deletion.mutate(profileId, {
       onSuccess: (counts) => {
-        setOpen(false);
+        dialog.hide();
         toast({
           title: ADMIN_CLIENT_MESSAGES.clientDeleted,
           description: clientDeletedDescription(counts),
@@ -36,21 +34,19 @@ export function DeleteClientDialog({
       },
       // The server's words for a refusal and for Asaas being down (nothing was deleted, try again).
       onError: (error) =>
-        setProblem(toastApiError(error, ADMIN_CLIENT_MESSAGES.deleteFailed, ADMIN_CLIENT_MESSAGES.deleteFailedTitle)),
+        dialog.setProblem(
+          toastApiError(error, ADMIN_CLIENT_MESSAGES.deleteFailed, ADMIN_CLIENT_MESSAGES.deleteFailedTitle),
+        ),
     });
   };
 
   return (
     <>
-      <Button variation="destructive" onClick={() => setOpen(true)}>
+      <Button variation="destructive" onClick={dialog.show}>
         Excluir
       </Button>
       <AppDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setProblem(null);
-        }}
+        {...dialog.props}
         busy={deletion.isPending}
         title={ADMIN_CLIENT_MESSAGES.deleteDialogTitle}
         description={
@@ -59,7 +55,6 @@ export function DeleteClientDialog({
             <Text color="font.secondary">{ADMIN_CLIENT_MESSAGES.deleteDialogText}</Text>
           </>
         }
-        problem={problem}
         confirmLabel={ADMIN_CLIENT_MESSAGES.deleteConfirm}
         confirmLoadingText="Excluindo..."
         confirmVariation="destructive"

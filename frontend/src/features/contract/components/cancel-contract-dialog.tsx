@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button, Text } from '@aws-amplify/ui-react';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
-import { AppDialog } from '@/components/app-dialog';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { isRefusal } from '@/lib/api-error';
 import { toastApiError } from '@/lib/toast';
 import { useCancelContract } from '../api/contracts';
@@ -14,19 +13,18 @@ export type WithdrawalMoney = 'refund' | 'remove' | 'free' | 'none';
  * process closed, no undo — and the server decides again.
  */
 export function CancelContractDialog({ contractId, money }: { contractId: string; money: WithdrawalMoney }) {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const dialog = useAppDialog();
   const cancellation = useCancelContract();
 
   const confirm = () => {
-    setProblem(null);
+    dialog.setProblem(null);
     cancellation.mutate(contractId, {
-      onSuccess: () => setOpen(false),
+      onSuccess: () => dialog.hide(),
       onError: (error) => {
         const message = toastApiError(error, WITHDRAWAL_MESSAGES.cancelFailed);
         // Cancelled, the refund is still to ask: the page shows the retry, so the dialog closes.
-        if (isRefusal(error, 'refund_pending')) setOpen(false);
-        else setProblem(message);
+        if (isRefusal(error, 'refund_pending')) dialog.hide();
+        else dialog.setProblem(message);
       },
     });
   };
@@ -41,21 +39,16 @@ export function CancelContractDialog({ contractId, money }: { contractId: string
 
   return (
     <>
-      <Button variation="destructive" onClick={() => setOpen(true)}>
+      <Button variation="destructive" onClick={dialog.show}>
         {WITHDRAWAL_MESSAGES.cancel}
       </Button>
       <AppDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setProblem(null);
-        }}
+        {...dialog.props}
         busy={cancellation.isPending}
         title={WITHDRAWAL_MESSAGES.dialogTitle}
         description={lines.map((line) => (
           <Text key={line}>{line}</Text>
         ))}
-        problem={problem}
         cancelLabel={WITHDRAWAL_MESSAGES.dialogKeep}
         confirmLabel={WITHDRAWAL_MESSAGES.dialogConfirm}
         confirmLoadingText={WITHDRAWAL_MESSAGES.cancelling}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Text, TextField } from '@aws-amplify/ui-react';
 import { ERROR_TITLE, PROFILE_MESSAGES } from '@domain/messages.js';
-import { AppDialog } from '@/components/app-dialog';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast } from '@/lib/toast';
 import { emailChangeErrorName, requestEmailChange } from '../api/change-email';
 
@@ -9,14 +9,14 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The change-email dialog (spec 02 §2, §5, §8). Its trigger sits inside the profile form; the dialog is portalled. */
 export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
-  const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
+  const dialog = useAppDialog(() => setEmail(''));
   const [sending, setSending] = useState(false);
-  // Shown on the field too: while a modal is open, the page behind it (the toast region included) is inert.
-  const [problem, setProblem] = useState<string | null>(null);
+  // The problem is the field's own error here, not the dialog's alert.
+  const problem = dialog.props.problem;
 
   const refuse = (title: string, description: string) => {
-    setProblem(description);
+    dialog.setProblem(description);
     toast({ title, description, variant: 'error' });
   };
 
@@ -25,7 +25,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
     if (!next || next === currentEmail.toLowerCase() || !EMAIL_PATTERN.test(next)) {
       return refuse(PROFILE_MESSAGES.invalidEmail, PROFILE_MESSAGES.newEmailRequired);
     }
-    setProblem(null);
+    dialog.setProblem(null);
     setSending(true);
     try {
       await requestEmailChange(next);
@@ -34,7 +34,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
         description: PROFILE_MESSAGES.emailConfirmationSentDescription,
         variant: 'success',
       });
-      setOpen(false);
+      dialog.hide();
     } catch (error) {
       const name = emailChangeErrorName(error);
       const description =
@@ -51,16 +51,12 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
 
   return (
     <>
-      <Button size="small" alignSelf="flex-start" onClick={() => setOpen(true)}>
+      <Button size="small" alignSelf="flex-start" onClick={dialog.show}>
         {PROFILE_MESSAGES.changeEmail}
       </Button>
       <AppDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setEmail('');
-          setProblem(null);
-        }}
+        {...dialog.props}
+        problem={null}
         busy={sending}
         title={PROFILE_MESSAGES.changeEmail}
         description={

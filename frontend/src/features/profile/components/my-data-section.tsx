@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/u
 import { DATA_RIGHTS_MESSAGES as M, ERASURE_STATUS_DESCRIPTIONS, ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import type { DataExport, ErasureRequest } from '@domain/schemas/data-rights.js';
-import { AppDialog } from '@/components/app-dialog';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { apiErrorMessage } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
@@ -121,40 +121,34 @@ function ErasureRequestStatus({ request }: { request: ErasureRequest }) {
 
 /** 'Solicitar exclusão' and its confirmation. */
 function RequestErasureDialog() {
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const dialog = useAppDialog();
   const erasure = useRequestErasure();
 
   const confirm = () => {
-    setProblem(null);
+    dialog.setProblem(null);
     erasure.mutate(undefined, {
       onSuccess: ({ request }) => {
-        setOpen(false);
+        dialog.hide();
         toast({
           title: M.erasureRecorded,
           description: `${M.erasureProtocolLabel}: ${request.protocolo}`,
           variant: 'success',
         });
       },
-      onError: (error) => setProblem(apiErrorMessage(error, M.erasureFailed)),
+      onError: (error) => dialog.setProblem(apiErrorMessage(error, M.erasureFailed)),
     });
   };
 
   return (
     <Flex direction="column" gap="small" alignItems="flex-start">
-      <Button variation="destructive" onClick={() => setOpen(true)}>
+      <Button variation="destructive" onClick={dialog.show}>
         {M.erasureButton}
       </Button>
       <AppDialog
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          setProblem(null);
-        }}
+        {...dialog.props}
         busy={erasure.isPending}
         title={M.erasureDialogTitle}
         description={<Text color="font.secondary">{M.erasureDialogBody}</Text>}
-        problem={problem}
         cancelLabel={M.erasureCancel}
         confirmLabel={M.erasureConfirm}
         confirmLoadingText="Registrando..."
