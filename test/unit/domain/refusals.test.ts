@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES } from '../../../domain/data-rights.js';
 import * as messages from '../../../domain/messages.js';
-import { REFUSAL_MESSAGES, REFUSAL_REASONS, type RefusalReason } from '../../../domain/refusals.js';
+import { refusal, REFUSAL_MESSAGES, REFUSAL_REASONS, type RefusalReason } from '../../../domain/refusals.js';
 import { apiErrorSchema } from '../../../domain/schemas/api-error.js';
 
 /** Every string and function of the message catalogues: the only words a refusal may use. */
@@ -39,6 +39,17 @@ describe('refusal reasons (domain/refusals.ts)', () => {
         reasonOf.set(words, reason);
       }
     }
+  });
+
+  it('builds a refusal only from its reason’s own messages (checked by the type, proved by typecheck)', () => {
+    expect(refusal('contract_already_signed', messages.CONTRACT_MESSAGES.alreadySigned)).toEqual({
+      reason: 'contract_already_signed',
+      message: messages.CONTRACT_MESSAGES.alreadySigned,
+    });
+    // @ts-expect-error -- another reason's message does not type-check.
+    refusal('contract_already_signed', messages.CONTRACT_MESSAGES.noProfile);
+    // @ts-expect-error -- nor does a message retyped outside the catalogue.
+    refusal('profile_missing', 'Complete seu perfil');
   });
 
   it('travels in the error body beside the message; an unknown reason reads as none', () => {
