@@ -270,8 +270,11 @@ function cases(db: Db): Case[] {
   return [
     { name: 'summary (counters)', run: () => getAdminCounters(db) },
     { name: 'clientes: first page', run: () => listAdminClients(db, {}) },
-    { name: 'clientes: search "maria"', run: () => listAdminClients(db, { busca: 'maria' }) },
-    { name: 'clientes: search document', run: () => listAdminClients(db, { busca: cpfOf(SAMPLE_CLIENT).slice(0, 9) }) },
+    { name: 'clientes: search "maria"', run: () => listAdminClients(db, { search: 'maria' }) },
+    {
+      name: 'clientes: search document',
+      run: () => listAdminClients(db, { search: cpfOf(SAMPLE_CLIENT).slice(0, 9) }),
+    },
     { name: 'processos: first page', run: () => listAdminProcesses({ db, clock }, {}) },
     { name: 'processos: search "maria"', run: () => listAdminProcesses({ db, clock }, { search: 'maria' }) },
     {

@@ -9,7 +9,7 @@ const profileIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 /**
  * /admin/clientes: newest first, one page at a time (`cursor` from the previous answer), or a search by name,
- * e-mail or document (`busca`, at least 2 characters; at most one page of matches). A POST with the search in its
+ * e-mail or document (`search`, at least 2 characters; at most one page of matches). A POST with the search in its
  * body: a query string ends in CloudFront's and API Gateway's access logs, and a search names a person
  * (docs/decisions.md, Personal data out of URLs and logs).
  */
@@ -19,7 +19,7 @@ export const listAdminClientsRoute = defineRoute({
   path: '/admin/clients/search',
   access: 'admin',
   body: z.object({
-    busca: z.string().trim().max(120).optional(),
+    search: z.string().trim().max(120).optional(),
     cursor: z.string().max(2048).optional(),
   }),
   response: z.object({ clients: z.array(adminClientSchema), cursor: z.string().nullable() }),

@@ -1,6 +1,10 @@
 import * as z from 'zod';
+import { refusalReasonSchema } from '../refusals.js';
 
-/** Body of every 4xx/5xx answer: a pt-BR message for people and a stable code for programs. */
+/**
+ * Body of every 4xx/5xx answer: a pt-BR message for people and stable codes for programs — the HTTP-like `code`, and
+ * for the refusals a program must tell apart, the `reason` (domain/refusals.ts).
+ */
 export const apiErrorSchema = z.object({
   code: z.enum([
     'validation',
@@ -13,6 +17,7 @@ export const apiErrorSchema = z.object({
     'provider_unavailable',
     'internal',
   ]),
+  reason: refusalReasonSchema,
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -14,6 +14,7 @@ import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { contractSignedEmail } from './contract-emails.js';
 import { renderContractPdf } from './contract-pdf.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type SignContractDeps = { db: Db; clock: Clock; documents: Documents; sendEmail: SendEmail; appUrl: string };
 
@@ -37,9 +38,10 @@ export async function signOwnContract(
   signer: SignerContext,
 ) {
   const { contract, profile } = await readSignable(deps.db, caller.userId, contractId);
-  if (!contract) throw new NotFoundError(CONTRACT_MESSAGES.notFoundOrSigned);
-  if (!profile) throw new ConflictError(CONTRACT_MESSAGES.noProfile);
-  if (contract.assinado_em !== null) throw new ConflictError(CONTRACT_MESSAGES.alreadySigned);
+  if (!contract) throw new NotFoundError(refusal('contract_not_found', CONTRACT_MESSAGES.notFoundOrSigned));
+  if (!profile) throw new ConflictError(refusal('profile_missing', CONTRACT_MESSAGES.noProfile));
+  if (contract.assinado_em !== null)
+    throw new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned));
 
   const signedAt = deps.clock().toISOString();
   const geo = geoFromViewerHeaders(signer.viewerHeaders);

@@ -17,6 +17,7 @@ import { getCustomerCollection } from '../shared/data/customers.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { WITHDRAWAL_MONEY_LINES, withdrawalEmail } from './withdrawal-emails.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type WithdrawalDeps = SettlementDeps & { sendEmail: SendEmail; appUrl: string };
 
@@ -46,7 +47,8 @@ export async function withdrawContract(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const collection = await getCustomerCollection(deps.db, caller.userId);
     const contract = collection.contracts.find((c) => c.id === contractId);
-    if (!contract || !collection.profile) throw new NotFoundError(WITHDRAWAL_MESSAGES.contractNotFound);
+    if (!contract || !collection.profile)
+      throw new NotFoundError(refusal('contract_not_found', WITHDRAWAL_MESSAGES.contractNotFound));
     const process = collection.processes.find((p) => p.contrato_id === contractId) ?? null;
     const charge = latestChargeOf(collection.charges, contractId);
     const ref = { userId: caller.userId, contractId };
@@ -57,7 +59,7 @@ export async function withdrawContract(
     const now = deps.clock();
     const eligibility = withdrawalEligibility(contract, process, now);
     if (!eligibility.allowed) throw new ConflictError(eligibility.message);
-    if (!process) throw new NotFoundError(WITHDRAWAL_MESSAGES.contractNotFound);
+    if (!process) throw new NotFoundError(refusal('contract_not_found', WITHDRAWAL_MESSAGES.contractNotFound));
     try {
       await cancelContract(deps.db, {
         ref,

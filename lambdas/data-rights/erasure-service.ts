@@ -21,6 +21,7 @@ import type { Db } from '../shared/data/table.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { erasureRequestEmail } from './erasure-emails.js';
+import { refusal } from '../../domain/refusals.js';
 
 /** The customer's view of a request: no copies of their own name and e-mail, no internal ids. */
 export function erasureRequestView(record: ErasureRequestRecord): ErasureRequest {
@@ -63,7 +64,7 @@ export async function requestErasure(
   const existing = await openErasureRequest(db, caller.userId);
   if (existing) return { request: erasureRequestView(existing), created: false };
   const profile = await getProfileByUser(db, caller.userId);
-  if (!profile) throw new ConflictError(DATA_RIGHTS_MESSAGES.erasureNeedsProfile);
+  if (!profile) throw new ConflictError(refusal('profile_missing', DATA_RIGHTS_MESSAGES.erasureNeedsProfile));
   const now = deps.clock();
   const record: ErasureRequestRecord = {
     protocolo: newErasureProtocol(now, deps.randomBytes ?? cryptoRandomBytes),
@@ -80,7 +81,7 @@ export async function requestErasure(
   const created = await createErasureRequest(db, record);
   if (!created) {
     const open = await openErasureRequest(db, caller.userId);
-    if (!open) throw new ConflictError(DATA_RIGHTS_MESSAGES.changedConcurrently);
+    if (!open) throw new ConflictError(refusal('changed_concurrently', DATA_RIGHTS_MESSAGES.changedConcurrently));
     return { request: erasureRequestView(open), created: false };
   }
   try {

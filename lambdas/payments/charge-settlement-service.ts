@@ -13,6 +13,7 @@ import { DomainError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type SettlementDeps = ChargeStatusDeps & {
   asaas: Pick<AsaasClient, 'getPayment' | 'deletePayment' | 'refundPayment'>;
@@ -27,7 +28,7 @@ export type Settlement = 'refund-requested' | 'removed' | 'nothing' | 'in-progre
 /** Asaas could not be reached: the cancellation stands, the money is settled by the next try (503, pt-BR). */
 export class SettlementPendingError extends DomainError {
   constructor() {
-    super('provider_unavailable', 503, WITHDRAWAL_MESSAGES.refundPending);
+    super('provider_unavailable', 503, refusal('refund_pending', WITHDRAWAL_MESSAGES.refundPending));
   }
 }
 

@@ -14,6 +14,7 @@ import { DomainError, ConflictError, ValidationError } from '../shared/errors.js
 import { logger } from '../shared/logger.js';
 import { assertInvitesWanted, inviteUnsubscribeHeaders } from './invite-unsubscribe.js';
 import { referralInviteEmail } from './referral-emails.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type ReferralDeps = { db: Db; clock: Clock };
 /** The caps on invitations (issue 20, item 8): a customer's hour and day, and every customer's hour together. */
@@ -79,7 +80,7 @@ export async function inviteFriend(
   const now = deps.clock();
   await assertInvitesWanted(deps.db, email);
   const profile = await getProfileByUser(deps.db, caller.userId);
-  if (!profile) throw new ConflictError(REFERRAL_MESSAGES.profileRequired);
+  if (!profile) throw new ConflictError(refusal('profile_missing', REFERRAL_MESSAGES.profileRequired));
   if (email === profile.email.toLowerCase() || email === caller.email.toLowerCase()) {
     throw new ValidationError(REFERRAL_MESSAGES.ownEmail, { email: REFERRAL_MESSAGES.ownEmail });
   }

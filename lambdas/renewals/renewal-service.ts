@@ -8,6 +8,7 @@ import { getCustomerCollection } from '../shared/data/customers.js';
 import { createRenewal } from '../shared/data/renewals.js';
 import type { Db } from '../shared/data/table.js';
 import { ConflictError } from '../shared/errors.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type RenewalDeps = { db: Db; clock: Clock };
 
@@ -25,7 +26,8 @@ export async function startRenewal(
   const eligibility = renewalEligibility(collection);
   if (!eligibility.renewable) throw new ConflictError(eligibility.message);
   const free = kind === 'free';
-  if (free && collection.profile!.free_renewals <= 0) throw new ConflictError(RENEWAL_MESSAGES.noFreeRenewals);
+  if (free && collection.profile!.free_renewals <= 0)
+    throw new ConflictError(refusal('no_free_renewals', RENEWAL_MESSAGES.noFreeRenewals));
 
   const { contract } = await createRenewal(deps.db, {
     userId: caller.userId,

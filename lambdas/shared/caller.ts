@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { RouteAccess } from '../../domain/api/route.js';
 import { ADMIN_GROUP, ADMIN_SECOND_FACTOR_CLAIM, ADMIN_SECOND_FACTOR_TOTP } from '../../domain/auth.js';
-import { SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
+import { API_MESSAGES, SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { ForbiddenError, UnauthorizedError } from './errors.js';
+import { refusal } from '../../domain/refusals.js';
 
 export type Caller = { userId: string; email: string; isAdmin: boolean };
 
@@ -36,7 +37,11 @@ export function callerOf(event: APIGatewayProxyEventV2WithJWTAuthorizer, access:
   const inAdminGroup = groupsOf(claims?.['cognito:groups']).includes(ADMIN_GROUP);
   const isAdmin = inAdminGroup && claims?.[ADMIN_SECOND_FACTOR_CLAIM] === ADMIN_SECOND_FACTOR_TOTP;
   if (access === 'admin' && !isAdmin) {
-    throw inAdminGroup ? new ForbiddenError(SECOND_FACTOR_MESSAGES.required) : new ForbiddenError();
+    throw new ForbiddenError(
+      inAdminGroup
+        ? refusal('second_factor_required', SECOND_FACTOR_MESSAGES.required)
+        : refusal('admin_only', API_MESSAGES.forbidden),
+    );
   }
   return { userId, email: typeof claims?.email === 'string' ? claims.email : '', isAdmin };
 }

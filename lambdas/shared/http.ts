@@ -64,6 +64,7 @@ export function errorToResponse(error: unknown, context?: Partial<Context>): API
   if (error instanceof DomainError) {
     const body: ApiError = {
       code: error.code,
+      ...(error.reason ? { reason: error.reason } : {}),
       message: error.message,
       ...(error.fields ? { fields: error.fields } : {}),
     };

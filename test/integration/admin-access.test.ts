@@ -43,7 +43,7 @@ describe('every admin route', () => {
       const handler = await handlerOf(route);
       const options = { params: paramsOf(route), body: {} };
       expect(errorOf(await callRoute(route.contract, handler, { ...options, claims: customerClaims() }))).toMatchObject(
-        { status: 403, code: 'forbidden', message: API_MESSAGES.forbidden },
+        { status: 403, code: 'forbidden', reason: 'admin_only', message: API_MESSAGES.forbidden },
       );
       // A groups claim that merely contains the word is not membership.
       const lookalike = { ...customerClaims(), 'cognito:groups': '[administrators]' };
@@ -55,7 +55,12 @@ describe('every admin route', () => {
       const { [ADMIN_SECOND_FACTOR_CLAIM]: _secondFactor, ...withoutSecondFactor } = adminClaims();
       expect(
         errorOf(await callRoute(route.contract, handler, { ...options, claims: withoutSecondFactor })),
-      ).toMatchObject({ status: 403, code: 'forbidden', message: SECOND_FACTOR_MESSAGES.required });
+      ).toMatchObject({
+        status: 403,
+        code: 'forbidden',
+        reason: 'second_factor_required',
+        message: SECOND_FACTOR_MESSAGES.required,
+      });
     },
   );
 });

@@ -497,7 +497,7 @@ describe('deleting a client (pattern 28)', () => {
 
     // The tab the customer left open: its token is still valid for up to an hour.
     const refused = errorOf(await callRoute(createProfileRoute, createProfileHandler, { claims, body: form }));
-    expect(refused).toMatchObject({ status: 403, message: PROFILE_MESSAGES.accountDeleted });
+    expect(refused).toMatchObject({ status: 403, reason: 'account_deleted', message: PROFILE_MESSAGES.accountDeleted });
     const { Item: profile } = await db.client.send(
       new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(client.userId), sk: keys.profileSk } }),
     );
@@ -602,15 +602,15 @@ describe('POST /admin/clients/search', () => {
       nome_completo: `Empresa ${word} Ltda`,
     });
     const formattedCnpj = cnpj.replace(/^(..)(...)(...)(....)(..)$/, '$1.$2.$3/$4-$5');
-    const ids = async (busca: string) => okBody(await list({ busca })).clients.map((c) => c.id);
+    const ids = async (search: string) => okBody(await list({ search })).clients.map((c) => c.id);
     expect((await ids(word.slice(0, 9))).sort()).toEqual([person.profile.id, company.profile.id].sort());
     expect(await ids(person.profile.email)).toEqual([person.profile.id]);
     const cpf = person.profile.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
     expect(await ids(cpf)).toEqual([person.profile.id]);
     expect(await ids(formattedCnpj)).toEqual([company.profile.id]);
     expect(await ids(formattedCnpj.slice(0, 6).toLowerCase())).toContain(company.profile.id);
-    const row = okBody(await list({ busca: person.profile.email })).clients[0]!;
+    const row = okBody(await list({ search: person.profile.email })).clients[0]!;
     expect(row).toMatchObject({ has_contract: false, contract_count: 1, process_count: 1 });
-    expect(errorOf(await list({ busca: 'a' }))).toMatchObject({ status: 400, message: ADMIN_MESSAGES.searchTooShort });
+    expect(errorOf(await list({ search: 'a' }))).toMatchObject({ status: 400, message: ADMIN_MESSAGES.searchTooShort });
   });
 });

@@ -20,6 +20,7 @@ import { ConflictError } from '../../lambdas/shared/errors.js';
 import { createProfileInput } from '../factories.js';
 import { testDb } from './db.js';
 import { initialContractFor, seedCustomer } from './seed.js';
+import { refusal } from '../../domain/refusals.js';
 
 const db = testDb();
 const now = () => new Date().toISOString();
@@ -49,7 +50,9 @@ describe('createProfile', () => {
       initialContract: initialContractFor(),
       newReferralCode: () => 'REF-ZZ9999',
     });
-    await expect(attempt).rejects.toThrow(new ConflictError(PROFILE_MESSAGES.duplicateDocument));
+    await expect(attempt).rejects.toThrow(
+      new ConflictError(refusal('document_in_use', PROFILE_MESSAGES.duplicateDocument)),
+    );
     const collection = await getCustomerCollection(db, intruder);
     expect(collection.profile).toBeNull();
     const orphanGuard = await db.client.send(

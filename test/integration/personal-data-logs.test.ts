@@ -130,11 +130,11 @@ describe('personal data never reaches a log line (issue 20)', () => {
       headers: viewer(),
     });
 
-    for (const busca of [cpf, formatDocument(cpf), surname, email, email.split('@')[0]!]) {
-      okBody(await callRoute(listAdminClientsRoute, listAdminClients, { claims: admin, body: { busca } }));
+    for (const term of [cpf, formatDocument(cpf), surname, email, email.split('@')[0]!]) {
+      okBody(await callRoute(listAdminClientsRoute, listAdminClients, { claims: admin, body: { search: term } }));
     }
     const [client] = okBody(
-      await callRoute(listAdminClientsRoute, listAdminClients, { claims: admin, body: { busca: surname } }),
+      await callRoute(listAdminClientsRoute, listAdminClients, { claims: admin, body: { search: surname } }),
     ).clients;
     okBody(await callRoute(getAdminClientRoute, getAdminClient, { claims: admin, params: { id: client!.id } }));
     for (const search of [surname, contract.protocolo]) {

@@ -23,6 +23,7 @@ import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
 import { seedCustomer } from './seed.js';
+import { refusal } from '../../domain/refusals.js';
 
 const db = testDb();
 let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
@@ -167,7 +168,7 @@ describe('POST /me/renewals/free (pattern 36)', () => {
         formaPagamento: 'gratuito',
         now: new Date(),
       }),
-    ).rejects.toThrow(new ConflictError(RENEWAL_MESSAGES.noFreeRenewals));
+    ).rejects.toThrow(new ConflictError(refusal('no_free_renewals', RENEWAL_MESSAGES.noFreeRenewals)));
     expect((await getProfileByUser(db, customer.userId))!.free_renewals).toBe(0);
     expect((await getCustomerCollection(db, customer.userId)).contracts).toHaveLength(1);
   });

@@ -106,7 +106,11 @@ describe('POST /me/contracts/{contractId}/signature', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => sign(userId, contract.id)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const refused of results.filter((r) => !r.ok)) {
-      expect(errorOf(refused)).toMatchObject({ status: 409, message: CONTRACT_MESSAGES.alreadySigned });
+      expect(errorOf(refused)).toMatchObject({
+        status: 409,
+        reason: 'contract_already_signed',
+        message: CONTRACT_MESSAGES.alreadySigned,
+      });
     }
     const collection = await getCustomerCollection(db, userId);
     expect(collection.history).toHaveLength(2);
@@ -120,6 +124,7 @@ describe('POST /me/contracts/{contractId}/signature', () => {
     const intruder = await seedCustomer(db);
     expect(errorOf(await sign(intruder.userId, owner.contract.id))).toMatchObject({
       status: 404,
+      reason: 'contract_not_found',
       message: CONTRACT_MESSAGES.notFoundOrSigned,
     });
     expect((await getCustomerCollection(db, owner.userId)).contracts[0]?.assinado_em).toBeNull();

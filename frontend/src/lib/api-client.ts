@@ -114,8 +114,8 @@ export async function apiCall<C extends RouteContract>(contract: C, ...[input]: 
   if (!response.ok) {
     const apiError = apiErrorSchema.safeParse(payload);
     if (!apiError.success) throw errorFromStatus(response.status);
-    const { code, message, fields } = apiError.data;
-    throw new ApiRequestError(response.status, code, message, { fields });
+    const { code, reason, message, fields } = apiError.data;
+    throw new ApiRequestError(response.status, code, message, { fields, reason });
   }
 
   const parsed = contract.response.safeParse(payload);

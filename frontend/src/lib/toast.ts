@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ERROR_TITLE } from '@domain/messages.js';
+import { apiErrorMessage } from './api-error';
 
 export type ToastVariant = 'default' | 'success' | 'error';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant; duration?: number };
@@ -46,4 +47,15 @@ export function useActiveToast(): ActiveToast | null {
 /** Every error toast carries the spec's title 'Erro' (spec 01 §8). */
 export function toastError(description: string): number {
   return toast({ title: ERROR_TITLE, description, variant: 'error' });
+}
+
+/**
+ * The error toast of a failed API call (apiErrorMessage: the server's words for a refusal, `fallback` otherwise), under
+ * 'Erro' or the screen's own title. Returns the words, for a dialog that shows them inside too: while a modal is open,
+ * the page behind it (the toast region included) is inert.
+ */
+export function toastApiError(error: unknown, fallback: string, title: string = ERROR_TITLE): string {
+  const description = apiErrorMessage(error, fallback);
+  toast({ title, description, variant: 'error' });
+  return description;
 }

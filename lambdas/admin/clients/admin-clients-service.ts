@@ -33,8 +33,11 @@ import { logger } from '../../shared/logger.js';
 import { settleClientMoney, type ClientCharge, type ClientMoneyAsaas } from './client-money.js';
 
 /** /admin/clientes: one page of gsi1 (pattern 20), or the matches of a search (pattern 26), never everything. */
-export async function listAdminClients(db: Db, query: { busca?: string; cursor?: string }): Promise<Page<AdminClient>> {
-  const search = query.busca?.trim();
+export async function listAdminClients(
+  db: Db,
+  query: { search?: string; cursor?: string },
+): Promise<Page<AdminClient>> {
+  const search = query.search?.trim();
   if (search) return { items: await searchClients(db, search, ADMIN_CLIENTS_PAGE_SIZE), cursor: null };
   return listClients(db, { limit: ADMIN_CLIENTS_PAGE_SIZE, cursor: query.cursor ?? null });
 }

@@ -17,6 +17,7 @@ import { getProcess } from '../../shared/data/processes.js';
 import { ConflictError, NotFoundError } from '../../shared/errors.js';
 import { logger } from '../../shared/logger.js';
 import { rowOf } from './admin-finance-service.js';
+import { refusal } from '../../../domain/refusals.js';
 
 /** Reads lost to a concurrent change (the customer cancelling at the same moment) before the admin is answered. */
 const ATTEMPTS = 3;
@@ -75,7 +76,7 @@ export async function refundAdminCharge(
     await settleCancelledCharge(deps, ref, `Estorno: ${reason}`.slice(0, 500));
     return rowOf(deps, ref);
   }
-  throw new ConflictError(PROCESS_MESSAGES.changedConcurrently);
+  throw new ConflictError(refusal('changed_concurrently', PROCESS_MESSAGES.changedConcurrently));
 }
 
 /**

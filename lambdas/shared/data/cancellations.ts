@@ -7,6 +7,7 @@ import { CHARGE_CLAIM_SECONDS } from './charges.js';
 import { keys } from './keys.js';
 import { changeProcessStatus, type ProcessRef } from './processes.js';
 import { isConditionFailure, type Db, type TransactItem } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 type CancelParams = {
   ref: ProcessRef;
@@ -92,7 +93,8 @@ export async function cancelContract(db: Db, params: CancelParams): Promise<void
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(PROCESS_MESSAGES.changedConcurrently);
+    if (isConditionFailure(error))
+      throw new ConflictError(refusal('changed_concurrently', PROCESS_MESSAGES.changedConcurrently));
     throw error;
   }
 }

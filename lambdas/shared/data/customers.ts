@@ -17,6 +17,7 @@ import { counterUpdate } from './counters.js';
 import { newContract, newContractWrites } from './contracts.js';
 import { COUNTERS, keys, pointerKey, typeIndexKeys } from './keys.js';
 import { failedConditions, isConditionFailure, putNew, stripKeys, type Db, type TransactItem } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 export type CustomerCollection = {
   profile: Profile | null;
@@ -211,11 +212,14 @@ export async function createProfile(
       if (!isConditionFailure(error)) throw error;
       const failed = failedConditions(error);
       const [profileExists, documentTaken, codeTaken, , userDeleted] = failed;
-      if (userDeleted) throw new ForbiddenError(PROFILE_MESSAGES.accountDeleted);
-      if (profileExists) throw new ConflictError(PROFILE_MESSAGES.profileExists);
+      if (userDeleted) throw new ForbiddenError(refusal('account_deleted', PROFILE_MESSAGES.accountDeleted));
+      if (profileExists) throw new ConflictError(refusal('profile_exists', PROFILE_MESSAGES.profileExists));
       if (documentTaken) {
         throw new ConflictError(
-          profile.tipo_documento === 'cnpj' ? PROFILE_MESSAGES.duplicateCnpj : PROFILE_MESSAGES.duplicateDocument,
+          refusal(
+            'document_in_use',
+            profile.tipo_documento === 'cnpj' ? PROFILE_MESSAGES.duplicateCnpj : PROFILE_MESSAGES.duplicateDocument,
+          ),
         );
       }
       if (codeTaken) {
@@ -248,7 +252,7 @@ export async function updateProfile(db: Db, params: UpdateProfileParams): Promis
       ConsistentRead: true,
     }),
   );
-  if (!Item) throw new NotFoundError(PROFILE_MESSAGES.profileMissing);
+  if (!Item) throw new NotFoundError(refusal('profile_missing', PROFILE_MESSAGES.profileMissing));
   const current = profileSchema.parse(stripKeys(Item));
   const readVersion = typeof Item.updated_at === 'string' ? Item.updated_at : null;
   // Never the e-mail: a confirmed change reaches the profile through pattern 63 alone, so a tab still holding a token
@@ -288,7 +292,8 @@ export async function updateProfile(db: Db, params: UpdateProfileParams): Promis
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(PROFILE_MESSAGES.changedConcurrently);
+    if (isConditionFailure(error))
+      throw new ConflictError(refusal('changed_concurrently', PROFILE_MESSAGES.changedConcurrently));
     throw error;
   }
   return next;

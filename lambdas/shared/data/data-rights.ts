@@ -6,6 +6,7 @@ import { deleteCountedItems, deleteItemKeys, findReferralOfInvitee, type ItemKey
 import { keys, pointerKey, typeIndexKeys } from './keys.js';
 import { referralSearchTokenItem } from './referrals.js';
 import { GSI1, decodeCursor, encodeCursor, isConditionFailure, putNew, queryAllItems, type Db } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 /**
  * LGPD self-service (docs/data-model.md, patterns 60 and 61): everything held about one customer, and their erasure
@@ -220,7 +221,8 @@ export async function markErasureRetained(
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(DATA_RIGHTS_MESSAGES.changedConcurrently);
+    if (isConditionFailure(error))
+      throw new ConflictError(refusal('changed_concurrently', DATA_RIGHTS_MESSAGES.changedConcurrently));
     throw error;
   }
   return { ...request, status: 'retida', retida_ate: params.retainedUntil, updated_at: params.now };
@@ -257,7 +259,8 @@ export async function completeErasureRequest(
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(DATA_RIGHTS_MESSAGES.changedConcurrently);
+    if (isConditionFailure(error))
+      throw new ConflictError(refusal('changed_concurrently', DATA_RIGHTS_MESSAGES.changedConcurrently));
     throw error;
   }
   return { ...request, status: 'concluida', concluida_em: now, updated_at: now, nome_completo: null, email: null };

@@ -7,6 +7,7 @@ import { processSchema, type Process } from '../../../domain/schemas/entities.js
 import { ConflictError, NotFoundError } from '../errors.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 export type ProcessRef = { userId: string; contractId: string };
 
@@ -139,7 +140,8 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError(PROCESS_MESSAGES.changedConcurrently);
+    if (isConditionFailure(error))
+      throw new ConflictError(refusal('changed_concurrently', PROCESS_MESSAGES.changedConcurrently));
     throw error;
   }
   return (await getProcess(db, ref))!;

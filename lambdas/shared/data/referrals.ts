@@ -22,6 +22,7 @@ import {
   type Db,
   type TransactItem,
 } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 /** A loop guard: one payment can cross the threshold once; more rounds mean someone else is granting too. */
 const MAX_REWARD_ROUNDS = 3;
@@ -266,7 +267,7 @@ export async function createReferral(db: Db, params: CreateReferralParams): Prom
       if (!isConditionFailure(error)) throw error;
       const [alreadyInvited, codeTaken, noProfile] = failedConditions(error);
       if (alreadyInvited) throw new ConflictError(REFERRAL_MESSAGES.duplicateInvite);
-      if (noProfile) throw new ConflictError(REFERRAL_MESSAGES.profileRequired);
+      if (noProfile) throw new ConflictError(refusal('profile_missing', REFERRAL_MESSAGES.profileRequired));
       if (!codeTaken) throw error;
     }
   }

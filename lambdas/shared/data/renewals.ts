@@ -7,6 +7,7 @@ import { ConflictError } from '../errors.js';
 import { newContract, newContractWrites, nextProtocol, profileCountsUpdate } from './contracts.js';
 import { keys } from './keys.js';
 import { isConditionFailure, type Db, type TransactItem } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 /** Attempts when another transaction holds the same items (DynamoDB cancels with TransactionConflict). */
 const CONFLICT_ATTEMPTS = 5;
@@ -93,7 +94,11 @@ export async function createRenewal(
       const reasons = cancellationCodes(error);
       const [profileRefused, alreadyRenewed, notRenewable] = reasons.map((code) => code === 'ConditionalCheckFailed');
       if (profileRefused) {
-        throw new ConflictError(params.free ? RENEWAL_MESSAGES.noFreeRenewals : RENEWAL_MESSAGES.profileMissing);
+        throw new ConflictError(
+          params.free
+            ? refusal('no_free_renewals', RENEWAL_MESSAGES.noFreeRenewals)
+            : refusal('profile_missing', RENEWAL_MESSAGES.profileMissing),
+        );
       }
       if (alreadyRenewed) throw new ConflictError(RENEWAL_MESSAGES.alreadyRenewed);
       if (notRenewable) throw new ConflictError(RENEWAL_MESSAGES.processInProgress);

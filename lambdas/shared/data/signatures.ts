@@ -11,6 +11,7 @@ import { counterUpdate } from './counters.js';
 import { COUNTERS, keys } from './keys.js';
 import { historyItem } from './processes.js';
 import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
+import { refusal } from '../../../domain/refusals.js';
 
 export type SignatureRecord = {
   signedAt: string;
@@ -67,9 +68,10 @@ export async function signContract(
   const { userId, contractId, signature } = params;
   const newId = params.newId ?? ulid;
   const { contract, process, profile, hasContract } = await readSignable(db, userId, contractId);
-  if (!contract || !process) throw new NotFoundError(CONTRACT_MESSAGES.notFoundOrSigned);
-  if (!profile) throw new ConflictError(CONTRACT_MESSAGES.noProfile);
-  if (contract.assinado_em !== null) throw new ConflictError(CONTRACT_MESSAGES.alreadySigned);
+  if (!contract || !process) throw new NotFoundError(refusal('contract_not_found', CONTRACT_MESSAGES.notFoundOrSigned));
+  if (!profile) throw new ConflictError(refusal('profile_missing', CONTRACT_MESSAGES.noProfile));
+  if (contract.assinado_em !== null)
+    throw new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned));
 
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   const steps: ProcessStatus[] = free ? ['contrato_assinado', 'pago'] : ['contrato_assinado', 'pagamento_pendente'];
@@ -142,7 +144,8 @@ export async function signContract(
     if (!isConditionFailure(error)) throw error;
     // Someone else signed first (or moved the process): tell which, from what is stored now.
     const now = await readSignable(db, userId, contractId);
-    if (now.contract?.assinado_em) throw new ConflictError(CONTRACT_MESSAGES.alreadySigned);
+    if (now.contract?.assinado_em)
+      throw new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned));
     throw new ConflictError(CONTRACT_MESSAGES.updateFailed);
   }
   const signed: Contract = {

@@ -96,6 +96,23 @@ describe('apiCall', () => {
     });
   });
 
+  it('carries the refusal reason, and reads a reason it does not know as none, keeping the message', async () => {
+    answer = { status: 409, body: { code: 'conflict', reason: 'contract_already_signed', message: 'Já assinado.' } };
+    await expect(apiCall(updateRoute, { params: { id: '1' }, body: { name: 'a' } })).rejects.toMatchObject({
+      status: 409,
+      reason: 'contract_already_signed',
+      message: 'Já assinado.',
+    });
+    // A tab opened before a deploy that added a reason: the message still reaches the person.
+    answer = { status: 409, body: { code: 'conflict', reason: 'added_after_this_tab_loaded', message: 'Recusado.' } };
+    await expect(apiCall(updateRoute, { params: { id: '1' }, body: { name: 'a' } })).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+      reason: undefined,
+      message: 'Recusado.',
+    });
+  });
+
   it('refuses an answer that does not match the contract', async () => {
     answer = { status: 200, body: { ok: 'yes' } };
     await expect(apiCall(publicRoute)).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dismissToast, getActiveToast, toast, toastError } from '../../../frontend/src/lib/toast.js';
+import { ApiRequestError } from '../../../frontend/src/lib/api-error.js';
+import { dismissToast, getActiveToast, toast, toastApiError, toastError } from '../../../frontend/src/lib/toast.js';
 
 afterEach(() => dismissToast());
 
@@ -30,5 +31,25 @@ describe('toast store (spec 01 §9)', () => {
     expect(getActiveToast()?.title).toBe('B');
     dismissToast();
     expect(getActiveToast()).toBeNull();
+  });
+});
+
+describe('toastApiError', () => {
+  it("toasts a refusal in the server's words under 'Erro' or the screen's title, and returns the words", () => {
+    const refused = new ApiRequestError(409, 'conflict', 'Este contrato já foi assinado anteriormente.');
+    expect(toastApiError(refused, 'Erro ao assinar o contrato.')).toBe('Este contrato já foi assinado anteriormente.');
+    expect(getActiveToast()).toMatchObject({
+      title: 'Erro',
+      description: 'Este contrato já foi assinado anteriormente.',
+      variant: 'error',
+    });
+    toastApiError(refused, 'Erro ao assinar o contrato.', 'Contrato já assinado');
+    expect(getActiveToast()).toMatchObject({ title: 'Contrato já assinado', variant: 'error' });
+  });
+
+  it("toasts the screen's fixed words when the server did not explain (a 5xx, the network)", () => {
+    const failed = new ApiRequestError(0, 'network', 'Ocorreu um erro inesperado. Tente novamente.');
+    expect(toastApiError(failed, 'Erro ao assinar o contrato.')).toBe('Erro ao assinar o contrato.');
+    expect(getActiveToast()).toMatchObject({ title: 'Erro', description: 'Erro ao assinar o contrato.' });
   });
 });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { callerOf } from '../../../lambdas/shared/caller.js';
-import { ConflictError, ForbiddenError, UnauthorizedError } from '../../../lambdas/shared/errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../../lambdas/shared/errors.js';
 import { defineRoute } from '../../../domain/api/route.js';
-import { API_MESSAGES, SECOND_FACTOR_MESSAGES } from '../../../domain/messages.js';
+import {
+  API_MESSAGES,
+  CONTRACT_MESSAGES,
+  RATE_LIMIT_MESSAGES,
+  SECOND_FACTOR_MESSAGES,
+} from '../../../domain/messages.js';
+import { refusal } from '../../../domain/refusals.js';
 import { apiHandler, errorToResponse, readJsonBody } from '../../../lambdas/shared/http.js';
 import { adminClaims, createApiEvent, customerClaims, lambdaContext } from '../../factories.js';
 
@@ -55,6 +66,22 @@ describe('errorToResponse', () => {
     const result = errorToResponse(new ConflictError('Este CPF já está cadastrado.'));
     expect(result).toMatchObject({ statusCode: 409 });
     expect(bodyOf(result)).toEqual({ code: 'conflict', message: 'Este CPF já está cadastrado.' });
+  });
+  it('adds the stable reason of a refusal beside its message, and every 429 is rate_limited', () => {
+    const refused = errorToResponse(
+      new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned)),
+    );
+    expect(refused).toMatchObject({ statusCode: 409 });
+    expect(bodyOf(refused)).toEqual({
+      code: 'conflict',
+      reason: 'contract_already_signed',
+      message: CONTRACT_MESSAGES.alreadySigned,
+    });
+    expect(bodyOf(errorToResponse(new TooManyRequestsError(RATE_LIMIT_MESSAGES.tooManyLookups, 30)))).toEqual({
+      code: 'too_many_requests',
+      reason: 'rate_limited',
+      message: RATE_LIMIT_MESSAGES.tooManyLookups,
+    });
   });
   it('maps schema failures to 400 with a message per field', () => {
     const error = z.object({ consulta: z.string().min(1, 'Campo obrigatório') }).safeParse({ consulta: '' }).error!;

@@ -11,8 +11,8 @@ import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
 /** Clients one page at a time ('Carregar mais' passes the cursor back); a search answers one page of matches. */
-export function adminClientsQueryOptions(busca: string) {
-  const query = busca ? { busca } : {};
+export function adminClientsQueryOptions(search: string) {
+  const query = search ? { search } : {};
   return infiniteQueryOptions({
     queryKey: routeQueryKey(listAdminClientsRoute, { query }),
     queryFn: ({ signal, pageParam }) =>
@@ -22,8 +22,8 @@ export function adminClientsQueryOptions(busca: string) {
   });
 }
 
-export function useAdminClients(busca: string) {
-  return useInfiniteQuery(adminClientsQueryOptions(busca));
+export function useAdminClients(search: string) {
+  return useInfiniteQuery(adminClientsQueryOptions(search));
 }
 
 export function adminClientQueryOptions(id: string) {

@@ -31,10 +31,10 @@ import '../admin-clients.css';
 /** /admin/clientes (spec 02 §2 Admin: Clients). */
 export function AdminClientsPage() {
   const [typed, setTyped] = useState('');
-  const [busca, setBusca] = useState('');
+  const [search, setSearch] = useState('');
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
 
-  const search = (term: string) => {
+  const submitSearch = (term: string) => {
     const trimmed = term.trim();
     // The server's own rule (a term shorter than any search token finds nothing), so it never answers 400 here.
     if (trimmed !== '' && isClientSearchTooShort(trimmed)) {
@@ -42,7 +42,7 @@ export function AdminClientsPage() {
       return;
     }
     setSearchProblem(null);
-    setBusca(trimmed);
+    setSearch(trimmed);
   };
 
   return (
@@ -57,17 +57,17 @@ export function AdminClientsPage() {
           placeholder={ADMIN_CLIENT_MESSAGES.searchPlaceholder}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          onSubmit={search}
+          onSubmit={submitSearch}
           onClear={() => {
             setTyped('');
-            search('');
+            submitSearch('');
           }}
           maxLength={120}
           hasError={searchProblem !== null}
           errorMessage={searchProblem ?? undefined}
         />
       </div>
-      <ClientList busca={busca} />
+      <ClientList search={search} />
       <ErasureRequestsSection />
     </Flex>
   );
@@ -90,8 +90,8 @@ function ClientCounters() {
   );
 }
 
-function ClientList({ busca }: { busca: string }) {
-  const clients = useAdminClients(busca);
+function ClientList({ search }: { search: string }) {
+  const clients = useAdminClients(search);
   if (clients.isPending) return <PageLoader label="Carregando clientes..." />;
   if (clients.isError && !clients.data) {
     return <LoadError message={ADMIN_CLIENT_MESSAGES.loadClientsFailed} onRetry={() => void clients.refetch()} />;
@@ -100,7 +100,7 @@ function ClientList({ busca }: { busca: string }) {
   if (rows.length === 0) {
     return (
       <Card variation="outlined">
-        <Text color="font.secondary">{busca ? ADMIN_CLIENT_MESSAGES.noMatches : ADMIN_CLIENT_MESSAGES.noClients}</Text>
+        <Text color="font.secondary">{search ? ADMIN_CLIENT_MESSAGES.noMatches : ADMIN_CLIENT_MESSAGES.noClients}</Text>
       </Card>
     );
   }

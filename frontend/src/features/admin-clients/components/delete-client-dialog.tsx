@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Button, Text } from '@aws-amplify/ui-react';
 import { ADMIN_CLIENT_MESSAGES, clientDeletedDescription } from '@domain/messages.js';
-import { ApiRequestError } from '@/lib/api-error';
-import { toast } from '@/lib/toast';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
+import { toast, toastApiError } from '@/lib/toast';
 import { useDeleteAdminClient } from '../api/admin-clients';
 
 /**
- * 'Excluir' and its irreversible-deletion dialog (spec 02 §2 Client detail, §8), on the browser's modal <dialog>
- * (focus trap, Esc closes). The server asks for the same confirmation: the request repeats the client's id.
+ * 'Excluir' and its irreversible-deletion dialog (spec 02 §2 Client detail, §8). The server asks for the same
+ * confirmation: the request repeats the client's id.
  */
 export function DeleteClientDialog({
   profileId,
@@ -19,28 +17,14 @@ export function DeleteClientDialog({
   clientName: string;
   onDeleted: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  // Shown inside the dialog too: while a modal is open, the page behind it (the toast region included) is inert.
-  const [problem, setProblem] = useState<string | null>(null);
+  const dialog = useAppDialog();
   const deletion = useDeleteAdminClient();
 
-  useEffect(() => {
-    if (open) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [open]);
-
-  const close = () => {
-    if (deletion.isPending) return;
-    setOpen(false);
-    setProblem(null);
-  };
-
   const confirm = () => {
-    setProblem(null);
+    dialog.setProblem(null);
     deletion.mutate(profileId, {
       onSuccess: (counts) => {
-        setOpen(false);
+        dialog.hide();
         toast({
           title: ADMIN_CLIENT_MESSAGES.clientDeleted,
           description: clientDeletedDescription(counts),
@@ -48,67 +32,34 @@ export function DeleteClientDialog({
         });
         onDeleted();
       },
-      onError: (error) => {
-        // The server's own words for a refusal (4xx) and for Asaas being down (502 provider_unavailable: nothing was
-        // deleted, try again); the spec's fixed text for anything else.
-        const told =
-          error instanceof ApiRequestError &&
-          ((error.status >= 400 && error.status < 500) || error.code === 'provider_unavailable');
-        const message = told ? error.message : ADMIN_CLIENT_MESSAGES.deleteFailed;
-        setProblem(message);
-        toast({ title: ADMIN_CLIENT_MESSAGES.deleteFailedTitle, description: message, variant: 'error' });
-      },
+      // The server's words for a refusal and for Asaas being down (nothing was deleted, try again).
+      onError: (error) =>
+        dialog.setProblem(
+          toastApiError(error, ADMIN_CLIENT_MESSAGES.deleteFailed, ADMIN_CLIENT_MESSAGES.deleteFailedTitle),
+        ),
     });
   };
 
   return (
     <>
-      <Button variation="destructive" onClick={() => setOpen(true)}>
+      <Button variation="destructive" onClick={dialog.show}>
         Excluir
       </Button>
-      {createPortal(
-        <dialog
-          ref={dialog}
-          className="app-dialog"
-          aria-labelledby="delete-client-title"
-          aria-describedby="delete-client-text"
-          onClose={close}
-          onCancel={(event) => {
-            if (deletion.isPending) event.preventDefault();
-          }}
-        >
-          <Flex direction="column" gap="medium">
-            <Heading level={2} fontSize="large" id="delete-client-title">
-              {ADMIN_CLIENT_MESSAGES.deleteDialogTitle}
-            </Heading>
+      <AppDialog
+        {...dialog.props}
+        busy={deletion.isPending}
+        title={ADMIN_CLIENT_MESSAGES.deleteDialogTitle}
+        description={
+          <>
             <Text fontWeight="bold">{clientName}</Text>
-            <Text id="delete-client-text" color="font.secondary">
-              {ADMIN_CLIENT_MESSAGES.deleteDialogText}
-            </Text>
-            {problem ? (
-              <Alert variation="error" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <Flex justifyContent="flex-end" gap="small" wrap="wrap">
-              <Button type="button" onClick={close} isDisabled={deletion.isPending}>
-                Cancelar
-              </Button>
-              <Button
-                type="button"
-                variation="destructive"
-                onClick={confirm}
-                isLoading={deletion.isPending}
-                loadingText="Excluindo..."
-              >
-                {ADMIN_CLIENT_MESSAGES.deleteConfirm}
-              </Button>
-            </Flex>
-          </Flex>
-        </dialog>,
-        // Inside Amplify's theme root, so the dialog gets the theme's fonts and colours.
-        document.querySelector('[data-amplify-theme]') ?? document.body,
-      )}
+            <Text color="font.secondary">{ADMIN_CLIENT_MESSAGES.deleteDialogText}</Text>
+          </>
+        }
+        confirmLabel={ADMIN_CLIENT_MESSAGES.deleteConfirm}
+        confirmLoadingText="Excluindo..."
+        confirmVariation="destructive"
+        onConfirm={confirm}
+      />
     </>
   );
 }

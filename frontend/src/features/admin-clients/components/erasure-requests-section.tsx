@@ -7,7 +7,7 @@ import { LoadMoreButton } from '@/components/admin-list/load-more-button';
 import { TextLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
-import { ApiRequestError } from '@/lib/api-error';
+import { apiErrorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useErasureRequests, useExecuteErasureRequest } from '../api/erasure-requests';
 
@@ -65,14 +65,7 @@ function ErasureRequestCard({ request }: { request: AdminErasureRequest }) {
         setConfirming(false);
         toast({ title: M.adminExecuted, description: ERASURE_STATUS_LABELS[updated.status], variant: 'success' });
       },
-      onError: (error) => {
-        setProblem(
-          error instanceof ApiRequestError &&
-            ((error.status >= 400 && error.status < 500) || error.code === 'provider_unavailable')
-            ? error.message
-            : M.adminExecuteFailed,
-        );
-      },
+      onError: (error) => setProblem(apiErrorMessage(error, M.adminExecuteFailed)),
     });
   };
 

@@ -5,12 +5,13 @@ import { formatDate, formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import type { Charge, Contract, Profile } from '@domain/schemas/entities.js';
+import { CompleteProfileCard } from '@/components/complete-profile-card';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { ApiRequestError } from '@/lib/api-error';
-import { toast, toastError } from '@/lib/toast';
+import { isRefusal } from '@/lib/api-error';
+import { toast, toastApiError } from '@/lib/toast';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { useCancelContract, useSignContract } from '../api/contracts';
 import { CancelContractDialog, type WithdrawalMoney } from './cancel-contract-dialog';
@@ -28,7 +29,10 @@ export function ContractPage() {
       ) : collection.isError ? (
         <LoadError message={CONTRACT_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
       ) : !collection.data.profile ? (
-        <NoProfile />
+        <CompleteProfileCard
+          title={CONTRACT_MESSAGES.completeProfileFirst}
+          message={`${CONTRACT_MESSAGES.completeProfileWarning}.`}
+        />
       ) : collection.data.contracts.length === 0 ? (
         <Alert variation="info" heading={CONTRACT_MESSAGES.noContractTitle}>
           {CONTRACT_MESSAGES.noContract}
@@ -59,22 +63,6 @@ function latestChargeOf(charges: Charge[], contractId: string): Charge | null {
     charges
       .filter((charge) => charge.contrato_id === contractId)
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null
-  );
-}
-
-function NoProfile() {
-  return (
-    <Card variation="outlined">
-      <Flex direction="column" gap="small" alignItems="flex-start">
-        <Heading level={2} fontSize="large">
-          {CONTRACT_MESSAGES.completeProfileFirst}
-        </Heading>
-        <Text color="font.secondary">{CONTRACT_MESSAGES.completeProfileWarning}.</Text>
-        <ButtonLink to="/app/perfil" variation="primary">
-          Completar perfil
-        </ButtonLink>
-      </Flex>
-    </Card>
   );
 }
 
@@ -202,8 +190,7 @@ function RetryRefund({ contractId }: { contractId: string }) {
       isLoading={retry.isPending}
       onClick={() =>
         retry.mutate(contractId, {
-          onError: (error) =>
-            toastError(error instanceof ApiRequestError ? error.message : WITHDRAWAL_MESSAGES.cancelFailed),
+          onError: (error) => toastApiError(error, WITHDRAWAL_MESSAGES.cancelFailed),
         })
       }
     >
@@ -227,15 +214,13 @@ function UnsignedContract({ contract, profile }: { contract: Contract; profile: 
         });
         void navigate(result.next);
       },
-      onError: (error) => {
-        // Only the already-signed refusal has its own title; other refusals (no profile...) are 'Erro' (spec 02 §8).
-        if (error instanceof ApiRequestError && error.message === CONTRACT_MESSAGES.alreadySigned) {
-          return toast({ title: CONTRACT_MESSAGES.alreadySignedTitle, description: error.message, variant: 'error' });
-        }
-        if (error instanceof ApiRequestError && error.code === 'conflict') return toastError(error.message);
-        if (error instanceof ApiRequestError && error.code === 'not_found') return toastError(error.message);
-        toastError(CONTRACT_MESSAGES.signFailed);
-      },
+      // Only the already-signed refusal has its own title; other refusals (no profile...) are 'Erro' (spec 02 §8).
+      onError: (error) =>
+        toastApiError(
+          error,
+          CONTRACT_MESSAGES.signFailed,
+          isRefusal(error, 'contract_already_signed') ? CONTRACT_MESSAGES.alreadySignedTitle : undefined,
+        ),
     });
 
   return (

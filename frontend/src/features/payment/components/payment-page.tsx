@@ -14,10 +14,10 @@ import { LoadError } from '@/components/load-error';
 import { recordConversion } from '@/lib/tracking';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { ApiRequestError } from '@/lib/api-error';
+import { isRefusal } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { getRuntimeConfig } from '@/lib/runtime-config';
-import { toast, toastError } from '@/lib/toast';
+import { toast, toastApiError, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
 
 /** How often the screen asks again while another request is still creating the charge, and for how long. */
@@ -101,7 +101,7 @@ function GenerateCard({ contract, expired }: { contract: Contract; expired: bool
           if (!result.pending) toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
         },
         onError: (error) => {
-          if (!silently) toastError(error instanceof ApiRequestError ? error.message : PAYMENT_MESSAGES.generateFailed);
+          if (!silently) toastApiError(error, PAYMENT_MESSAGES.generateFailed);
         },
       }),
     [contract.id, create],
@@ -166,7 +166,7 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
           : toast({ title: PAYMENT_MESSAGES.verify, description: PAYMENT_MESSAGES.notPaidYet }),
       // Spec 02 §8: a failed verification is only logged; the customer's own limit is told, or the button would seem dead.
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === 'too_many_requests') toastError(error.message);
+        if (isRefusal(error, 'rate_limited')) toastError(error.message);
         else console.warn('Payment verification failed', error);
       },
     });

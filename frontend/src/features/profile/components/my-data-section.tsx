@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { DATA_RIGHTS_MESSAGES as M, ERASURE_STATUS_DESCRIPTIONS, ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import type { DataExport, ErasureRequest } from '@domain/schemas/data-rights.js';
-import { ApiRequestError } from '@/lib/api-error';
+import { AppDialog, useAppDialog } from '@/components/app-dialog';
+import { apiErrorMessage } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { fetchMyData, useMyErasureRequest, useRequestErasure } from '../api/data-rights';
@@ -49,9 +49,7 @@ function DataExportButtons() {
       }
       toast({ title: M.exportReady, variant: 'success' });
     } catch (error) {
-      const message =
-        error instanceof ApiRequestError && error.status < 500 && error.status >= 400 ? error.message : M.exportFailed;
-      setProblem(message);
+      setProblem(apiErrorMessage(error, M.exportFailed));
     } finally {
       setBusy(null);
     }
@@ -121,92 +119,42 @@ function ErasureRequestStatus({ request }: { request: ErasureRequest }) {
   );
 }
 
-/** 'Solicitar exclusão' and its confirmation, on the browser's modal <dialog> (focus trap, Esc closes). */
+/** 'Solicitar exclusão' and its confirmation. */
 function RequestErasureDialog() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const dialog = useAppDialog();
   const erasure = useRequestErasure();
 
-  useEffect(() => {
-    if (open) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [open]);
-
-  const close = () => {
-    if (erasure.isPending) return;
-    setOpen(false);
-    setProblem(null);
-  };
-
   const confirm = () => {
-    setProblem(null);
+    dialog.setProblem(null);
     erasure.mutate(undefined, {
       onSuccess: ({ request }) => {
-        setOpen(false);
+        dialog.hide();
         toast({
           title: M.erasureRecorded,
           description: `${M.erasureProtocolLabel}: ${request.protocolo}`,
           variant: 'success',
         });
       },
-      onError: (error) => {
-        setProblem(
-          error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-            ? error.message
-            : M.erasureFailed,
-        );
-      },
+      onError: (error) => dialog.setProblem(apiErrorMessage(error, M.erasureFailed)),
     });
   };
 
   return (
     <Flex direction="column" gap="small" alignItems="flex-start">
-      <Button variation="destructive" onClick={() => setOpen(true)}>
+      <Button variation="destructive" onClick={dialog.show}>
         {M.erasureButton}
       </Button>
-      {createPortal(
-        <dialog
-          ref={dialog}
-          className="app-dialog"
-          aria-labelledby="erasure-title"
-          aria-describedby="erasure-text"
-          onClose={close}
-          onCancel={(event) => {
-            if (erasure.isPending) event.preventDefault();
-          }}
-        >
-          <Flex direction="column" gap="medium">
-            <Heading level={2} fontSize="large" id="erasure-title">
-              {M.erasureDialogTitle}
-            </Heading>
-            <Text id="erasure-text" color="font.secondary">
-              {M.erasureDialogBody}
-            </Text>
-            {problem ? (
-              <Alert variation="error" role="alert">
-                {problem}
-              </Alert>
-            ) : null}
-            <Flex justifyContent="flex-end" gap="small" wrap="wrap">
-              <Button type="button" onClick={close} isDisabled={erasure.isPending}>
-                {M.erasureCancel}
-              </Button>
-              <Button
-                type="button"
-                variation="destructive"
-                onClick={confirm}
-                isLoading={erasure.isPending}
-                loadingText="Registrando..."
-              >
-                {M.erasureConfirm}
-              </Button>
-            </Flex>
-          </Flex>
-        </dialog>,
-        // Inside Amplify's theme root, so the dialog gets the theme's fonts and colours.
-        document.querySelector('[data-amplify-theme]') ?? document.body,
-      )}
+      <AppDialog
+        {...dialog.props}
+        busy={erasure.isPending}
+        title={M.erasureDialogTitle}
+        description={<Text color="font.secondary">{M.erasureDialogBody}</Text>}
+        cancelLabel={M.erasureCancel}
+        confirmLabel={M.erasureConfirm}
+        confirmLoadingText="Registrando..."
+        confirmVariation="destructive"
+        onConfirm={confirm}
+      />
     </Flex>
   );
 }

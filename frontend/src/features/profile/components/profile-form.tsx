@@ -3,36 +3,43 @@ import { Button, Card, Flex, Grid, Heading, Radio, RadioGroupField, Text, TextFi
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import * as z from 'zod';
 import { formatDocument } from '@domain/documents.js';
 import { PROFILE_MESSAGES } from '@domain/messages.js';
-import type { Profile } from '@domain/schemas/entities.js';
-import { newProfileSchema, profileDetailsSchema, type NewProfileInput } from '@domain/schemas/profile-input.js';
+import { documentTypeSchema, type Profile } from '@domain/schemas/entities.js';
+import {
+  newProfileSchema,
+  profileDetailsSchema,
+  type NewProfile,
+  type NewProfileInput,
+} from '@domain/schemas/profile-input.js';
 import { ApiRequestError } from '@/lib/api-error';
 import { clearReferralCodes, storedReferralCodes } from '@/lib/referral-storage';
-import { toast, toastError } from '@/lib/toast';
+import { toast, toastApiError, toastError } from '@/lib/toast';
 import { lookupPostalCode, useCreateProfile, useUpdateProfile } from '../api/profile';
 import { MASKS, MAX_LENGTHS } from '../lib/masks';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { MaskedTextField } from './masked-text-field';
 
-type ProfileFormValues = {
-  tipo_documento: 'cpf' | 'cnpj';
-  cpf: string;
-  nome_completo: string;
-  whatsapp: string;
-  cep: string;
-  cidade: string;
-  estado: string;
-  endereco: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-};
+/** What the form edits: the first save's input, less the referral kept from sign-up (added when it is sent). */
+type ProfileFormValues = Omit<NewProfileInput, 'referral_ref' | 'referral_invite'>;
+
+/**
+ * Later saves check the details only: the document is read-only once the profile exists, so it passes through as it
+ * was loaded (and is not sent).
+ */
+const profileUpdateSchema = profileDetailsSchema.extend({
+  tipo_documento: documentTypeSchema.optional(),
+  cpf: z.string(),
+});
+
+/** What a valid submit hands over: the parsed first save, or the parsed details with the document as loaded. */
+type ProfileFormOutput = NewProfile | z.output<typeof profileUpdateSchema>;
 
 const createResolver = zodResolver(newProfileSchema);
-const updateResolver = zodResolver(profileDetailsSchema);
+const updateResolver = zodResolver(profileUpdateSchema);
 
-function initialValues(profile: Profile | null): ProfileFormValues {
+function initialValues(profile: Profile | null): Required<ProfileFormValues> {
   return {
     tipo_documento: profile?.tipo_documento ?? 'cpf',
     cpf: profile ? formatDocument(profile.cpf) : '',
@@ -48,6 +55,11 @@ function initialValues(profile: Profile | null): ProfileFormValues {
   };
 }
 
+const FORM_FIELDS = new Set<string>(Object.keys(initialValues(null)));
+
+/** A field the server named in its refusal that this form shows. */
+const isFormField = (name: string): name is keyof ProfileFormValues => FORM_FIELDS.has(name);
+
 type CepState = 'idle' | 'searching' | 'not-found' | 'unavailable';
 
 /** Spec 02 §2 Profile: the first save creates the profile and its contract; later saves update all but the document. */
@@ -59,10 +71,14 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
   const [cepState, setCepState] = useState<CepState>('idle');
   const lastCep = useRef(profile?.cep.replace(/\D/g, '') ?? '');
 
-  const { control, register, handleSubmit, setValue, setError, formState } = useForm<ProfileFormValues>({
+  const { control, register, handleSubmit, setValue, setError, formState } = useForm<
+    ProfileFormValues,
+    unknown,
+    ProfileFormOutput
+  >({
     defaultValues: initialValues(profile),
     // The document is read-only once the profile exists: later saves validate (and send) the details only.
-    resolver: (isNew ? createResolver : updateResolver) as never,
+    resolver: isNew ? createResolver : updateResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -79,8 +95,13 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
       const answer = await lookupPostalCode(cep);
       if (!answer.address) return setCepState(answer.unavailable ? 'unavailable' : 'not-found');
       const { street, neighborhood, city, state } = answer.address;
-      const fill = { endereco: street, bairro: neighborhood, cidade: city, estado: state };
-      for (const [field, value] of Object.entries(fill) as [keyof ProfileFormValues, string][]) {
+      const fill: [Path<ProfileFormValues>, string][] = [
+        ['endereco', street],
+        ['bairro', neighborhood],
+        ['cidade', city],
+        ['estado', state],
+      ];
+      for (const [field, value] of fill) {
         // Never wipe what the customer typed with an empty answer (a city-wide CEP has no street).
         if (value) setValue(field, value, { shouldDirty: true, shouldValidate: formState.isSubmitted });
       }
@@ -91,22 +112,20 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
     }
   };
 
+  // The first field the server refused, else its refusal (a taken document, a deleted account...), else 'Erro ao salvar'.
   const showServerError = (error: unknown) => {
-    if (error instanceof ApiRequestError) {
-      for (const [field, message] of Object.entries(error.fields ?? {})) {
-        setError(field as Path<ProfileFormValues>, { message });
-      }
-      if (error.code === 'conflict' || error.code === 'validation' || error.code === 'not_found') {
-        return toastError(Object.values(error.fields ?? {})[0] ?? error.message);
-      }
+    const fields = error instanceof ApiRequestError ? Object.entries(error.fields ?? {}) : [];
+    for (const [field, message] of fields) {
+      if (isFormField(field)) setError(field, { message });
     }
-    toastError(PROFILE_MESSAGES.saveFailed);
+    if (fields[0]) return toastError(fields[0][1]);
+    toastApiError(error, PROFILE_MESSAGES.saveFailed);
   };
 
-  const onValid = async (values: ProfileFormValues) => {
+  const onValid = async (values: ProfileFormOutput) => {
     if (isNew) {
       try {
-        await createProfile.mutateAsync({ ...(values as NewProfileInput), ...storedReferralCodes() });
+        await createProfile.mutateAsync({ ...values, ...storedReferralCodes() });
         clearReferralCodes();
         toast({
           title: PROFILE_MESSAGES.created,

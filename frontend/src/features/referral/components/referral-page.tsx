@@ -1,7 +1,8 @@
-import { Alert, Card, Flex, Grid, Text } from '@aws-amplify/ui-react';
+import { Alert, Flex, Grid, Text } from '@aws-amplify/ui-react';
 import type { ReferralSummary } from '@domain/api/referrals.js';
 import { REFERRAL_MESSAGES } from '@domain/messages.js';
 import { REFERRALS_PER_FREE_RENEWAL } from '@domain/pricing.js';
+import { CompleteProfileCard } from '@/components/complete-profile-card';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -37,16 +38,7 @@ export function ReferralPage() {
 
 function ReferralContent({ summary }: { summary: ReferralSummary }) {
   if (summary.referral_code === null) {
-    return (
-      <Card variation="outlined">
-        <Flex direction="column" gap="small" alignItems="flex-start">
-          <Text>{REFERRAL_MESSAGES.profileRequired}</Text>
-          <ButtonLink to="/app/perfil" variation="primary">
-            Completar perfil
-          </ButtonLink>
-        </Flex>
-      </Card>
-    );
+    return <CompleteProfileCard message={REFERRAL_MESSAGES.profileRequired} />;
   }
   return (
     <Flex direction="column" gap="medium">

@@ -4,13 +4,14 @@ import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, RENEWAL_MESSAGES } from '@domain
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
 import { renewalEligibility, type RenewalEligibility } from '@domain/renewals.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
-import { ButtonLink, TextLink } from '@/components/links';
+import { CompleteProfileCard } from '@/components/complete-profile-card';
+import { TextLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { ApiRequestError } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
-import { toast, toastError } from '@/lib/toast';
+import { toast, toastApiError } from '@/lib/toast';
 import { useStartRenewal } from '../api/renewals';
 
 /** /app/renovacao (spec 02 §2 Renewal): a free renewal card and a paid one; the server decides, the screen explains. */
@@ -24,27 +25,11 @@ export function RenewalPage() {
       ) : collection.isError ? (
         <LoadError message={DASHBOARD_MESSAGES.loadFailed} onRetry={() => void collection.refetch()} />
       ) : !collection.data.profile ? (
-        <NoProfile />
+        <CompleteProfileCard title={CONTRACT_MESSAGES.completeProfileFirst} message={RENEWAL_MESSAGES.profileMissing} />
       ) : (
         <RenewalOptions dashboard={collection.data} />
       )}
     </Flex>
-  );
-}
-
-function NoProfile() {
-  return (
-    <Card variation="outlined">
-      <Flex direction="column" gap="small" alignItems="flex-start">
-        <Heading level={2} fontSize="large">
-          {CONTRACT_MESSAGES.completeProfileFirst}
-        </Heading>
-        <Text color="font.secondary">{RENEWAL_MESSAGES.profileMissing}</Text>
-        <ButtonLink to="/app/perfil" variation="primary">
-          Completar perfil
-        </ButtonLink>
-      </Flex>
-    </Card>
   );
 }
 
@@ -92,12 +77,16 @@ function useRenewalAction(kind: 'free' | 'paid') {
         });
         void navigate('/app/contrato');
       },
+      // The server's words for a refusal it explains (409); the spec's fallbacks for anything else.
       onError: (error) => {
-        // The server's words for a refusal it explains (409); the spec's fallbacks for anything else.
-        const status = error instanceof ApiRequestError ? error.status : 0;
-        if (status > 0 && status < 500) return toastError(error.message);
-        if (kind === 'free') return toastError(RENEWAL_MESSAGES.freeFailed);
-        toastError(status >= 500 ? RENEWAL_MESSAGES.paidFailed : RENEWAL_MESSAGES.paidFailedFallback);
+        const serverFailed = error instanceof ApiRequestError && error.status >= 500;
+        const fallback =
+          kind === 'free'
+            ? RENEWAL_MESSAGES.freeFailed
+            : serverFailed
+              ? RENEWAL_MESSAGES.paidFailed
+              : RENEWAL_MESSAGES.paidFailedFallback;
+        toastApiError(error, fallback);
       },
     });
   return { run, isPending: start.isPending };

@@ -1,0 +1,101 @@
+import * as z from 'zod';
+import { DATA_RIGHTS_MESSAGES } from './data-rights.js';
+import {
+  API_MESSAGES,
+  AUTH_MESSAGES,
+  CONTRACT_MESSAGES,
+  PAYMENT_MESSAGES,
+  PROCESS_MESSAGES,
+  PROFILE_MESSAGES,
+  RATE_LIMIT_MESSAGES,
+  REFERRAL_MESSAGES,
+  RENEWAL_MESSAGES,
+  SECOND_FACTOR_MESSAGES,
+  WITHDRAWAL_MESSAGES,
+} from './messages.js';
+
+/**
+ * Why the server refused a request, as a stable code beside the pt-BR message of the error body (issue 22, item 4).
+ * The message is for people and may be reworded; the reason is for programs, so the SPA branches on it and never
+ * compares message strings. Only refusals a program must tell apart get a reason: the rest keep the HTTP `code` alone.
+ */
+export const REFUSAL_REASONS = [
+  'contract_already_signed',
+  'contract_not_found',
+  'profile_missing',
+  'profile_exists',
+  'document_in_use',
+  'account_deleted',
+  'changed_concurrently',
+  'no_free_renewals',
+  'rate_limited',
+  'admin_only',
+  'second_factor_required',
+  'refund_pending',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * An unknown reason reads as none: a tab opened before a deploy that added a reason still shows the message instead
+ * of failing to read the whole error body.
+ */
+export const refusalReasonSchema = z.enum(REFUSAL_REASONS).optional().catch(undefined);
+
+/** A catalogue message, or a catalogue function that words one from its details (a list of payments...). */
+type RefusalText = string | ((...args: never[]) => string);
+
+/**
+ * The catalogue messages (domain/messages.ts) that say each reason: one home for the pairing. Several screens word
+ * the same reason their own way (a missing profile reads differently on the contract and the referral screens); a
+ * message says one reason only, so the reason can always be read off the message's key, never the other way round.
+ */
+export const REFUSAL_MESSAGES = {
+  contract_already_signed: [CONTRACT_MESSAGES.alreadySigned],
+  contract_not_found: [CONTRACT_MESSAGES.notFoundOrSigned, WITHDRAWAL_MESSAGES.contractNotFound],
+  profile_missing: [
+    CONTRACT_MESSAGES.noProfile,
+    RENEWAL_MESSAGES.profileMissing,
+    REFERRAL_MESSAGES.profileRequired,
+    PROFILE_MESSAGES.profileMissing,
+    DATA_RIGHTS_MESSAGES.erasureNeedsProfile,
+  ],
+  profile_exists: [PROFILE_MESSAGES.profileExists],
+  document_in_use: [PROFILE_MESSAGES.duplicateDocument, PROFILE_MESSAGES.duplicateCnpj],
+  account_deleted: [PROFILE_MESSAGES.accountDeleted],
+  changed_concurrently: [
+    PROFILE_MESSAGES.changedConcurrently,
+    PROCESS_MESSAGES.changedConcurrently,
+    DATA_RIGHTS_MESSAGES.changedConcurrently,
+  ],
+  no_free_renewals: [RENEWAL_MESSAGES.noFreeRenewals],
+  rate_limited: [
+    RATE_LIMIT_MESSAGES.tooManyLookups,
+    RATE_LIMIT_MESSAGES.tooManyRequests,
+    PAYMENT_MESSAGES.tooManyVerifications,
+    REFERRAL_MESSAGES.tooManyInvites,
+    REFERRAL_MESSAGES.tooManyInvitesToday,
+    AUTH_MESSAGES.magicLinkTooSoon,
+    AUTH_MESSAGES.recoveryTooSoon,
+  ],
+  admin_only: [API_MESSAGES.forbidden],
+  second_factor_required: [SECOND_FACTOR_MESSAGES.required],
+  refund_pending: [WITHDRAWAL_MESSAGES.refundPending],
+} as const satisfies Record<RefusalReason, readonly [RefusalText, ...RefusalText[]]>;
+
+/** The words a reason may be refused with: one of its catalogue strings, or what one of its functions wrote. */
+export type RefusalMessage<R extends RefusalReason> = (typeof REFUSAL_MESSAGES)[R][number] extends infer T
+  ? T extends string
+    ? T
+    : string
+  : never;
+
+/** What a DomainError carries when a program must tell its refusal apart: the reason and the words for people. */
+export type Refusal = { readonly reason: RefusalReason; readonly message: string };
+
+/**
+ * A refusal in one of its reason's own words: `refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned)`.
+ * The type admits only the messages REFUSAL_MESSAGES lists for that reason, so a reason and a message never drift.
+ */
+export function refusal<R extends RefusalReason>(reason: R, message: RefusalMessage<R>): Refusal {
+  return { reason, message };
+}
