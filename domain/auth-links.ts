@@ -1,5 +1,3 @@
-import { AUTH_MESSAGES } from './messages.js';
-
 /**
  * Links Cognito e-mails carry back into the SPA. The CustomMessage trigger builds them with
  * Cognito's code placeholder; the SPA parses them and calls confirmSignUp / confirmResetPassword.
@@ -94,16 +92,3 @@ export function magicLinkClientMetadata(alreadyHaveMagicLink: boolean): MagicLin
 
 /** The answer to the first, parameter-collecting challenge when asking for a link; its value is ignored. */
 export const MAGIC_LINK_REQUEST_ANSWER = 'enviar-link';
-
-/**
- * True when a failed magic-link request was refused for the minimum interval between links. Cognito reports the
- * trigger's error as `UserLambdaValidationException: CreateAuthChallenge failed with error <message>.`
- */
-export function isMagicLinkTooSoon(errorMessage: string | undefined): boolean {
-  return Boolean(errorMessage?.includes(AUTH_MESSAGES.magicLinkTooSoon));
-}
-
-/** True when a recovery request was refused for the minimum interval (CustomMessage trigger, same wrapping). */
-export function isRecoveryTooSoon(errorMessage: string | undefined): boolean {
-  return Boolean(errorMessage?.includes(AUTH_MESSAGES.recoveryTooSoon));
-}

@@ -99,3 +99,24 @@ export type Refusal = { readonly reason: RefusalReason; readonly message: string
 export function refusal<R extends RefusalReason>(reason: R, message: RefusalMessage<R>): Refusal {
   return { reason, message };
 }
+
+/**
+ * A Cognito trigger's error reaches the SPA as text only — Cognito wraps it as "<Trigger> failed with error <text>." —
+ * so a trigger's refusal carries its reason inside that text, as a trailing `[reason]` that `readTriggerError` reads
+ * back and strips before the words are shown.
+ */
+export function triggerErrorText(said: { message: string; reason?: RefusalReason | undefined }): string {
+  return said.reason ? `${said.message} [${said.reason}]` : said.message;
+}
+
+/** What a trigger said, read back from Cognito's wrapped error: its words (null if none) and its reason, if any. */
+export function readTriggerError(errorMessage: string | undefined): { message: string | null; reason?: RefusalReason } {
+  const text = /failed with error (.+)$/s.exec(errorMessage ?? '')?.[1]?.trim();
+  // Cognito ends the text with a full stop of its own, after the trigger's.
+  const said = text?.replace(/\.$/, '');
+  if (!said) return { message: null };
+  const tagged = /^(.*) \[([a-z_]+)\]$/s.exec(said);
+  if (!tagged) return { message: said };
+  const reason = refusalReasonSchema.parse(tagged[2]);
+  return reason ? { message: tagged[1]!, reason } : { message: tagged[1]! };
+}

@@ -2,12 +2,12 @@ import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  isMagicLinkTooSoon,
   MAGIC_LINK_REQUEST_ANSWER,
   magicLinkClientMetadata,
   magicLinkEmail,
   parseMagicLinkFragment,
 } from '../../domain/auth-links.js';
+import { readTriggerError } from '../../domain/refusals.js';
 import { createEmailAddress } from '../factories.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { emailsTo, firstHref } from './mail.js';
@@ -81,6 +81,6 @@ describe('magic link with Amplify v6 (the SPA contract)', () => {
       (error: Error) => error,
     );
     expect(again).toMatchObject({ name: 'UserLambdaValidationException' });
-    expect(isMagicLinkTooSoon(again.message)).toBe(true);
+    expect(readTriggerError(again.message).reason).toBe('rate_limited');
   });
 });

@@ -1,8 +1,9 @@
 import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRecoveryTooSoon, parseAuthActionLink } from '../../domain/auth-links.js';
+import { parseAuthActionLink } from '../../domain/auth-links.js';
 import { AUTH_MESSAGES } from '../../domain/messages.js';
+import { readTriggerError } from '../../domain/refusals.js';
 import { allowRecoveryEmail, RECOVERY_MIN_INTERVAL_SECONDS } from '../../lambdas/auth/recovery.js';
 import { createEmailAddress } from '../factories.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
@@ -42,8 +43,11 @@ describe('password-recovery e-mail (CustomMessage_ForgotPassword)', () => {
     await forgotPassword(email);
     const refusal = await forgotPassword(email).catch((error: unknown) => error as Error);
     expect(refusal).toMatchObject({ name: 'UserLambdaValidationException' });
-    // The SPA recognises the refusal by this message (and answers it like a sent e-mail).
-    expect(isRecoveryTooSoon((refusal as Error).message)).toBe(true);
+    // The SPA recognises the refusal by its reason (and answers it like a sent e-mail).
+    expect(readTriggerError((refusal as Error).message)).toEqual({
+      message: AUTH_MESSAGES.recoveryTooSoon,
+      reason: 'rate_limited',
+    });
     expect(recoveryEmailsTo(email)).toHaveLength(1);
   });
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isMagicLinkTooSoon,
-  MAGIC_LINK_PATH,
-  magicLinkUrl,
-  parseMagicLinkFragment,
-} from '../../../domain/auth-links.js';
-import { AUTH_MESSAGES } from '../../../domain/messages.js';
+import { MAGIC_LINK_PATH, magicLinkUrl, parseMagicLinkFragment } from '../../../domain/auth-links.js';
 
 describe('magic links', () => {
   it('carry the token in the fragment of /auth/link-magico, which the SPA parses back', () => {
@@ -18,11 +12,5 @@ describe('magic links', () => {
 
   it('ignore fragments that are not tokens', () => {
     for (const hash of ['', '#', '#abc', '#a.b.c', '#<script>.x']) expect(parseMagicLinkFragment(hash)).toBeNull();
-  });
-
-  it('recognise the minimum-interval refusal as Cognito reports it', () => {
-    expect(isMagicLinkTooSoon(`CreateAuthChallenge failed with error ${AUTH_MESSAGES.magicLinkTooSoon}.`)).toBe(true);
-    expect(isMagicLinkTooSoon('Incorrect username or password.')).toBe(false);
-    expect(isMagicLinkTooSoon(undefined)).toBe(false);
   });
 });

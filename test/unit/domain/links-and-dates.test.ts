@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   authActionLink,
   emailChangeLink,
-  isMagicLinkTooSoon,
-  isRecoveryTooSoon,
   magicLinkEmail,
   parseAuthActionLink,
   parseEmailChangeLink,
@@ -65,15 +63,6 @@ describe('magic links', () => {
     expect(magicLinkEmail(`${b64url(null)}.sig`)).toBeNull();
     expect(magicLinkEmail('.sig')).toBeNull();
     expect(magicLinkEmail('!!!.sig')).toBeNull();
-  });
-  it('recognises the “too soon” refusals inside Cognito’s wrapped errors', () => {
-    expect(
-      isMagicLinkTooSoon('CreateAuthChallenge failed with error Aguarde um minuto antes de pedir um novo link..'),
-    ).toBe(true);
-    expect(isMagicLinkTooSoon(undefined)).toBe(false);
-    expect(isRecoveryTooSoon('x Aguarde um minuto antes de pedir um novo email de recuperação. y')).toBe(true);
-    expect(isRecoveryTooSoon(undefined)).toBe(false);
-    expect(isRecoveryTooSoon('outro erro')).toBe(false);
   });
 });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES } from '../../../domain/data-rights.js';
 import * as messages from '../../../domain/messages.js';
-import { refusal, REFUSAL_MESSAGES, REFUSAL_REASONS, type RefusalReason } from '../../../domain/refusals.js';
+import {
+  readTriggerError,
+  refusal,
+  REFUSAL_MESSAGES,
+  REFUSAL_REASONS,
+  triggerErrorText,
+  type RefusalReason,
+} from '../../../domain/refusals.js';
 import { apiErrorSchema } from '../../../domain/schemas/api-error.js';
 
 /** Every string and function of the message catalogues: the only words a refusal may use. */
@@ -60,5 +67,18 @@ describe('refusal reasons (domain/refusals.ts)', () => {
       code: 'conflict',
       message: 'x',
     });
+  });
+
+  it('ride inside a Cognito trigger’s error text, which the SPA reads back and strips', () => {
+    const said = refusal('rate_limited', messages.AUTH_MESSAGES.recoveryTooSoon);
+    const wrapped = `CustomMessage failed with error ${triggerErrorText(said)}.`;
+    expect(readTriggerError(wrapped)).toEqual(said);
+    // Words without a reason, an unknown reason, and text that is no trigger error.
+    expect(readTriggerError('CreateAuthChallenge failed with error Não foi possível enviar o link mágico..')).toEqual({
+      message: 'Não foi possível enviar o link mágico.',
+    });
+    expect(readTriggerError('PreSignUp failed with error Algo [from_a_newer_server].')).toEqual({ message: 'Algo' });
+    expect(readTriggerError('Incorrect username or password.')).toEqual({ message: null });
+    expect(readTriggerError(undefined)).toEqual({ message: null });
   });
 });

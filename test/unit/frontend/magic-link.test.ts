@@ -57,6 +57,12 @@ describe('magic-link request errors (spec 01 §8)', () => {
     );
   });
 
+  it('reads the too-soon refusal by its reason', () => {
+    expect(
+      magicLinkRequestErrorMessage(triggerError('Aguarde um minuto antes de pedir um novo link. [rate_limited]')),
+    ).toBe('Aguarde um minuto antes de pedir um novo link.');
+  });
+
   it('falls back to the spec message otherwise', () => {
     expect(magicLinkRequestErrorMessage(new TypeError('Failed to fetch'))).toBe(
       'Não foi possível enviar o link mágico.',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ConflictError } from '../../../lambdas/shared/errors.js';
+import { AUTH_MESSAGES } from '../../../domain/messages.js';
+import { readTriggerError } from '../../../domain/refusals.js';
+import { ConflictError, TooManyRequestsError } from '../../../lambdas/shared/errors.js';
 import { InvalidTaskInputError, taskHandler } from '../../../lambdas/shared/task.js';
 import { triggerHandler } from '../../../lambdas/shared/trigger.js';
 
@@ -49,6 +51,19 @@ describe('triggerHandler (Cognito)', () => {
       throw new ConflictError('Aguarde um minuto antes de pedir um novo email de recuperação.');
     });
     await expect(trigger(event)).rejects.toThrow('Aguarde um minuto antes de pedir um novo email de recuperação.');
+  });
+
+  it('tags a refusal’s reason onto its words, as Cognito passes on nothing but text', async () => {
+    const trigger = triggerHandler<typeof event>('customMessage', { fallbackMessage: 'Ocorreu um erro.' }, async () => {
+      throw new TooManyRequestsError(AUTH_MESSAGES.recoveryTooSoon);
+    });
+    const error = await trigger(event).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(TooManyRequestsError);
+    expect((error as Error).message).toBe(`${AUTH_MESSAGES.recoveryTooSoon} [rate_limited]`);
+    expect(readTriggerError(`CustomMessage failed with error ${(error as Error).message}.`)).toEqual({
+      message: AUTH_MESSAGES.recoveryTooSoon,
+      reason: 'rate_limited',
+    });
   });
 
   it('replaces any other failure (AWS text naming tables and ARNs) by the fallback message', async () => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { AuthError, confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import { isRecoveryTooSoon } from '@domain/auth-links.js';
+import { readTriggerError } from '@domain/refusals.js';
 
 /**
  * 'Esqueci minha senha'. Cognito sends the code through the CustomMessage trigger, which wraps it in a
@@ -14,7 +14,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
     // A second request within a minute is refused by the server (lambdas/auth/recovery.ts), which sends nothing.
     // It is answered like a sent e-mail, as an unknown address is, so the answer never tells who has an account;
     // the e-mail of the first request is on its way.
-    if (error instanceof AuthError && isRecoveryTooSoon(error.message)) return;
+    if (error instanceof AuthError && readTriggerError(error.message).reason === 'rate_limited') return;
     throw error;
   }
 }

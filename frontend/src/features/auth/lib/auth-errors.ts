@@ -1,6 +1,6 @@
 import { AuthError } from 'aws-amplify/auth';
-import { isMagicLinkTooSoon } from '@domain/auth-links.js';
 import { API_MESSAGES, AUTH_MESSAGES, SECOND_FACTOR_MESSAGES } from '@domain/messages.js';
+import { readTriggerError } from '@domain/refusals.js';
 
 export type AuthErrorOutcome = {
   message: string;
@@ -58,14 +58,14 @@ export function authRequestErrorMessage(error: unknown, fallback: string): strin
 }
 
 /**
- * The magic-link request's "provider message". The Create trigger only throws pt-BR domain messages,
- * which Cognito wraps as "CreateAuthChallenge failed with error <message>.".
+ * The magic-link request's "provider message". The Create trigger only throws pt-BR domain messages (a refusal's
+ * reason tagged on), which Cognito wraps as "CreateAuthChallenge failed with error <message>.".
  */
 export function magicLinkRequestErrorMessage(error: unknown): string {
   if (!(error instanceof AuthError)) return AUTH_MESSAGES.magicLinkFailed;
-  if (isMagicLinkTooSoon(error.message)) return AUTH_MESSAGES.magicLinkTooSoon;
   if (error.name === 'UserLambdaValidationException') {
-    const message = /failed with error (.+)$/s.exec(error.message)?.[1]?.trim().replace(/\.\.$/, '.');
+    const { message, reason } = readTriggerError(error.message);
+    if (reason === 'rate_limited') return AUTH_MESSAGES.magicLinkTooSoon;
     // Only the product's own pt-BR messages are shown; anything else a trigger might throw falls back.
     if (message && KNOWN_MESSAGES.has(message)) return message;
   }
