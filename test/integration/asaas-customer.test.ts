@@ -4,11 +4,11 @@ import { ensureAsaasCustomer, type AsaasCustomerDeps } from '../../lambdas/payme
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { claimAsaasCustomer } from '../../lambdas/shared/data/asaas-customers.js';
-import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { testDb } from './db.js';
 import { recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer, seedSignature } from './seed.js';
+import { createContract } from '../seeds.js';
 
 const db = testDb();
 const sim = useAsaasSimulator();

@@ -18,7 +18,7 @@ import {
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { createStepFunctionsWorkflow, executionArnFor } from '../../lambdas/providers/workflow.js';
-import { createCharge, getCharge } from '../../lambdas/shared/data/charges.js';
+import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
@@ -34,6 +34,7 @@ import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
+import { createCharge } from '../seeds.js';
 
 /**
  * The nightly reconciliation against DynamoDB Local, the Asaas simulator and the CDK state machine run locally with

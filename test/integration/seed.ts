@@ -1,6 +1,5 @@
 import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
-import { createCharge } from '../../lambdas/shared/data/charges.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../domain/schemas/entities.js';
@@ -11,6 +10,7 @@ import { isSignable, signingPlan, signingRefusal } from '../../domain/signing.js
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
+import { createCharge } from '../seeds.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
 export function initialContractFor() {

@@ -54,57 +54,22 @@ export function chargePointerItem(asaasId: string, ref: ChargeRef) {
   };
 }
 
-type CreateChargeParams = {
-  userId: string;
-  contractId: string;
-  asaasId: string;
-  status: string;
-  qrCode: string | null;
-  pixPayload: string | null;
-  link: string | null;
-  fbEventId: string | null;
-  now: string;
-  newId?: () => string;
-  /** Reais; the finance figures count it. */
-  valor?: number | null;
-  pixValidoAte?: string | null;
-};
-
 /**
- * Creates a charge with its provider-id pointer and counts it, all or nothing. `status` is already one of ours: the
- * Asaas client normalised it at the edge.
+ * The transaction items of a new charge: the item, its provider-id pointer, the charge counters and the day's finance
+ * figures. `status` is already one of ours: the Asaas client normalised it at the edge.
  */
-export async function createCharge(db: Db, params: CreateChargeParams): Promise<Charge> {
-  const charge: Charge = {
-    id: (params.newId ?? ulid)(),
-    contrato_id: params.contractId,
-    status: params.status,
-    qr_code: params.qrCode,
-    pix_payload: params.pixPayload,
-    link: params.link,
-    asaas_id: params.asaasId,
-    fb_event_id: params.fbEventId,
-    valor: params.valor ?? null,
-    pix_valido_ate: params.pixValidoAte ?? null,
-    created_at: params.now,
-    updated_at: params.now,
-  };
-  const ref: ChargeRef = { userId: params.userId, contractId: params.contractId, chargeId: charge.id };
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        putNew(db, chargeItem(params.userId, charge)),
-        putNew(db, chargePointerItem(params.asaasId, ref)),
-        counterUpdate(db.tableName, COUNTERS.charges, {
-          total: 1,
-          [charge.status]: 1,
-          ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
-        }),
-        ...financeItemsForNewCharge(db.tableName, charge),
-      ],
+export function newChargeWrites(db: Db, userId: string, charge: Charge & { asaas_id: string }): TransactItem[] {
+  const ref: ChargeRef = { userId, contractId: charge.contrato_id, chargeId: charge.id };
+  return [
+    putNew(db, chargeItem(userId, charge)),
+    { Put: { TableName: db.tableName, Item: chargePointerItem(charge.asaas_id, ref) } },
+    counterUpdate(db.tableName, COUNTERS.charges, {
+      total: 1,
+      [charge.status]: 1,
+      ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
     }),
-  );
-  return charge;
+    ...financeItemsForNewCharge(db.tableName, charge),
+  ];
 }
 
 /** Pattern 8: the newest charge of a contract, read consistently (a 'Gerar novo PIX' a moment ago is seen). */
@@ -396,18 +361,10 @@ export async function completeChargeCreation(
   params: { userId: string; charge: Charge & { asaas_id: string } },
 ): Promise<Charge> {
   const { userId, charge } = params;
-  const ref: ChargeRef = { userId, contractId: charge.contrato_id, chargeId: charge.id };
   await db.client.send(
     new TransactWriteCommand({
       TransactItems: [
-        putNew(db, chargeItem(userId, charge)),
-        { Put: { TableName: db.tableName, Item: chargePointerItem(charge.asaas_id, ref) } },
-        counterUpdate(db.tableName, COUNTERS.charges, {
-          total: 1,
-          [charge.status]: 1,
-          ...(isChargePaid(charge.status) ? { paid: 1 } : {}),
-        }),
-        ...financeItemsForNewCharge(db.tableName, charge),
+        ...newChargeWrites(db, userId, charge),
         {
           Update: {
             TableName: db.tableName,
