@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { Charge, Contract, Process } from '../domain/schemas/entities.js';
-import { newChargeWrites } from '../lambdas/shared/data/charges.js';
+import { newChargeWrites } from '../lambdas/shared/data/charge-creation.js';
 import { newContract, newContractWrites, nextProtocol, profileCountsUpdate } from '../lambdas/shared/data/contracts.js';
 import type { Db } from '../lambdas/shared/data/table.js';
 

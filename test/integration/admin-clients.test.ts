@@ -28,7 +28,7 @@ import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
-import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { saveConnection } from '../../lambdas/shared/data/connections.js';
 import { getAdminCounters, type AdminCounters } from '../../lambdas/shared/data/counters.js';
 import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';

@@ -12,7 +12,7 @@ import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { createStepFunctionsWorkflow, executionArnFor, type Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
-import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
