@@ -4,7 +4,7 @@ import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
-import { isConditionFailure, readPointer, stripKeys, type Db } from './table.js';
+import { isConditionFailure, readPointer, storedContractId, stripKeys, type Db } from './table.js';
 
 /*
  * The charge item, its provider pointer and its reads. Its creation is in charge-creation.ts, its status moves in
@@ -36,7 +36,7 @@ export function chargePointerItem(asaasId: string, ref: ChargeRef) {
     ...pointerKey(keys.providerChargePointer(asaasId)),
     type: 'CHARGE_POINTER',
     user_id: ref.userId,
-    contract_id: ref.contractId,
+    contrato_id: ref.contractId,
     charge_id: ref.chargeId,
   };
 }
@@ -66,7 +66,7 @@ export async function findChargeByProviderId(
   if (!pointer) return null;
   const ref: ChargeRef = {
     userId: pointer.user_id as string,
-    contractId: pointer.contract_id as string,
+    contractId: storedContractId(pointer) as string,
     chargeId: pointer.charge_id as string,
   };
   const charge = await getCharge(db, ref);

@@ -41,7 +41,7 @@ export function protocolPointerItem(protocolo: string, userId: string, contractI
     ...pointerKey(keys.protocolPointer(protocolo)),
     type: 'PROTOCOL_POINTER',
     user_id: userId,
-    contract_id: contractId,
+    contrato_id: contractId,
   };
 }
 
