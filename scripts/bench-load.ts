@@ -37,7 +37,7 @@ import { receiveAsaasWebhookRoute, type WEBHOOK_OUTCOMES } from '../domain/api/w
 import { saoPauloDay } from '../domain/finance-period.js';
 import { CONTRACT_PRICE } from '../domain/pricing.js';
 import type { ProfileInput } from '../domain/schemas/profile-input.js';
-import { createCharge, getCharge } from '../lambdas/shared/data/charges.js';
+import { getCharge } from '../lambdas/shared/data/charges.js';
 import { nextProtocol } from '../lambdas/shared/data/contracts.js';
 import { createProfile } from '../lambdas/shared/data/customers.js';
 import { keys } from '../lambdas/shared/data/keys.js';
@@ -48,6 +48,7 @@ import { edgeHeaders } from '../local/services/edge.js';
 import { localSettings } from '../local/settings.js';
 import { hasFlag, numberFlag } from './cli.js';
 import { runStep, sustainedRate, type Outcome, type StepResult } from './load/open-loop.js';
+import { createCharge } from '../test/seeds.js';
 
 const QUICK = hasFlag('quick');
 const SECONDS = numberFlag('seconds', QUICK ? 2 : 60);

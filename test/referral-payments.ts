@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
-import { createCharge } from '../lambdas/shared/data/charges.js';
 import { getCustomerCollection } from '../lambdas/shared/data/customers.js';
 import { markReferralPaid, type ReferralPayment } from '../lambdas/shared/data/referrals.js';
 import type { Db } from '../lambdas/shared/data/table.js';
 import type { Profile } from '../domain/schemas/entities.js';
+import { createCharge } from './seeds.js';
 
 /**
  * What ConfirmPayment does for a referred payer, with the paid charge it needs: a RECEIVED charge on the payer's

@@ -36,7 +36,7 @@ export const adminDivergenceRowSchema = z.object({
   kind: z.enum(DIVERGENCE_KINDS),
   asaas_id: z.string(),
   user_id: z.string().nullable(),
-  contract_id: z.string().nullable(),
+  contrato_id: z.string().nullable(),
   charge_id: z.string().nullable(),
   our_status: z.string().nullable(),
   asaas_status: z.string().nullable(),

@@ -2,19 +2,18 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { contractText } from '../../domain/contract-text.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
-import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
 import { geoFromViewerHeaders, signerIp, signerUserAgent } from '../../domain/signature-evidence.js';
 import type { Documents } from '../providers/documents.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { readSignable, signContract } from '../shared/data/signatures.js';
+import { signingPlan, signingRefusal, type Signable, type SignableState } from '../../domain/signing.js';
+import { readSignable, writeSignature } from '../shared/data/signatures.js';
 import type { Db } from '../shared/data/table.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { contractSignedEmail } from './contract-emails.js';
 import { renderContractPdf } from './contract-pdf.js';
-import { refusal } from '../../domain/refusals.js';
 
 export type SignContractDeps = { db: Db; clock: Clock; documents: Documents; sendEmail: SendEmail; appUrl: string };
 
@@ -26,10 +25,11 @@ export type SignerContext = {
 };
 
 /**
- * Signs the caller's contract (spec 02 §2, §4): the evidence is captured here, never sent by the browser — IP, approximate
- * location, user agent, time and the SHA-256 of the exact text signed — and the signed PDF is stored under a key of its
- * own before the one conditional write that makes the signature, so a lost race never overwrites the real document.
- * The 'contract-signed' e-mail follows; its failure is logged, never undoes the signature.
+ * Signs the caller's contract (spec 02 §2, §4). What is stored is read once and decides everything: the refusals and
+ * the steps (`domain/signing.ts`). The evidence is captured here, never sent by the browser — IP, approximate location,
+ * user agent, time and the SHA-256 of the exact text signed — and the signed PDF is stored under a key of its own
+ * before the one conditional write that makes the signature, so a lost race never overwrites the real document. The
+ * 'contract-signed' e-mail follows; its failure is logged, never undoes the signature.
  */
 export async function signOwnContract(
   deps: SignContractDeps,
@@ -37,13 +37,12 @@ export async function signOwnContract(
   contractId: string,
   signer: SignerContext,
 ) {
-  const { contract, profile } = await readSignable(deps.db, caller.userId, contractId);
-  if (!contract) throw new NotFoundError(refusal('contract_not_found', CONTRACT_MESSAGES.notFoundOrSigned));
-  if (!profile) throw new ConflictError(refusal('profile_missing', CONTRACT_MESSAGES.noProfile));
-  if (contract.assinado_em !== null)
-    throw new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned));
+  const state = await readSignable(deps.db, caller.userId, contractId);
+  assertSignable(state);
+  const { contract, process, profile } = state;
 
   const signedAt = deps.clock().toISOString();
+  const plan = signingPlan(state, signedAt);
   const geo = geoFromViewerHeaders(signer.viewerHeaders);
   const text = contractText(contract, profile);
   const evidence = {
@@ -63,19 +62,26 @@ export async function signOwnContract(
     fileName: `Contrato ${contract.protocolo}.pdf`,
   });
 
-  const signed = await signContract(deps.db, {
+  const signature = {
+    signedAt,
+    ip: evidence.ip,
+    geo,
+    userAgent: evidence.userAgent,
+    textSha256: evidence.textSha256,
+    pdfKey,
+  };
+  const written = await writeSignature(deps.db, {
     userId: caller.userId,
     contractId,
-    signature: {
-      signedAt,
-      ip: evidence.ip,
-      geo,
-      userAgent: evidence.userAgent,
-      textSha256: evidence.textSha256,
-      pdfKey,
-    },
+    processId: process.id,
+    plan,
+    signature,
   });
-  const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
+  if (!written) {
+    // Someone else signed first, or the process moved: tell which from what is stored now, as the first read would.
+    assertSignable(await readSignable(deps.db, caller.userId, contractId));
+    throw new ConflictError(CONTRACT_MESSAGES.updateFailed);
+  }
   try {
     await deps.sendEmail(
       profile.email,
@@ -84,15 +90,23 @@ export async function signOwnContract(
         protocolo: contract.protocolo,
         valor: contract.valor,
         signedAt,
-        free,
+        free: plan.free,
       }),
     );
   } catch (error) {
     logger.error('Contract-signed e-mail not sent', { error: (error as Error).message, contractId });
   }
   return {
-    contract: signed.contract,
-    processStatus: signed.processStatus,
-    next: free ? ('/app/dashboard' as const) : ('/app/pagamento' as const),
+    contract: { ...contract, assinado_em: signedAt, ip_assinatura: signature.ip, geo_assinatura: geo },
+    processStatus: plan.to,
+    next: plan.next,
   };
+}
+
+/** Throws the refusal the stored state gets (404 for an unknown contract, 409 otherwise), if any. */
+function assertSignable(state: SignableState): asserts state is Signable {
+  const refused = signingRefusal(state);
+  if (!refused) return;
+  if (refused.reason === 'contract_not_found') throw new NotFoundError(refused);
+  throw new ConflictError(refused);
 }

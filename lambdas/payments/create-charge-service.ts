@@ -9,14 +9,13 @@ import type { Workflow } from '../providers/workflow.js';
 import { ensureAsaasCustomer } from './asaas-customer-service.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { getCharge, withoutTaskToken } from '../shared/data/charges.js';
 import {
   claimChargeCreation,
   claimReplacementCharge,
   completeChargeCreation,
-  getCharge,
   releaseChargeClaim,
-  withoutTaskToken,
-} from '../shared/data/charges.js';
+} from '../shared/data/charge-creation.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { changeProcessStatus, getProcess } from '../shared/data/processes.js';

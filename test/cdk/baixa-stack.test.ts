@@ -907,7 +907,7 @@ describe('Web', () => {
 });
 
 it('a payment route runs no longer than API Gateway waits, nor than the charge claim it holds', async () => {
-  const { CHARGE_CLAIM_SECONDS } = await import('../../lambdas/shared/data/charges.js');
+  const { CHARGE_CLAIM_SECONDS } = await import('../../lambdas/shared/data/charge-creation.js');
   for (const route of API_ROUTES) {
     const timeout = resources('AWS::Lambda::Function')[logicalId(s.stack.api.functions[route.contract.id])]!.Properties
       .Timeout as number;

@@ -4,11 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES, clientDeletedDescription } from '../../domain/messages.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
-import { createCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { localSettings } from '../../local/settings.js';
 import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
 import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
+import { createCharge } from '../seeds.js';
 
 const { appUrl, dynamodbEndpoint, admin, asaasUrl } = inject('e2e');
 const asaas = createAsaasClient({ baseUrl: `${asaasUrl}/v3`, apiKey: localSettings().secrets.asaasApiKey });

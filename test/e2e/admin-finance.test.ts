@@ -8,11 +8,13 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FINANCE_CSV_HEADER } from '../../domain/finance-csv.js';
 import { daysInRange, presetRange } from '../../domain/finance-period.js';
-import { createCharge, moveChargeStatus, type ChargeRef } from '../../lambdas/shared/data/charges.js';
+import { type ChargeRef } from '../../lambdas/shared/data/charges.js';
+import { moveChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { seedCustomer } from '../integration/seed.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
 import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
+import { createCharge } from '../seeds.js';
 
 const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
 let browser: Browser;

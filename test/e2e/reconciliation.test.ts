@@ -1,12 +1,13 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createCharge, getCharge } from '../../lambdas/shared/data/charges.js';
+import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { seedCustomer } from '../integration/seed.js';
 import { runScript } from '../tools/run-script.js';
 import { nameWord } from './admin-helpers.js';
 import { launchBrowser, logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
+import { createCharge } from '../seeds.js';
 
 const { appUrl, dynamodbEndpoint, asaasUrl, admin } = inject('e2e');
 let browser: Browser;

@@ -28,7 +28,7 @@ import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
-import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { saveConnection } from '../../lambdas/shared/data/connections.js';
 import { getAdminCounters, type AdminCounters } from '../../lambdas/shared/data/counters.js';
 import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';
@@ -42,14 +42,13 @@ import {
   referralSignupWrites,
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { claimMarker, type Db } from '../../lambdas/shared/data/table.js';
 import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
-import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
+import { initialContractFor, seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 import { getOwnReferrals } from '../../lambdas/referrals/referral-service.js';
 import { payReferral } from '../referral-payments.js';
 
@@ -147,18 +146,16 @@ async function seedRichClient() {
   });
   const pdfKey = `contracts/${contract.id}/${ulid()}.pdf`;
   await putDocument(pdfKey);
-  await signContract(db, {
-    userId,
-    contractId: contract.id,
-    signature: {
-      signedAt: new Date().toISOString(),
+  await seedSignature(
+    db,
+    { userId, contract: { id: contract.id } },
+    {
       ip: '127.0.0.1',
       geo: { cidade: 'São Lourenço', estado: 'MG', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
       textSha256: 'a'.repeat(64),
       pdfKey,
     },
-  });
+  );
   // Paid, then refunded: money received keeps a client from being deleted until it has gone back (the money gate).
   const paid = await seedPendingCharge(db, { userId, contractId: contract.id });
   for (const [from, to] of [

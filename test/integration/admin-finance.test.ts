@@ -5,12 +5,14 @@ import { getAdminFinanceSummaryRoute, listAdminChargesRoute } from '../../domain
 import { FINANCE_PERIOD_MESSAGES } from '../../domain/finance-period.js';
 import { handler as getSummary } from '../../lambdas/admin/finance/get-admin-finance-summary.js';
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
-import { createCharge, moveChargeStatus, type ChargeRef } from '../../lambdas/shared/data/charges.js';
+import { type ChargeRef } from '../../lambdas/shared/data/charges.js';
+import { moveChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { seedCustomer } from './seed.js';
+import { createCharge } from '../seeds.js';
 
 const db = testDb();
 const admin = adminClaims();

@@ -24,11 +24,11 @@ import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
-import { getCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { getCharge } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
@@ -38,7 +38,7 @@ import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, STEP_FUNCTIONS_PORT } from './global-setup.js';
-import { seedCustomer, seedPendingCharge, seedReferredCustomer } from './seed.js';
+import { seedCustomer, seedPendingCharge, seedReferredCustomer, seedSignature } from './seed.js';
 import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
@@ -241,18 +241,7 @@ describe('/admin/processos: the inline status change', () => {
 
 /** A signed contract, as 'Gerar PIX' needs it. */
 async function sign(userId: string, contractId: string) {
-  await signContract(db, {
-    userId,
-    contractId,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, { userId, contract: { id: contractId } });
 }
 
 /** A customer who signed up through `referrer`'s code, with the referral item the referral issue writes. */

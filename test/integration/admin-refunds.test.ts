@@ -33,7 +33,7 @@ const admin = { userId: 'admin-finance', email: 'financeiro@baixa.test', isAdmin
 /** A customer who signed a month ago (outside the 7 days) and paid; `pay: false` leaves the PIX open. */
 async function customerWithCharge(pay = true) {
   const customer = await seedCustomer(db);
-  await seedSignature(db, customer, new Date(Date.now() - 30 * 24 * 3600 * 1000));
+  await seedSignature(db, customer, { signedAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) });
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
     { db, clock: systemClock, asaas: sim.asaas, workflow },

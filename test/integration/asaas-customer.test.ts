@@ -4,12 +4,11 @@ import { ensureAsaasCustomer, type AsaasCustomerDeps } from '../../lambdas/payme
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { claimAsaasCustomer } from '../../lambdas/shared/data/asaas-customers.js';
-import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { testDb } from './db.js';
 import { recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedSignature } from './seed.js';
+import { createContract } from '../seeds.js';
 
 const db = testDb();
 const sim = useAsaasSimulator();
@@ -51,18 +50,11 @@ async function clientWithSignedContracts(count: number) {
     contracts.push(contract);
   }
   for (const contract of contracts) {
-    await signContract(db, {
-      userId: seeded.userId,
-      contractId: contract.id,
-      signature: {
-        signedAt: new Date().toISOString(),
-        ip: '200.10.20.30',
-        geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-        userAgent: 'vitest',
-        textSha256: 'x'.repeat(64),
-        pdfKey: `contracts/${contract.id}.pdf`,
-      },
-    });
+    await seedSignature(
+      db,
+      { userId: seeded.userId, contract: { id: contract.id } },
+      { pdfKey: `contracts/${contract.id}.pdf` },
+    );
   }
   return { ...seeded, contracts, caller: { userId: seeded.userId, email: seeded.profile.email, isAdmin: false } };
 }

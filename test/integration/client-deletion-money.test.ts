@@ -12,10 +12,9 @@ import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { createStepFunctionsWorkflow, executionArnFor, type Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
-import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
@@ -25,7 +24,7 @@ import { createProfileInput } from '../factories.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS, STEP_FUNCTIONS_PORT } from './global-setup.js';
-import { initialContractFor } from './seed.js';
+import { initialContractFor, seedSignature } from './seed.js';
 
 /**
  * Deleting a client settles the money side first (docs/decisions.md, Deleting a client: money first), against the
@@ -158,18 +157,15 @@ async function clientWithOpenPix() {
     initialContract: initialContractFor(),
   });
   const pdfKey = `contracts/${contract.id}/${ulid()}.pdf`;
-  await signContract(db, {
-    userId,
-    contractId: contract.id,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
+  await seedSignature(
+    db,
+    { userId, contract: { id: contract.id } },
+    {
       geo: { cidade: 'Recife', estado: 'PE', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
       textSha256: 'c'.repeat(64),
       pdfKey,
     },
-  });
+  );
   for (const key of [pdfKey, `customers/${userId}/nada-consta/${ulid()}.pdf`]) {
     await s3.send(new PutObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: key, Body: '%PDF-1.4' }));
   }

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../domain/messages.js';
 import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { searchClients, listClients } from '../../lambdas/shared/data/admin-lists.js';
-import { createContract } from '../../lambdas/shared/data/contracts.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
@@ -15,12 +14,14 @@ import {
   findUserByProfileId,
 } from '../../lambdas/shared/data/lookups.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { createCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { ConflictError } from '../../lambdas/shared/errors.js';
 import { createProfileInput } from '../factories.js';
 import { testDb } from './db.js';
 import { initialContractFor, seedCustomer } from './seed.js';
 import { refusal } from '../../domain/refusals.js';
+
+import { createCharge, createContract } from '../seeds.js';
 
 const db = testDb();
 const now = () => new Date().toISOString();

@@ -23,7 +23,7 @@ import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
 import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';
-import { recordChargeStatus } from '../../lambdas/shared/data/charges.js';
+import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { saveConnection } from '../../lambdas/shared/data/connections.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
@@ -34,7 +34,6 @@ import {
   referralSignupWrites,
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { claimMarker } from '../../lambdas/shared/data/table.js';
 import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { adminClaims, createEmailAddress, createProfileInput, customerClaims } from '../factories.js';
@@ -43,7 +42,7 @@ import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
+import { initialContractFor, seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
@@ -109,18 +108,17 @@ async function seedCustomerWithEverything(referrer: Awaited<ReturnType<typeof se
   });
   const pdfKey = `contracts/${contract.id}/${ulid()}.pdf`;
   await putPdf(pdfKey, '%PDF-1.4 contrato da Olívia');
-  await signContract(db, {
-    userId,
-    contractId: contract.id,
-    signature: {
-      signedAt: new Date().toISOString(),
+  await seedSignature(
+    db,
+    { userId, contract: { id: contract.id } },
+    {
       ip: '203.0.113.7',
       geo: { cidade: 'São Lourenço', estado: 'MG', pais: 'Brasil', latitude: null, longitude: null },
       userAgent: 'Navegador da Olívia',
       textSha256: 'c'.repeat(64),
       pdfKey,
     },
-  });
+  );
   const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
   await recordChargeStatus(
     db,

@@ -21,13 +21,12 @@ import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { createApiEvent, lambdaContext } from '../factories.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedSignature } from './seed.js';
 
 const db = testDb();
 let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
@@ -92,18 +91,7 @@ beforeEach(() => {
 /** A customer whose contract is signed (the real access pattern), ready to pay. */
 async function signedCustomer() {
   const seeded = await seedCustomer(db);
-  await signContract(db, {
-    userId: seeded.userId,
-    contractId: seeded.contract.id,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, { userId: seeded.userId, contract: { id: seeded.contract.id } });
   return { ...seeded, caller: { userId: seeded.userId, email: seeded.profile.email, isAdmin: false } };
 }
 

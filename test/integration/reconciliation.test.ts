@@ -18,12 +18,11 @@ import {
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { createStepFunctionsWorkflow, executionArnFor } from '../../lambdas/providers/workflow.js';
-import { createCharge, getCharge } from '../../lambdas/shared/data/charges.js';
+import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
 import { getReconciliationCursor, listDivergences, type Divergence } from '../../lambdas/shared/data/reconciliation.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
@@ -34,7 +33,8 @@ import { callRoute, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { seedCustomer, seedPendingCharge } from './seed.js';
+import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
+import { createCharge } from '../seeds.js';
 
 /**
  * The nightly reconciliation against DynamoDB Local, the Asaas simulator and the CDK state machine run locally with
@@ -148,17 +148,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 async function chargeAwaitingPayment() {
   const seeded = await seedCustomer(db);
   const ref = { userId: seeded.userId, contractId: seeded.contract.id };
-  await signContract(db, {
-    ...ref,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, { userId: ref.userId, contract: { id: ref.contractId } });
   const caller = { userId: seeded.userId, email: seeded.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract({ db, clock: deps.clock, workflow, asaas }, caller, ref.contractId);
   const chargeRef = { ...ref, chargeId: charge!.id };

@@ -137,7 +137,7 @@ describe('POST /me/renewals/free (pattern 36)', () => {
     const pointer = await db.client.send(
       new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.protocolPointer(renewal.protocolo)) }),
     );
-    expect(pointer.Item).toMatchObject({ user_id: customer.userId, contract_id: renewal.id });
+    expect(pointer.Item).toMatchObject({ user_id: customer.userId, contrato_id: renewal.id });
 
     const after = await getAdminCounters(db);
     expect(after.processes.total - before.processes.total).toBe(1);

@@ -1,15 +1,16 @@
 import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
-import { createCharge } from '../../lambdas/shared/data/charges.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../domain/schemas/entities.js';
 import { counterUpdate } from '../../lambdas/shared/data/counters.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
+import { readSignable, writeSignature, type SignatureRecord } from '../../lambdas/shared/data/signatures.js';
+import { isSignable, signingPlan, signingRefusal } from '../../domain/signing.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
+import { createCharge } from '../seeds.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
 export function initialContractFor() {
@@ -93,22 +94,36 @@ export async function seedReferredCustomer(db: Db, referrer: { userId: string; p
   return { userId, ...created };
 }
 
-/** The customer signs their contract (the real access pattern), `signedAt` by default now: evidence as a test's. */
+/**
+ * The customer signs their contract as the service does — one read, the domain's refusal and plan, the real write —
+ * without the PDF or the e-mail. The evidence is a test's unless given; `signedAt` is now by default.
+ */
 export async function seedSignature(
   db: Db,
   customer: { userId: string; contract: { id: string } },
-  signedAt: Date = new Date(),
+  evidence: Partial<Omit<SignatureRecord, 'signedAt'>> & { signedAt?: Date } = {},
 ) {
-  return signContract(db, {
-    userId: customer.userId,
-    contractId: customer.contract.id,
+  const { userId } = customer;
+  const contractId = customer.contract.id;
+  const state = await readSignable(db, userId, contractId);
+  if (!isSignable(state)) throw new Error(`Contract ${contractId} cannot be signed: ${signingRefusal(state)?.message}`);
+  const signedAt = (evidence.signedAt ?? new Date()).toISOString();
+  const plan = signingPlan(state, signedAt);
+  const written = await writeSignature(db, {
+    userId,
+    contractId,
+    processId: state.process.id,
+    plan,
     signature: {
-      signedAt: signedAt.toISOString(),
       ip: '200.10.20.30',
       geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
       userAgent: 'vitest',
       textSha256: 'x'.repeat(64),
       pdfKey: 'contracts/x.pdf',
+      ...evidence,
+      signedAt,
     },
   });
+  if (!written) throw new Error(`Contract ${contractId}: the signature's conditions failed`);
+  return { plan, processStatus: plan.to };
 }

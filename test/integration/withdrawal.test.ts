@@ -54,7 +54,7 @@ async function customerSigned(
   options: { paid: boolean; referrer?: { userId: string; profile: Profile } },
 ) {
   const customer = options.referrer ? await seedReferredCustomer(db, options.referrer) : await seedCustomer(db);
-  await seedSignature(db, customer, new Date(Date.now() - daysAgo * DAY));
+  await seedSignature(db, customer, { signedAt: new Date(Date.now() - daysAgo * DAY) });
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
     { db, clock: systemClock, asaas: sim.asaas, workflow },

@@ -23,7 +23,7 @@ export async function getAdminReconciliation(
     }),
   ]);
   const refs = page.items.flatMap((d) =>
-    d.user_id && d.contract_id ? [{ userId: d.user_id, contractId: d.contract_id }] : [],
+    d.user_id && d.contrato_id ? [{ userId: d.user_id, contractId: d.contrato_id }] : [],
   );
   const context = refs.length > 0 ? await rowContextOf(deps.db, refs) : null;
   const items = page.items.map((d): AdminDivergenceRow => {
@@ -31,7 +31,7 @@ export async function getAdminReconciliation(
     return {
       ...shown,
       id: `${d.asaas_id}#${d.kind}`,
-      protocolo: (d.user_id && context?.contracts.get(`${d.user_id}#${d.contract_id}`)?.protocolo) || null,
+      protocolo: (d.user_id && context?.contracts.get(`${d.user_id}#${d.contrato_id}`)?.protocolo) || null,
       nome_cliente: (d.user_id && context?.profiles.get(d.user_id)?.nome_completo) || null,
     };
   });

@@ -3,7 +3,7 @@ import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { Contract, Process } from '../../../domain/schemas/entities.js';
 import { ConflictError } from '../errors.js';
 import { auditPut, type NewAuditEntry } from './audit.js';
-import { CHARGE_CLAIM_SECONDS } from './charges.js';
+import { CHARGE_CLAIM_SECONDS } from './charge-creation.js';
 import { keys } from './keys.js';
 import { changeProcessStatus, type ProcessRef } from './processes.js';
 import { isConditionFailure, type Db, type TransactItem } from './table.js';

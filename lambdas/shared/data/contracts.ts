@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PROTOCOL_RANDOM_BYTES, protocolFromBytes } from '../../../domain/protocol.js';
 import { contractSchema, type Contract, type Process } from '../../../domain/schemas/entities.js';
 import { counterUpdate } from './counters.js';
@@ -42,7 +41,7 @@ export function protocolPointerItem(protocolo: string, userId: string, contractI
     ...pointerKey(keys.protocolPointer(protocolo)),
     type: 'PROTOCOL_POINTER',
     user_id: userId,
-    contract_id: contractId,
+    contrato_id: contractId,
   };
 }
 
@@ -111,41 +110,4 @@ export function profileCountsUpdate(
       ExpressionAttributeValues: { ':contracts': deltas.contracts, ':processes': deltas.processes },
     },
   };
-}
-
-type CreateContractParams = {
-  userId: string;
-  profileId: string;
-  valor: number;
-  formaPagamento: string;
-  parentContractId: string | null;
-  now: Date;
-  newId?: () => string;
-};
-
-/**
- * Pattern 6: a contract (initial or renewal) of an existing profile, with its protocol pointer and its process, which
- * starts at 'cadastro', and the profile's contract and process counts. The protocol pointer's condition makes a
- * protocol unique even if a random part ever repeats; the profile's makes a contract of a missing profile impossible.
- */
-export async function createContract(
-  db: Db,
-  params: CreateContractParams,
-): Promise<{ contract: Contract; process: Process }> {
-  const protocolo = nextProtocol(params.now);
-  const created = newContract({
-    ...params,
-    protocolo,
-    at: params.now.toISOString(),
-    newId: params.newId ?? ulid,
-  });
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        ...newContractWrites(db, params.userId, created),
-        profileCountsUpdate(db, params.userId, { contracts: 1, processes: 1 }),
-      ],
-    }),
-  );
-  return created;
 }

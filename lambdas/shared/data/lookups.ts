@@ -1,5 +1,5 @@
 import { keys } from './keys.js';
-import { readPointer, type Db } from './table.js';
+import { readPointer, storedContractId, type Db } from './table.js';
 
 /** Pattern 15: who owns a CPF/CNPJ (digits, or the upper-case alphanumeric CNPJ). */
 export async function findUserByDocument(
@@ -16,7 +16,7 @@ export async function findContractByProtocol(
   protocolo: string,
 ): Promise<{ userId: string; contractId: string } | null> {
   const item = await readPointer(db, keys.protocolPointer(protocolo));
-  return item ? { userId: item.user_id as string, contractId: item.contract_id as string } : null;
+  return item ? { userId: item.user_id as string, contractId: storedContractId(item) as string } : null;
 }
 
 /** Pattern 17: a referrer by referral code. */

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/reconciliation.js';
 import type { ChargeRef } from './charges.js';
 import { keys, pointerKey } from './keys.js';
-import { appliedUnlessConditionFails, GSI1, GSI2, type Db } from './table.js';
+import { appliedUnlessConditionFails, GSI1, GSI2, storedContractId, type Db } from './table.js';
 
 /** BatchGetItem takes at most 100 keys a request. */
 const BATCH_KEYS = 100;
@@ -74,13 +74,13 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
   const pointers = await batchGet(
     db,
     unique.map((id) => pointerKey(keys.providerChargePointer(id))),
-    { expression: 'pk, user_id, contract_id, charge_id' },
+    { expression: 'pk, user_id, contrato_id, contract_id, charge_id' },
   );
   const refs = new Map<string, ChargeRef>();
   for (const pointer of pointers) {
     refs.set((pointer.pk as string).slice(keys.providerChargePointer('').length), {
       userId: pointer.user_id as string,
-      contractId: pointer.contract_id as string,
+      contractId: storedContractId(pointer) as string,
       chargeId: pointer.charge_id as string,
     });
   }
@@ -319,7 +319,7 @@ export async function latestReconciliationRun(db: Db): Promise<ReconciliationRun
 export type Divergence = DivergenceFacts & {
   asaas_id: string;
   user_id: string | null;
-  contract_id: string | null;
+  contrato_id: string | null;
   charge_id: string | null;
   first_seen_at: string;
   last_seen_at: string;
@@ -342,10 +342,12 @@ export async function recordDivergence(
       TableName: db.tableName,
       Key: { pk: keys.divergencePk, sk: keys.divergenceSk(divergence.asaasId, divergence.kind) },
       UpdateExpression:
-        'SET #type = :type, kind = :kind, asaas_id = :asaas, user_id = :user, contract_id = :contract, ' +
+        'SET #type = :type, kind = :kind, asaas_id = :asaas, user_id = :user, contrato_id = :contract, ' +
         'charge_id = :charge, our_status = :ourStatus, asaas_status = :asaasStatus, our_value = :ourValue, ' +
         'asaas_value = :asaasValue, last_seen_at = :now, last_run_id = :run, ' +
-        'first_seen_at = if_not_exists(first_seen_at, :now), first_run_id = if_not_exists(first_run_id, :run)',
+        'first_seen_at = if_not_exists(first_seen_at, :now), first_run_id = if_not_exists(first_run_id, :run) ' +
+        // A divergence recorded before the one spelling drops the old name when it is seen again.
+        'REMOVE contract_id',
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
         ':type': 'DIVERGENCE',
@@ -410,7 +412,7 @@ function divergenceFrom(item: Record<string, unknown>): Divergence {
     kind,
     asaas_id: item.asaas_id as string,
     user_id: text(item.user_id),
-    contract_id: text(item.contract_id),
+    contrato_id: storedContractId(item),
     charge_id: text(item.charge_id),
     our_status: text(item.our_status),
     asaas_status: text(item.asaas_status),

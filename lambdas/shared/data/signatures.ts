@@ -1,17 +1,12 @@
-import { statusMoveItems } from './status-moves.js';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { filingForecast } from '../../../domain/filing.js';
-import { CONTRACT_MESSAGES } from '../../../domain/messages.js';
-import type { ProcessStatus } from '../../../domain/process-status.js';
-import { FREE_RENEWAL_PAYMENT_METHOD } from '../../../domain/pricing.js';
 import { contractSchema, processSchema, profileSchema, type Contract } from '../../../domain/schemas/entities.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import type { SignableState, SigningPlan } from '../../../domain/signing.js';
 import { counterUpdate } from './counters.js';
 import { COUNTERS, keys } from './keys.js';
 import { historyItem } from './processes.js';
-import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
-import { refusal } from '../../../domain/refusals.js';
+import { statusMoveItems } from './status-moves.js';
+import { appliedUnlessConditionFails, stripKeys, type Db, type TransactItem } from './table.js';
 
 export type SignatureRecord = {
   signedAt: string;
@@ -24,7 +19,7 @@ export type SignatureRecord = {
 };
 
 /** What a signature needs to read first: the contract (owner in the key), its process and the profile. */
-export async function readSignable(db: Db, userId: string, contractId: string) {
+export async function readSignable(db: Db, userId: string, contractId: string): Promise<SignableState> {
   const { Items = [] } = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -55,41 +50,38 @@ export async function readSignable(db: Db, userId: string, contractId: string) {
 }
 
 /**
- * Pattern 7: signs a contract once. One transaction: the contract (only while `assinado_em` is still null), its
- * process moved through `contrato_assinado` to `pagamento_pendente` (a free renewal goes straight to `pago`) with a
- * history record per step, the process counters, and — on the customer's first signature — `has_contract` and the
- * clients' `with_contract` counter. Twenty parallel attempts make one signature; the others get 'Contrato já
- * assinado'.
+ * Pattern 7: writes a signature decided by the caller (`domain/signing.ts`) from what it read. One transaction: the
+ * contract (only while `assinado_em` is still null), its process moved from the status read to the plan's last step
+ * with a history record per step, the process counters, and — on the customer's first signature — `has_contract` and
+ * the clients' `with_contract` counter. Every condition holds what the plan was decided on, so of twenty parallel
+ * attempts one writes; the others get false (and the caller reads again to say why).
  */
-export async function signContract(
+export async function writeSignature(
   db: Db,
-  params: { userId: string; contractId: string; signature: SignatureRecord; newId?: () => string },
-): Promise<{ contract: Contract; processStatus: ProcessStatus }> {
-  const { userId, contractId, signature } = params;
+  params: {
+    userId: string;
+    contractId: string;
+    processId: string;
+    plan: SigningPlan;
+    signature: SignatureRecord;
+    newId?: () => string;
+  },
+): Promise<boolean> {
+  const { userId, contractId, processId, plan, signature } = params;
   const newId = params.newId ?? ulid;
-  const { contract, process, profile, hasContract } = await readSignable(db, userId, contractId);
-  if (!contract || !process) throw new NotFoundError(refusal('contract_not_found', CONTRACT_MESSAGES.notFoundOrSigned));
-  if (!profile) throw new ConflictError(refusal('profile_missing', CONTRACT_MESSAGES.noProfile));
-  if (contract.assinado_em !== null)
-    throw new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned));
-
-  const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
-  const steps: ProcessStatus[] = free ? ['contrato_assinado', 'pago'] : ['contrato_assinado', 'pagamento_pendente'];
-  const finalStatus = steps[steps.length - 1]!;
-  const at = signature.signedAt;
   const pk = keys.customer(userId);
-  let from: string = process.status;
-  const history = steps.map((to, step) => {
-    // One millisecond apart, so the timeline sorts the two steps in the order they happened.
-    const stepAt = new Date(Date.parse(at) + step).toISOString();
-    const item = historyItem(
-      { userId, contractId },
-      { id: newId(), processId: process.id, from, to, obs: null, byUser: userId, at: stepAt },
-    );
-    from = to;
-    return { Put: { TableName: db.tableName, Item: item } } satisfies TransactItem;
-  });
-
+  const history = plan.steps.map(
+    (step) =>
+      ({
+        Put: {
+          TableName: db.tableName,
+          Item: historyItem(
+            { userId, contractId },
+            { id: newId(), processId, from: step.from, to: step.to, obs: null, byUser: userId, at: step.at },
+          ),
+        },
+      }) satisfies TransactItem,
+  );
   const items: TransactItem[] = [
     {
       Update: {
@@ -98,7 +90,7 @@ export async function signContract(
         UpdateExpression: 'SET assinado_em = :at, ip_assinatura = :ip, geo_assinatura = :geo, assinatura = :evidence',
         ConditionExpression: 'attribute_exists(pk) AND attribute_type(assinado_em, :nullType)',
         ExpressionAttributeValues: {
-          ':at': at,
+          ':at': signature.signedAt,
           ':ip': signature.ip,
           ':geo': signature.geo,
           ':evidence': {
@@ -113,18 +105,17 @@ export async function signContract(
     ...statusMoveItems(db.tableName, {
       key: { pk, sk: keys.processSk(contractId) },
       entity: 'PROCESS',
-      id: process.id,
-      from: process.status,
-      to: finalStatus,
-      at,
-      // A free renewal starts at its signature, as a paid one at its payment: same filing forecast.
-      set: free ? ['previsao = :previsao'] : [],
-      values: free ? { ':previsao': filingForecast(new Date(at)).toISOString() } : {},
+      id: processId,
+      from: plan.from,
+      to: plan.to,
+      at: signature.signedAt,
+      set: plan.previsao ? ['previsao = :previsao'] : [],
+      values: plan.previsao ? { ':previsao': plan.previsao } : {},
       counter: COUNTERS.processes,
     }),
     ...history,
   ];
-  if (!hasContract) {
+  if (plan.firstContract) {
     items.push(
       {
         Update: {
@@ -138,21 +129,5 @@ export async function signContract(
       counterUpdate(db.tableName, COUNTERS.clients, { with_contract: 1 }),
     );
   }
-  try {
-    await db.client.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // Someone else signed first (or moved the process): tell which, from what is stored now.
-    const now = await readSignable(db, userId, contractId);
-    if (now.contract?.assinado_em)
-      throw new ConflictError(refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned));
-    throw new ConflictError(CONTRACT_MESSAGES.updateFailed);
-  }
-  const signed: Contract = {
-    ...contract,
-    assinado_em: at,
-    ip_assinatura: signature.ip,
-    geo_assinatura: signature.geo,
-  };
-  return { contract: signed, processStatus: finalStatus };
+  return appliedUnlessConditionFails(() => db.client.send(new TransactWriteCommand({ TransactItems: items })));
 }

@@ -51,6 +51,16 @@ export function putNew(db: Db, item: Record<string, unknown> & { pk: string; sk:
   return { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
+/**
+ * The contract id a pointer (`PROTOCOL#`, `ASAAS#`) or a divergence names. Stored as `contrato_id`, the entities'
+ * spelling, since issue 22; items written before carry `contract_id` and are read as they are (docs/data-model.md,
+ * "One spelling for the contract id").
+ */
+export function storedContractId(item: Record<string, unknown>): string | null {
+  const value = item.contrato_id ?? item.contract_id;
+  return typeof value === 'string' ? value : null;
+}
+
 /** Reads a pointer or guard item (pk = sk = key), strongly consistent: it decides ownership. */
 export async function readPointer(db: Db, key: string): Promise<Record<string, unknown> | null> {
   const { Item } = await db.client.send(
