@@ -17,14 +17,12 @@ export type SignableState = {
 /** A state a signature may go ahead from. */
 export type Signable = { contract: Contract; process: Process; profile: Profile; hasContract: boolean };
 
-/** Why a contract cannot be signed: `contract_not_found` answers 404, the others 409, each with its pt-BR message. */
-export type SigningRefusal = Refusal;
-
 /**
- * The refusal a signature gets from what is stored, or null when it may go ahead. Checked in this order: an unknown
- * contract (or another customer's: the owner is in the key) before a missing profile before a second signature.
+ * The refusal a signature gets from what is stored (`contract_not_found` answers 404, the others 409), or null when it
+ * may go ahead. Checked in this order: an unknown contract (or another customer's: the owner is in the key) before a
+ * missing profile before a second signature.
  */
-export function signingRefusal(state: SignableState): SigningRefusal | null {
+export function signingRefusal(state: SignableState): Refusal | null {
   if (!state.contract || !state.process) return refusal('contract_not_found', CONTRACT_MESSAGES.notFoundOrSigned);
   if (!state.profile) return refusal('profile_missing', CONTRACT_MESSAGES.noProfile);
   if (state.contract.assinado_em !== null) return refusal('contract_already_signed', CONTRACT_MESSAGES.alreadySigned);

@@ -202,11 +202,11 @@ function RetryRefund({ contractId }: { contractId: string }) {
 function UnsignedContract({ contract, profile }: { contract: Contract; profile: Profile }) {
   const navigate = useNavigate();
   const sign = useSignContract();
+  const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
 
   const onSign = () =>
     sign.mutate(contract.id, {
       onSuccess: (result) => {
-        const free = result.next === '/app/dashboard';
         toast({
           title: free ? CONTRACT_MESSAGES.freeStarted : CONTRACT_MESSAGES.signedToast,
           description: `Protocolo ${result.contract.protocolo}`,
@@ -226,7 +226,7 @@ function UnsignedContract({ contract, profile }: { contract: Contract; profile: 
   return (
     <Flex direction="column" gap="medium" marginTop="medium">
       <Text>
-        {contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD
+        {free
           ? `Renovação gratuita (valor de referência ${formatBRL(contract.valor)}), sem pagamento a fazer, gerada em ${formatDate(contract.created_at)}.`
           : `Contrato de ${formatBRL(contract.valor)}, pagamento único via PIX, gerado em ${formatDate(contract.created_at)}.`}{' '}
         Leia as cláusulas abaixo antes de assinar.
