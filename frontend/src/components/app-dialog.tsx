@@ -87,7 +87,7 @@ export function AppDialog({
               {problem}
             </Alert>
           ) : null}
-          <Flex justifyContent="flex-end" gap="small" wrap="wrap">
+          <Flex className="app-dialog__actions" justifyContent="flex-end" gap="small" wrap="wrap">
             <Button type="button" onClick={() => dialog.current?.close()} isDisabled={busy}>
               {cancelLabel}
             </Button>
