@@ -47,6 +47,13 @@ export function useAsaasSimulator(options: { retry?: AsaasClientOptions['retry']
       });
       return (await response.json()) as T;
     },
+    /** The same POST's raw answer, for a test about its HTTP status (a step Asaas refuses answers 4xx). */
+    controlResponse: (path: string, body: unknown = {}): Promise<Response> =>
+      fetch(`${harness.simulator.url}/__control/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     /** GETs a control listing (`payments`, `customers`): what the simulator holds, removed items included. */
     listing: async <T = unknown>(path: string): Promise<T> =>
       (await (await fetch(`${harness.simulator.url}/__control/${path}`)).json()) as T,
