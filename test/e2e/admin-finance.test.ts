@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FINANCE_CSV_HEADER } from '../../domain/finance-csv.js';
@@ -11,23 +11,18 @@ import { daysInRange, presetRange } from '../../domain/finance-period.js';
 import { createCharge, moveChargeStatus, type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { seedCustomer } from '../integration/seed.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
 async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(viewport);
   await page.goto(`${appUrl}/auth`);
   await logInAsAdmin(page, admin);
   await page.waitForURL(`${appUrl}/app/dashboard`);

@@ -1,5 +1,5 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
@@ -11,20 +11,15 @@ import {
 } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor, seedCustomer } from '../integration/seed.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 import { payReferral } from '../referral-payments.js';
 
 const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
@@ -55,7 +50,7 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
 }
 
 async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(viewport);
   await page.goto(`${appUrl}/auth`);
   await logInAsAdmin(page, admin);
   await page.waitForURL(`${appUrl}/app/dashboard`);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
 import { inject } from 'vitest';
 import { totpCode } from '../totp.js';
@@ -29,11 +29,48 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The e2e run's one browser (started by global-setup.ts), connected to from each test file: a file's contexts are its
- * own and closing its connection closes them, so files stay isolated without a browser start each.
+ * The e2e run's one browser (started by global-setup.ts), connected to once per worker: the first page a test file asks
+ * for connects, and the connection closes when the worker is done (browser-fixture.ts, the project's setup file). A
+ * worker's contexts are its own and closing its connection closes them, so files stay isolated without a browser
+ * start each. With the project's isolation each file runs in a worker of its own.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('e2e').browserEndpoint);
+let workerBrowser: Promise<Browser> | undefined;
+export function browser(): Promise<Browser> {
+  workerBrowser ??= chromium.connect(inject('e2e').browserEndpoint);
+  return workerBrowser;
+}
+
+/** Contexts opened during the running test (closed after it), and those kept for the whole file. */
+const testContexts = new Set<BrowserContext>();
+let inTest = false;
+
+/** browser-fixture.ts: what a test opened is closed after it, so a long file does not pile up Chromium contexts. */
+export const browserFixture = {
+  beforeEach: () => void (inTest = true),
+  afterEach: async () => {
+    inTest = false;
+    const open = [...testContexts];
+    testContexts.clear();
+    await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+  },
+  afterAll: async () => {
+    const connecting = workerBrowser;
+    workerBrowser = undefined;
+    await (await connecting)?.close();
+  },
+};
+
+/**
+ * A fresh context, as another browser or device would be (no storage, no session), pt-BR in São Paulo. Closed after
+ * the test that opened it, unless `keepForFile` (a page a describe block's later tests go on with).
+ */
+export async function newContext(
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: { keepForFile?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await (await browser()).newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  if (inTest && !options.keepForFile) testContexts.add(context);
+  return context;
 }
 
 /**
@@ -62,13 +99,12 @@ export type StoredEmail = {
   body?: { html?: string; text?: string };
 };
 
-/** A page in a fresh context: no storage, no session, like another browser or device. */
+/** A page in a fresh context: no storage, no session, like another browser or device (see newContext). */
 export async function newPage(
-  browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: { keepForFile?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
+  return (await newContext(viewport, options)).newPage();
 }
 
 /**

@@ -1,27 +1,10 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  latestEmailTo,
-  launchBrowser,
-  logIn,
-  newPage,
-  screenshot,
-  signUpAndConfirm,
-  toastWith,
-  VIEWPORTS,
-} from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { latestEmailTo, logIn, newPage, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const password = 'segredo123';
 
@@ -49,7 +32,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
   const email = `contrato.${ulid().toLowerCase()}@example.com`;
 
   it('shows the unsigned contract with its nine clauses and signs it, then goes to the payment (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await customerWithProfile(page, email);
     await page.getByRole('heading', { name: 'Aguardando Assinatura' }).waitFor();
     expect(await page.getByText('Pendente', { exact: true }).count()).toBe(1);
@@ -77,7 +60,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
   });
 
   it('lists the signed contract with its facts, and the dashboard asks for the payment (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor();

@@ -1,11 +1,10 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   emailWithSubject,
   firstLinkIn,
-  launchBrowser,
   logIn,
   newPage,
   screenshot,
@@ -15,21 +14,13 @@ import {
 } from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const password = 'segredo123';
 const formatCpf = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
 
 /** A confirmed, signed-in customer on /app/perfil. */
 async function customerOnProfile(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], email: string): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(viewport);
   await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
   await logIn(page, email, password);
   await page.waitForURL(`${appUrl}/app/dashboard`);
@@ -74,7 +65,7 @@ describe('profile (/app/perfil)', () => {
   });
 
   it('shows the saved profile with the document read-only and updates the rest (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.waitForURL(`${appUrl}/app/dashboard`);
@@ -98,7 +89,7 @@ describe('profile (/app/perfil)', () => {
   });
 
   it('changes the e-mail through the confirmation link sent to the new address (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.waitForURL(`${appUrl}/app/dashboard`);
