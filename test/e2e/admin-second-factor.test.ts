@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { createAdmin, totpCode } from '../totp.js';
-import { logIn, logInAsAdmin, newPage, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+import { logIn, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS, signUpAndLogIn } from './browser.js';
 
 /**
  * Issue 11: admins sign in with a second factor. A new admin's first sign-in leads to the enrolment screen (QR code
@@ -114,9 +114,7 @@ describe('admin second factor (TOTP)', () => {
   it('keeps customers out of the enrolment screen and shows them no code step', async () => {
     const email = `cliente.sem.totp.${ulid().toLowerCase()}@example.com`;
     const page = await newPage(VIEWPORTS.desktop);
-    await signUpAndConfirm(page, { appUrl, sesUrl }, email, 'segredo123');
-    await logIn(page, email, 'segredo123');
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await signUpAndLogIn(page, { appUrl, sesUrl }, email, 'segredo123');
     await page.goto(`${appUrl}/admin/duas-etapas`);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.goto(`${appUrl}/admin/clientes`);

@@ -211,6 +211,48 @@ export async function signUpAndConfirm(
   await toastWith(page, 'Email confirmado');
 }
 
+/** Signs up, confirms through the local inbox's link, and logs in: the customer lands on /app/dashboard. */
+export async function signUpAndLogIn(
+  page: Page,
+  urls: { appUrl: string; sesUrl: string },
+  email: string,
+  password: string,
+): Promise<void> {
+  await signUpAndConfirm(page, urls, email, password);
+  await logIn(page, email, password);
+  await page.waitForURL(`${urls.appUrl}/app/dashboard`);
+}
+
+/** What a customer types in /app/perfil: digits only, as the masks format them; the address comes from the CEP. */
+export type ProfileEntry = {
+  name: string;
+  cpf: string;
+  whatsapp: string;
+  cep: string;
+  number: string;
+  /** Typed over what the CEP filled in (a CEP of a whole city fills in none). */
+  street?: string;
+  neighbourhood?: string;
+};
+
+/** Fills the profile form (already open) as a person types, waiting for the CEP's address; does not save it. */
+export async function fillProfile(page: Page, entry: ProfileEntry): Promise<void> {
+  await page.getByLabel('Nome completo').fill(entry.name);
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(entry.cpf);
+  await page.getByLabel('WhatsApp').pressSequentially(entry.whatsapp);
+  await page.getByLabel('CEP').pressSequentially(entry.cep);
+  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  if (entry.street !== undefined) await page.getByLabel('Endereço').fill(entry.street);
+  await page.getByLabel('Número').fill(entry.number);
+  if (entry.neighbourhood !== undefined) await page.getByLabel('Bairro').fill(entry.neighbourhood);
+}
+
+/** Signs the contract open on /app/contrato, and waits for the toast that answers it when one is given. */
+export async function signContract(page: Page, toast?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+  if (toast) await toastWith(page, toast);
+}
+
 /**
  * A new customer as the journey makes one: signed up, confirmed, logged in, profile saved (CPF generated, address from
  * the CEP stand-in) and the contract created with it signed. Leaves the page on /app/pagamento.
@@ -221,18 +263,11 @@ export async function customerWithSignedContract(
   customer: { email: string; password: string; name: string; cpf: string; whatsapp: string; cep: string },
 ): Promise<void> {
   const { appUrl } = urls;
-  await signUpAndConfirm(page, urls, customer.email, customer.password);
-  await logIn(page, customer.email, customer.password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await signUpAndLogIn(page, urls, customer.email, customer.password);
   await page.goto(`${appUrl}/app/perfil`);
-  await page.getByLabel('Nome completo').fill(customer.name);
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(customer.cpf);
-  await page.getByLabel('WhatsApp').pressSequentially(customer.whatsapp);
-  await page.getByLabel('CEP').pressSequentially(customer.cep);
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
-  await page.getByLabel('Número').fill('100');
+  await fillProfile(page, { ...customer, number: '100' });
   await page.getByRole('button', { name: 'Salvar Perfil' }).click();
   await page.waitForURL(`${appUrl}/app/contrato`);
-  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+  await signContract(page);
   await page.waitForURL(`${appUrl}/app/pagamento`);
 }

@@ -2,28 +2,36 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { latestEmailTo, logIn, newPage, screenshot, signUpAndConfirm, toastWith, VIEWPORTS } from './browser.js';
+import {
+  latestEmailTo,
+  logIn,
+  newPage,
+  screenshot,
+  VIEWPORTS,
+  signContract,
+  signUpAndLogIn,
+  fillProfile,
+} from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
 
 const password = 'segredo123';
 
 async function customerWithProfile(page: Page, email: string): Promise<void> {
-  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-  await logIn(page, email, password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await signUpAndLogIn(page, { appUrl, sesUrl }, email, password);
   await page.goto(`${appUrl}/app/historico`);
   await page.getByText('Nenhum histórico encontrado').waitFor();
   await page.goto(`${appUrl}/app/perfil`);
-  await page.getByLabel('Nome completo').fill('João Batista Pereira');
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
-  await page.getByLabel('WhatsApp').pressSequentially('35998765432');
-  await page.getByLabel('CEP').pressSequentially('37470000');
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  await fillProfile(page, {
+    name: 'João Batista Pereira',
+    cpf: generateCpf(),
+    whatsapp: '35998765432',
+    cep: '37470000',
+    street: 'Rua Dr. Olavo Gomes Pinto',
+    number: '120',
+    neighbourhood: 'Centro',
+  });
   expect(await page.getByLabel('Cidade').inputValue()).toBe('São Lourenço');
-  await page.getByLabel('Endereço').fill('Rua Dr. Olavo Gomes Pinto');
-  await page.getByLabel('Número').fill('120');
-  await page.getByLabel('Bairro').fill('Centro');
   await page.getByRole('button', { name: 'Salvar Perfil' }).click();
   await page.waitForURL(`${appUrl}/app/contrato`);
 }
@@ -51,8 +59,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     await page.getByRole('link', { name: 'Ir para o contrato' }).click();
     await page.waitForURL(`${appUrl}/app/contrato`);
 
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await toastWith(page, 'Contrato assinado!');
+    await signContract(page, 'Contrato assinado!');
     await page.waitForURL(`${appUrl}/app/pagamento`);
     const mail = await latestEmailTo(sesUrl, email);
     expect(mail.subject).toMatch(/^Contrato assinado — protocolo LM[\dA-Z-]+$/);

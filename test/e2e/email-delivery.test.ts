@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EMAIL_DELIVERY_MESSAGES } from '../../domain/email-delivery.js';
 import { recordEmailSuppression } from '../../lambdas/shared/data/email-suppressions.js';
-import { logIn, newPage, screenshot, signUpAndConfirm, VIEWPORTS } from './browser.js';
+import { logIn, newPage, screenshot, signUpAndConfirm, VIEWPORTS, signUpAndLogIn } from './browser.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
@@ -41,9 +41,7 @@ describe('browser errors', () => {
   it('an unhandled rejection is reported with the route pattern and no personal data, and accepted', async () => {
     const email = `erro.${ulid().toLowerCase()}@example.com`;
     const page = await newPage(VIEWPORTS.desktop);
-    await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-    await logIn(page, email, password);
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await signUpAndLogIn(page, { appUrl, sesUrl }, email, password);
 
     const reported = page.waitForResponse((response) => response.url().endsWith('/public/browser-errors'));
     await page.evaluate(() => {

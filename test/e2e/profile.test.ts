@@ -8,9 +8,10 @@ import {
   logIn,
   newPage,
   screenshot,
-  signUpAndConfirm,
   toastWith,
   VIEWPORTS,
+  signUpAndLogIn,
+  fillProfile,
 } from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
@@ -21,9 +22,7 @@ const formatCpf = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '
 /** A confirmed, signed-in customer on /app/perfil. */
 async function customerOnProfile(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], email: string): Promise<Page> {
   const page = await newPage(viewport);
-  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-  await logIn(page, email, password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await signUpAndLogIn(page, { appUrl, sesUrl }, email, password);
   await page.goto(`${appUrl}/app/perfil`);
   await page.getByRole('heading', { name: 'Meu Perfil' }).waitFor();
   await page.getByRole('button', { name: 'Salvar Perfil' }).waitFor();
@@ -31,14 +30,8 @@ async function customerOnProfile(viewport: (typeof VIEWPORTS)[keyof typeof VIEWP
 }
 
 /** Types like a person: the masks format as they go. */
-async function fillProfile(page: Page, cpfDigits: string) {
-  await page.getByLabel('Nome completo').fill('Maria da Conceição Souza');
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(cpfDigits);
-  await page.getByLabel('WhatsApp').pressSequentially('35998765432');
-  await page.getByLabel('CEP').pressSequentially('01001000');
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
-  await page.getByLabel('Número').fill('120');
-}
+const fillMaria = (page: Page, cpf: string) =>
+  fillProfile(page, { name: 'Maria da Conceição Souza', cpf, whatsapp: '35998765432', cep: '01001000', number: '120' });
 
 describe('profile (/app/perfil)', () => {
   const email = `perfil.${ulid().toLowerCase()}@example.com`;
@@ -48,7 +41,7 @@ describe('profile (/app/perfil)', () => {
     const page = await customerOnProfile(VIEWPORTS.phone, email);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await screenshot(page, 'profile-new-phone');
-    await fillProfile(page, cpf);
+    await fillMaria(page, cpf);
     expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(formatCpf(cpf));
     expect(await page.getByLabel('WhatsApp').inputValue()).toBe('(35) 99876-5432');
     expect(await page.getByLabel('CEP').inputValue()).toBe('01001-000');
@@ -126,7 +119,7 @@ describe('profile (/app/perfil)', () => {
 
   it('refuses an invalid CPF and a CPF another customer has, with the spec messages (phone)', async () => {
     const page = await customerOnProfile(VIEWPORTS.phone, `perfil2.${ulid().toLowerCase()}@example.com`);
-    await fillProfile(page, '52998224724');
+    await fillMaria(page, '52998224724');
     await page.getByRole('button', { name: 'Salvar Perfil' }).click();
     await toastWith(page, 'CPF inválido');
     await screenshot(page, 'profile-invalid-cpf-phone');

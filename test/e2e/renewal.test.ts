@@ -4,7 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { newPage, screenshot, toastWith, VIEWPORTS, signContract } from './browser.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
 
@@ -58,8 +58,7 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
     await page.getByText(/nada é devido pelo CONTRATANTE/).waitFor();
     await screenshot(page, 'renewal-free-contract-phone');
 
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await toastWith(page, 'Processo gratuito iniciado!');
+    await signContract(page, 'Processo gratuito iniciado!');
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText('Pago', { exact: true }).first().waitFor();
     await page.getByRole('heading', { name: 'Tudo em dia' }).waitFor();
@@ -102,8 +101,7 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
     expect(await page.getByRole('button', { name: 'Gerar PIX' }).count()).toBe(0);
 
     await page.goto(`${appUrl}/app/contrato`);
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await toastWith(page, 'Contrato assinado!');
+    await signContract(page, 'Contrato assinado!');
     await page.waitForURL(`${appUrl}/app/pagamento`);
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     await toastWith(page, 'PIX gerado!');
