@@ -26,12 +26,11 @@ import { getCharge, recordChargeStatus } from '../../lambdas/shared/data/charges
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { recordingWorkflow, until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { testDb } from './db.js';
-import { seedCustomer, seedPendingCharge, seedReferredCustomer } from './seed.js';
+import { seedCustomer, seedPendingCharge, seedReferredCustomer, seedSignature } from './seed.js';
 import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
@@ -202,20 +201,7 @@ describe('/admin/processos: the inline status change', () => {
 });
 
 /** A signed contract, as 'Gerar PIX' needs it. */
-async function sign(userId: string, contractId: string) {
-  await signContract(db, {
-    userId,
-    contractId,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
-}
+const sign = (userId: string, contractId: string) => seedSignature(db, { userId, contract: { id: contractId } });
 
 const chargeParams = (ref: { userId: string; contractId: string; chargeId: string }) => ref;
 

@@ -16,12 +16,11 @@ import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { asaasEvent, recordingWorkflow, useAsaasSimulator, useWebhookReceiver } from './asaas-harness.js';
 import { testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedSignature } from './seed.js';
 
 const db = testDb();
 const sim = useAsaasSimulator();
@@ -53,18 +52,7 @@ beforeEach(() => {
 /** A customer whose contract is signed (the real access pattern), ready to pay. */
 async function signedCustomer() {
   const seeded = await seedCustomer(db);
-  await signContract(db, {
-    userId: seeded.userId,
-    contractId: seeded.contract.id,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, seeded);
   return { ...seeded, caller: { userId: seeded.userId, email: seeded.profile.email, isAdmin: false } };
 }
 

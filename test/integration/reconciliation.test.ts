@@ -18,14 +18,13 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
 import { getReconciliationCursor, listDivergences, type Divergence } from '../../lambdas/shared/data/reconciliation.js';
-import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { adminClaims } from '../factories.js';
 import { until, useAsaasSimulator, useLocalWorkflow, useWebhookReceiver } from './asaas-harness.js';
 import { callRoute, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { seedCustomer, seedPendingCharge } from './seed.js';
+import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 
 /**
  * The nightly reconciliation against DynamoDB Local, the Asaas simulator and the CDK state machine run locally with
@@ -71,17 +70,7 @@ beforeAll(() => {
 async function chargeAwaitingPayment() {
   const seeded = await seedCustomer(db);
   const ref = { userId: seeded.userId, contractId: seeded.contract.id };
-  await signContract(db, {
-    ...ref,
-    signature: {
-      signedAt: new Date().toISOString(),
-      ip: '200.10.20.30',
-      geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
-      userAgent: 'vitest',
-      textSha256: 'x'.repeat(64),
-      pdfKey: 'contracts/x.pdf',
-    },
-  });
+  await seedSignature(db, seeded);
   const caller = { userId: seeded.userId, email: seeded.profile.email, isAdmin: false };
   const { charge } = await createChargeForContract(
     { db, clock: deps.clock, workflow, asaas: sim.asaas },
