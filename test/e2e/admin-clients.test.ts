@@ -7,10 +7,11 @@ import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { createCharge, recordChargeStatus } from '../../lambdas/shared/data/charges.js';
 import { localSettings } from '../../local/settings.js';
 import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
-import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, admin, asaasUrl } = inject('e2e');
+const { appUrl, dynamodbEndpoint, asaasUrl } = inject('e2e');
 const asaas = createAsaasClient({ baseUrl: `${asaasUrl}/v3`, apiKey: localSettings().secrets.asaasApiKey });
 const db = localTable(dynamodbEndpoint);
 
@@ -68,15 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   db.client.destroy();
 });
-
-async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(viewport);
-  // The first visit may wait for the dev server to compile the app on a busy machine.
-  await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(/\/app\/dashboard/);
-  return page;
-}
 
 async function searchFor(page: Page, term: string) {
   const box = page.getByRole('textbox', { name: 'Buscar clientes' });

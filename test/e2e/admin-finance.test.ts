@@ -10,24 +10,16 @@ import { FINANCE_CSV_HEADER } from '../../domain/finance-csv.js';
 import { daysInRange, presetRange } from '../../domain/finance-period.js';
 import { createCharge, moveChargeStatus, type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { seedCustomer } from '../integration/seed.js';
-import { nameWord, searchAdminList } from './admin-helpers.js';
-import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
+import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
 afterAll(async () => {
   db.client.destroy();
 });
-
-async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  return page;
-}
 
 /** A client with one charge of `valor`, written at `createdAt` and, if asked, moved to `status` at `movedAt`. */
 async function chargeOf(

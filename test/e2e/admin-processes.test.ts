@@ -5,25 +5,17 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer } from '../integration/seed.js';
-import { dismissToast, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { nameWord, searchAdminList } from './admin-helpers.js';
+import { dismissToast, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
 afterAll(async () => {
   db.client.destroy();
 });
-
-async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  return page;
-}
 
 /** The signed-in customer's id (from the id token Amplify keeps). */
 async function userIdOf(page: Page): Promise<string> {

@@ -11,12 +11,12 @@ import {
 } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor, seedCustomer } from '../integration/seed.js';
-import { logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
-import { nameWord, searchAdminList } from './admin-helpers.js';
+import { screenshot, VIEWPORTS } from './browser.js';
+import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 import { payReferral } from '../referral-payments.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
 afterAll(async () => {
@@ -47,14 +47,6 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
     initialContract: initialContractFor(),
   });
   if (pays) await payReferral(db, profile);
-}
-
-async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  return page;
 }
 
 const searchFor = (page: Page, term: string) =>
