@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
+          // The worker's browser connection and each test's contexts, so no file sets them up or closes them.
+          setupFiles: ['test/e2e/browser-fixture.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -1,19 +1,19 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES, clientDeletedDescription } from '../../domain/messages.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { localSettings } from '../../local/settings.js';
 import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 import { createCharge } from '../seeds.js';
 
-const { appUrl, dynamodbEndpoint, admin, asaasUrl } = inject('e2e');
+const { appUrl, dynamodbEndpoint, asaasUrl } = inject('e2e');
 const asaas = createAsaasClient({ baseUrl: `${asaasUrl}/v3`, apiKey: localSettings().secrets.asaasApiKey });
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
 /** A name word no other test writes, so a search finds exactly these clients. */
@@ -25,7 +25,6 @@ let paid: Awaited<ReturnType<typeof seedCustomer>>;
 let openPix: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   kept = await seedCustomer(db, { nome_completo: `Helena ${word} Andrade`, cpf: generateCpf() });
   doomed = await seedCustomer(db, { nome_completo: `Otávio ${word} Brandão`, cpf: generateCpf() });
   const customer = await asaas.createCustomer({
@@ -69,18 +68,8 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
-
-async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  // The first visit may wait for the dev server to compile the app on a busy machine.
-  await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(/\/app\/dashboard/);
-  return page;
-}
 
 async function searchFor(page: Page, term: string) {
   const box = page.getByRole('textbox', { name: 'Buscar clientes' });

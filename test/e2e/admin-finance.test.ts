@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FINANCE_CSV_HEADER } from '../../domain/finance-csv.js';
@@ -11,30 +11,17 @@ import { daysInRange, presetRange } from '../../domain/finance-period.js';
 import { type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { moveChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { seedCustomer } from '../integration/seed.js';
-import { nameWord, searchAdminList } from './admin-helpers.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
+import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 import { createCharge } from '../seeds.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
-let browser: Browser;
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
-
-async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  return page;
-}
 
 /** A client with one charge of `valor`, written at `createdAt` and, if asked, moved to `status` at `movedAt`. */
 async function chargeOf(

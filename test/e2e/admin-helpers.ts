@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { logInAsAdmin, newPage } from './browser.js';
 
 /** A word of letters only, so each run's names are its own (names take letters, not digits). */
 export const nameWord = () =>
@@ -11,4 +13,15 @@ export async function searchAdminList(page: Page, label: string, term: string): 
   const box = page.getByLabel(label);
   await box.fill(term);
   await box.press('Enter');
+}
+
+/** A page in a fresh context where the run's seeded admin has signed in (password, then the authenticator code). */
+export async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
+  const { appUrl, admin } = inject('e2e');
+  const page = await newPage(viewport);
+  // The first visit may wait for the dev server to compile the app on a busy machine.
+  await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+  await logInAsAdmin(page, admin);
+  await page.waitForURL(`${appUrl}/app/dashboard`);
+  return page;
 }

@@ -1,34 +1,21 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer } from '../integration/seed.js';
-import { dismissToast, launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { nameWord, searchAdminList } from './admin-helpers.js';
+import { dismissToast, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
-let browser: Browser;
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
-
-async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  return page;
-}
 
 /** The signed-in customer's id (from the id token Amplify keeps). */
 async function userIdOf(page: Page): Promise<string> {
@@ -58,7 +45,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     });
 
     // Signed up, profiled and signed through the API (the screens have tests of their own), signed in as a person.
-    const customer = await newPage(browser, VIEWPORTS.phone);
+    const customer = await newPage(VIEWPORTS.phone);
     await signInThroughForm(customer, await apiCustomer({ email, name }));
     await customer.goto(`${appUrl}/app/pagamento`);
     await customer.getByRole('button', { name: 'Gerar PIX' }).click();

@@ -1,5 +1,5 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
@@ -11,20 +11,15 @@ import {
 } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput } from '../factories.js';
 import { initialContractFor, seedCustomer } from '../integration/seed.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
-import { nameWord, searchAdminList } from './admin-helpers.js';
+import { screenshot, VIEWPORTS } from './browser.js';
+import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 import { payReferral } from '../referral-payments.js';
 
-const { appUrl, dynamodbEndpoint, admin } = inject('e2e');
-let browser: Browser;
+const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
@@ -52,14 +47,6 @@ async function friendSignsUp(referrer: Seeded, email: string, pays: boolean) {
     initialContract: initialContractFor(),
   });
   if (pays) await payReferral(db, profile);
-}
-
-async function adminPage(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
-  return page;
 }
 
 const searchFor = (page: Page, term: string) =>

@@ -1,37 +1,22 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { createAdmin, totpCode } from '../totp.js';
-import {
-  launchBrowser,
-  logIn,
-  logInAsAdmin,
-  newPage,
-  screenshot,
-  signUpAndConfirm,
-  toastWith,
-  VIEWPORTS,
-} from './browser.js';
+import { logIn, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS, signUpAndLogIn } from './browser.js';
 
 /**
  * Issue 11: admins sign in with a second factor. A new admin's first sign-in leads to the enrolment screen (QR code
  * and key); from then on the password is followed by the authenticator code, and only then does the back office open.
  */
 const { appUrl, sesUrl, cognitoEndpoint, userPoolId, userPoolClientId } = inject('e2e');
-let browser: Browser;
 const cognito = new CognitoIdentityProviderClient({
   endpoint: cognitoEndpoint,
   region: 'us-east-1',
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   cognito.destroy();
 });
 
@@ -50,7 +35,7 @@ describe('admin second factor (TOTP)', () => {
     const password = 'segredo-admin-1';
     await createAdmin({ client: cognito, userPoolId, clientId: userPoolClientId }, email, password);
 
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(`${appUrl}/admin/processos`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await page.waitForURL(/\/auth/);
     await logIn(page, email, password);
@@ -104,7 +89,7 @@ describe('admin second factor (TOTP)', () => {
     await page.context().close();
 
     // The next sign-in: password, then the code.
-    const desktop = await newPage(browser, VIEWPORTS.desktop);
+    const desktop = await newPage(VIEWPORTS.desktop);
     await desktop.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await logIn(desktop, email, password);
     const loginCode = desktop.getByLabel(SECOND_FACTOR_MESSAGES.codeLabel);
@@ -128,10 +113,8 @@ describe('admin second factor (TOTP)', () => {
 
   it('keeps customers out of the enrolment screen and shows them no code step', async () => {
     const email = `cliente.sem.totp.${ulid().toLowerCase()}@example.com`;
-    const page = await newPage(browser, VIEWPORTS.desktop);
-    await signUpAndConfirm(page, { appUrl, sesUrl }, email, 'segredo123');
-    await logIn(page, email, 'segredo123');
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    const page = await newPage(VIEWPORTS.desktop);
+    await signUpAndLogIn(page, { appUrl, sesUrl }, email, 'segredo123');
     await page.goto(`${appUrl}/admin/duas-etapas`);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.goto(`${appUrl}/admin/clientes`);

@@ -1,12 +1,11 @@
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   dismissToast,
   emailsTo,
   emailWithSubject,
   firstLinkIn,
-  launchBrowser,
   logIn,
   logInAsAdmin,
   newPage,
@@ -19,14 +18,6 @@ import {
 } from './browser.js';
 
 const { appUrl, apiUrl, sesUrl, admin } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** 'Esqueci minha senha' for this address, up to the spec's success toast. */
 async function requestRecovery(page: Page, address: string): Promise<void> {
@@ -41,13 +32,13 @@ describe('password recovery and the already-registered e-mail', () => {
   const newPassword = 'novasenha456';
 
   it('signs up and confirms a customer through the inbox', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await signUpAndConfirm(page, { appUrl, sesUrl }, email, oldPassword);
     await page.context().close();
   });
 
   it('sends an already registered e-mail to login with the spec message', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await signUp(page, appUrl, email, 'qualquer123');
     await toastWith(page, 'Este email já está cadastrado. Faça login.');
     await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
@@ -58,7 +49,7 @@ describe('password recovery and the already-registered e-mail', () => {
   });
 
   it('asks for the e-mail before sending the recovery link, then sends it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await toastWith(page, 'Informe seu email');
@@ -84,7 +75,7 @@ describe('password recovery and the already-registered e-mail', () => {
     const link = firstLinkIn((await emailWithSubject(sesUrl, email, 'Recuperação de senha')).body!.html!);
     expect(link).toContain('acao=redefinir');
 
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(link);
     await toastWith(page, 'Recuperação de senha');
     await page.getByRole('heading', { name: 'Crie uma nova senha' }).waitFor();
@@ -120,7 +111,7 @@ describe('password recovery and the already-registered e-mail', () => {
   });
 
   it('logs in with the new password and refuses the old one', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, oldPassword);
     await toastWith(page, 'Email ou senha incorretos.');
@@ -139,7 +130,7 @@ describe('password recovery and the already-registered e-mail', () => {
 
 describe('invite link (spec 01 §2, §3)', () => {
   it('keeps ref and invite in browser storage and fills the referral code, upper-cased', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth?mode=register&ref=ref-ab12cd&invite=REF-AB12CD-X9Z1`);
     const referral = page.getByLabel('Código de indicação (opcional)');
     expect(await referral.inputValue()).toBe('REF-AB12CD');
@@ -169,7 +160,7 @@ describe('invite link (spec 01 §2, §3)', () => {
 describe('connectivity banner (spec 01 §2)', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`warns when the browser goes offline and when the API is out of reach (${name})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(viewport);
       await page.goto(`${appUrl}/auth`);
       await logInAsAdmin(page, admin);
       await page.waitForURL(`${appUrl}/app/dashboard`);

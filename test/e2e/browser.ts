@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
 import { inject } from 'vitest';
 import { totpCode } from '../totp.js';
@@ -29,11 +29,48 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The e2e run's one browser (started by global-setup.ts), connected to from each test file: a file's contexts are its
- * own and closing its connection closes them, so files stay isolated without a browser start each.
+ * The e2e run's one browser (started by global-setup.ts), connected to once per worker: the first page a test file asks
+ * for connects, and the connection closes when the worker is done (browser-fixture.ts, the project's setup file). A
+ * worker's contexts are its own and closing its connection closes them, so files stay isolated without a browser
+ * start each. With the project's isolation each file runs in a worker of its own.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('e2e').browserEndpoint);
+let workerBrowser: Promise<Browser> | undefined;
+export function browser(): Promise<Browser> {
+  workerBrowser ??= chromium.connect(inject('e2e').browserEndpoint);
+  return workerBrowser;
+}
+
+/** Contexts opened during the running test (closed after it), and those kept for the whole file. */
+const testContexts = new Set<BrowserContext>();
+let inTest = false;
+
+/** browser-fixture.ts: what a test opened is closed after it, so a long file does not pile up Chromium contexts. */
+export const browserFixture = {
+  beforeEach: () => void (inTest = true),
+  afterEach: async () => {
+    inTest = false;
+    const open = [...testContexts];
+    testContexts.clear();
+    await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+  },
+  afterAll: async () => {
+    const connecting = workerBrowser;
+    workerBrowser = undefined;
+    await (await connecting)?.close();
+  },
+};
+
+/**
+ * A fresh context, as another browser or device would be (no storage, no session), pt-BR in São Paulo. Closed after
+ * the test that opened it, unless `keepForFile` (a page a describe block's later tests go on with).
+ */
+export async function newContext(
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: { keepForFile?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await (await browser()).newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  if (inTest && !options.keepForFile) testContexts.add(context);
+  return context;
 }
 
 /**
@@ -62,13 +99,12 @@ export type StoredEmail = {
   body?: { html?: string; text?: string };
 };
 
-/** A page in a fresh context: no storage, no session, like another browser or device. */
+/** A page in a fresh context: no storage, no session, like another browser or device (see newContext). */
 export async function newPage(
-  browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  options: { keepForFile?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  return context.newPage();
+  return (await newContext(viewport, options)).newPage();
 }
 
 /**
@@ -175,6 +211,48 @@ export async function signUpAndConfirm(
   await toastWith(page, 'Email confirmado');
 }
 
+/** Signs up, confirms through the local inbox's link, and logs in: the customer lands on /app/dashboard. */
+export async function signUpAndLogIn(
+  page: Page,
+  urls: { appUrl: string; sesUrl: string },
+  email: string,
+  password: string,
+): Promise<void> {
+  await signUpAndConfirm(page, urls, email, password);
+  await logIn(page, email, password);
+  await page.waitForURL(`${urls.appUrl}/app/dashboard`);
+}
+
+/** What a customer types in /app/perfil: digits only, as the masks format them; the address comes from the CEP. */
+export type ProfileEntry = {
+  name: string;
+  cpf: string;
+  whatsapp: string;
+  cep: string;
+  number: string;
+  /** Typed over what the CEP filled in (a CEP of a whole city fills in none). */
+  street?: string;
+  neighbourhood?: string;
+};
+
+/** Fills the profile form (already open) as a person types, waiting for the CEP's address; does not save it. */
+export async function fillProfile(page: Page, entry: ProfileEntry): Promise<void> {
+  await page.getByLabel('Nome completo').fill(entry.name);
+  await page.getByLabel('CPF', { exact: true }).pressSequentially(entry.cpf);
+  await page.getByLabel('WhatsApp').pressSequentially(entry.whatsapp);
+  await page.getByLabel('CEP').pressSequentially(entry.cep);
+  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  if (entry.street !== undefined) await page.getByLabel('Endereço').fill(entry.street);
+  await page.getByLabel('Número').fill(entry.number);
+  if (entry.neighbourhood !== undefined) await page.getByLabel('Bairro').fill(entry.neighbourhood);
+}
+
+/** Signs the contract open on /app/contrato, and waits for the toast that answers it when one is given. */
+export async function signContract(page: Page, toast?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+  if (toast) await toastWith(page, toast);
+}
+
 /**
  * A new customer as the journey makes one: signed up, confirmed, logged in, profile saved (CPF generated, address from
  * the CEP stand-in) and the contract created with it signed. Leaves the page on /app/pagamento.
@@ -185,18 +263,11 @@ export async function customerWithSignedContract(
   customer: { email: string; password: string; name: string; cpf: string; whatsapp: string; cep: string },
 ): Promise<void> {
   const { appUrl } = urls;
-  await signUpAndConfirm(page, urls, customer.email, customer.password);
-  await logIn(page, customer.email, customer.password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await signUpAndLogIn(page, urls, customer.email, customer.password);
   await page.goto(`${appUrl}/app/perfil`);
-  await page.getByLabel('Nome completo').fill(customer.name);
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(customer.cpf);
-  await page.getByLabel('WhatsApp').pressSequentially(customer.whatsapp);
-  await page.getByLabel('CEP').pressSequentially(customer.cep);
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
-  await page.getByLabel('Número').fill('100');
+  await fillProfile(page, { ...customer, number: '100' });
   await page.getByRole('button', { name: 'Salvar Perfil' }).click();
   await page.waitForURL(`${appUrl}/app/contrato`);
-  await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
+  await signContract(page);
   await page.waitForURL(`${appUrl}/app/pagamento`);
 }

@@ -1,46 +1,37 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   latestEmailTo,
-  launchBrowser,
   logIn,
   newPage,
   screenshot,
-  signUpAndConfirm,
-  toastWith,
   VIEWPORTS,
+  signContract,
+  signUpAndLogIn,
+  fillProfile,
 } from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const password = 'segredo123';
 
 async function customerWithProfile(page: Page, email: string): Promise<void> {
-  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-  await logIn(page, email, password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await signUpAndLogIn(page, { appUrl, sesUrl }, email, password);
   await page.goto(`${appUrl}/app/historico`);
   await page.getByText('Nenhum histórico encontrado').waitFor();
   await page.goto(`${appUrl}/app/perfil`);
-  await page.getByLabel('Nome completo').fill('João Batista Pereira');
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(generateCpf());
-  await page.getByLabel('WhatsApp').pressSequentially('35998765432');
-  await page.getByLabel('CEP').pressSequentially('37470000');
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+  await fillProfile(page, {
+    name: 'João Batista Pereira',
+    cpf: generateCpf(),
+    whatsapp: '35998765432',
+    cep: '37470000',
+    street: 'Rua Dr. Olavo Gomes Pinto',
+    number: '120',
+    neighbourhood: 'Centro',
+  });
   expect(await page.getByLabel('Cidade').inputValue()).toBe('São Lourenço');
-  await page.getByLabel('Endereço').fill('Rua Dr. Olavo Gomes Pinto');
-  await page.getByLabel('Número').fill('120');
-  await page.getByLabel('Bairro').fill('Centro');
   await page.getByRole('button', { name: 'Salvar Perfil' }).click();
   await page.waitForURL(`${appUrl}/app/contrato`);
 }
@@ -49,7 +40,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
   const email = `contrato.${ulid().toLowerCase()}@example.com`;
 
   it('shows the unsigned contract with its nine clauses and signs it, then goes to the payment (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await customerWithProfile(page, email);
     await page.getByRole('heading', { name: 'Aguardando Assinatura' }).waitFor();
     expect(await page.getByText('Pendente', { exact: true }).count()).toBe(1);
@@ -68,8 +59,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     await page.getByRole('link', { name: 'Ir para o contrato' }).click();
     await page.waitForURL(`${appUrl}/app/contrato`);
 
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await toastWith(page, 'Contrato assinado!');
+    await signContract(page, 'Contrato assinado!');
     await page.waitForURL(`${appUrl}/app/pagamento`);
     const mail = await latestEmailTo(sesUrl, email);
     expect(mail.subject).toMatch(/^Contrato assinado — protocolo LM[\dA-Z-]+$/);
@@ -77,7 +67,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
   });
 
   it('lists the signed contract with its facts, and the dashboard asks for the payment (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.getByRole('heading', { name: 'Realize o Pagamento' }).waitFor();

@@ -1,24 +1,19 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ERASURE_PROTOCOL_PATTERN } from '../../domain/data-rights.js';
 import { nameWord } from './admin-helpers.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { apiCustomer, signInThroughForm, type ApiCustomer } from './customers.js';
 
 const { appUrl, admin } = inject('e2e');
-let browser: Browser;
 let customer: ApiCustomer;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // An unsigned contract is enough: the export and the request do not depend on it, and it is the quickest customer.
   customer = await apiCustomer({ name: `Lívia ${nameWord()} Prates`, signed: false });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** The file a click downloads, copied here from the browser (it runs as a server of its own) and read. */
@@ -35,7 +30,7 @@ describe('Meus dados (/app/perfil)', () => {
   let protocolo = '';
 
   it('downloads the customer’s data and records an erasure request with its protocol (phone, then desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await signInThroughForm(page, customer);
     await page.goto(`${appUrl}/app/perfil`);
     const section = page.getByRole('region', { name: 'Meus dados' });
@@ -74,7 +69,7 @@ describe('Meus dados (/app/perfil)', () => {
 
   it('shows the request to the admins with its status (desktop)', async () => {
     expect(protocolo).not.toBe('');
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await logInAsAdmin(page, admin);
     await page.waitForURL(/\/app\/dashboard/);

@@ -1,20 +1,14 @@
 import { ulid } from 'ulid';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { EMAIL_DELIVERY_MESSAGES } from '../../domain/email-delivery.js';
 import { recordEmailSuppression } from '../../lambdas/shared/data/email-suppressions.js';
-import { launchBrowser, logIn, newPage, screenshot, signUpAndConfirm, VIEWPORTS } from './browser.js';
+import { logIn, newPage, screenshot, signUpAndConfirm, VIEWPORTS, signUpAndLogIn } from './browser.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
@@ -23,7 +17,7 @@ const password = 'segredo123';
 describe.each(Object.entries(VIEWPORTS))('on a %s', (name, viewport) => {
   it('a customer whose address bounced is told on the dashboard and sent to the profile to change it', async () => {
     const email = `devolvido.${ulid().toLowerCase()}@example.com`;
-    const page = await newPage(browser, viewport);
+    const page = await newPage(viewport);
     await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
     // What ReceiveEmailFeedback records when SES reports a permanent bounce (integration: email-feedback.test.ts).
     await recordEmailSuppression(db, email, { reason: 'bounce', at: new Date().toISOString() });
@@ -46,10 +40,8 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (name, viewport) => {
 describe('browser errors', () => {
   it('an unhandled rejection is reported with the route pattern and no personal data, and accepted', async () => {
     const email = `erro.${ulid().toLowerCase()}@example.com`;
-    const page = await newPage(browser, VIEWPORTS.desktop);
-    await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-    await logIn(page, email, password);
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    const page = await newPage(VIEWPORTS.desktop);
+    await signUpAndLogIn(page, { appUrl, sesUrl }, email, password);
 
     const reported = page.waitForResponse((response) => response.url().endsWith('/public/browser-errors'));
     await page.evaluate(() => {

@@ -1,20 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { newPage, screenshot, VIEWPORTS } from './browser.js';
 
 const { appUrl } = inject('e2e');
-let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // The dev server compiles the public entry on its first request, which can outlast a test's navigation timeout.
-  const page = await newPage(browser);
+  const page = await newPage();
   await page.goto(appUrl, { timeout: 120_000 });
   await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 });
   await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** The spec's section order (spec 01 §2 "Landing page"), by the heading each section is labelled with. */
@@ -33,7 +28,7 @@ const SECTION_HEADINGS = [
 const STEPS = ['Cadastro', 'Assinatura Digital', 'Pagamento PIX', 'Protocolo Judicial'];
 
 async function openLanding(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(viewport);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

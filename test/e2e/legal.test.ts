@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { SERVICE_PROVIDER } from '../../domain/company.js';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { newPage, screenshot, VIEWPORTS } from './browser.js';
 
 const { appUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const LEGAL_PAGES = [
   { path: '/termos', title: 'Termos de Uso', name: 'terms' },
@@ -53,7 +45,7 @@ const waitForCanonical = (page: Page, path: string) =>
 describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
   for (const [viewportName, viewport] of VIEWPORT_LIST) {
     it(`shows the document with its metadata, contents and contact (${viewportName})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(viewport);
       await openLegalPage(page, path, title);
       await waitForTitle(page, title);
       await waitForCanonical(page, path);
@@ -104,7 +96,7 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
   }
 
   it('fits a 360 px phone without horizontal scroll', async () => {
-    const page = await newPage(browser, SMALL_PHONE);
+    const page = await newPage(SMALL_PHONE);
     await openLegalPage(page, path, title);
     // The document itself; the shared header is the public layout's (checked at the suite's phone width above).
     expect(await overflowingElements(page, 'main')).toEqual([]);
@@ -115,7 +107,7 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
 describe('the public footer', () => {
   for (const [viewportName, viewport] of VIEWPORT_LIST) {
     it(`reaches both legal pages (${viewportName})`, async () => {
-      const page = await newPage(browser, viewport);
+      const page = await newPage(viewport);
       await page.goto(`${appUrl}/`);
       const footer = page.getByRole('contentinfo');
 

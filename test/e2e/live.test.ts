@@ -1,14 +1,13 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import {
   customerWithSignedContract,
   emailWithSubject,
-  launchBrowser,
   logIn,
   newPage,
   screenshot,
@@ -19,14 +18,9 @@ import { localTable } from './local-table.js';
 
 const { appUrl, apiUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 const password = 'segredo123';
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
@@ -68,7 +62,7 @@ describe('live status updates (spec 01 §4): an open dashboard follows its proce
   let customer: { userId: string; contractId: string; protocolo: string };
 
   it('shows "Status atualizado!" and the new status without a reload, and e-mails the change (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await customerWithSignedContract(
       page,
       { appUrl, sesUrl },
@@ -101,7 +95,7 @@ describe('live status updates (spec 01 §4): an open dashboard follows its proce
   });
 
   it('follows an admin moving the process on to "Peticionado" with a note (desktop, history open)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     const before = await connectionsOf(db, customer.userId, new Date());
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);

@@ -1,6 +1,6 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatDocument } from '../../domain/documents.js';
 import { lookupProcessRoute } from '../../domain/api/lookup.js';
@@ -11,11 +11,10 @@ import { robotsTxt, sitemapXml } from '../../domain/public-pages.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer } from '../integration/seed.js';
-import { emailsTo, launchBrowser, newPage, openPublicPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { emailsTo, newPage, openPublicPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
 type Seeded = Awaited<ReturnType<typeof seedCustomer>>;
@@ -51,19 +50,17 @@ let pending: Seeded;
 const grantedEmail = `nada.consta.${ulid().toLowerCase()}@example.com`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   granted = await seedCustomer(db, { email: grantedEmail, nome_completo: 'Maria Aparecida Souza', cpf: generateCpf() });
   await moveProcess(granted, 'contrato_assinado', 'pago', 'peticionado', 'baixa_deferida');
   pending = await seedCustomer(db, { nome_completo: 'João Pedro Lima', cpf: generateCpf() });
 });
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
 describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate limit', () => {
   it('finds a process by CPF and shows only masked personal data and the lookup status (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);
     await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('Consultar Processo | Limpa Nome');
     await page.getByRole('button', { name: 'Consultar', exact: true }).click();
@@ -86,7 +83,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
   });
 
   it('explains why Nada Consta is unavailable before the removal is granted, by protocol (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await openPublicPage(page, `${appUrl}/consultar`);
     await search(page, pending.contract.protocolo.toLowerCase());
     const card = page.getByRole('article', { name: `Processo ${fullProtocol(pending.contract.protocolo)}` });
@@ -105,7 +102,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
   it('says "Processo não encontrado" for an unknown CPF, then refuses a sixth search of the same document', async () => {
     // The six searches must fall in one fixed window (the server's clock cannot be stopped from here).
     await outsideWindowEnd(RATE_LIMITS.lookupByQuery.windowSeconds, 45);
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);
     const unknown = formatDocument(generateCpf());
     await search(page, unknown);
@@ -130,7 +127,7 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
 
 describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and its verification page', () => {
   it('issues only for the e-mail on file, opens the PDF, e-mails it, and the QR page says vigente then não vigente', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await openPublicPage(page, `${appUrl}/consultar`);
     await search(page, granted.contract.protocolo);
     await page.getByRole('button', { name: 'Baixar Nada Consta' }).click();
@@ -200,7 +197,7 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
     const email = `nada.consta.celular.${ulid().toLowerCase()}@example.com`;
     const customer = await seedCustomer(db, { email, nome_completo: 'Carlos Eduardo Prado', cpf: generateCpf() });
     await moveProcess(customer, 'contrato_assinado', 'pago', 'peticionado', 'baixa_deferida');
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);
     await search(page, formatDocument(customer.profile.cpf));
     await page.getByRole('button', { name: 'Baixar Nada Consta' }).click();
@@ -220,7 +217,7 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
   });
 
   it('shows "Certificado não encontrado." for an unknown code (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(`${appUrl}/verificar/ABCD-EFGH-JKMN`);
     await page.getByRole('heading', { name: 'Certificado não encontrado.' }).waitFor();
     await screenshot(page, 'nada-consta-verification-not-found-phone');
@@ -230,7 +227,7 @@ describe('Nada Consta (spec 01 §2, §5, §7): the dialog through to the PDF and
 
 describe('unknown paths (spec 01 §2 "404 page")', () => {
   it('answers HTTP 404 with the 404 page and a link home', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     const response = await page.goto(`${appUrl}/pagina-que-nao-existe`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Oops! Page not found' }).waitFor();

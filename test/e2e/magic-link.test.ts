@@ -1,11 +1,9 @@
 import { ulid } from 'ulid';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   emailsTo,
   emailWithSubject,
   firstLinkIn,
-  launchBrowser,
   newPage,
   screenshot,
   signUpAndConfirm,
@@ -15,27 +13,19 @@ import {
 } from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
-let browser: Browser;
 
 describe('magic link (spec 01 §2, §5)', () => {
   const email = `magico.${ulid().toLowerCase()}@example.com`;
   let link = '';
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('signs up and confirms a customer through the inbox', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await signUpAndConfirm(page, { appUrl, sesUrl }, email, 'segredo123');
     await page.context().close();
   });
 
   it('asks for the e-mail and the security check, then sends the link', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth`);
     const request = page.getByRole('button', { name: 'Entrar com Link Mágico' });
     await request.click();
@@ -60,7 +50,7 @@ describe('magic link (spec 01 §2, §5)', () => {
 
   it('looks the same for an address without an account, and e-mails nobody', async () => {
     const stranger = `ninguem.${ulid().toLowerCase()}@example.com`;
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await page.getByLabel('Email', { exact: true }).fill(stranger);
     await solveSecurityCheck(page);
@@ -73,7 +63,7 @@ describe('magic link (spec 01 §2, §5)', () => {
   });
 
   it('signs in from another browser with the link and clears it from the address bar', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(link);
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText(email).first().waitFor();
@@ -82,7 +72,7 @@ describe('magic link (spec 01 §2, §5)', () => {
   });
 
   it('refuses the same link a second time with a way back to /auth', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(link);
     await page.getByText('Este link é inválido, já foi usado ou expirou. Peça um novo link.').waitFor();
     expect(new URL(page.url()).hash).toBe('');
@@ -95,7 +85,7 @@ describe('magic link (spec 01 §2, §5)', () => {
   });
 
   it('refuses a link without a usable token', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth/link-magico#nada`);
     await page.getByText('Este link é inválido, já foi usado ou expirou. Peça um novo link.').waitFor();
     await page.context().close();

@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, screenshot, VIEWPORTS } from './browser.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
 
 const { appUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The element with focus, as a screen reader would name it. */
 const focused = (page: Page) =>
@@ -24,7 +16,7 @@ const announcement = (page: Page) => page.locator('[data-route-announcer]');
 describe('in-app navigation for keyboard and screen-reader users', () => {
   it('moves the focus to the new page heading and announces it on every route change (desktop)', async () => {
     const customer = await apiCustomer({ name: 'Teclado Navegação Silva' });
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await signInThroughForm(page, customer);
 
     await page.getByRole('link', { name: 'Histórico' }).first().click();
@@ -53,7 +45,7 @@ describe('in-app navigation for keyboard and screen-reader users', () => {
   });
 
   it('announces the 404 page of an unknown in-app path (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth`);
     // A real page load: nothing announced, the focus left where the browser puts it.
     await page.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();

@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { addDays, formatDay, saoPauloDay } from '../../domain/finance-period.js';
 import { PIX_DUE_DAYS } from '../../domain/pricing.js';
 import { nameWord } from './admin-helpers.js';
-import { launchBrowser, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { screenshot, toastWith, VIEWPORTS, newContext } from './browser.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function pageWithClipboard(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await newContext(viewport);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl });
   return context.newPage();
 }

@@ -1,38 +1,28 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   emailWithSubject,
   firstLinkIn,
-  launchBrowser,
   logIn,
   newPage,
   screenshot,
-  signUpAndConfirm,
   toastWith,
   VIEWPORTS,
+  signUpAndLogIn,
+  fillProfile,
 } from './browser.js';
 
 const { appUrl, sesUrl } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const password = 'segredo123';
 const formatCpf = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
 
 /** A confirmed, signed-in customer on /app/perfil. */
 async function customerOnProfile(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS], email: string): Promise<Page> {
-  const page = await newPage(browser, viewport);
-  await signUpAndConfirm(page, { appUrl, sesUrl }, email, password);
-  await logIn(page, email, password);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  const page = await newPage(viewport);
+  await signUpAndLogIn(page, { appUrl, sesUrl }, email, password);
   await page.goto(`${appUrl}/app/perfil`);
   await page.getByRole('heading', { name: 'Meu Perfil' }).waitFor();
   await page.getByRole('button', { name: 'Salvar Perfil' }).waitFor();
@@ -40,14 +30,8 @@ async function customerOnProfile(viewport: (typeof VIEWPORTS)[keyof typeof VIEWP
 }
 
 /** Types like a person: the masks format as they go. */
-async function fillProfile(page: Page, cpfDigits: string) {
-  await page.getByLabel('Nome completo').fill('Maria da Conceição Souza');
-  await page.getByLabel('CPF', { exact: true }).pressSequentially(cpfDigits);
-  await page.getByLabel('WhatsApp').pressSequentially('35998765432');
-  await page.getByLabel('CEP').pressSequentially('01001000');
-  await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
-  await page.getByLabel('Número').fill('120');
-}
+const fillMaria = (page: Page, cpf: string) =>
+  fillProfile(page, { name: 'Maria da Conceição Souza', cpf, whatsapp: '35998765432', cep: '01001000', number: '120' });
 
 describe('profile (/app/perfil)', () => {
   const email = `perfil.${ulid().toLowerCase()}@example.com`;
@@ -57,7 +41,7 @@ describe('profile (/app/perfil)', () => {
     const page = await customerOnProfile(VIEWPORTS.phone, email);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await screenshot(page, 'profile-new-phone');
-    await fillProfile(page, cpf);
+    await fillMaria(page, cpf);
     expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(formatCpf(cpf));
     expect(await page.getByLabel('WhatsApp').inputValue()).toBe('(35) 99876-5432');
     expect(await page.getByLabel('CEP').inputValue()).toBe('01001-000');
@@ -74,7 +58,7 @@ describe('profile (/app/perfil)', () => {
   });
 
   it('shows the saved profile with the document read-only and updates the rest (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.waitForURL(`${appUrl}/app/dashboard`);
@@ -98,7 +82,7 @@ describe('profile (/app/perfil)', () => {
   });
 
   it('changes the e-mail through the confirmation link sent to the new address (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.waitForURL(`${appUrl}/app/dashboard`);
@@ -135,7 +119,7 @@ describe('profile (/app/perfil)', () => {
 
   it('refuses an invalid CPF and a CPF another customer has, with the spec messages (phone)', async () => {
     const page = await customerOnProfile(VIEWPORTS.phone, `perfil2.${ulid().toLowerCase()}@example.com`);
-    await fillProfile(page, '52998224724');
+    await fillMaria(page, '52998224724');
     await page.getByRole('button', { name: 'Salvar Perfil' }).click();
     await toastWith(page, 'CPF inválido');
     await screenshot(page, 'profile-invalid-cpf-phone');

@@ -1,23 +1,18 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { seedCustomer } from '../integration/seed.js';
 import { runScript } from '../tools/run-script.js';
 import { nameWord } from './admin-helpers.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 import { createCharge } from '../seeds.js';
 
 const { appUrl, dynamodbEndpoint, asaasUrl, admin } = inject('e2e');
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
@@ -49,7 +44,7 @@ async function clientWithCharge(name: string, asaasId: string) {
 }
 
 async function adminFinance(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(viewport);
   await page.goto(`${appUrl}/auth`);
   await logInAsAdmin(page, admin);
   await page.waitForURL(`${appUrl}/app/dashboard`);

@@ -1,6 +1,6 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { planReferralSignup } from '../../lambdas/referrals/referral-signup.js';
 import { REFERRAL_INVITE_SUBJECT } from '../../lambdas/referrals/referral-emails.js';
@@ -13,35 +13,35 @@ import {
   customerWithSignedContract,
   emailWithSubject,
   firstLinkIn,
-  launchBrowser,
   newPage,
   screenshot,
   toastWith,
   VIEWPORTS,
+  newContext,
 } from './browser.js';
 import { localTable } from './local-table.js';
 import { payReferral } from '../referral-payments.js';
 
 const { appUrl, asaasUrl, sesUrl, dynamodbEndpoint } = inject('e2e');
 const password = 'segredo123';
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // The dev server compiles the app on its first request; on a busy machine that alone can outlast a test's 30 s.
-  const page = await newPage(browser);
+  const page = await newPage();
   await page.goto(`${appUrl}/auth?mode=register`, { timeout: 150_000 });
   await page.getByLabel('Email', { exact: true }).waitFor({ timeout: 150_000 });
   await page.context().close();
 });
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
-async function pageWithClipboard(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+async function pageWithClipboard(
+  viewport: { width: number; height: number },
+  options: { keepForFile?: boolean } = {},
+): Promise<Page> {
+  const context = await newContext(viewport, options);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl });
   return context.newPage();
 }
@@ -101,7 +101,8 @@ describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → rew
   let referralCode: string;
 
   it('shows the link, copies it, and invites a friend once by e-mail (desktop)', async () => {
-    referrerPage = await pageWithClipboard(VIEWPORTS.desktop);
+    // The next tests go on with the referrer's page.
+    referrerPage = await pageWithClipboard(VIEWPORTS.desktop, { keepForFile: true });
     const page = referrerPage;
     await customerWithSignedContract(page, { appUrl, sesUrl }, referrer);
     await page.getByRole('link', { name: 'Indique e Ganhe' }).first().click();

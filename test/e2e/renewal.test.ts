@@ -1,22 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { launchBrowser, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { newPage, screenshot, toastWith, VIEWPORTS, signContract } from './browser.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint } = inject('e2e');
-let browser: Browser;
 const db = localTable(dynamodbEndpoint);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   db.client.destroy();
 });
 
@@ -43,7 +38,7 @@ async function renewableCustomer(page: Page, name: string, status: ProcessStatus
 
 describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
   it('a free renewal goes from the card through a signed contract straight to the process (phone)', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await renewableCustomer(page, 'Renata Gratuita Souza', 'baixa_deferida', 1);
 
     await page.goto(`${appUrl}/app/renovacao`);
@@ -63,8 +58,7 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
     await page.getByText(/nada é devido pelo CONTRATANTE/).waitFor();
     await screenshot(page, 'renewal-free-contract-phone');
 
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await toastWith(page, 'Processo gratuito iniciado!');
+    await signContract(page, 'Processo gratuito iniciado!');
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText('Pago', { exact: true }).first().waitFor();
     await page.getByRole('heading', { name: 'Tudo em dia' }).waitFor();
@@ -86,7 +80,7 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
   });
 
   it('a paid renewal creates the contract; Gerar PIX appears only after it is signed (desktop)', async () => {
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await renewableCustomer(page, 'Paulo Pago Andrade', 'baixa_caiu', 0);
 
     await page.goto(`${appUrl}/app/renovacao`);
@@ -107,8 +101,7 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
     expect(await page.getByRole('button', { name: 'Gerar PIX' }).count()).toBe(0);
 
     await page.goto(`${appUrl}/app/contrato`);
-    await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
-    await toastWith(page, 'Contrato assinado!');
+    await signContract(page, 'Contrato assinado!');
     await page.waitForURL(`${appUrl}/app/pagamento`);
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     await toastWith(page, 'PIX gerado!');

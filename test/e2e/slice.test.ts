@@ -1,10 +1,9 @@
 import { ulid } from 'ulid';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   firstLinkIn,
   latestEmailTo,
-  launchBrowser,
   logIn,
   logInAsAdmin,
   newPage,
@@ -14,14 +13,6 @@ import {
 } from './browser.js';
 
 const { appUrl, apiUrl, gatewayUrl, sesUrl, admin } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The Cognito id token Amplify keeps in this page's storage: what the SPA sends to the API. */
 async function idTokenOf(page: Page): Promise<string> {
@@ -43,7 +34,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
   const password = 'segredo123';
 
   it('signs up, confirms through the link in the local inbox and lands on the next step', async () => {
-    const page = await newPage(browser, VIEWPORTS.phone);
+    const page = await newPage(VIEWPORTS.phone);
     await page.goto(`${appUrl}/auth?mode=register`);
     await page.getByText('Baixa temporária de apontamentos').waitFor();
     await screenshot(page, 'auth-register-phone');
@@ -72,7 +63,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
   });
 
   it('shows the dashboard and the shell on a desktop, without the admin section for a customer', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, password);
     await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
@@ -91,7 +82,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
   });
 
   it('refuses a wrong password with the spec message', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logIn(page, email, 'senha-errada');
     await page.getByText('Email ou senha incorretos.').first().waitFor();
@@ -102,7 +93,7 @@ describe('walking skeleton: sign up → confirm by e-mail link → log in → da
 
 describe('route guard, admin and logout', () => {
   it('sends a visitor to /auth and back to where they were going after login', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/app/historico`);
     await page.waitForURL(/\/auth/);
     await logInAsAdmin(page, admin);
@@ -111,7 +102,7 @@ describe('route guard, admin and logout', () => {
   });
 
   it('refreshes an expired session with its refresh token, and signs out one that cannot be refreshed', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logInAsAdmin(page, admin);
     await page.waitForURL(`${appUrl}/app/dashboard`);
@@ -148,7 +139,7 @@ describe('route guard, admin and logout', () => {
   });
 
   it('shows the admin section to the seeded admin, and logs out to / with a toast', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logInAsAdmin(page, admin);
     await page.waitForURL(`${appUrl}/app/dashboard`);

@@ -1,20 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
 import { createChargeRoute } from '../../domain/api/payments.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
-import { launchBrowser, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { apiCustomer, callApi, signInThroughForm, type ApiCustomer } from './customers.js';
 
 const { appUrl, asaasUrl, admin } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A customer who signed and paid through the API and the simulator, and whose payment the workflow confirmed. */
 async function paidCustomer(name: string): Promise<ApiCustomer> {
@@ -58,7 +50,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
   ] as const)('a customer cancels within 7 days and follows the refund to the end (%s)', async (device, viewport) => {
     const name = `Marina ${device === 'phone' ? 'Celular' : 'Computador'} Arrependida ${nameWord()}`;
     const customer = await paidCustomer(name);
-    const page = await newPage(browser, viewport);
+    const page = await newPage(viewport);
     await signInThroughForm(page, customer);
     await page.goto(`${appUrl}/app/contrato`);
     await page.getByText('Você pode cancelar este contrato até', { exact: false }).waitFor();
@@ -92,7 +84,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
   it('an admin refunds a paid charge from /admin/financeiro with a reason (desktop)', async () => {
     const name = `Otavio Estornado ${nameWord()}`;
     const customer = await paidCustomer(name);
-    const page = await newPage(browser, VIEWPORTS.desktop);
+    const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logInAsAdmin(page, admin);
     await page.waitForURL(`${appUrl}/app/dashboard`);

@@ -23,9 +23,7 @@ import { handler as deleteAdminClient } from '../../lambdas/admin/clients/delete
 import { handler as getAdminClient } from '../../lambdas/admin/clients/get-admin-client.js';
 import { handler as listAdminClients } from '../../lambdas/admin/clients/list-admin-clients.js';
 import { deleteClient, type ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
 import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
-import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
@@ -47,7 +45,8 @@ import { adminClaims, createProfileInput, customerClaims } from '../factories.js
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
+import { INTEGRATION_BUCKET } from './global-setup.js';
+import { useAsaasSimulator } from './asaas-harness.js';
 import { initialContractFor, seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 import { getOwnReferrals } from '../../lambdas/referrals/referral-service.js';
 import { payReferral } from '../referral-payments.js';
@@ -60,28 +59,24 @@ const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 let cognito: CognitoWithTriggers;
 let accounts: UserAccounts;
 
-let simulator: AsaasSimulator;
-let asaas: AsaasClient;
-
 beforeAll(async () => {
   cognito = await startCognitoWithTriggers();
   accounts = createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client });
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
 }, 60_000);
 
 afterAll(async () => {
   await cognito?.stop();
-  await simulator?.stop();
   s3.destroy();
 });
+
+const sim = useAsaasSimulator();
 
 const deps = (overrides: Partial<ClientDeletionDeps> = {}): ClientDeletionDeps => ({
   db,
   clock: () => new Date(),
   accounts,
   documents,
-  asaas,
+  asaas: sim.asaas,
   // The money side (Asaas, executions) is tested in client-deletion-money.test.ts; these clients' charges carry Asaas
   // ids of their own, which the simulator does not know, and no execution.
   workflow: { stop: async () => 'not-running' },

@@ -1,7 +1,7 @@
-import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   listAdminChargesRoute,
   markAdminChargePaidRoute,
@@ -20,62 +20,24 @@ import { handler as markPaid } from '../../lambdas/admin/finance/mark-admin-char
 import { handler as verifyCharge } from '../../lambdas/admin/finance/verify-admin-charge.js';
 import { handler as changeStatus } from '../../lambdas/admin/processes/change-admin-process-status.js';
 import { handler as listProcesses } from '../../lambdas/admin/processes/list-admin-processes.js';
-import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
 import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
-import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
-import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
 import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
+import { recordingWorkflow, until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { seedCustomer, seedPendingCharge, seedReferredCustomer, seedSignature } from './seed.js';
 import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
-const stateMachineArn = process.env.STATE_MACHINE_ARN!;
-const sfn = new SFNClient({});
-let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  stepFunctions = await startLocalStepFunctions({
-    port: STEP_FUNCTIONS_PORT,
-    stateMachineArn,
-    definition: inject('stateMachineDefinition'),
-    tasks: {
-      AwaitPayment: awaitPayment,
-      ConfirmPayment: confirmPayment,
-      StartFiling: startFiling,
-      // The filing deadline is not what these tests are about.
-      CheckFiling: async () => ({ late: false, alerted: 0 }),
-    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
-    waitOverrides: { AwaitFilingDeadline: 10 },
-  });
-});
-afterAll(async () => {
-  await stepFunctions.stop();
-  await simulator.stop();
-});
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached in 10 s');
-}
+const sim = useAsaasSimulator();
+// The filing deadline is not what these tests are about.
+const { sfn, stateMachineArn } = useLocalWorkflow({ waitOverrides: { AwaitFilingDeadline: 10 } });
 
 const admin = adminClaims();
 const secondAdmin = { ...adminClaims(), email: 'outra.admin@example.com' };
@@ -240,11 +202,7 @@ describe('/admin/processos: the inline status change', () => {
 });
 
 /** A signed contract, as 'Gerar PIX' needs it. */
-async function sign(userId: string, contractId: string) {
-  await seedSignature(db, { userId, contract: { id: contractId } });
-}
-
-/** A customer who signed up through `referrer`'s code, with the referral item the referral issue writes. */
+const sign = (userId: string, contractId: string) => seedSignature(db, { userId, contract: { id: contractId } });
 
 const chargeParams = (ref: { userId: string; contractId: string; chargeId: string }) => ref;
 
@@ -342,14 +300,8 @@ describe('/admin/financeiro', () => {
   it('verifies against Asaas (a fresh read), audited whether or not the charge moved', async () => {
     const { userId, contract, profile } = await seedCustomer(db);
     await sign(userId, contract.id);
-    const asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
-    const workflow = {
-      start: async (name: string) => ({ executionArn: `arn:${name}`, alreadyStarted: false }),
-      resume: async () => 'resumed' as const,
-      fail: async () => 'resumed' as const,
-    };
     const created = await createChargeForContract(
-      { db, clock: () => new Date(), asaas, workflow },
+      { db, clock: () => new Date(), asaas: sim.asaas, workflow: recordingWorkflow() },
       { userId, email: profile.email, isAdmin: false },
       contract.id,
     );
@@ -359,7 +311,7 @@ describe('/admin/financeiro', () => {
     const unchanged = okBody(await callRoute(verifyAdminChargeRoute, verifyCharge, { claims: admin, params: ref }));
     expect(unchanged).toMatchObject({ pago: false, charge: { status: 'PENDING' } });
 
-    await fetch(`${simulator.url}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
+    await sim.control(`payments/${charge.asaas_id}/pay`);
     const paid = okBody(await callRoute(verifyAdminChargeRoute, verifyCharge, { claims: admin, params: ref }));
     expect(paid).toMatchObject({ pago: true, charge: { status: 'RECEIVED', nome_cliente: profile.nome_completo } });
 

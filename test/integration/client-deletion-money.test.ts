@@ -1,29 +1,23 @@
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { ListObjectVersionsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_CLIENT_MESSAGES } from '../../domain/messages.js';
 import { deleteClient, type ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
-import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
+import type { AsaasClient } from '../../lambdas/providers/asaas.js';
 import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../../lambdas/providers/user-accounts.js';
-import { createStepFunctionsWorkflow, executionArnFor, type Workflow } from '../../lambdas/providers/workflow.js';
+import { executionArnFor } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
-import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
-import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
-import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
 import { createProfileInput } from '../factories.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS, STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { INTEGRATION_BUCKET } from './global-setup.js';
+import { until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { initialContractFor, seedSignature } from './seed.js';
 
 /**
@@ -32,89 +26,49 @@ import { initialContractFor, seedSignature } from './seed.js';
  */
 
 const db = testDb();
-const stateMachineArn = process.env.STATE_MACHINE_ARN!;
-const sfn = new SFNClient({});
 const s3 = new S3Client({ forcePathStyle: true });
 const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 
 let cognito: CognitoWithTriggers;
 let accounts: UserAccounts;
-let simulator: AsaasSimulator;
-let asaas: AsaasClient;
-let workflow: Workflow;
-let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
 
 beforeAll(async () => {
   cognito = await startCognitoWithTriggers();
   accounts = createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client });
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({
-    baseUrl: simulator.apiUrl,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-    sleep: async () => undefined,
-  });
-  stepFunctions = await startLocalStepFunctions({
-    port: STEP_FUNCTIONS_PORT,
-    stateMachineArn,
-    definition: inject('stateMachineDefinition'),
-    tasks: {
-      AwaitPayment: awaitPayment,
-      ConfirmPayment: confirmPayment,
-      StartFiling: startFiling,
-      CheckFiling: async () => ({ late: false }),
-    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
-  });
-  workflow = createStepFunctionsWorkflow({ stateMachineArn });
 }, 60_000);
-
 afterAll(async () => {
-  await stepFunctions?.stop();
-  await simulator?.stop();
   await cognito?.stop();
   s3.destroy();
 });
+
+const sim = useAsaasSimulator();
+const { workflow, stateMachineArn, executionStatus } = useLocalWorkflow();
+
+const { controlResponse: control, listing } = sim;
 
 beforeEach(async () => {
   await control('api', { failNext: 0 });
 });
 
-const control = (path: string, body?: unknown) =>
-  fetch(`${simulator.url}/__control/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-const controlJson = async <T>(path: string, body?: unknown) => (await (await control(path, body)).json()) as T;
-
 type SimulatedPayment = { id: string; status: string; deleted: boolean; customer: string };
 type SimulatedCustomer = { id: string; deleted: boolean; externalReference: string };
 const paymentAtAsaas = async (id: string) =>
-  (await controlJson<SimulatedPayment[]>('payments')).find((payment) => payment.id === id)!;
+  (await listing<SimulatedPayment[]>('payments')).find((payment) => payment.id === id)!;
 const customersAtAsaas = async (profileId: string) =>
-  (await controlJson<SimulatedCustomer[]>('customers')).filter((c) => c.externalReference === profileId);
+  (await listing<SimulatedCustomer[]>('customers')).filter((c) => c.externalReference === profileId);
 
 const deps = (overrides: Partial<ClientDeletionDeps> = {}): ClientDeletionDeps => ({
   db,
   clock: () => new Date(),
   accounts,
   documents: createS3DocumentEraser({ bucket: INTEGRATION_BUCKET, pathStyle: true }),
-  asaas,
+  asaas: sim.asaas,
   workflow,
   ...overrides,
 });
 
 const remove = (client: { profile: { id: string } }, overrides: Partial<ClientDeletionDeps> = {}) =>
   deleteClient(deps(overrides), { profileId: client.profile.id, confirmation: client.profile.id, caller: admin });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('condition not reached in 5 s');
-}
 
 const versionsUnder = async (prefix: string) =>
   (await s3.send(new ListObjectVersionsCommand({ Bucket: INTEGRATION_BUCKET, Prefix: prefix }))).Versions ?? [];
@@ -170,7 +124,11 @@ async function clientWithOpenPix() {
     await s3.send(new PutObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: key, Body: '%PDF-1.4' }));
   }
   const caller = { userId, email, isAdmin: false };
-  const { charge } = await createChargeForContract({ db, clock: systemClock, asaas, workflow }, caller, contract.id);
+  const { charge } = await createChargeForContract(
+    { db, clock: systemClock, asaas: sim.asaas, workflow },
+    caller,
+    contract.id,
+  );
   const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge!.id) };
   await until(
     () => db.client.send(new GetCommand({ TableName: db.tableName, Key: chargeKey, ConsistentRead: true })),
@@ -186,9 +144,6 @@ async function clientWithOpenPix() {
     prefixes: [`contracts/${contract.id}/`, `customers/${userId}/`],
   };
 }
-
-const executionStatus = async (executionArn: string) =>
-  (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status;
 
 describe('deleting a client: the money side first', () => {
   it('removes the open PIX and the customer at Asaas, stops the execution, deletes the documents and the data', async () => {
@@ -224,10 +179,10 @@ describe('deleting a client: the money side first', () => {
     const client = await clientWithOpenPix();
     // Asaas goes down right after the payment was removed: the customer's removal fails on every attempt.
     const failing: AsaasClient = {
-      ...asaas,
+      ...sim.asaas,
       deleteCustomer: async (id) => {
         await control('api', { failNext: 10, status: 503 });
-        return asaas.deleteCustomer(id);
+        return sim.asaas.deleteCustomer(id);
       },
     };
     await expect(remove(client, { asaas: failing })).rejects.toMatchObject({
@@ -304,10 +259,10 @@ describe('deleting a client: the money side first', () => {
   it('refuses when the PIX is paid between the read and its removal (Asaas refuses the removal)', async () => {
     const client = await clientWithOpenPix();
     const racing: AsaasClient = {
-      ...asaas,
+      ...sim.asaas,
       deletePayment: async (id) => {
         await control(`payments/${id}/pay`, {});
-        return asaas.deletePayment(id);
+        return sim.asaas.deletePayment(id);
       },
     };
     await expect(remove(client, { asaas: racing })).rejects.toMatchObject({
@@ -322,7 +277,7 @@ describe('deleting a client: the money side first', () => {
   it('removes every Asaas customer under the profile id and their open payments, ours or not', async () => {
     const client = await clientWithOpenPix();
     // A second customer under the same reference (what a race made before pattern 59), with a PIX we never recorded.
-    const duplicate = await asaas.createCustomer({
+    const duplicate = await sim.asaas.createCustomer({
       name: client.profile.nome_completo,
       cpfCnpj: client.profile.cpf,
       email: client.profile.email,
@@ -331,7 +286,7 @@ describe('deleting a client: the money side first', () => {
     const dueDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
       new Date(Date.now() + 3 * 86_400_000),
     );
-    const unknown = await asaas.createPixCharge({
+    const unknown = await sim.asaas.createPixCharge({
       customer: duplicate.id,
       value: 399,
       dueDate,

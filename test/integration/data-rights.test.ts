@@ -18,7 +18,6 @@ import { handler as requestErasure } from '../../lambdas/data-rights/request-era
 import { handler as executeErasureRequestHandler } from '../../lambdas/data-rights/execute-erasure-request.js';
 import { executeErasureRequest } from '../../lambdas/data-rights/erasure-service.js';
 import type { ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
-import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
@@ -35,12 +34,12 @@ import {
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
 import { claimMarker } from '../../lambdas/shared/data/table.js';
-import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
 import { adminClaims, createEmailAddress, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
+import { INTEGRATION_BUCKET } from './global-setup.js';
+import { useAsaasSimulator } from './asaas-harness.js';
 import { emailsTo } from './mail.js';
 import { initialContractFor, seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 
@@ -49,25 +48,24 @@ const s3 = new S3Client({ forcePathStyle: true });
 const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 
 let cognito: CognitoWithTriggers;
-let simulator: AsaasSimulator;
 
 beforeAll(async () => {
   cognito = await startCognitoWithTriggers();
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
 }, 60_000);
 
 afterAll(async () => {
   await cognito?.stop();
-  await simulator?.stop();
   s3.destroy();
 });
+
+const sim = useAsaasSimulator();
 
 const deletionDeps = (): ClientDeletionDeps => ({
   db,
   clock: () => new Date(),
   accounts: createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client }),
   documents: createS3DocumentEraser({ bucket: INTEGRATION_BUCKET, pathStyle: true }),
-  asaas: createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey }),
+  asaas: sim.asaas,
   workflow: { stop: async () => 'not-running' },
 });
 

@@ -1,8 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { latePaymentExecutionName } from '../../lambdas/payments/charge-status-service.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { executionArnFor } from '../../lambdas/providers/workflow.js';
@@ -10,7 +9,6 @@ import { saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
 import { createCognitoAdminDirectory } from '../../lambdas/providers/admins.js';
@@ -18,35 +16,26 @@ import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { checkFiling, type CheckFilingDeps } from '../../lambdas/workflow/check-filing-service.js';
 import type { WorkflowInput } from '../../lambdas/workflow/task-input.js';
-import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 import { emailsTo } from './mail.js';
 import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { INTEGRATION_SENDER } from './global-setup.js';
+import { until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
 
 const db = testDb();
-const stateMachineArn = process.env.STATE_MACHINE_ARN!;
 const token = process.env.ASAAS_WEBHOOK_TOKEN!;
-let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
-const sfn = new SFNClient({});
 
 let cognito: CognitoWithTriggers;
-/** The Asaas the webhook handler reads payments back from (its environment names this port). */
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-let asaas: AsaasClient;
+let filingDeps: CheckFilingDeps;
 /** Whether the admins should have filed by the time CheckFiling runs (the deadline wait is cut to 300 ms). */
 let fileBeforeDeadline: ((ref: { userId: string; contractId: string }) => Promise<void>) | null = null;
 
 beforeAll(async () => {
   // The admins' directory is the real provider against cognito-local, whose seeded admin is in the `admin` group.
   cognito = await startCognitoWithTriggers();
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({ baseUrl: simulator.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
-  const filingDeps: CheckFilingDeps = {
+  filingDeps = {
     // Its own grants, as IAM applies them: the test proves CheckFiling's key prefixes.
     db: guardedTestDb('CheckFiling'),
     clock: () => new Date(),
@@ -54,41 +43,35 @@ beforeAll(async () => {
     admins: createCognitoAdminDirectory({ userPoolId: cognito.pool.userPoolId, client: cognito.client }),
     appUrl: 'http://127.0.0.1:5173',
   };
-  // The state machine CDK synthesizes, run with the real task handlers.
-  stepFunctions = await startLocalStepFunctions({
-    port: STEP_FUNCTIONS_PORT,
-    stateMachineArn,
-    definition: inject('stateMachineDefinition'),
-    tasks: {
-      AwaitPayment: awaitPayment,
-      ConfirmPayment: confirmPayment,
-      StartFiling: async (input: unknown) => {
-        const result = await startFiling(input);
-        const ref = input as { userId: string; contractId: string };
-        if (fileBeforeDeadline) await fileBeforeDeadline(ref);
-        return result;
-      },
-      CheckFiling: (input: unknown) => checkFiling(filingDeps, input as WorkflowInput),
-    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
-    waitOverrides: { AwaitFilingDeadline: 300 },
-  });
 });
-afterAll(async () => {
-  await stepFunctions.stop();
-  await cognito.stop();
-  await simulator.stop();
+afterAll(() => cognito.stop());
+
+/** The Asaas the webhook handler reads payments back from (its environment names this port). */
+const sim = useAsaasSimulator();
+// The state machine CDK synthesizes, run with the real task handlers.
+const { sfn, stateMachineArn } = useLocalWorkflow({
+  tasks: {
+    StartFiling: async (input: unknown) => {
+      const result = await startFiling(input);
+      const ref = input as { userId: string; contractId: string };
+      if (fileBeforeDeadline) await fileBeforeDeadline(ref);
+      return result;
+    },
+    CheckFiling: (input: unknown) => checkFiling(filingDeps, input as WorkflowInput),
+  },
+  waitOverrides: { AwaitFilingDeadline: 300 },
 });
 
 /** A customer's PENDING charge, its payment made at the simulator (`payAtAsaas` pays it there). */
 async function seedCharge() {
   const { userId, contract, profile } = await seedCustomer(db);
-  const customer = await asaas.ensureCustomer({
+  const customer = await sim.asaas.ensureCustomer({
     name: profile.nome_completo,
     cpfCnpj: '52998224725',
     email: profile.email,
     externalReference: profile.id,
   });
-  const payment = await asaas.createPixCharge({
+  const payment = await sim.asaas.createPixCharge({
     customer: customer.id,
     value: 399,
     dueDate: new Date().toISOString().slice(0, 10),
@@ -100,26 +83,13 @@ async function seedCharge() {
 }
 
 const payAtAsaas = (asaasId: string, status = 'RECEIVED') =>
-  fetch(`${simulator.url}/__control/payments/${asaasId}/status`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ status, event: null }),
-  });
+  sim.control(`payments/${asaasId}/status`, { status, event: null });
 
 const webhook = (body: unknown, headerToken = token) =>
   receiveWebhook(
     createApiEvent({ method: 'POST', path: '/webhooks/asaas', body, headers: { 'asaas-access-token': headerToken } }),
     lambdaContext,
   ) as Promise<{ statusCode: number; body: string }>;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached in 5 s');
-}
 
 /** Starts an execution for a charge and waits until AwaitPayment has parked it (the token stored on the charge). */
 async function startParkedExecution(input: { userId: string; contractId: string; chargeId: string }) {

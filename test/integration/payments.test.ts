@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,45 +8,24 @@ import { PIX_DUE_DAYS } from '../../domain/pricing.js';
 import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { handleAsaasWebhook } from '../../lambdas/payments/asaas-webhook-service.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
-import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { verifyContractCharge } from '../../lambdas/payments/verify-charge-service.js';
-import { createAsaasClient, type AsaasClient } from '../../lambdas/providers/asaas.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
-import type { Workflow } from '../../lambdas/providers/workflow.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { getCharge, saveChargeTaskToken } from '../../lambdas/shared/data/charges.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
+import { asaasEvent, recordingWorkflow, useAsaasSimulator, useWebhookReceiver } from './asaas-harness.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER } from './global-setup.js';
+import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
-import { createApiEvent, lambdaContext } from '../factories.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 const db = testDb();
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
-const starts: string[] = [];
-const resumes: string[] = [];
-let failNextResume = 0;
-const workflow: Workflow = {
-  start: async (name) => {
-    starts.push(name);
-    return { executionArn: `arn:execution:${name}`, alreadyStarted: starts.filter((n) => n === name).length > 1 };
-  },
-  resume: async (taskToken) => {
-    resumes.push(taskToken);
-    if (failNextResume > 0) {
-      failNextResume -= 1;
-      throw new Error('Step Functions throttled');
-    }
-    return 'resumed';
-  },
-  fail: async () => 'resumed',
-  stop: async () => 'not-running',
-};
+const sim = useAsaasSimulator();
+const workflow = recordingWorkflow();
+const { starts, resumes } = workflow;
 
 /** The admins' directory is Cognito's in production (tested in payment-workflow.test.ts); here one address. */
 const financeAdmin = `financeiro.${ulid().toLowerCase()}@baixa.test`;
@@ -56,66 +33,47 @@ const webhookDeps = () => ({
   db,
   clock: systemClock,
   workflow,
-  asaas,
+  asaas: sim.asaas,
   sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
   admins: { adminEmails: async () => [financeAdmin] },
   appUrl: 'http://127.0.0.1:5173',
 });
 
 let deps: CreateChargeDeps;
-let asaas: AsaasClient;
-/** A simulator's test switches (`/__control/…`): GET without a body, POST with one. */
-const controlAt = (simulatorUrl: string) => (path: string, body?: unknown) =>
-  fetch(`${simulatorUrl}/__control/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((r) => r.json() as Promise<unknown>);
-const control = (path: string, body?: unknown) => controlAt(simulator.url)(path, body);
+const { control, listing } = sim;
 
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  asaas = createAsaasClient({
-    baseUrl: simulator.apiUrl,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-    sleep: async () => undefined,
-  });
-  deps = { db, clock: systemClock, asaas, workflow };
+beforeAll(() => {
+  deps = { db, clock: systemClock, asaas: sim.asaas, workflow };
 });
-afterAll(() => simulator.stop());
 beforeEach(() => {
-  failNextResume = 0;
+  workflow.failNextResume = 0;
 });
 
 /** A customer whose contract is signed (the real access pattern), ready to pay. */
 async function signedCustomer() {
   const seeded = await seedCustomer(db);
-  await seedSignature(db, { userId: seeded.userId, contract: { id: seeded.contract.id } });
+  await seedSignature(db, seeded);
   return { ...seeded, caller: { userId: seeded.userId, email: seeded.profile.email, isAdmin: false } };
 }
 
 const paymentsAtAsaas = async (externalReference: string) =>
-  ((await control('payments')) as { externalReference: string }[]).filter(
-    (p) => p.externalReference === externalReference,
-  );
+  (await listing<{ externalReference: string }[]>('payments')).filter((p) => p.externalReference === externalReference);
 
-function event(asaasId: string, status: string, eventName = `PAYMENT_${status}`): AsaasWebhook {
-  return { id: `evt_${ulid()}`, event: eventName, payment: { id: asaasId, status } };
-}
+const event = (asaasId: string, status: string, eventName = `PAYMENT_${status}`): AsaasWebhook =>
+  asaasEvent(asaasId, eventName, status);
 
 /** The payer's PIX lands at Asaas (what a webhook body then claims is read back and found true). */
 const payAtAsaas = (asaasId: string) => control(`payments/${asaasId}/pay`, {});
 
 /** A payment someone made by hand in Asaas's panel (no charge of ours), paid. */
 async function paidPaymentOutsideUs() {
-  const customer = await asaas.createCustomer({
+  const customer = await sim.asaas.createCustomer({
     name: 'Cliente do Painel',
     cpfCnpj: '52998224725',
     email: 'painel@baixa.test',
     externalReference: `painel-${ulid()}`,
   });
-  const payment = await asaas.createPixCharge({
+  const payment = await sim.asaas.createPixCharge({
     customer: customer.id,
     value: 399,
     dueDate: new Date().toISOString().slice(0, 10),
@@ -232,7 +190,7 @@ describe('webhook and verification: one path, forward only', () => {
     await payAtAsaas(charge.asaas_id!);
     const received = event(charge.asaas_id!, 'RECEIVED');
     const resumesBefore = resumes.length;
-    failNextResume = 1;
+    workflow.failNextResume = 1;
     // The charge moved, the workflow did not resume: the delivery fails (Asaas will retry) and is not marked done.
     await expect(handleAsaasWebhook(webhookDeps(), received)).rejects.toThrow('throttled');
     expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
@@ -412,50 +370,16 @@ describe('webhook and verification: one path, forward only', () => {
 });
 
 describe("Asaas's deliveries, through the simulator's webhook queue and the real webhook handler", () => {
-  let delivering: Awaited<ReturnType<typeof startAsaasSimulator>>;
-  let receiver: Server;
-  const answers: number[] = [];
+  const receiver = useWebhookReceiver();
+  const { answers } = receiver;
 
-  beforeAll(async () => {
-    // The webhook route as API Gateway would invoke it, behind a loopback server the simulator delivers to.
-    receiver = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const result = (await receiveWebhook(
-        createApiEvent({
-          method: 'POST',
-          path: '/webhooks/asaas',
-          body: Buffer.concat(chunks).toString('utf8'),
-          headers: { 'asaas-access-token': String(req.headers['asaas-access-token'] ?? '') },
-        }),
-        lambdaContext,
-      )) as { statusCode: number; body: string };
-      answers.push(result.statusCode);
-      res.writeHead(result.statusCode, { 'content-type': 'application/json' }).end(result.body);
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo;
-    // The handler reads payments back from the Asaas its environment names: the delivering simulator takes that port.
-    await simulator.stop();
-    delivering = await startAsaasSimulator({
-      port: ASAAS_PORT,
-      apiKey: INTEGRATION_SECRETS.asaasApiKey,
-      webhook: { url: `http://127.0.0.1:${port}/`, token: INTEGRATION_SECRETS.asaasWebhookToken },
-      retryScheduleMs: [0, 50, 100],
-    });
-  });
-  afterAll(async () => {
-    await delivering?.stop();
-    await new Promise((resolve) => receiver?.close(resolve));
-    simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  });
-
-  const controlOf = (path: string, body?: unknown) => controlAt(delivering.url)(path, body);
+  // The handler reads payments back from the Asaas its environment names: a delivering simulator takes that port.
+  beforeAll(() => sim.restart({ webhook: receiver.webhook, retryScheduleMs: [0, 50, 100] }));
+  afterAll(() => sim.restart());
 
   async function chargeAtDeliveringSimulator() {
     const customer = await signedCustomer();
-    const client = createAsaasClient({ baseUrl: delivering.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
-    const { charge } = await createChargeForContract({ ...deps, asaas: client }, customer.caller, customer.contract.id);
+    const { charge } = await createChargeForContract(deps, customer.caller, customer.contract.id);
     return {
       ref: { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id },
       charge: charge!,
@@ -463,7 +387,7 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
   }
   const deliveriesOf = async (paymentId: string) =>
     (
-      (await controlOf('deliveries')) as {
+      (await listing('deliveries')) as {
         paymentId: string;
         event: string;
         status: number | string;
@@ -474,8 +398,8 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
   it('applies a payment whose first deliveries failed, once Asaas retries it', async () => {
     const { ref, charge } = await chargeAtDeliveringSimulator();
     await expect.poll(async () => (await deliveriesOf(charge.asaas_id!)).length).toBe(1); // PAYMENT_CREATED
-    await controlOf('webhooks', { failNext: 3 });
-    await controlOf(`payments/${charge.asaas_id}/pay`, {});
+    await control('webhooks', { failNext: 3 });
+    await control(`payments/${charge.asaas_id}/pay`, {});
     const receivedDeliveries = async () =>
       (await deliveriesOf(charge.asaas_id!)).filter((d) => d.event === 'PAYMENT_RECEIVED');
     await expect
@@ -489,8 +413,8 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
   it('answers a duplicated delivery 200 without applying it twice', async () => {
     const { ref, charge } = await chargeAtDeliveringSimulator();
     const before = await getAdminCounters(db);
-    await controlOf('webhooks', { duplicateNext: 1 });
-    await controlOf(`payments/${charge.asaas_id}/pay`, {});
+    await control('webhooks', { duplicateNext: 1 });
+    await control(`payments/${charge.asaas_id}/pay`, {});
     await expect
       .poll(async () => (await deliveriesOf(charge.asaas_id!)).filter((d) => d.status === 200).length, {
         timeout: 5000,
@@ -502,11 +426,10 @@ describe("Asaas's deliveries, through the simulator's webhook queue and the real
 
   it('keeps the charge paid when PAYMENT_CREATED arrives after PAYMENT_RECEIVED (held and released in reverse)', async () => {
     const customer = await signedCustomer();
-    const client = createAsaasClient({ baseUrl: delivering.apiUrl, apiKey: INTEGRATION_SECRETS.asaasApiKey });
-    await controlOf('webhooks', { holdNext: 2 });
-    const { charge } = await createChargeForContract({ ...deps, asaas: client }, customer.caller, customer.contract.id);
-    await controlOf(`payments/${charge!.asaas_id}/pay`, {});
-    await controlOf('webhooks/release', {});
+    await control('webhooks', { holdNext: 2 });
+    const { charge } = await createChargeForContract(deps, customer.caller, customer.contract.id);
+    await control(`payments/${charge!.asaas_id}/pay`, {});
+    await control('webhooks/release', {});
     await expect
       .poll(async () => (await deliveriesOf(charge!.asaas_id!)).map((d) => d.event), { timeout: 5000 })
       .toEqual(['PAYMENT_RECEIVED', 'PAYMENT_CREATED']);

@@ -1,40 +1,31 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getAdminReconciliationRoute } from '../../domain/api/admin-reconciliation.js';
-import type { WORKFLOW_TASKS } from '../../lambdas/functions.js';
 import { handler as getAdminReconciliation } from '../../lambdas/admin/finance/get-admin-reconciliation.js';
 import { applyProviderStatus } from '../../lambdas/payments/charge-status-service.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
-import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import {
   RECONCILIATION_EVENT,
   reconcilePayments,
   type ReconciliationDeps,
 } from '../../lambdas/payments/reconciliation-service.js';
-import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
-import { createStepFunctionsWorkflow, executionArnFor } from '../../lambdas/providers/workflow.js';
+import { executionArnFor } from '../../lambdas/providers/workflow.js';
 import { getCharge } from '../../lambdas/shared/data/charges.js';
+import { createCharge } from '../seeds.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
 import { getReconciliationCursor, listDivergences, type Divergence } from '../../lambdas/shared/data/reconciliation.js';
-import { handler as awaitPayment } from '../../lambdas/workflow/await-payment.js';
-import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
-import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/asaas-simulator.js';
-import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
-import { adminClaims, createApiEvent, lambdaContext } from '../factories.js';
+import { adminClaims } from '../factories.js';
+import { until, useAsaasSimulator, useLocalWorkflow, useWebhookReceiver } from './asaas-harness.js';
 import { callRoute, okBody } from '../route-call.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
+import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
-import { createCharge } from '../seeds.js';
 
 /**
  * The nightly reconciliation against DynamoDB Local, the Asaas simulator and the CDK state machine run locally with
@@ -42,15 +33,16 @@ import { createCharge } from '../seeds.js';
  * now, with Asaas ids this simulator never made): every assertion names this file's payments.
  */
 const db = testDb();
-const stateMachineArn = process.env.STATE_MACHINE_ARN!;
-const sfn = new SFNClient({});
 const admin = `conciliacao.${ulid().toLowerCase()}@baixa.test`;
-let simulator: AsaasSimulator;
-let receiver: Server;
-let stepFunctions: Awaited<ReturnType<typeof startLocalStepFunctions>>;
+// Asaas's deliveries reach the real webhook handler, as they reach it through CloudFront.
+const receiver = useWebhookReceiver();
+const sim = useAsaasSimulator({ webhook: receiver.webhook, retryScheduleMs: [0, 50, 100] });
+const { control } = sim;
+const { workflow, sfn, stateMachineArn } = useLocalWorkflow({
+  // The filing deadline is another test's subject: this one stops at the paid process.
+  waitOverrides: { AwaitFilingDeadline: 10 },
+});
 let deps: ReconciliationDeps;
-let asaas: ReturnType<typeof createAsaasClient>;
-const workflow = createStepFunctionsWorkflow({ stateMachineArn: process.env.STATE_MACHINE_ARN! });
 /** A fresh run id each time, later than the last (a run's id is its scheduled time, so runs sort by it). */
 let lastRunAt = 0;
 const runId = () => new Date((lastRunAt = Math.max(Date.now(), lastRunAt + 1))).toISOString();
@@ -60,65 +52,10 @@ const reconcile = (options: { maxRequests?: number } = {}) =>
     return outcome.run;
   });
 
-const control = async (path: string, body?: unknown) => {
-  const response = await fetch(`${simulator.url}/__control/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.json() as Promise<Record<string, unknown>>;
-};
 const importPayments = async (payments: Record<string, unknown>[]) =>
   ((await control('payments/import', { payments })) as { ids: string[] }).ids;
 
-beforeAll(async () => {
-  // Asaas's deliveries reach the real webhook handler, as they reach it through CloudFront.
-  receiver = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      void (async () => {
-        const result = (await receiveWebhook(
-          createApiEvent({
-            method: 'POST',
-            path: '/webhooks/asaas',
-            body: JSON.parse(raw) as unknown,
-            headers: { 'asaas-access-token': String(request.headers['asaas-access-token']) },
-          }),
-          lambdaContext,
-        )) as { statusCode: number };
-        response.writeHead(result.statusCode).end();
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  simulator = await startAsaasSimulator({
-    port: ASAAS_PORT,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    webhook: {
-      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`,
-      token: INTEGRATION_SECRETS.asaasWebhookToken,
-    },
-    retryScheduleMs: [0, 50, 100],
-  });
-  stepFunctions = await startLocalStepFunctions({
-    port: STEP_FUNCTIONS_PORT,
-    stateMachineArn,
-    definition: inject('stateMachineDefinition'),
-    tasks: {
-      AwaitPayment: awaitPayment,
-      ConfirmPayment: confirmPayment,
-      StartFiling: startFiling,
-      // The filing deadline is another test's subject: this one stops at the paid process.
-      CheckFiling: async () => ({ late: false, alerted: 0 }),
-    } satisfies Record<keyof typeof WORKFLOW_TASKS, unknown>,
-    waitOverrides: { AwaitFilingDeadline: 10 },
-  });
-  asaas = createAsaasClient({
-    baseUrl: simulator.apiUrl,
-    apiKey: INTEGRATION_SECRETS.asaasApiKey,
-    retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-  });
+beforeAll(() => {
   deps = {
     db,
     clock: () => new Date(),
@@ -126,31 +63,21 @@ beforeAll(async () => {
     sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
     admins: { adminEmails: async () => [admin] },
     appUrl: 'http://127.0.0.1:5173',
-    asaas,
+    asaas: sim.asaas,
   };
 });
-afterAll(async () => {
-  await stepFunctions?.stop();
-  await simulator?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
-});
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: not reached in 10 s`);
-}
 
 /** A signed contract whose 'Gerar PIX' made a real payment at the simulator and a workflow waiting for it. */
 async function chargeAwaitingPayment() {
   const seeded = await seedCustomer(db);
   const ref = { userId: seeded.userId, contractId: seeded.contract.id };
-  await seedSignature(db, { userId: ref.userId, contract: { id: ref.contractId } });
+  await seedSignature(db, seeded);
   const caller = { userId: seeded.userId, email: seeded.profile.email, isAdmin: false };
-  const { charge } = await createChargeForContract({ db, clock: deps.clock, workflow, asaas }, caller, ref.contractId);
+  const { charge } = await createChargeForContract(
+    { db, clock: deps.clock, workflow, asaas: sim.asaas },
+    caller,
+    ref.contractId,
+  );
   const chargeRef = { ...ref, chargeId: charge!.id };
   // AwaitPayment parked: the workflow waits on the charge's token.
   await until(
@@ -358,7 +285,10 @@ describe('the nightly reconciliation', () => {
       ...Array.from({ length: 160 }, (_, i) => ({ value: 10 + i, externalReference: `lote-${i}` })),
     ]);
     const run = await reconcile();
-    const { totalCount } = await asaas.listPayments({ createdFrom: run.window.createdFrom }, { offset: 0, limit: 1 });
+    const { totalCount } = await sim.asaas.listPayments(
+      { createdFrom: run.window.createdFrom },
+      { offset: 0, limit: 1 },
+    );
     expect(totalCount).toBeGreaterThan(161);
     // The created list page after page, then the paid one (at least one page, empty or not).
     expect(run.pages).toBeGreaterThanOrEqual(Math.ceil(totalCount / 100) + 1);

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signContractRoute } from '../../domain/api/contracts.js';
 import { startFreeRenewalRoute, startPaidRenewalRoute } from '../../domain/api/renewals.js';
 import { PAYMENT_MESSAGES, RENEWAL_MESSAGES } from '../../domain/messages.js';
@@ -7,7 +7,6 @@ import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import type { ProcessStatus } from '../../domain/process-status.js';
 import { handler as signContractHandler } from '../../lambdas/contracts/sign-contract.js';
 import { createChargeForContract, type CreateChargeDeps } from '../../lambdas/payments/create-charge-service.js';
-import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { handler as startFreeRenewal } from '../../lambdas/renewals/start-free-renewal.js';
 import { handler as startPaidRenewal } from '../../lambdas/renewals/start-paid-renewal.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
@@ -17,36 +16,20 @@ import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { createRenewal } from '../../lambdas/shared/data/renewals.js';
 import { ConflictError, NotFoundError } from '../../lambdas/shared/errors.js';
-import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
+import { recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
-import { ASAAS_PORT, INTEGRATION_SECRETS } from './global-setup.js';
 import { seedCustomer } from './seed.js';
 import { refusal } from '../../domain/refusals.js';
 
 const db = testDb();
-let simulator: Awaited<ReturnType<typeof startAsaasSimulator>>;
+const sim = useAsaasSimulator();
 let chargeDeps: CreateChargeDeps;
 
-beforeAll(async () => {
-  simulator = await startAsaasSimulator({ port: ASAAS_PORT, apiKey: INTEGRATION_SECRETS.asaasApiKey, webhook: null });
-  chargeDeps = {
-    db,
-    clock: systemClock,
-    asaas: createAsaasClient({
-      baseUrl: simulator.apiUrl,
-      apiKey: INTEGRATION_SECRETS.asaasApiKey,
-      retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
-      sleep: async () => undefined,
-    }),
-    workflow: {
-      start: async (name) => ({ executionArn: `arn:execution:${name}`, alreadyStarted: false }),
-      fail: async () => 'resumed',
-    },
-  };
+beforeAll(() => {
+  chargeDeps = { db, clock: systemClock, asaas: sim.asaas, workflow: recordingWorkflow() };
 });
-afterAll(() => simulator.stop());
 
 type Customer = Awaited<ReturnType<typeof seedCustomer>>;
 

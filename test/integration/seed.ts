@@ -1,13 +1,11 @@
 import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../domain/schemas/entities.js';
-import { counterUpdate } from '../../lambdas/shared/data/counters.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
 import { readSignable, writeSignature, type SignatureRecord } from '../../lambdas/shared/data/signatures.js';
 import { isSignable, signingPlan, signingRefusal } from '../../domain/signing.js';
-import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from '../../lambdas/shared/data/keys.js';
+import { referralSignupWrites, referrerCopyOf } from '../../lambdas/shared/data/referrals.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createProfileInput } from '../factories.js';
 import { createCharge } from '../seeds.js';
@@ -51,46 +49,31 @@ export async function seedPendingCharge(
   });
 }
 
-/** A customer who signed up through `referrer`'s invitation: the profile names the referrer, the referral item exists. */
+/**
+ * A customer who signed up through `referrer`'s link: the profile names the referrer and the referral is `signed_up`,
+ * written by the sign-up's own pattern 34 (the referral item, its search token and the counter).
+ */
 export async function seedReferredCustomer(db: Db, referrer: { userId: string; profile: Profile }) {
   const userId = ulid();
+  const now = new Date().toISOString();
   const created = await createProfile(db, {
     userId,
     input: createProfileInput(),
     referredByProfileId: referrer.profile.id,
-    now: new Date().toISOString(),
+    now,
     initialContract: initialContractFor(),
-  });
-  const payer = created.profile;
-  const now = new Date().toISOString();
-  const id = ulid();
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        counterUpdate(db.tableName, COUNTERS.referrals, { total: 1, signed_up: 1 }),
+    referralWrites: (profile) =>
+      referralSignupWrites(
+        db,
         {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              pk: keys.customer(referrer.userId),
-              sk: keys.referralSk(payer.email.toLowerCase()),
-              type: 'REFERRAL',
-              ...typeIndexKeys('REFERRAL', now, id),
-              ...statusIndexKeys('REFERRAL', 'signed_up', now, id),
-              id,
-              referrer_profile_id: referrer.profile.id,
-              referred_profile_id: payer.id,
-              referred_email: payer.email.toLowerCase(),
-              invite_code: `${referrer.profile.referral_code}-AB12`,
-              status: 'signed_up',
-              created_at: now,
-              updated_at: now,
-            },
-          },
+          kind: 'new',
+          referrer: referrerCopyOf(referrer.profile),
+          inviteCode: `${referrer.profile.referral_code}-AB12`,
         },
-      ],
-    }),
-  );
+        profile,
+        now,
+      ),
+  });
   return { userId, ...created };
 }
 

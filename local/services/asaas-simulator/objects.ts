@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+
+/** Asaas's objects as its API returns them, and the small helpers every part of the simulator shares. */
+
+const TIME_ZONE = 'America/Sao_Paulo';
+export const PIX_FEE = 1.99;
+export const MIN_VALUE = 5;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Asaas's objects
+
+export type Customer = {
+  object: 'customer';
+  id: string;
+  dateCreated: string;
+  name: string;
+  email: string | null;
+  company: null;
+  phone: string | null;
+  mobilePhone: string | null;
+  address: null;
+  addressNumber: null;
+  complement: null;
+  province: null;
+  postalCode: null;
+  cpfCnpj: string | null;
+  personType: 'FISICA' | 'JURIDICA' | null;
+  /** True once removed with DELETE /customers/{id}: still answered by id, left out of lists. */
+  deleted: boolean;
+  additionalEmails: null;
+  externalReference: string | null;
+  notificationDisabled: boolean;
+  observations: null;
+  municipalInscription: null;
+  stateInscription: null;
+  canDelete: true;
+  cannotBeDeletedReason: null;
+  canEdit: true;
+  cannotEditReason: null;
+  city: null;
+  cityName: null;
+  state: null;
+  country: 'Brasil';
+};
+
+export type Refund = { dateCreated: string; status: 'DONE' | 'PENDING'; value: number; description: string | null };
+
+export type Payment = {
+  object: 'payment';
+  id: string;
+  dateCreated: string;
+  customer: string;
+  subscription: null;
+  installment: null;
+  paymentLink: null;
+  value: number;
+  netValue: number;
+  originalValue: null;
+  interestValue: null;
+  description: string | null;
+  billingType: 'PIX';
+  canBePaidAfterDueDate: true;
+  pixTransaction: string | null;
+  status: string;
+  dueDate: string;
+  originalDueDate: string;
+  paymentDate: string | null;
+  clientPaymentDate: string | null;
+  confirmedDate: string | null;
+  installmentNumber: null;
+  invoiceUrl: string;
+  invoiceNumber: string;
+  externalReference: string | null;
+  deleted: boolean;
+  anticipated: false;
+  anticipable: false;
+  creditDate: string | null;
+  estimatedCreditDate: string | null;
+  transactionReceiptUrl: null;
+  nossoNumero: null;
+  bankSlipUrl: null;
+  lastInvoiceViewedDate: string | null;
+  lastBankSlipViewedDate: null;
+  discount: { value: 0; limitDate: null; dueDateLimitDays: 0; type: 'FIXED' };
+  fine: { value: 0; type: 'FIXED' };
+  interest: { value: 0; type: 'PERCENTAGE' };
+  postalService: false;
+  custody: null;
+  refunds: Refund[] | null;
+};
+
+export type WebhookEnvelope = { id: string; event: string; dateCreated: string; payment: Payment };
+
+export type Delivery = {
+  eventId: string;
+  event: string;
+  paymentId: string;
+  /** The receiver's HTTP status, or 'error' (network error, timeout, or a failure forced by `failNext`). */
+  status: number | 'error';
+  /** ISO instant of the attempt. */
+  at: string;
+  /** 1-based attempt number of this queue entry. */
+  attempt: number;
+  error?: string;
+  /** The attempt was failed by the `failNext` switch: nothing was sent. */
+  simulated?: true;
+};
+
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Small helpers
+
+export const ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const LOWER_ALPHANUMERIC = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export function randomId(length: number, alphabet: string): string {
+  return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+const saoPauloParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** yyyy-MM-dd and yyyy-MM-dd HH:mm:ss of an instant, São Paulo calendar (Asaas's formats). */
+export function saoPaulo(instant: Date): { date: string; dateTime: string } {
+  const p = Object.fromEntries(saoPauloParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  const date = `${p.year}-${p.month}-${p.day}`;
+  return { date, dateTime: `${date} ${p.hour}:${p.minute}:${p.second}` };
+}
+
+export const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
+
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** A CPF (11 digits), a numeric CNPJ or an alphanumeric one (14 positions), as Asaas stores it; null if invalid. */
+export function normalizeCpfCnpj(raw: string): { value: string; personType: 'FISICA' | 'JURIDICA' } | null {
+  const value = raw.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  if (/^\d{11}$/.test(value)) {
+    return isValidCpf(value) && !/^(\d)\1{10}$/.test(value) ? { value, personType: 'FISICA' } : null;
+  }
+  if (value.length === 14 && isValidCnpj(value, { version: 2 })) return { value, personType: 'JURIDICA' };
+  return null;
+}
+
+export const apiError = (code: string, description: string, status = 400): Reply => ({
+  status,
+  body: { errors: [{ code, description }] },
+});
+
+export const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** The statuses a payment can be paid, refunded from, or is being refunded in. */
+export const PAYABLE = new Set(['PENDING', 'OVERDUE']);
+export const REFUNDABLE = new Set(['RECEIVED', 'CONFIRMED']);
+export const REFUNDING = new Set(['REFUND_REQUESTED', 'REFUND_IN_PROGRESS']);
+
+/** A path segment decoded; left as it is when malformed. */
+export function decode(segment: string | undefined): string {
+  try {
+    return decodeURIComponent(segment ?? '');
+  } catch {
+    return segment ?? '';
+  }
+}
