@@ -390,8 +390,20 @@ function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
  * marks with a secret origin header (`apiHandler`): so each route function may read that one secret too.
  */
 export const API_ROUTES: readonly (ApiFunction & { readonly contract: { readonly id: ApiRouteId } })[] = ROUTES.map(
-  (route) => ({ ...route, grants: { ...route.grants, secrets: [...secretsNamedBy(route.grants), 'originVerify'] } }),
+  (route) => ({ ...route, grants: withRouteGrants(route.contract, route.grants) }),
 );
+
+/**
+ * What every route's grants imply, written once here: the origin secret; and on admin routes the check that the caller
+ * is still in the `admin` group (`adminMembership`: a token keeps its groups for an hour after a demotion).
+ */
+function withRouteGrants(contract: RouteContract, grants: FunctionGrants): FunctionGrants {
+  return {
+    ...grants,
+    ...(contract.access === 'admin' ? { adminMembership: true } : {}),
+    secrets: [...secretsNamedBy(grants), 'originVerify'],
+  };
+}
 
 function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
   return grants.secrets ?? [];

@@ -29,25 +29,26 @@ const PINNED_ACTIONS: Record<string, string> = {
   StartPaidRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   GetReferrals: 'table:read secrets',
   InviteReferral: 'table:readwrite ses:SendEmail ses:SendRawEmail secrets',
-  GetAdminSummary: 'table:read secrets',
-  ListAdminClients: 'table:read secrets',
-  GetAdminClient: 'table:read secrets',
+  GetAdminSummary: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  ListAdminClients: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  GetAdminClient: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   DeleteAdminClient:
     'table:readwrite cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
-  ListAdminProcesses: 'table:read secrets',
-  ListAdminReferrals: 'table:read secrets',
-  ChangeAdminProcessStatus: 'table:read dynamodb:PutItem dynamodb:UpdateItem secrets',
-  ListAdminCharges: 'table:read secrets',
-  GetAdminReconciliation: 'table:read secrets',
-  GetAdminFinanceSummary: 'table:read secrets',
+  ListAdminProcesses: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  ListAdminReferrals: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  ChangeAdminProcessStatus:
+    'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
+  ListAdminCharges: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  GetAdminReconciliation: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  GetAdminFinanceSummary: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   MarkAdminChargePaid:
-    'table:read dynamodb:PutItem dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   VerifyAdminCharge:
-    'table:read dynamodb:PutItem dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   RefundAdminCharge:
-    'table:readwrite states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
-  ListOrphanPayments: 'table:read secrets',
-  RefundOrphanPayment: 'table:read dynamodb:PutItem dynamodb:UpdateItem secrets',
+    'table:readwrite cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+  ListOrphanPayments: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  RefundOrphanPayment: 'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
   LookupProcess: 'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem secrets',
   IssueNadaConsta:
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
@@ -71,7 +72,6 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail secrets',
   verifyAuthChallengeResponse:
     'dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser secrets',
-  // The e-mail change reaches every copy from here (docs/decisions.md, E-mail change): a query of the customer's referrals.
   preTokenGeneration:
     'table:readwrite cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
   postConfirmation: 'dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail',
@@ -80,7 +80,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   ExportMyData: 'table:read s3:GetObject secrets',
   GetMyErasureRequest: 'table:read secrets',
   RequestErasure: 'table:read dynamodb:PutItem ses:SendEmail ses:SendRawEmail secrets',
-  ListErasureRequests: 'table:read secrets',
+  ListErasureRequests: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ExecuteErasureRequest:
     'table:readwrite cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
   ReportBrowserError: 'dynamodb:UpdateItem secrets',

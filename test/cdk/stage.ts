@@ -73,7 +73,7 @@ export function servicesOf(grants: FunctionGrants): string[] {
   if (grants.documents) services.add('s3');
   if (grants.workflow) services.add('states');
   if (grants.email) services.add('ses');
-  if (grants.userPool) services.add('cognito-idp');
+  if (grants.userPool || grants.adminMembership) services.add('cognito-idp');
   if (grants.ownUserPool) services.add('cognito-idp');
   if (grants.push) services.add('execute-api');
   if (secretsOf(grants).length > 0) services.add('secretsmanager');
