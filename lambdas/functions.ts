@@ -416,10 +416,22 @@ export const WORKFLOW_TASKS = {
     entry: 'lambdas/workflow/await-payment.ts',
     grants: { tableItems: items(['GetItem', 'UpdateItem'], keys.customer('')), workflow: 'callback' },
   },
-  // conversions: the purchase for the ad platforms, once per charge.
+  // The process made 'pago' (its history and counter, under a check that the charge is paid still); the payer's
+  // referral made paid in the referrer's partition: found through the profile-id pointer, by its key or, after an
+  // e-mail change, by a Query of the referrer's referrals (markReferralPaid), the charge marked, the referrer's counts
+  // and reward; the referrals counter. conversions: the purchase for the ad platforms, once per charge (its marker).
   ConfirmPayment: {
     entry: 'lambdas/workflow/confirm-payment.ts',
-    grants: { table: 'readwrite', email: true, conversions: true },
+    grants: {
+      tableItems: [
+        items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['GetItem'], keys.profileIdPointer('')),
+        items(['UpdateItem'], keys.counterPk),
+        items(['PutItem'], keys.purchaseConversion('')),
+      ],
+      email: true,
+      conversions: true,
+    },
   },
   // Reads the paid process only.
   StartFiling: {

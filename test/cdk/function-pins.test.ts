@@ -58,7 +58,8 @@ const PINNED_ACTIONS: Record<string, string> = {
   RecordConversion: 'dynamodb:UpdateItem secrets',
   AwaitPayment:
     'dynamodb:GetItem dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess',
-  ConfirmPayment: 'table:readwrite ses:SendEmail ses:SendRawEmail secrets',
+  ConfirmPayment:
+    'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   StartFiling: 'dynamodb:GetItem',
   CheckFiling:
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail',
