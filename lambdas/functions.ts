@@ -89,7 +89,31 @@ const ROUTES = [
     entry: 'lambdas/profile/get-profile.ts',
     grants: { tableItems: items(['GetItem'], keys.customer('')) },
   },
-  { contract: createProfileRoute, entry: 'lambdas/profile/create-profile.ts', grants: { table: 'readwrite' } },
+  {
+    contract: createProfileRoute,
+    entry: 'lambdas/profile/create-profile.ts',
+    // Pattern 3: the profile, its guards (document, referral code, profile id), its first contract with its protocol
+    // pointer and process, the search tokens and counters, under a check of the deleted-user marker (pattern 62). The
+    // sign-up's referral (pattern 34): the invite's pointer or the code's guard read, the referrer's profile and
+    // referral read, the referral created or moved in the referrer's partition, with its search token.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'PutItem', 'UpdateItem'], keys.customer('')),
+        items(['GetItem'], keys.invitePointer(''), keys.referralCodeGuard('')),
+        items(
+          ['PutItem'],
+          keys.documentGuard(''),
+          keys.referralCodeGuard(''),
+          keys.profileIdPointer(''),
+          keys.protocolPointer(''),
+          keys.searchPartition('CLIENT', ''),
+          keys.searchPartition('REFERRAL', ''),
+        ),
+        items(['ConditionCheckItem'], keys.deletedUser('')),
+        items(['UpdateItem'], keys.counterPk),
+      ],
+    },
+  },
   {
     contract: updateProfileRoute,
     entry: 'lambdas/profile/update-profile.ts',

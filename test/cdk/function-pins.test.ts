@@ -15,7 +15,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   GetHealth: 'secrets',
   GetDashboard: 'table:read secrets',
   GetProfile: 'dynamodb:GetItem secrets',
-  CreateProfile: 'table:readwrite secrets',
+  CreateProfile: 'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem secrets',
   UpdateProfile: 'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem secrets',
   LookupPostalCode: 'secrets',
   SignContract: 'table:readwrite s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
