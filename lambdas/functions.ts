@@ -142,16 +142,31 @@ const ROUTES = [
   {
     contract: createChargeRoute,
     entry: 'lambdas/payments/create-charge.ts',
-    // start: the charge's workflow; callback: stop the one of an expired charge it replaces.
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    // start: the charge's workflow; callback: stop the one of an expired charge it replaces. The claim on the contract,
+    // the customer's Asaas id on the profile, the process moved on, the charge with its provider pointer, counter and
+    // day's money; an expired charge it replaces goes through the status path.
+    grants: {
+      tableItems: [...chargeStatusPathGrants(), items(['PutItem'], keys.providerChargePointer(''))],
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
     // Still shorter than the claim it holds (CHARGE_CLAIM_SECONDS).
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
-    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43).
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', secrets: ['rateLimitKey'] },
+    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43), its own counters only. Asaas's answer
+    // goes through the status path.
+    grants: {
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer')),
+      ],
+      asaas: true,
+      workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: renewalGrants() },
@@ -289,8 +304,16 @@ const ROUTES = [
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
     // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
     // no charge of ours) is told to the admins.
+    // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40); an
+    // orphan payment recorded and its alert's once-only lease.
     grants: {
-      table: 'readwrite',
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        items(['GetItem'], keys.providerChargePointer('')),
+        items(['GetItem', 'PutItem'], keys.webhookEvent('asaas', '')),
+        items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
+      ],
       asaas: true,
       workflow: 'start-and-callback',
       email: true,
@@ -402,6 +425,21 @@ function renewalGrants(): FunctionGrants {
       items(['UpdateItem'], keys.counterPk),
     ],
   };
+}
+
+/**
+ * The charge status path (charge-status-service.ts: `applyProviderStatus`), shared by every function that applies
+ * Asaas's word on a charge: the charge moved (the customer's partition, read by key or by a Query of the contract's
+ * charges), its counter and the day's money; a paid charge's process; a refund's reversal: the process moved back, the
+ * payer's referral and the referrer's reward in the referrer's partition, under a check of the charge, and the admins'
+ * alert (pattern 49). No index: the status index (gsi2) keys are written, never queried here.
+ */
+function chargeStatusPathGrants(): TableItemsGrant[] {
+  return [
+    items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+    items(['UpdateItem'], keys.counterPk, keys.financeDayPk),
+    items(['PutItem'], keys.adminAlert('')),
+  ];
 }
 
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */

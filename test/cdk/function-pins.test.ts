@@ -22,9 +22,9 @@ const PINNED_ACTIONS: Record<string, string> = {
   CancelContract:
     'table:readwrite ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   CreateCharge:
-    'table:readwrite states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   VerifyCharge:
-    'table:readwrite states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   StartFreeRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   StartPaidRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   GetReferrals: 'table:read secrets',
@@ -54,7 +54,7 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
   VerifyNadaConsta: 'dynamodb:BatchGetItem dynamodb:GetItem dynamodb:UpdateItem secrets',
   ReceiveAsaasWebhook:
-    'table:readwrite cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   RecordConversion: 'dynamodb:UpdateItem secrets',
   AwaitPayment:
     'dynamodb:GetItem dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess',

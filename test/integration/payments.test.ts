@@ -23,7 +23,7 @@ import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
 import { signContract } from '../../lambdas/shared/data/signatures.js';
 import { startAsaasSimulator } from '../../local/services/asaas-simulator.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { createApiEvent, lambdaContext } from '../factories.js';
@@ -53,8 +53,10 @@ const workflow: Workflow = {
 
 /** The admins' directory is Cognito's in production (tested in payment-workflow.test.ts); here one address. */
 const financeAdmin = `financeiro.${ulid().toLowerCase()}@baixa.test`;
+// Each service runs on the table as its function's grants reach it (local/functions/table-guard.ts): IAM's refusals.
+const webhookDb = guardedTestDb('ReceiveAsaasWebhook');
 const webhookDeps = () => ({
-  db,
+  db: webhookDb,
   clock: systemClock,
   workflow,
   asaas,
@@ -82,7 +84,7 @@ beforeAll(async () => {
     retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
     sleep: async () => undefined,
   });
-  deps = { db, clock: systemClock, asaas, workflow };
+  deps = { db: guardedTestDb('CreateCharge'), clock: systemClock, asaas, workflow };
 });
 afterAll(() => simulator.stop());
 beforeEach(() => {
@@ -387,7 +389,7 @@ describe('webhook and verification: one path, forward only', () => {
 
   it("'Verificar Pagamento' reads Asaas and applies the payment through the same path", async () => {
     const { charge, caller, contract, ref } = await pendingCharge();
-    const verifyDeps = webhookDeps();
+    const verifyDeps = { ...webhookDeps(), db: guardedTestDb('VerifyCharge') };
     expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
     await control(`payments/${charge.asaas_id}/pay`, {});
     expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({
@@ -406,7 +408,7 @@ describe('webhook and verification: one path, forward only', () => {
     // Mid-window, so the whole test runs in one window whatever the wall clock says.
     const windowStart = Math.ceil(Date.now() / 1000 / rule.windowSeconds + 1) * rule.windowSeconds;
     const at = new Date((windowStart + 60) * 1000);
-    const verifyDeps = { ...webhookDeps(), clock: () => at };
+    const verifyDeps = { ...webhookDeps(), db: guardedTestDb('VerifyCharge'), clock: () => at };
     for (let i = 0; i < rule.limit; i += 1) {
       expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
     }
