@@ -175,8 +175,23 @@ const ROUTES = [
   {
     contract: inviteReferralRoute,
     entry: 'lambdas/referrals/invite-referral.ts',
-    // Writes the referral, its pointer, token and counter, and its own rate-limit counters; e-mails the invited friend.
-    grants: { table: 'readwrite', email: true, secrets: ['rateLimitKey'] },
+    // Reads the friend's opt-out (pattern 65) and the caller's profile; counts its own rate limits (pattern 43); writes
+    // the referral (under a check of the profile), its invite pointer, search token and counter, or takes them back
+    // when the e-mail fails (pattern 33). E-mails the invited friend.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['GetItem'], keys.inviteOptOut('')),
+        items(['PutItem', 'DeleteItem'], keys.invitePointer(''), keys.searchPartition('REFERRAL', '')),
+        items(['UpdateItem'], keys.counterPk),
+        items(
+          ['UpdateItem'],
+          ...rateLimitPrefixes('referralInvitesByCustomer', 'referralInvitesByCustomerDaily', 'referralInvitesGlobal'),
+        ),
+      ],
+      email: true,
+      secrets: ['rateLimitKey'],
+    },
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },

@@ -28,7 +28,8 @@ const PINNED_ACTIONS: Record<string, string> = {
   StartFreeRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   StartPaidRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   GetReferrals: 'table:read secrets',
-  InviteReferral: 'table:readwrite ses:SendEmail ses:SendRawEmail secrets',
+  InviteReferral:
+    'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   GetAdminSummary: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ListAdminClients: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   GetAdminClient: 'table:read cognito-idp:AdminListGroupsForUser secrets',
