@@ -614,7 +614,34 @@ export const SCHEDULED_FUNCTIONS = {
   // in, nobody is paying, and a morning is left to act on the report.
   ReconcilePayments: {
     entry: 'lambdas/payments/reconcile-payments.ts',
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true, userPool: 'read' },
+    // The table: the status path; our charges listed by the type and status indexes (patterns 52 a/b: gsi1
+    // `TYPE#CHARGE`, gsi2 `CHARGE_STATUS#`) and read in batches with their processes; provider pointers (Asaas's
+    // payments matched to ours in batches); orphan payments
+    // and their alert lease (as the webhook); its run lease, report, watermark and divergences.
+    grants: {
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        {
+          actions: ['BatchGetItem'],
+          pkPrefixes: [keys.customer(''), keys.providerChargePointer('')],
+          indexes: { gsi1: [keys.typeList('CHARGE')], gsi2: [keys.statusList('CHARGE', '')] },
+        },
+        items(['GetItem'], keys.providerChargePointer('')),
+        items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
+        items(
+          ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+          keys.reconciliationPk,
+          keys.reconciliationRunPk,
+          keys.reconciliationReport(''),
+          keys.divergencePk,
+        ),
+      ],
+      asaas: true,
+      workflow: 'start-and-callback',
+      email: true,
+      userPool: 'read',
+    },
     // 10,000 charges take well under two minutes (npm run bench:reconcile); Lambda's maximum leaves room for Asaas's
     // back-offs (a 429 waits up to a minute) and for the run to stop by itself and report (RunStopped).
     timeoutSeconds: 900,

@@ -78,7 +78,7 @@ const PINNED_ACTIONS: Record<string, string> = {
     'table:readwrite cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
   postConfirmation: 'dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail',
   ReconcilePayments:
-    'table:readwrite cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   ExportMyData: 'table:read s3:GetObject secrets',
   GetMyErasureRequest: 'table:read secrets',
   RequestErasure: 'table:read dynamodb:PutItem ses:SendEmail ses:SendRawEmail secrets',

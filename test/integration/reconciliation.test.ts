@@ -31,7 +31,7 @@ import { startAsaasSimulator, type AsaasSimulator } from '../../local/services/a
 import { startLocalStepFunctions } from '../../local/workflow/step-functions.js';
 import { adminClaims, createApiEvent, lambdaContext } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { ASAAS_PORT, INTEGRATION_SECRETS, INTEGRATION_SENDER, STEP_FUNCTIONS_PORT } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
@@ -120,7 +120,8 @@ beforeAll(async () => {
     retry: { attempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
   });
   deps = {
-    db,
+    // As the nightly function's grants reach the table (local/functions/table-guard.ts refuses anything else).
+    db: guardedTestDb('ReconcilePayments'),
     clock: () => new Date(),
     workflow,
     sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
