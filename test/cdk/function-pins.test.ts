@@ -8,8 +8,8 @@ import { actionsOf, serviceFunctionNamed } from './stage.js';
  * Every function's IAM actions, pinned (issue 20, item 7): a grant that widens or narrows shows up here for review.
  * Shorthand: `table:read` / `table:readwrite` = CDK's table-wide grants (every key, every index, Scan included);
  * `dynamodb:X` alone = a `tableItems` action, scoped by partition-key prefix; `secrets` = reading named secrets. The
- * functions still on `table:readwrite` write across many partitions through shared paths (the charge status path,
- * sign-up's referral link, the deletion); docs/decisions.md, Least privilege, says which and why.
+ * functions still on `table:readwrite` are the deletions (every partition a client's pointers name) and those not yet
+ * traced; docs/decisions.md, Least privilege on the table, says which and why.
  */
 const PINNED_ACTIONS: Record<string, string> = {
   GetHealth: 'secrets',
