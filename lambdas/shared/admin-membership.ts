@@ -35,18 +35,21 @@ export function createAdminMembership(options: {
 
 /**
  * One per container (every admin route of this function shares it), over the pool its `adminMembership` grant names.
- * The Cognito client is loaded on the first admin call only, so customer and public routes never initialize it.
+ * The Cognito client is loaded on the first admin call only, so customer and public routes never initialize it. Kept
+ * per pool id: on AWS the configuration never changes, and a test that points the function at another pool gets a
+ * check of that pool.
  */
-let containerMembership: AdminMembership | undefined;
+let containerMembership: { userPoolId: string; membership: AdminMembership } | undefined;
 export function adminMembershipFromEnvironment(env: NodeJS.ProcessEnv = process.env): AdminMembership {
-  if (containerMembership) return containerMembership;
   const { userPoolId } = loadConfig({ userPoolId: required }, env);
+  if (containerMembership?.userPoolId === userPoolId) return containerMembership.membership;
   const accounts = import('../providers/user-accounts.js').then(({ createCognitoUserAccounts }) =>
     createCognitoUserAccounts({ userPoolId }),
   );
-  containerMembership = createAdminMembership({
+  const membership = createAdminMembership({
     isAdmin: async (userId) => (await accounts).isAdmin(userId),
     clock: systemClock,
   });
-  return containerMembership;
+  containerMembership = { userPoolId, membership };
+  return membership;
 }

@@ -144,10 +144,9 @@ export function apiHandler<C extends RouteContract>(
     adminMembership?: AdminMembership;
   } = {},
 ) {
-  // Built at the first admin call only: other routes have no pool in their configuration.
-  let adminMembership = options.adminMembership;
+  // Read at the first admin call only: other routes have no pool in their configuration.
   const stillAdmin = (userId: string) =>
-    (adminMembership ??= adminMembershipFromEnvironment()).assertStillAdmin(userId);
+    (options.adminMembership ?? adminMembershipFromEnvironment()).assertStillAdmin(userId);
   // Started at the cold start, like every other dependency; a failure surfaces as a logged 500 rather than as an
   // unhandled rejection that would take the container down, and the next request reads it again.
   const currentOriginSecret = lazySecret('originVerify', { minLength: 32 });

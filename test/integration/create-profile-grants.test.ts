@@ -2,14 +2,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createProfileRoute } from '../../domain/api/profile.js';
 import { handler as createProfile } from '../../lambdas/profile/create-profile.js';
-import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
-import { dynamo } from '../../lambdas/shared/clients.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { createReferral, referrerCopyOf } from '../../lambdas/shared/data/referrals.js';
-import { guardTable } from '../../local/functions/table-guard.js';
 import { createEmailAddress, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { guardLambdaTableAs, testDb } from './db.js';
 import { seedCustomer } from './seed.js';
 import { ulid } from 'ulid';
 
@@ -19,7 +16,7 @@ import { ulid } from 'ulid';
  * The referral's reads are the ones to watch: a failure there is logged and the profile is created without the link,
  * so each case checks the link was made. Seeds go through the tests' own client.
  */
-guardTable(dynamo, 'CreateProfile', ALL_FUNCTIONS.find((fn) => fn.name === 'CreateProfile')!.grants);
+guardLambdaTableAs('CreateProfile');
 const db = testDb();
 
 const referralOf = async (referrerUserId: string, email: string) =>

@@ -1,22 +1,19 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { inviteReferralRoute } from '../../domain/api/referrals.js';
-import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { handler as inviteReferral } from '../../lambdas/referrals/invite-referral.js';
-import { dynamo } from '../../lambdas/shared/clients.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { recordInviteOptOut } from '../../lambdas/shared/data/email-suppressions.js';
-import { guardTable } from '../../local/functions/table-guard.js';
 import { createEmailAddress, customerClaims } from '../factories.js';
 import { callRoute, errorOf } from '../route-call.js';
-import { testDb } from './db.js';
+import { guardLambdaTableAs, testDb } from './db.js';
 import { seedCustomer } from './seed.js';
 
 /**
  * InviteReferral under its own table grants (issue 20, item 7): the lambdas' shared DynamoDB client is guarded as its
  * grants allow (local/functions/table-guard.ts), so a request outside its key prefixes fails here as IAM would.
  */
-guardTable(dynamo, 'InviteReferral', ALL_FUNCTIONS.find((fn) => fn.name === 'InviteReferral')!.grants);
+guardLambdaTableAs('InviteReferral');
 const db = testDb();
 
 describe('InviteReferral, within its key prefixes', () => {

@@ -1,21 +1,19 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { dynamo } from '../../lambdas/shared/clients.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { getProcess } from '../../lambdas/shared/data/processes.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { guardTable } from '../../local/functions/table-guard.js';
-import { testDb } from './db.js';
+import { guardLambdaTableAs, testDb } from './db.js';
 import { seedCustomer, seedPendingCharge, seedReferredCustomer } from './seed.js';
 
 /**
  * A workflow task's handler under its own table grants (issue 20, item 7). The handlers of this file share the
  * lambdas' one DynamoDB client (lambdas/shared/clients.ts), guarded here as ConfirmPayment's: every request it makes
  * is checked against its catalogue grants as IAM would (local/functions/table-guard.ts) — DynamoDB Local checks none.
- * Seeds go through the tests' own client. (Module isolation keeps the guard to this file.)
+ * Seeds go through the tests' own client. (The guard is taken off after this file.)
  */
-guardTable(dynamo, 'ConfirmPayment', ALL_FUNCTIONS.find((fn) => fn.name === 'ConfirmPayment')!.grants);
+guardLambdaTableAs('ConfirmPayment');
 const db = testDb();
 
 describe('ConfirmPayment, within its key prefixes', () => {
