@@ -484,6 +484,16 @@ export const API_MESSAGES = {
   unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
 } as const;
 
+/**
+ * An admin removed from the `admin` group whose id token still says otherwise (docs/decisions.md, "A demoted admin"):
+ * the API refuses them at once; the SPA shows this and leaves the admin area. Not in the spec, same tone.
+ */
+export const ADMIN_ACCESS_MESSAGES = {
+  removed:
+    'Acesso Negado - Você não faz mais parte da equipe administrativa. Entre novamente ou fale com um administrador.',
+  backToDashboard: 'Voltar ao painel',
+} as const;
+
 /** Public routes' rate limits (docs/decisions.md, Public lookup and Nada Consta): not in the spec, same tone. */
 export const RATE_LIMIT_MESSAGES = {
   tooManyLookups: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.',

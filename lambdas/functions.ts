@@ -89,7 +89,31 @@ const ROUTES = [
     entry: 'lambdas/profile/get-profile.ts',
     grants: { tableItems: items(['GetItem'], keys.customer('')) },
   },
-  { contract: createProfileRoute, entry: 'lambdas/profile/create-profile.ts', grants: { table: 'readwrite' } },
+  {
+    contract: createProfileRoute,
+    entry: 'lambdas/profile/create-profile.ts',
+    // Pattern 3: the profile, its guards (document, referral code, profile id), its first contract with its protocol
+    // pointer and process, the search tokens and counters, under a check of the deleted-user marker (pattern 62). The
+    // sign-up's referral (pattern 34): the invite's pointer or the code's guard read, the referrer's profile and
+    // referral read, the referral created or moved in the referrer's partition, with its search token.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'PutItem', 'UpdateItem'], keys.customer('')),
+        items(['GetItem'], keys.invitePointer(''), keys.referralCodeGuard('')),
+        items(
+          ['PutItem'],
+          keys.documentGuard(''),
+          keys.referralCodeGuard(''),
+          keys.profileIdPointer(''),
+          keys.protocolPointer(''),
+          keys.searchPartition('CLIENT', ''),
+          keys.searchPartition('REFERRAL', ''),
+        ),
+        items(['ConditionCheckItem'], keys.deletedUser('')),
+        items(['UpdateItem'], keys.counterPk),
+      ],
+    },
+  },
   {
     contract: updateProfileRoute,
     entry: 'lambdas/profile/update-profile.ts',
@@ -118,16 +142,31 @@ const ROUTES = [
   {
     contract: createChargeRoute,
     entry: 'lambdas/payments/create-charge.ts',
-    // start: the charge's workflow; callback: stop the one of an expired charge it replaces.
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    // start: the charge's workflow; callback: stop the one of an expired charge it replaces. The claim on the contract,
+    // the customer's Asaas id on the profile, the process moved on, the charge with its provider pointer, counter and
+    // day's money; an expired charge it replaces goes through the status path.
+    grants: {
+      tableItems: [...chargeStatusPathGrants(), items(['PutItem'], keys.providerChargePointer(''))],
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
     // Still shorter than the claim it holds (CHARGE_CLAIM_SECONDS).
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
-    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43).
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', secrets: ['rateLimitKey'] },
+    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43), its own counters only. Asaas's answer
+    // goes through the status path.
+    grants: {
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer')),
+      ],
+      asaas: true,
+      workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   { contract: startFreeRenewalRoute, entry: 'lambdas/renewals/start-free-renewal.ts', grants: renewalGrants() },
@@ -136,8 +175,23 @@ const ROUTES = [
   {
     contract: inviteReferralRoute,
     entry: 'lambdas/referrals/invite-referral.ts',
-    // Writes the referral, its pointer, token and counter, and its own rate-limit counters; e-mails the invited friend.
-    grants: { table: 'readwrite', email: true, secrets: ['rateLimitKey'] },
+    // Reads the friend's opt-out (pattern 65) and the caller's profile; counts its own rate limits (pattern 43); writes
+    // the referral (under a check of the profile), its invite pointer, search token and counter, or takes them back
+    // when the e-mail fails (pattern 33). E-mails the invited friend.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['GetItem'], keys.inviteOptOut('')),
+        items(['PutItem', 'DeleteItem'], keys.invitePointer(''), keys.searchPartition('REFERRAL', '')),
+        items(['UpdateItem'], keys.counterPk),
+        items(
+          ['UpdateItem'],
+          ...rateLimitPrefixes('referralInvitesByCustomer', 'referralInvitesByCustomerDaily', 'referralInvitesGlobal'),
+        ),
+      ],
+      email: true,
+      secrets: ['rateLimitKey'],
+    },
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
@@ -265,8 +319,16 @@ const ROUTES = [
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
     // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
     // no charge of ours) is told to the admins.
+    // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40); an
+    // orphan payment recorded and its alert's once-only lease.
     grants: {
-      table: 'readwrite',
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        items(['GetItem'], keys.providerChargePointer('')),
+        items(['GetItem', 'PutItem'], keys.webhookEvent('asaas', '')),
+        items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
+      ],
       asaas: true,
       workflow: 'start-and-callback',
       email: true,
@@ -380,6 +442,21 @@ function renewalGrants(): FunctionGrants {
   };
 }
 
+/**
+ * The charge status path (charge-status-service.ts: `applyProviderStatus`), shared by every function that applies
+ * Asaas's word on a charge: the charge moved (the customer's partition, read by key or by a Query of the contract's
+ * charges), its counter and the day's money; a paid charge's process; a refund's reversal: the process moved back, the
+ * payer's referral and the referrer's reward in the referrer's partition, under a check of the charge, and the admins'
+ * alert (pattern 49). No index: the status index (gsi2) keys are written, never queried here.
+ */
+function chargeStatusPathGrants(): TableItemsGrant[] {
+  return [
+    items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+    items(['UpdateItem'], keys.counterPk, keys.financeDayPk),
+    items(['PutItem'], keys.adminAlert('')),
+  ];
+}
+
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
 function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
   return rules.map((rule) => keys.rateLimitScope(RATE_LIMITS[rule].scope));
@@ -390,8 +467,20 @@ function rateLimitPrefixes(...rules: (keyof typeof RATE_LIMITS)[]): string[] {
  * marks with a secret origin header (`apiHandler`): so each route function may read that one secret too.
  */
 export const API_ROUTES: readonly (ApiFunction & { readonly contract: { readonly id: ApiRouteId } })[] = ROUTES.map(
-  (route) => ({ ...route, grants: { ...route.grants, secrets: [...secretsNamedBy(route.grants), 'originVerify'] } }),
+  (route) => ({ ...route, grants: withRouteGrants(route.contract, route.grants) }),
 );
+
+/**
+ * What every route's grants imply, written once here: the origin secret; and on admin routes the check that the caller
+ * is still in the `admin` group (`adminMembership`: a token keeps its groups for an hour after a demotion).
+ */
+function withRouteGrants(contract: RouteContract, grants: FunctionGrants): FunctionGrants {
+  return {
+    ...grants,
+    ...(contract.access === 'admin' ? { adminMembership: true } : {}),
+    secrets: [...secretsNamedBy(grants), 'originVerify'],
+  };
+}
 
 function secretsNamedBy(grants: FunctionGrants): readonly SecretName[] {
   return grants.secrets ?? [];
@@ -404,10 +493,22 @@ export const WORKFLOW_TASKS = {
     entry: 'lambdas/workflow/await-payment.ts',
     grants: { tableItems: items(['GetItem', 'UpdateItem'], keys.customer('')), workflow: 'callback' },
   },
-  // conversions: the purchase for the ad platforms, once per charge.
+  // The process made 'pago' (its history and counter, under a check that the charge is paid still); the payer's
+  // referral made paid in the referrer's partition: found through the profile-id pointer, by its key or, after an
+  // e-mail change, by a Query of the referrer's referrals (markReferralPaid), the charge marked, the referrer's counts
+  // and reward; the referrals counter. conversions: the purchase for the ad platforms, once per charge (its marker).
   ConfirmPayment: {
     entry: 'lambdas/workflow/confirm-payment.ts',
-    grants: { table: 'readwrite', email: true, conversions: true },
+    grants: {
+      tableItems: [
+        items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['GetItem'], keys.profileIdPointer('')),
+        items(['UpdateItem'], keys.counterPk),
+        items(['PutItem'], keys.purchaseConversion('')),
+      ],
+      email: true,
+      conversions: true,
+    },
   },
   // Reads the paid process only.
   StartFiling: {
@@ -513,7 +614,34 @@ export const SCHEDULED_FUNCTIONS = {
   // in, nobody is paying, and a morning is left to act on the report.
   ReconcilePayments: {
     entry: 'lambdas/payments/reconcile-payments.ts',
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true, userPool: 'read' },
+    // The table: the status path; our charges listed by the type and status indexes (patterns 52 a/b: gsi1
+    // `TYPE#CHARGE`, gsi2 `CHARGE_STATUS#`) and read in batches with their processes; provider pointers (Asaas's
+    // payments matched to ours in batches); orphan payments
+    // and their alert lease (as the webhook); its run lease, report, watermark and divergences.
+    grants: {
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        {
+          actions: ['BatchGetItem'],
+          pkPrefixes: [keys.customer(''), keys.providerChargePointer('')],
+          indexes: { gsi1: [keys.typeList('CHARGE')], gsi2: [keys.statusList('CHARGE', '')] },
+        },
+        items(['GetItem'], keys.providerChargePointer('')),
+        items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
+        items(
+          ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+          keys.reconciliationPk,
+          keys.reconciliationRunPk,
+          keys.reconciliationReport(''),
+          keys.divergencePk,
+        ),
+      ],
+      asaas: true,
+      workflow: 'start-and-callback',
+      email: true,
+      userPool: 'read',
+    },
     // 10,000 charges take well under two minutes (npm run bench:reconcile); Lambda's maximum leaves room for Asaas's
     // back-offs (a 429 waits up to a minute) and for the run to stop by itself and report (RunStopped).
     timeoutSeconds: 900,

@@ -129,6 +129,12 @@ export type FunctionGrants = {
    */
   readonly userPool?: 'read' | 'manage';
   /**
+   * Whether one user is in the `admin` group now (AdminListGroupsForUser on the pool, nothing else): every admin route
+   * checks its caller is still an admin (`apiHandler`), as a token keeps its groups for an hour. Given to admin routes
+   * by the catalogue itself (functions.ts, `withRouteGrants`), never written by hand.
+   */
+  readonly adminMembership?: true;
+  /**
    * Cognito triggers only: read the users and groups of the pool that invokes them (AdminGetUser,
    * AdminListGroupsForUser). The pool's id comes with each event, not from configuration, as the pool is created
    * from its triggers; CDK attaches this in a policy of its own (lib/constructs/auth.ts).
@@ -263,7 +269,7 @@ export function environmentFor(
     env[ENV.tokenIssuer] = need('tokenIssuer');
     env[ENV.tokenAudience] = need('tokenAudience');
   }
-  if (grants.userPool) env[ENV.userPoolId] = need('userPoolId');
+  if (grants.userPool || grants.adminMembership) env[ENV.userPoolId] = need('userPoolId');
   if (grants.asaas) env[ENV.asaasApiUrl] = need('asaasApiUrl');
   if (grants.postalCode) env[ENV.postalCodeApiUrl] = need('postalCodeApiUrl');
   if (grants.conversions) {

@@ -88,11 +88,19 @@ export function customerClaims(
   return { sub: userId, email, 'cognito:groups': '' };
 }
 
-export function adminClaims(userId: string = ulid()): Record<string, string> {
+/** The seeded admin of the integration setup's user pool (test/integration/global-setup.ts): e-mail, and its `sub`. */
+export const TEST_ADMIN_EMAIL = 'admin@example.com';
+export const TEST_ADMIN_SUB_ENV = 'BAIXA_TEST_ADMIN_SUB';
+
+/**
+ * An admin's id token claims. Admin routes check that `sub` is in the pool's `admin` group now, so by default they
+ * speak for the integration pool's seeded admin (a random id elsewhere: unit tests inject their own check).
+ */
+export function adminClaims(userId: string = process.env[TEST_ADMIN_SUB_ENV] ?? ulid()): Record<string, string> {
   // As the PreTokenGeneration trigger leaves an admin's token once their authenticator app is enrolled.
   return {
     sub: userId,
-    email: 'admin@example.com',
+    email: TEST_ADMIN_EMAIL,
     'cognito:groups': '[admin]',
     [ADMIN_SECOND_FACTOR_CLAIM]: ADMIN_SECOND_FACTOR_TOTP,
   };

@@ -7,9 +7,15 @@ import { createCharge } from './seeds.js';
 
 /**
  * What ConfirmPayment does for a referred payer, with the paid charge it needs: a RECEIVED charge on the payer's
- * latest contract (as Asaas's confirmation would leave it), then the referral marked paid by it.
+ * latest contract (as Asaas's confirmation would leave it), then the referral marked paid by it — through `confirmDb`
+ * if given (an integration test passes the table as ConfirmPayment's grants reach it: guardedTestDb).
  */
-export async function payReferral(db: Db, payer: Profile, now = new Date().toISOString()): Promise<ReferralPayment> {
+export async function payReferral(
+  db: Db,
+  payer: Profile,
+  now = new Date().toISOString(),
+  confirmDb: Db = db,
+): Promise<ReferralPayment> {
   const { contracts } = await getCustomerCollection(db, payer.user_id);
   const contract = contracts.at(-1);
   if (!contract) throw new Error(`The payer ${payer.user_id} has no contract to pay`);
@@ -24,5 +30,6 @@ export async function payReferral(db: Db, payer: Profile, now = new Date().toISO
     fbEventId: null,
     now,
   });
-  return markReferralPaid(db, payer, now, { userId: payer.user_id, contractId: contract.id, chargeId: charge.id });
+  const paidBy = { userId: payer.user_id, contractId: contract.id, chargeId: charge.id };
+  return markReferralPaid(confirmDb, payer, now, paidBy);
 }

@@ -5,6 +5,7 @@ import type { ParsedBody, ParsedParams, ParsedQuery, ResponseInput, RouteContrac
 import { API_MESSAGES } from '../../domain/messages.js';
 import type { ApiError } from '../../domain/schemas/api-error.js';
 import '../../domain/zod-locale.js';
+import { adminMembershipFromEnvironment, type AdminMembership } from './admin-membership.js';
 import { callerOf, type Caller } from './caller.js';
 import { DomainError, TooManyRequestsError, ValidationError } from './errors.js';
 import { logger } from './logger.js';
@@ -137,8 +138,16 @@ export function apiHandler<C extends RouteContract>(
   options: {
     /** For public routes that authenticate themselves (a webhook's token): runs before any input is parsed. */
     authorize?: (event: ApiEvent) => void | Promise<void>;
+    /**
+     * Admin routes: who is still in the `admin` group (the token's claim may be an hour old). Defaults to the
+     * container's one check against the user pool (`adminMembership` grant); tests pass their own.
+     */
+    adminMembership?: AdminMembership;
   } = {},
 ) {
+  // Read at the first admin call only: other routes have no pool in their configuration.
+  const stillAdmin = (userId: string) =>
+    (options.adminMembership ?? adminMembershipFromEnvironment()).assertStillAdmin(userId);
   // Started at the cold start, like every other dependency; a failure surfaces as a logged 500 rather than as an
   // unhandled rejection that would take the container down, and the next request reads it again.
   const currentOriginSecret = lazySecret('originVerify', { minLength: 32 });
@@ -153,6 +162,8 @@ export function apiHandler<C extends RouteContract>(
       // Only CloudFront may call the API; then who is asking: an anonymous caller learns nothing about the input.
       assertFromOrigin(event.headers?.[ORIGIN_VERIFY_HEADER], await currentOriginSecret());
       const caller = callerOf(event, contract.access);
+      // The token says admin; the group must say so now (a demoted admin is refused at once, docs/decisions.md).
+      if (contract.access === 'admin' && caller) await stillAdmin(caller.userId);
       await options.authorize?.(event);
       const request = {
         caller,

@@ -40,7 +40,7 @@ export interface GrantTargets {
   };
   /** The SPA's public URL, for every link the product sends. Required by `grants.email` and `grants.appLinks`. */
   readonly appUrl?: string;
-  /** The user pool. Required by `grants.userPool`. */
+  /** The user pool. Required by `grants.userPool` and `grants.adminMembership`. */
   readonly userPool?: cognito.IUserPool;
   /** The WebSocket API's management endpoint and the ARN pattern of its connections. Required by `grants.push`. */
   readonly push?: { readonly endpoint: string; readonly connectionsArn: string };
@@ -284,6 +284,14 @@ export class ServiceFunction extends NodejsFunction {
           actions,
           resources: [userPool.userPoolArn],
         }),
+      );
+    }
+
+    // An admin route's check of its caller's groups. A client's deletion ('manage') holds the action already.
+    if (grants.adminMembership && grants.userPool !== 'manage') {
+      const userPool = required(targets.userPool, 'userPool', this);
+      this.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['cognito-idp:AdminListGroupsForUser'], resources: [userPool.userPoolArn] }),
       );
     }
 

@@ -93,6 +93,9 @@ export class AccessDeniedException extends Error {
   readonly $metadata = { httpStatusCode: 400 };
 }
 
+/** The guard's name in a client's middleware stack (a test removes it again). */
+export const TABLE_GUARD_MIDDLEWARE = 'localTableGuard';
+
 /** Makes `client` refuse what `grants` do not allow, as IAM would for the function `functionName`. */
 export function guardTable(
   client: Pick<DynamoDBClient, 'middlewareStack'>,
@@ -113,6 +116,6 @@ export function guardTable(
       }
       return next(args);
     },
-    { step: 'initialize', name: 'localTableGuard', priority: 'high' },
+    { step: 'initialize', name: TABLE_GUARD_MIDDLEWARE, priority: 'high' },
   );
 }

@@ -3,7 +3,7 @@ import { reportedViolations, synthBaixa } from './helpers.js';
 
 // Some finding ids embed ARNs, which read differently once account/region are known (partition and
 // region become literals). `cdk synth` offline knows no account (its region defaults to sa-east-1, as the edge stack is
-// read across regions), a deploy knows both: all must be clean, the us-east-1 edge stack included. Bundling is skipped here; baixa-stack.test.ts covers the bundled synth.
+// read across regions), a deploy knows both: all must be clean, the us-east-1 edge stack included. Bundling is skipped here as in stage.ts; service-function.test.ts bundles.
 describe.each([
   ['no account, default region (offline synth)', undefined],
   ['sa-east-1 with an account (deploy)', { account: '123456789012', region: 'sa-east-1' }],

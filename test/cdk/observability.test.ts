@@ -22,7 +22,7 @@ let s: SynthesizedBaixa;
 let topicRef: Json;
 let alarms: Record<string, AlarmProps>;
 
-// Bundling skipped: the functions' code is not what these tests read (baixa-stack.test.ts bundles).
+// Bundling skipped: the functions' code is not what these tests read (service-function.test.ts bundles).
 beforeAll(() => {
   s = synthBaixa({ skipBundling: true, props: { opsEmail: 'plantao@example.com.br' } });
   topicRef = { Ref: logicalId(s.stack.observability.topic) };

@@ -18,7 +18,17 @@ const healthEntry = API_ROUTES.find((r) => r.contract.id === 'GetHealth')!.entry
 let template: Template;
 let stack: Stack;
 let fns: Record<
-  'docsRead' | 'docsWrite' | 'docsErase' | 'starter' | 'stopper' | 'poolReader' | 'poolManager' | 'pusher' | 'payer',
+  | 'docsRead'
+  | 'docsWrite'
+  | 'docsErase'
+  | 'starter'
+  | 'stopper'
+  | 'poolReader'
+  | 'poolManager'
+  | 'membershipChecker'
+  | 'managerChecker'
+  | 'pusher'
+  | 'payer',
   ServiceFunction
 >;
 let userPool: cognito.UserPool;
@@ -48,6 +58,8 @@ beforeAll(() => {
     stopper: make('Stopper').applyGrants({ workflow: 'stop' }, { stateMachine }),
     poolReader: make('PoolReader').applyGrants({ userPool: 'read' }, { userPool }),
     poolManager: make('PoolManager').applyGrants({ userPool: 'manage' }, { userPool }),
+    membershipChecker: make('MembershipChecker').applyGrants({ adminMembership: true }, { userPool }),
+    managerChecker: make('ManagerChecker').applyGrants({ userPool: 'manage', adminMembership: true }, { userPool }),
     pusher: make('Pusher').applyGrants(
       { push: true },
       {
@@ -170,6 +182,19 @@ describe('ServiceFunction', () => {
     ]);
     expect(statementsOf(fns.poolManager)[0]!.Resource).toEqual({ 'Fn::GetAtt': [logicalId(userPool), 'Arn'] });
     expect(envOf(fns.poolReader)[ENV.userPoolId]).toEqual({ Ref: logicalId(userPool) });
+  });
+
+  it("adminMembership (an admin route's check of its caller) may only list one user's groups, of this pool", () => {
+    expect(statementsOf(fns.membershipChecker)).toEqual([
+      {
+        Action: 'cognito-idp:AdminListGroupsForUser',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [logicalId(userPool), 'Arn'] },
+      },
+    ]);
+    expect(envOf(fns.membershipChecker)[ENV.userPoolId]).toEqual({ Ref: logicalId(userPool) });
+    // 'manage' holds the action already: no second statement.
+    expect(statementsOf(fns.managerChecker)).toEqual(statementsOf(fns.poolManager));
   });
 
   it('push = ManageConnections on the connections only, plus PUSH_ENDPOINT', () => {

@@ -2,11 +2,12 @@ import net from 'node:net';
 import { resolve } from 'node:path';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_STAGE, pathParameterNames } from '../../domain/api/route.js';
 import { ADMIN_SECOND_FACTOR_CLAIM } from '../../domain/auth.js';
 import { API_MESSAGES, SECOND_FACTOR_MESSAGES } from '../../domain/messages.js';
 import { API_ROUTES, type ApiFunction } from '../../lambdas/functions.js';
+import { ENV } from '../../lambdas/grants.js';
 import { startGateway } from '../../local/services/gateway.js';
 import { ORIGIN_HEADERS, adminClaims, customerClaims, lambdaContext } from '../factories.js';
 import { enrolAuthenticator, signInWithAuthenticator } from '../totp.js';
@@ -95,6 +96,10 @@ describe('a forged cognito:groups claim at the gateway (JWT authorizer)', () => 
 
   beforeAll(async () => {
     cognito = await startCognitoWithTriggers();
+    // The admin routes of this file are configured with this pool (the one that signs these tokens): they ask it
+    // whether the caller is still an admin. Read at their first admin call, which comes after this.
+    vi.stubEnv(ENV.userPoolId, cognito.pool.userPoolId);
+    vi.stubEnv('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER', cognito.cognito.endpoint);
     gateway = await startGateway({
       port: await freePort(),
       stage: API_STAGE,
@@ -116,6 +121,7 @@ describe('a forged cognito:groups claim at the gateway (JWT authorizer)', () => 
   }, 60_000);
 
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await gateway?.stop();
     await cognito?.stop();
   });

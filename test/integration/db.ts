@@ -1,8 +1,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
+import { afterAll, beforeAll } from 'vitest';
+import { dynamo } from '../../lambdas/shared/clients.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
-import { guardTable } from '../../local/functions/table-guard.js';
+import { guardTable, TABLE_GUARD_MIDDLEWARE } from '../../local/functions/table-guard.js';
 
 /** The integration tests' own handle on the table the global setup created. */
 export function testDb(): Db {
@@ -34,4 +36,16 @@ export function guardedTestDb(functionName: string): Db {
   if (!fn) throw new Error(`No catalogue function ${functionName}`);
   guardTable(db.client, functionName, fn.grants);
   return db;
+}
+
+/**
+ * For the file that calls it: the lambdas' own shared DynamoDB client (lambdas/shared/clients.ts) refuses what
+ * `functionName`'s grants do not allow, so a handler that builds its own table handle runs as IAM would let it. The
+ * integration files share one module graph (vitest.config.ts, `isolate: false`): the guard is removed after the file.
+ */
+export function guardLambdaTableAs(functionName: string): void {
+  const fn = ALL_FUNCTIONS.find((f) => f.name === functionName);
+  if (!fn) throw new Error(`No catalogue function ${functionName}`);
+  beforeAll(() => guardTable(dynamo, functionName, fn.grants));
+  afterAll(() => void dynamo.middlewareStack.remove(TABLE_GUARD_MIDDLEWARE));
 }

@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
-import { environmentFor, type GrantValues, type SecretName } from '../../lambdas/grants.js';
+import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ENV, environmentFor, type GrantValues, type SecretName } from '../../lambdas/grants.js';
 import { synthesizeLocalDefinitions } from '../../local/cdk-definitions.js';
+import { provisionUserPool } from '../../local/cognito/provision-user-pool.js';
+import { startCognitoLocal } from '../../local/cognito/start-cognito-local.js';
 import { ensureTable, startDynamoDbLocal } from '../../local/services/dynamodb.js';
 import { conversionsSettingsFor } from '../../local/services/conversions-recorder.js';
 import { startLocalPostalCode } from '../../local/services/postal-code.js';
 import { startLocalS3 } from '../../local/services/s3.js';
 import { startLocalSes } from '../../local/services/ses.js';
-import { TEST_ORIGIN_VERIFY_SECRET } from '../factories.js';
+import { TEST_ADMIN_SUB_ENV, TEST_ADMIN_EMAIL, TEST_ORIGIN_VERIFY_SECRET } from '../factories.js';
 
 export const INTEGRATION_TABLE = 'baixa-integration';
 const DYNAMODB_PORT = 18_400;
@@ -54,8 +57,9 @@ export const INTEGRATION_VALUES: GrantValues = {
     googleAdsCustomerId: INTEGRATION_GOOGLE_ADS_CUSTOMER,
     googleAdsConversionActions: 'lead=1001,sign_up=1002,login=1003,checkout=1004,purchase=1005',
   }),
-  // Tests that need the user pool start their own cognito-local and pass its directory to the service under test.
-  userPoolId: 'us-east-1_integration',
+  // The pool of the setup's cognito-local (its seeded admin is the one `adminClaims()` speaks for: admin routes check
+  // the caller's groups there). Tests that need triggers start their own cognito-local and pass its client.
+  userPoolId: process.env[ENV.userPoolId] ?? 'us-east-1_integration',
   // The live channel's tests start their own WebSocket stand-in and token keys; these only complete the environment.
   pushEndpoint: 'http://127.0.0.1:9/live',
   tokenIssuer: 'http://127.0.0.1:9/integration_pool',
@@ -79,6 +83,22 @@ export default async function setup(project: TestProject) {
   const ses = await startLocalSes({ port: SES_PORT });
   const postalCode = await startLocalPostalCode({ port: POSTAL_CODE_PORT });
   const s3 = await startLocalS3({ port: S3_PORT, dataDir: join(dataDir, 's3'), buckets: [INTEGRATION_BUCKET] });
+  // A user pool without triggers (those tests start their own), on a free port of 127.0.0.1: admin routes ask it
+  // whether their caller is still in the `admin` group (docs/decisions.md, "A demoted admin").
+  const cognito = await startCognitoLocal({
+    port: 0,
+    dataDir: join(dataDir, 'cognito'),
+    triggers: {},
+    deliverEmail: async () => undefined,
+    logLevel: 'silent',
+  });
+  const pool = await provisionUserPool(cognito.endpoint, {
+    poolName: 'integration',
+    clientName: 'integration-spa',
+    adminEmail: TEST_ADMIN_EMAIL,
+    adminPassword: 'admin123',
+  });
+  const adminSub = await subOf(cognito.endpoint, pool.userPoolId, TEST_ADMIN_EMAIL);
   Object.assign(process.env, ...functionEnv, {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
@@ -87,6 +107,9 @@ export default async function setup(project: TestProject) {
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${STEP_FUNCTIONS_PORT}`,
     AWS_ENDPOINT_URL_SESV2: ses.endpoint,
     AWS_ENDPOINT_URL_S3: s3.endpoint,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+    [ENV.userPoolId]: pool.userPoolId,
+    [TEST_ADMIN_SUB_ENV]: adminSub,
     STAGE: 'test',
     POWERTOOLS_DEV: 'true',
     // As the local runtime: metrics printed (EMF on console.log), tracing a no-op.
@@ -97,12 +120,32 @@ export default async function setup(project: TestProject) {
   project.provide('stateMachineDefinition', definitions.stateMachine);
   project.provide('sesUrl', ses.endpoint);
   return async () => {
+    await cognito.stop();
     await s3.stop();
     await postalCode.stop();
     await ses.stop();
     await dynamodb.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** The `sub` of a user of the pool, found by e-mail. */
+async function subOf(endpoint: string, userPoolId: string, email: string): Promise<string> {
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const { Users = [] } = await client.send(
+      new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }),
+    );
+    const sub = Users[0]?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error(`cognito-local has no user ${email}`);
+    return sub;
+  } finally {
+    client.destroy();
+  }
 }
 
 declare module 'vitest' {

@@ -12,7 +12,7 @@ import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { payReferral } from '../referral-payments.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
@@ -24,8 +24,10 @@ const db = testDb();
 const sim = useAsaasSimulator();
 const { control } = sim;
 const workflow = recordingWorkflow();
+// As the webhook's grants reach the table (local/functions/table-guard.ts).
+const webhookDb = guardedTestDb('ReceiveAsaasWebhook');
 const deps = (): WebhookDeps => ({
-  db,
+  db: webhookDb,
   clock: systemClock,
   workflow,
   asaas: sim.asaas,

@@ -17,7 +17,7 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
 import { asaasEvent, recordingWorkflow, useAsaasSimulator, useWebhookReceiver } from './asaas-harness.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedSignature } from './seed.js';
@@ -29,8 +29,10 @@ const { starts, resumes } = workflow;
 
 /** The admins' directory is Cognito's in production (tested in payment-workflow.test.ts); here one address. */
 const financeAdmin = `financeiro.${ulid().toLowerCase()}@baixa.test`;
+// Each service runs on the table as its function's grants reach it (local/functions/table-guard.ts): IAM's refusals.
+const webhookDb = guardedTestDb('ReceiveAsaasWebhook');
 const webhookDeps = () => ({
-  db,
+  db: webhookDb,
   clock: systemClock,
   workflow,
   asaas: sim.asaas,
@@ -43,7 +45,7 @@ let deps: CreateChargeDeps;
 const { control, listing } = sim;
 
 beforeAll(() => {
-  deps = { db, clock: systemClock, asaas: sim.asaas, workflow };
+  deps = { db: guardedTestDb('CreateCharge'), clock: systemClock, asaas: sim.asaas, workflow };
 });
 beforeEach(() => {
   workflow.failNextResume = 0;
@@ -333,7 +335,7 @@ describe('webhook and verification: one path, forward only', () => {
 
   it("'Verificar Pagamento' reads Asaas and applies the payment through the same path", async () => {
     const { charge, caller, contract, ref } = await pendingCharge();
-    const verifyDeps = webhookDeps();
+    const verifyDeps = { ...webhookDeps(), db: guardedTestDb('VerifyCharge') };
     expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
     await control(`payments/${charge.asaas_id}/pay`, {});
     expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({
@@ -352,7 +354,7 @@ describe('webhook and verification: one path, forward only', () => {
     // Mid-window, so the whole test runs in one window whatever the wall clock says.
     const windowStart = Math.ceil(Date.now() / 1000 / rule.windowSeconds + 1) * rule.windowSeconds;
     const at = new Date((windowStart + 60) * 1000);
-    const verifyDeps = { ...webhookDeps(), clock: () => at };
+    const verifyDeps = { ...webhookDeps(), db: guardedTestDb('VerifyCharge'), clock: () => at };
     for (let i = 0; i < rule.limit; i += 1) {
       expect(await verifyContractCharge(verifyDeps, caller, contract.id)).toMatchObject({ pago: false });
     }

@@ -22,7 +22,7 @@ import { getReconciliationCursor, listDivergences, type Divergence } from '../..
 import { adminClaims } from '../factories.js';
 import { until, useAsaasSimulator, useLocalWorkflow, useWebhookReceiver } from './asaas-harness.js';
 import { callRoute, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
@@ -57,7 +57,8 @@ const importPayments = async (payments: Record<string, unknown>[]) =>
 
 beforeAll(() => {
   deps = {
-    db,
+    // As the nightly function's grants reach the table (local/functions/table-guard.ts refuses anything else).
+    db: guardedTestDb('ReconcilePayments'),
     clock: () => new Date(),
     workflow,
     sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),

@@ -4,7 +4,7 @@ import type { Profile } from '../../domain/schemas/entities.js';
 import { getAdminCounters } from '../../lambdas/shared/data/counters.js';
 import { getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedReferredCustomer } from './seed.js';
 import { payReferral } from '../referral-payments.js';
 
@@ -19,7 +19,9 @@ async function referrerWith(count: number) {
 }
 
 const freeRenewalsOf = async (userId: string) => (await getProfileByUser(db, userId))!.free_renewals;
-const pay = (payer: Profile) => payReferral(db, payer);
+// Marked paid as ConfirmPayment's grants reach the table (local/functions/table-guard.ts refuses anything else).
+const confirmDb = guardedTestDb('ConfirmPayment');
+const pay = (payer: Profile) => payReferral(db, payer, undefined, confirmDb);
 
 describe('referral paid and the referrer’s reward (1 free renewal per 5 paid referrals)', () => {
   it('grants nothing at 4, one renewal at the 5th, and nothing more for a repeated confirmation', async () => {

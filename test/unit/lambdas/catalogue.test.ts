@@ -92,7 +92,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.email || grants.appLinks) expected.add(ENV.appUrl);
     if (grants.push) expected.add(ENV.pushEndpoint);
     if (grants.tokens) expected.add(ENV.tokenIssuer).add(ENV.tokenAudience);
-    if (grants.userPool) expected.add(ENV.userPoolId);
+    if (grants.userPool || grants.adminMembership) expected.add(ENV.userPoolId);
     if (grants.asaas) expected.add(ENV.asaasApiUrl);
     if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
     if (grants.conversions) {
@@ -178,6 +178,7 @@ describe('environmentFor over the whole catalogue', () => {
     ['appUrl', { appLinks: true }],
     ['pushEndpoint', { push: true }],
     ['userPoolId', { userPool: 'read' }],
+    ['userPoolId', { adminMembership: true }],
     ['asaasApiUrl', { asaas: true }],
     ['postalCodeApiUrl', { postalCode: true }],
   ] as const)('fails loudly, naming the function and "%s", when a grant’s value is missing', (value, grants) => {

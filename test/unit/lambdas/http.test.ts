@@ -9,16 +9,19 @@ import {
 } from '../../../lambdas/shared/errors.js';
 import { defineRoute } from '../../../domain/api/route.js';
 import {
+  ADMIN_ACCESS_MESSAGES,
   API_MESSAGES,
   CONTRACT_MESSAGES,
   RATE_LIMIT_MESSAGES,
   SECOND_FACTOR_MESSAGES,
 } from '../../../domain/messages.js';
 import { refusal } from '../../../domain/refusals.js';
+import { createAdminMembership } from '../../../lambdas/shared/admin-membership.js';
 import { apiHandler, errorToResponse, readJsonBody } from '../../../lambdas/shared/http.js';
 import { adminClaims, createApiEvent, customerClaims, lambdaContext } from '../../factories.js';
 
 const bodyOf = (r: unknown) => JSON.parse((r as { body: string }).body);
+const now = new Date('2026-11-24T12:00:00Z');
 
 describe('callerOf', () => {
   it('reads the subject and e-mail of a customer', () => {
@@ -166,19 +169,33 @@ describe('apiHandler', () => {
   it('checks who is asking before looking at the input: anonymous → 401, non-admin on an admin route → 403', async () => {
     const anonymous = await call({ claims: {}, pathParameters: { id: 'nope' } });
     expect(anonymous.statusCode).toBe(401);
-    const adminOnly = apiHandler({ ...route, access: 'admin' }, async () => ({
-      body: { id, name: 'x', limit: 1, userId: 'u' },
-    }));
+    const admin = adminClaims();
+    // The group says yes for this admin only: a token's claim alone is not enough (a demoted admin keeps it).
+    const adminMembership = createAdminMembership({
+      isAdmin: async (userId) => userId === admin.sub,
+      clock: () => now,
+    });
+    const adminOnly = apiHandler(
+      { ...route, access: 'admin' },
+      async () => ({ body: { id, name: 'x', limit: 1, userId: 'u' } }),
+      { adminMembership },
+    );
     const refused = (await adminOnly(
       createApiEvent({ claims: customerClaims(), pathParameters: { id: 'nope' } }),
       lambdaContext,
     )) as { statusCode: number };
     expect(refused.statusCode).toBe(403);
     const allowed = (await adminOnly(
-      createApiEvent({ claims: adminClaims(), pathParameters: { id }, body: { name: 'Ana' } }),
+      createApiEvent({ claims: admin, pathParameters: { id }, body: { name: 'Ana' } }),
       lambdaContext,
     )) as { statusCode: number };
     expect(allowed.statusCode).toBe(200);
+    const demoted = (await adminOnly(
+      createApiEvent({ claims: adminClaims('removed-admin'), pathParameters: { id }, body: { name: 'Ana' } }),
+      lambdaContext,
+    )) as { statusCode: number; body: string };
+    expect(demoted.statusCode).toBe(403);
+    expect(bodyOf(demoted)).toEqual({ code: 'forbidden', message: ADMIN_ACCESS_MESSAGES.removed });
   });
 
   it.each([
