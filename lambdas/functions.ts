@@ -202,7 +202,7 @@ const ROUTES = [
     // Pattern 28: the client's payments and customer at Asaas first, their running workflow executions (describe +
     // stop only), every item of the client (any partition their pointers name), their documents with every version
     // (list + delete only) and their Cognito user (after checking it is not an admin).
-    grants: { table: 'readwrite', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    grants: { table: 'erase', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
     timeoutSeconds: 29,
   },
   {
@@ -380,7 +380,7 @@ const ROUTES = [
     contract: executeErasureRequestRoute,
     entry: 'lambdas/data-rights/execute-erasure-request.ts',
     // The client's deletion (pattern 28, the same grants as DeleteAdminClient) and the request's own items.
-    grants: { table: 'readwrite', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    grants: { table: 'erase', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
     timeoutSeconds: 29,
   },
   {

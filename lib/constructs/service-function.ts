@@ -12,6 +12,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import {
   ENV,
   environmentFor,
+  TABLE_ACTIONS,
   secretsOf,
   tableItemGrantsOf,
   type ConversionsSettings,
@@ -172,8 +173,8 @@ export class ServiceFunction extends NodejsFunction {
   applyGrants(grants: FunctionGrants, targets: GrantTargets): this {
     if (grants.table) {
       const table = required(targets.table, 'table', this);
-      if (grants.table === 'read') table.grantReadData(this);
-      else table.grantReadWriteData(this);
+      // The table and its indexes (Table.grant adds `<table>/index/*`); the actions are the catalogue's, never Scan.
+      table.grant(this, ...TABLE_ACTIONS[grants.table].map((action) => `dynamodb:${action}`));
       this.acknowledgeWildcard(
         `Resource::${nagRef(this, table.tableArn)}/index/*`,
         'Queries on the GSIs (gsi1, gsi2) need the index ARNs; the wildcard covers only the indexes of this one table.',

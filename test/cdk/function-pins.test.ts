@@ -2,14 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { TABLE_ACTIONS } from '../../lambdas/grants.js';
-import { actionsOf, serviceFunctionNamed } from './stage.js';
+import { asArray } from './helpers.js';
+import { serviceFunctionNamed, statementsOf, type Json } from './stage.js';
 
 /**
  * Every function's IAM actions, pinned (issue 20, item 7): a grant that widens or narrows shows up here for review.
- * Shorthand: `table:read` / `table:readwrite` = CDK's table-wide grants (every key, every index, Scan included);
- * `dynamodb:X` alone = a `tableItems` action, scoped by partition-key prefix; `secrets` = reading named secrets. The
- * functions still on `table:readwrite` are the deletions (every partition a client's pointers name) and those not yet
- * traced; docs/decisions.md, Least privilege on the table, says which and why.
+ * Shorthand: `table:read` / `table:readwrite` / `table:erase` = the table-wide grants of `TABLE_ACTIONS` (every key,
+ * every index; never Scan, and BatchWriteItem in `erase` only); `dynamodb:X` alone = a `tableItems` action, scoped by
+ * partition-key prefix; `secrets` = reading named secrets. `table:erase` is the two deletions (every partition a
+ * client's pointers name); docs/decisions.md, Least privilege on the table, says which functions stay table-wide and
+ * why.
  */
 const PINNED_ACTIONS: Record<string, string> = {
   GetHealth: 'secrets',
@@ -34,7 +36,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   ListAdminClients: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   GetAdminClient: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   DeleteAdminClient:
-    'table:readwrite cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
+    'table:erase cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
   ListAdminProcesses: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ListAdminReferrals: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ChangeAdminProcessStatus:
@@ -67,7 +69,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   connectLive: 'dynamodb:PutItem',
   disconnectLive: 'dynamodb:DeleteItem dynamodb:GetItem',
   publishChanges:
-    'table:readwrite dynamodb:DescribeStream dynamodb:ListStreams cognito-idp:ListUsersInGroup execute-api:ManageConnections ses:SendEmail ses:SendRawEmail sqs:GetQueueAttributes sqs:GetQueueUrl sqs:SendMessage',
+    'table:readwrite dynamodb:DescribeStream dynamodb:GetRecords dynamodb:GetShardIterator dynamodb:ListStreams cognito-idp:ListUsersInGroup execute-api:ManageConnections ses:SendEmail ses:SendRawEmail sqs:GetQueueAttributes sqs:GetQueueUrl sqs:SendMessage',
   customMessage: 'dynamodb:PutItem',
   defineAuthChallenge: '',
   createAuthChallenge:
@@ -84,7 +86,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   RequestErasure: 'table:read dynamodb:PutItem ses:SendEmail ses:SendRawEmail secrets',
   ListErasureRequests: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ExecuteErasureRequest:
-    'table:readwrite cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
+    'table:erase cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
   ReportBrowserError: 'dynamodb:UpdateItem secrets',
   UnsubscribeInvites: 'table:read dynamodb:PutItem dynamodb:UpdateItem secrets',
   ReceiveEmailFeedback: 'dynamodb:PutItem',
@@ -93,19 +95,25 @@ const PINNED_ACTIONS: Record<string, string> = {
 describe('each function’s IAM actions', () => {
   const READ = [...TABLE_ACTIONS.read].map((a) => `dynamodb:${a}`);
   const READWRITE = [...TABLE_ACTIONS.readwrite].map((a) => `dynamodb:${a}`);
+  const ERASE = [...TABLE_ACTIONS.erase].map((a) => `dynamodb:${a}`);
   const SECRETS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
   // X-Ray's two actions are every function's (active tracing; test/cdk/observability.test.ts), so not repeated here.
   const XRAY = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
-  const compact = (actions: string[]): string => {
-    let rest = new Set(actions.filter((a) => !XRAY.includes(a)));
+  /** A `tableItems` statement: pinned to partition-key prefixes, so never read as a table-wide grant. */
+  const scoped = (st: Json) => JSON.stringify(st.Condition ?? {}).includes('dynamodb:LeadingKeys');
+  const compact = (statements: Json[]): string => {
+    const actionsIn = (list: Json[]) =>
+      list.flatMap((st) => asArray(st.Action as string | string[])).filter((a) => !XRAY.includes(a));
+    let tableWide = new Set(actionsIn(statements.filter((st) => !scoped(st))));
     const words: string[] = [];
     const take = (group: string[], word: string) => {
-      if (!group.every((a) => rest.has(a))) return false;
-      rest = new Set([...rest].filter((a) => !group.includes(a)));
+      if (!group.every((a) => tableWide.has(a))) return false;
+      tableWide = new Set([...tableWide].filter((a) => !group.includes(a)));
       words.push(word);
       return true;
     };
-    if (!take(READWRITE, 'table:readwrite')) take(READ, 'table:read');
+    if (!take(ERASE, 'table:erase') && !take(READWRITE, 'table:readwrite')) take(READ, 'table:read');
+    const rest = new Set([...tableWide, ...actionsIn(statements.filter(scoped))]);
     const dynamo = [...rest].filter((a) => a.startsWith('dynamodb:')).sort();
     const others = [...rest].filter((a) => !a.startsWith('dynamodb:') && !SECRETS.includes(a)).sort();
     const secrets = SECRETS.every((a) => rest.has(a)) ? ['secrets'] : [];
@@ -113,8 +121,8 @@ describe('each function’s IAM actions', () => {
   };
 
   it.each(ALL_FUNCTIONS.map((fn) => [fn.name] as const))('%s', (name) => {
-    const actions = [...new Set(actionsOf(serviceFunctionNamed(name)))];
-    expect(compact(actions)).toBe(PINNED_ACTIONS[name]);
+    const pinned = compact(statementsOf(serviceFunctionNamed(name)));
+    expect(pinned).toBe(PINNED_ACTIONS[name]);
   });
 
   it('pins every function of the catalogue, and no other', () => {

@@ -130,6 +130,13 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     expect(JSON.stringify(ses[0]!.Resource)).toContain(`":identity/",{"Ref":"${logicalId(s.stack.email.identity)}"}`);
   });
 
+  it('no function may Scan the table, and only the two deletions may BatchWriteItem', () => {
+    const holders = (action: string) =>
+      ALL_FUNCTIONS.filter((fn) => actionsOf(serviceFunctionNamed(fn.name)).includes(action)).map((fn) => fn.name);
+    expect(holders('dynamodb:Scan')).toEqual([]);
+    expect(holders('dynamodb:BatchWriteItem').sort()).toEqual(['DeleteAdminClient', 'ExecuteErasureRequest']);
+  });
+
   it('no ServiceFunction policy has a "*" resource (but ListStreams and X-Ray uploads, which IAM cannot scope)', () => {
     const fns = s.stack.node.findAll().filter((c): c is ServiceFunction => c instanceof ServiceFunction);
     for (const fn of fns) {

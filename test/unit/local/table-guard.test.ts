@@ -64,9 +64,15 @@ describe('tableRequestsOf: what IAM authorizes for one command', () => {
 
 describe('tableGrantAllows: the IAM policy ServiceFunction writes, decided here', () => {
   it('lets a table-wide grant do its actions on any key, and nothing more', () => {
-    expect(tableGrantAllows({ table: 'read' }, { action: 'Scan' })).toBe(true);
+    expect(tableGrantAllows({ table: 'read' }, { action: 'Query', index: 'gsi2', partitionKey: 'X' })).toBe(true);
     expect(tableGrantAllows({ table: 'read' }, { action: 'PutItem', partitionKey: 'X' })).toBe(false);
-    expect(tableGrantAllows({ table: 'readwrite' }, { action: 'BatchWriteItem', partitionKey: 'X' })).toBe(true);
+    expect(tableGrantAllows({ table: 'readwrite' }, { action: 'DeleteItem', partitionKey: 'X' })).toBe(true);
+    // No table-wide grant scans; only the deletions' `erase` writes in batches.
+    for (const table of ['read', 'readwrite', 'erase'] as const) {
+      expect(tableGrantAllows({ table }, { action: 'Scan' })).toBe(false);
+    }
+    expect(tableGrantAllows({ table: 'readwrite' }, { action: 'BatchWriteItem', partitionKey: 'X' })).toBe(false);
+    expect(tableGrantAllows({ table: 'erase' }, { action: 'BatchWriteItem', partitionKey: 'X' })).toBe(true);
   });
 
   it('scopes tableItems by action and partition-key prefix, and never allows a Scan', () => {
