@@ -43,7 +43,7 @@ import {
 import { claimMarker, type Db } from '../../lambdas/shared/data/table.js';
 import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
-import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { useCognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
 import { useAsaasSimulator } from './asaas-harness.js';
@@ -56,16 +56,14 @@ const s3 = new S3Client({ forcePathStyle: true });
 const documents = createS3DocumentEraser({ bucket: INTEGRATION_BUCKET, pathStyle: true });
 const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 
-let cognito: CognitoWithTriggers;
+const cognito = useCognitoWithTriggers();
 let accounts: UserAccounts;
 
-beforeAll(async () => {
-  cognito = await startCognitoWithTriggers();
+beforeAll(() => {
   accounts = createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client });
-}, 60_000);
+});
 
-afterAll(async () => {
-  await cognito?.stop();
+afterAll(() => {
   s3.destroy();
 });
 

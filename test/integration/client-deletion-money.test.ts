@@ -14,7 +14,7 @@ import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { createProfile, getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { createProfileInput } from '../factories.js';
-import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { useCognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
 import { until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
@@ -29,15 +29,13 @@ const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
 const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 
-let cognito: CognitoWithTriggers;
+const cognito = useCognitoWithTriggers();
 let accounts: UserAccounts;
 
-beforeAll(async () => {
-  cognito = await startCognitoWithTriggers();
+beforeAll(() => {
   accounts = createCognitoUserAccounts({ userPoolId: cognito.pool.userPoolId, client: cognito.client });
-}, 60_000);
-afterAll(async () => {
-  await cognito?.stop();
+});
+afterAll(() => {
   s3.destroy();
 });
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
@@ -105,6 +106,43 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
       client.destroy();
       await cognito.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * cognito-local with the triggers for the enclosing file or describe block: started before its tests, stopped after.
+ * The answer reads through to the running instance, so a file declares it once at the top and uses it in tests and in
+ * later hooks alike.
+ */
+export function useCognitoWithTriggers(): CognitoWithTriggers {
+  let started: CognitoWithTriggers | undefined;
+  const current = () => {
+    if (!started) throw new Error('cognito-local is not started yet: use it in a test or a later hook');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startCognitoWithTriggers();
+  }, 60_000);
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return {
+    get cognito() {
+      return current().cognito;
+    },
+    get pool() {
+      return current().pool;
+    },
+    get client() {
+      return current().client;
+    },
+    get cognitoOutbox() {
+      return current().cognitoOutbox;
+    },
+    signUpConfirmed: (email, password) => current().signUpConfirmed(email, password),
+    stop: async () => {
+      await started?.stop();
     },
   };
 }

@@ -2,7 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   executeErasureRequestRoute,
   exportMyDataRoute,
@@ -36,7 +36,7 @@ import {
 import { claimMarker } from '../../lambdas/shared/data/table.js';
 import { adminClaims, createEmailAddress, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
-import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { useCognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
 import { useAsaasSimulator } from './asaas-harness.js';
@@ -47,14 +47,9 @@ const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
 const admin = { userId: ulid(), email: 'admin@baixa.test', isAdmin: true };
 
-let cognito: CognitoWithTriggers;
+const cognito = useCognitoWithTriggers();
 
-beforeAll(async () => {
-  cognito = await startCognitoWithTriggers();
-}, 60_000);
-
-afterAll(async () => {
-  await cognito?.stop();
+afterAll(() => {
   s3.destroy();
 });
 

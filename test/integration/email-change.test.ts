@@ -1,7 +1,7 @@
 import { AdminUpdateUserAttributesCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maskEmail } from '../../domain/documents.js';
 import { searchClients } from '../../lambdas/shared/data/admin-lists.js';
 import { createProfile, getProfileByUser } from '../../lambdas/shared/data/customers.js';
@@ -9,7 +9,7 @@ import { keys } from '../../lambdas/shared/data/keys.js';
 import { createReferral, referralSignupWrites, referrerCopyOf } from '../../lambdas/shared/data/referrals.js';
 import { createProfileInput } from '../factories.js';
 import { payReferral } from '../referral-payments.js';
-import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { useCognitoWithTriggers } from './cognito.js';
 import { guardedTestDb, testDb } from './db.js';
 import { emailsTo } from './mail.js';
 import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
@@ -22,15 +22,7 @@ import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
 
 const db = testDb();
 const PASSWORD = 'segredo123';
-let cognito: CognitoWithTriggers;
-
-beforeAll(async () => {
-  cognito = await startCognitoWithTriggers();
-}, 60_000);
-
-afterAll(async () => {
-  await cognito?.stop();
-});
+const cognito = useCognitoWithTriggers();
 
 const signIn = (username: string) =>
   cognito.client.send(

@@ -1,30 +1,23 @@
 import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAuthActionLink } from '../../domain/auth-links.js';
 import { AUTH_MESSAGES } from '../../domain/messages.js';
 import { readTriggerError } from '../../domain/refusals.js';
 import { allowRecoveryEmail, RECOVERY_MIN_INTERVAL_SECONDS } from '../../lambdas/auth/recovery.js';
 import { createEmailAddress } from '../factories.js';
-import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { useCognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { firstHref } from './mail.js';
 
 const db = testDb();
 
 describe('password-recovery e-mail (CustomMessage_ForgotPassword)', () => {
-  let c: CognitoWithTriggers;
+  const c = useCognitoWithTriggers();
   const forgotPassword = (email: string) =>
     c.client.send(new ForgotPasswordCommand({ ClientId: c.pool.userPoolClientId, Username: email }));
   const recoveryEmailsTo = (email: string) =>
     c.cognitoOutbox.filter((m) => m.to === email && m.subject === 'Recuperação de senha');
-
-  beforeAll(async () => {
-    c = await startCognitoWithTriggers();
-  });
-  afterAll(async () => {
-    await c?.stop();
-  });
 
   it('is a pt-BR e-mail whose link opens /auth in recovery mode, with the code in the fragment', async () => {
     const email = createEmailAddress();

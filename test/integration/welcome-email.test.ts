@@ -2,12 +2,12 @@ import { ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/cl
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAuthActionLink } from '../../domain/auth-links.js';
 import { handler as postConfirmation } from '../../lambdas/auth/post-confirmation.js';
 import { sendWelcomeOnce } from '../../lambdas/auth/welcome.js';
 import { createEmailAddress } from '../factories.js';
-import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
+import { useCognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
 import { emailsTo, firstHref } from './mail.js';
 
@@ -27,13 +27,7 @@ const confirmationEvent = (sub: string, email: string): PostConfirmationTriggerE
 });
 
 describe('welcome e-mail (PostConfirmation)', () => {
-  let c: CognitoWithTriggers;
-  beforeAll(async () => {
-    c = await startCognitoWithTriggers();
-  });
-  afterAll(async () => {
-    await c?.stop();
-  });
+  const c = useCognitoWithTriggers();
 
   it('goes once, in pt-BR, when cognito-local confirms a sign-up, and marks the account', async () => {
     const email = createEmailAddress();
