@@ -305,12 +305,6 @@ async function seedPaidCharges(db: Db, count: number) {
       userId,
       contractId: contract.id,
       asaasId,
-      status: 'PENDING',
-      qrCode: null,
-      pixPayload: null,
-      link: null,
-      fbEventId: null,
-      now: new Date().toISOString(),
     });
     seeded.push({ asaasId, ref: { userId, contractId: contract.id, chargeId: charge.id } });
   }

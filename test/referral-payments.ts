@@ -24,10 +24,6 @@ export async function payReferral(
     contractId: contract.id,
     asaasId: `pay_${ulid().toLowerCase()}`,
     status: 'RECEIVED',
-    qrCode: null,
-    pixPayload: null,
-    link: null,
-    fbEventId: null,
     now,
   });
   const paidBy = { userId: payer.user_id, contractId: contract.id, chargeId: charge.id };

@@ -14,13 +14,14 @@ type CreateChargeParams = {
   userId: string;
   contractId: string;
   asaasId: string;
-  /** One of ours (the Asaas client normalises Asaas's at the edge). */
-  status: string;
-  qrCode: string | null;
-  pixPayload: string | null;
-  link: string | null;
-  fbEventId: null | string;
-  now: string;
+  /** One of ours (the Asaas client normalises Asaas's at the edge); a new charge's by default. */
+  status?: string;
+  qrCode?: string | null;
+  pixPayload?: string | null;
+  link?: string | null;
+  fbEventId?: string | null;
+  /** ISO; now by default. */
+  now?: string;
   newId?: () => string;
   /** Reais; the finance figures count it. */
   valor?: number | null;
@@ -29,19 +30,20 @@ type CreateChargeParams = {
 
 /** A charge with its provider-id pointer, counted (charges and finance), all or nothing. */
 export async function createCharge(db: Db, params: CreateChargeParams): Promise<Charge> {
+  const now = params.now ?? new Date().toISOString();
   const charge = {
     id: (params.newId ?? ulid)(),
     contrato_id: params.contractId,
-    status: params.status,
-    qr_code: params.qrCode,
-    pix_payload: params.pixPayload,
-    link: params.link,
+    status: params.status ?? 'PENDING',
+    qr_code: params.qrCode ?? null,
+    pix_payload: params.pixPayload ?? null,
+    link: params.link ?? null,
     asaas_id: params.asaasId,
-    fb_event_id: params.fbEventId,
+    fb_event_id: params.fbEventId ?? null,
     valor: params.valor ?? null,
     pix_valido_ate: params.pixValidoAte ?? null,
-    created_at: params.now,
-    updated_at: params.now,
+    created_at: now,
+    updated_at: now,
   } satisfies Charge;
   await db.client.send(new TransactWriteCommand({ TransactItems: newChargeWrites(db, params.userId, charge) }));
   return charge;

@@ -49,12 +49,7 @@ beforeAll(async () => {
     userId: doomed.userId,
     contractId: doomed.contract.id,
     asaasId: payment.id,
-    status: 'PENDING',
-    qrCode: null,
-    pixPayload: null,
     link: payment.invoiceUrl ?? null,
-    fbEventId: null,
-    now: new Date().toISOString(),
   });
   // A client whose payment was received: the deletion is refused until it is refunded.
   paid = await seedCustomer(db, { nome_completo: `Rosália ${word} Queiroz`, cpf: generateCpf() });

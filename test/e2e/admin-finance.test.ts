@@ -35,11 +35,7 @@ async function chargeOf(
     userId,
     contractId: contract.id,
     asaasId: `pay_${ulid().toLowerCase()}`,
-    status: 'PENDING',
-    qrCode: null,
     pixPayload: 'payload',
-    link: null,
-    fbEventId: null,
     now: createdAt,
     valor,
   });

@@ -33,12 +33,6 @@ async function clientWithCharge(name: string, asaasId: string) {
     userId: customer.userId,
     contractId: customer.contract.id,
     asaasId,
-    status: 'PENDING',
-    qrCode: null,
-    pixPayload: null,
-    link: null,
-    fbEventId: null,
-    now: new Date().toISOString(),
   });
   return { ...customer, ref: { userId: customer.userId, contractId: customer.contract.id, chargeId: charge.id } };
 }

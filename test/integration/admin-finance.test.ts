@@ -39,11 +39,7 @@ async function chargeFor(
     userId,
     contractId: contract.id,
     asaasId: `pay_${ulid().toLowerCase()}`,
-    status: 'PENDING',
-    qrCode: null,
     pixPayload: 'payload',
-    link: null,
-    fbEventId: null,
     now: at,
     valor: options.valor === undefined ? 399 : options.valor,
   });

@@ -26,12 +26,6 @@ async function customerWithCharge() {
     userId: customer.userId,
     contractId: customer.contract.id,
     asaasId: `pay_${ulid().toLowerCase()}`,
-    status: 'PENDING',
-    qrCode: null,
-    pixPayload: null,
-    link: null,
-    fbEventId: null,
-    now: new Date().toISOString(),
   });
   return { ...customer, charge, asaasId: charge.asaas_id! };
 }

@@ -250,11 +250,6 @@ describe('charges (patterns 8, 9 and 11)', () => {
       userId,
       contractId: contract.id,
       asaasId: `pay_${ulid()}`,
-      status: 'PENDING',
-      qrCode: null,
-      pixPayload: null,
-      link: null,
-      fbEventId: null,
       now: '2026-11-20T12:00:00.000Z',
     });
     const ref = { userId, contractId: contract.id, chargeId: charge.id };

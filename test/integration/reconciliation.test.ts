@@ -231,12 +231,6 @@ describe('the nightly reconciliation', () => {
       userId: other.userId,
       contractId: other.contract.id,
       asaasId: cheaper!,
-      status: 'PENDING',
-      qrCode: null,
-      pixPayload: null,
-      link: null,
-      fbEventId: null,
-      now: new Date().toISOString(),
     });
 
     await reconcile();
@@ -265,10 +259,6 @@ describe('the nightly reconciliation', () => {
       contractId: contract.id,
       asaasId: stuck!,
       status: 'CONFIRMED',
-      qrCode: null,
-      pixPayload: null,
-      link: null,
-      fbEventId: null,
       now: new Date(Date.now() - 121 * 86_400_000).toISOString(),
     });
 

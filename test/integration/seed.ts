@@ -41,11 +41,6 @@ export async function seedPendingCharge(
     contractId: ref.contractId,
     asaasId: ref.asaasId ?? `pay_${ulid().toLowerCase()}`,
     status,
-    qrCode: null,
-    pixPayload: null,
-    link: null,
-    fbEventId: null,
-    now: new Date().toISOString(),
   });
 }
 
