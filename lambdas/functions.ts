@@ -129,7 +129,17 @@ const ROUTES = [
   {
     contract: signContractRoute,
     entry: 'lambdas/contracts/sign-contract.ts',
-    grants: { table: 'readwrite', documents: 'readwrite', email: true },
+    // The customer's contract, process and profile read (pattern 7: a Query of the contract's range, the profile by
+    // key); one transaction: the contract signed, the process moved with its history, the profile's `has_contract`,
+    // the process and clients counters. The signed PDF in the bucket, the customer's e-mail.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'Query', 'PutItem', 'UpdateItem'], keys.customer('')),
+        items(['UpdateItem'], keys.counterPk),
+      ],
+      documents: 'readwrite',
+      email: true,
+    },
   },
   {
     contract: cancelContractRoute,

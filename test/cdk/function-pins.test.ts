@@ -20,7 +20,8 @@ const PINNED_ACTIONS: Record<string, string> = {
   CreateProfile: 'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem secrets',
   UpdateProfile: 'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem secrets',
   LookupPostalCode: 'secrets',
-  SignContract: 'table:readwrite s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
+  SignContract:
+    'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
   CancelContract:
     'table:readwrite ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   CreateCharge:
