@@ -146,7 +146,7 @@ const ROUTES = [
     entry: 'lambdas/contracts/cancel-contract.ts',
     // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
     // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true },
+    grants: { tableItems: cancellationGrants(), asaas: true, workflow: 'start-and-callback', email: true },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -464,6 +464,20 @@ function chargeStatusPathGrants(): TableItemsGrant[] {
     items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
     items(['UpdateItem'], keys.counterPk, keys.financeDayPk),
     items(['PutItem'], keys.adminAlert('')),
+  ];
+}
+
+/**
+ * A contract's cancellation (cancellations.ts, pattern 50) and the settlement of its money (charge-settlement-service.ts):
+ * the customer's collection read, the transaction in their partition (contract, process, history, a free renewal's
+ * credit) with the counters and the audit record; one settlement at a time under its `SETTLEMENT#` lease (Put, read
+ * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert.
+ */
+function cancellationGrants(): TableItemsGrant[] {
+  return [
+    ...chargeStatusPathGrants(),
+    items(['PutItem'], keys.audit('')),
+    items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
   ];
 }
 
