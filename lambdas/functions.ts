@@ -259,8 +259,13 @@ const ROUTES = [
     contract: refundAdminChargeRoute,
     entry: 'lambdas/admin/finance/refund-admin-charge.ts',
     // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
-    // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts).
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts). The
+    // answer's row reads the profile and contract with one BatchGetItem (rowContextOf).
+    grants: {
+      tableItems: cancellationGrants(['BatchGetItem']),
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -457,11 +462,15 @@ function renewalGrants(): FunctionGrants {
  * Asaas's word on a charge: the charge moved (the customer's partition, read by key or by a Query of the contract's
  * charges), its counter and the day's money; a paid charge's process; a refund's reversal: the process moved back, the
  * payer's referral and the referrer's reward in the referrer's partition, under a check of the charge, and the admins'
- * alert (pattern 49). No index: the status index (gsi2) keys are written, never queried here.
+ * alert (pattern 49). No index: the status index (gsi2) keys are written, never queried here. `moreCustomerActions`
+ * joins the `CUSTOMER#` statement (IAM policies merge statements of the same condition, so it cannot be one apart).
  */
-function chargeStatusPathGrants(): TableItemsGrant[] {
+function chargeStatusPathGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
   return [
-    items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+    items(
+      ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem', ...moreCustomerActions],
+      keys.customer(''),
+    ),
     items(['UpdateItem'], keys.counterPk, keys.financeDayPk),
     items(['PutItem'], keys.adminAlert('')),
   ];
@@ -473,9 +482,9 @@ function chargeStatusPathGrants(): TableItemsGrant[] {
  * credit) with the counters and the audit record; one settlement at a time under its `SETTLEMENT#` lease (Put, read
  * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert.
  */
-function cancellationGrants(): TableItemsGrant[] {
+function cancellationGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
   return [
-    ...chargeStatusPathGrants(),
+    ...chargeStatusPathGrants(moreCustomerActions),
     items(['PutItem'], keys.audit('')),
     items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
   ];

@@ -50,7 +50,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   VerifyAdminCharge:
     'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   RefundAdminCharge:
-    'table:readwrite cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   ListOrphanPayments: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   RefundOrphanPayment: 'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
   LookupProcess: 'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem secrets',
