@@ -620,11 +620,19 @@ export const AUTH_TRIGGERS = {
     },
   },
   // The admins' second-factor claim on their id tokens (sign-in and refresh); reads an admin's MFA settings. A confirmed
-  // change of e-mail reaches the profile, its search tokens and the referrals' copies (a Query of the customer's
-  // referrals, so `table`, not `tableItems`), and the old address is e-mailed (issue 20, item 9).
+  // change of e-mail (pattern 63) reaches the profile, its search tokens and the copies on the referrals the customer
+  // made (a Query of their own partition: a referral lives in its referrer's), and the old address is e-mailed (issue
+  // 20, item 9).
   preTokenGeneration: {
     entry: 'lambdas/auth/pre-token-generation.ts',
-    grants: { table: 'readwrite', email: true, ownUserPool: 'read' },
+    grants: {
+      tableItems: [
+        items(['GetItem', 'Query', 'UpdateItem'], keys.customer('')),
+        items(['PutItem', 'DeleteItem'], keys.searchPartition('CLIENT', '')),
+      ],
+      email: true,
+      ownUserPool: 'read',
+    },
   },
   // Claims (and on failure gives back) the welcome e-mail on the customer's ACCOUNT marker.
   postConfirmation: {

@@ -78,7 +78,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   verifyAuthChallengeResponse:
     'dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser secrets',
   preTokenGeneration:
-    'table:readwrite cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
   postConfirmation: 'dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail',
   ReconcilePayments:
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',

@@ -19,6 +19,7 @@ import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { appUrlFromEnvironment } from '../../lambdas/shared/config.js';
 import { tableFromEnvironment } from '../../lambdas/shared/db.js';
+import type { Db } from '../../lambdas/shared/data/table.js';
 import { emailFromEnvironment } from '../../lambdas/shared/environment.js';
 import { provisionUserPool, type ProvisionedUserPool } from '../../local/cognito/provision-user-pool.js';
 import { startCognitoLocal, type CognitoEmail, type CognitoLocal } from '../../local/cognito/start-cognito-local.js';
@@ -35,8 +36,13 @@ export type CognitoWithTriggers = {
   stop(): Promise<void>;
 };
 
-/** cognito-local with the project's real trigger handlers, as the local runtime wires them. */
-export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
+/**
+ * cognito-local with the project's real trigger handlers, as the local runtime wires them. `preTokenGenerationDb`: the
+ * table handle of that trigger alone (e.g. `guardedTestDb('preTokenGeneration')`, to run it as its grants reach it).
+ */
+export async function startCognitoWithTriggers(
+  options: { preTokenGenerationDb?: Db } = {},
+): Promise<CognitoWithTriggers> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cognito-triggers-'));
   const cognitoOutbox: CognitoEmail[] = [];
   // The triggers reach this cognito-local through the client below, created once its port is known.
@@ -60,7 +66,7 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
       createAuthChallenge: createAuthChallengeHandler(magicLinkDeps, accountsOf),
       verifyAuthChallengeResponse: verifyAuthChallengeResponseHandler(magicLinkDeps, accountsOf),
       preTokenGeneration: preTokenGenerationHandler(accountsOf, {
-        db: magicLinkDeps.db,
+        db: options.preTokenGenerationDb ?? magicLinkDeps.db,
         clock: systemClock,
         sendEmail: magicLinkDeps.sendEmail,
       }),
