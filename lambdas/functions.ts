@@ -129,14 +129,24 @@ const ROUTES = [
   {
     contract: signContractRoute,
     entry: 'lambdas/contracts/sign-contract.ts',
-    grants: { table: 'readwrite', documents: 'readwrite', email: true },
+    // The customer's contract, process and profile read (pattern 7: a Query of the contract's range, the profile by
+    // key); one transaction: the contract signed, the process moved with its history, the profile's `has_contract`,
+    // the process and clients counters. The signed PDF in the bucket, the customer's e-mail.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'Query', 'PutItem', 'UpdateItem'], keys.customer('')),
+        items(['UpdateItem'], keys.counterPk),
+      ],
+      documents: 'readwrite',
+      email: true,
+    },
   },
   {
     contract: cancelContractRoute,
     entry: 'lambdas/contracts/cancel-contract.ts',
     // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
     // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback', email: true },
+    grants: { tableItems: cancellationGrants(), asaas: true, workflow: 'start-and-callback', email: true },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -249,8 +259,13 @@ const ROUTES = [
     contract: refundAdminChargeRoute,
     entry: 'lambdas/admin/finance/refund-admin-charge.ts',
     // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
-    // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts).
-    grants: { table: 'readwrite', asaas: true, workflow: 'start-and-callback' },
+    // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts). The
+    // answer's row reads the profile and contract with one BatchGetItem (rowContextOf).
+    grants: {
+      tableItems: cancellationGrants(['BatchGetItem']),
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -447,13 +462,31 @@ function renewalGrants(): FunctionGrants {
  * Asaas's word on a charge: the charge moved (the customer's partition, read by key or by a Query of the contract's
  * charges), its counter and the day's money; a paid charge's process; a refund's reversal: the process moved back, the
  * payer's referral and the referrer's reward in the referrer's partition, under a check of the charge, and the admins'
- * alert (pattern 49). No index: the status index (gsi2) keys are written, never queried here.
+ * alert (pattern 49). No index: the status index (gsi2) keys are written, never queried here. `moreCustomerActions`
+ * joins the `CUSTOMER#` statement (IAM policies merge statements of the same condition, so it cannot be one apart).
  */
-function chargeStatusPathGrants(): TableItemsGrant[] {
+function chargeStatusPathGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
   return [
-    items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+    items(
+      ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem', ...moreCustomerActions],
+      keys.customer(''),
+    ),
     items(['UpdateItem'], keys.counterPk, keys.financeDayPk),
     items(['PutItem'], keys.adminAlert('')),
+  ];
+}
+
+/**
+ * A contract's cancellation (cancellations.ts, pattern 50) and the settlement of its money (charge-settlement-service.ts):
+ * the customer's collection read, the transaction in their partition (contract, process, history, a free renewal's
+ * credit) with the counters and the audit record; one settlement at a time under its `SETTLEMENT#` lease (Put, read
+ * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert.
+ */
+function cancellationGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
+  return [
+    ...chargeStatusPathGrants(moreCustomerActions),
+    items(['PutItem'], keys.audit('')),
+    items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
   ];
 }
 
@@ -587,11 +620,19 @@ export const AUTH_TRIGGERS = {
     },
   },
   // The admins' second-factor claim on their id tokens (sign-in and refresh); reads an admin's MFA settings. A confirmed
-  // change of e-mail reaches the profile, its search tokens and the referrals' copies (a Query of the customer's
-  // referrals, so `table`, not `tableItems`), and the old address is e-mailed (issue 20, item 9).
+  // change of e-mail (pattern 63) reaches the profile, its search tokens and the copies on the referrals the customer
+  // made (a Query of their own partition: a referral lives in its referrer's), and the old address is e-mailed (issue
+  // 20, item 9).
   preTokenGeneration: {
     entry: 'lambdas/auth/pre-token-generation.ts',
-    grants: { table: 'readwrite', email: true, ownUserPool: 'read' },
+    grants: {
+      tableItems: [
+        items(['GetItem', 'Query', 'UpdateItem'], keys.customer('')),
+        items(['PutItem', 'DeleteItem'], keys.searchPartition('CLIENT', '')),
+      ],
+      email: true,
+      ownUserPool: 'read',
+    },
   },
   // Claims (and on failure gives back) the welcome e-mail on the customer's ACCOUNT marker.
   postConfirmation: {

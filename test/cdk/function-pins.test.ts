@@ -20,9 +20,10 @@ const PINNED_ACTIONS: Record<string, string> = {
   CreateProfile: 'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem secrets',
   UpdateProfile: 'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem secrets',
   LookupPostalCode: 'secrets',
-  SignContract: 'table:readwrite s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
+  SignContract:
+    'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
   CancelContract:
-    'table:readwrite ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   CreateCharge:
     'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   VerifyCharge:
@@ -49,7 +50,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   VerifyAdminCharge:
     'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   RefundAdminCharge:
-    'table:readwrite cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   ListOrphanPayments: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   RefundOrphanPayment: 'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
   LookupProcess: 'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem secrets',
@@ -77,7 +78,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   verifyAuthChallengeResponse:
     'dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser secrets',
   preTokenGeneration:
-    'table:readwrite cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
+    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
   postConfirmation: 'dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail',
   ReconcilePayments:
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',

@@ -10,7 +10,7 @@ import { getCharge, type ChargeRef } from '../../lambdas/shared/data/charges.js'
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { getOrphanPayment } from '../../lambdas/shared/data/orphan-payments.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
@@ -28,6 +28,9 @@ const deps = () => ({
   admins: { adminEmails: async () => [] },
   appUrl: 'http://127.0.0.1:5173',
 });
+/** RefundAdminCharge's calls run on the table as its grants reach it (issue 20, item 7); seeds and webhook use `db`. */
+const refundDb = guardedTestDb('RefundAdminCharge');
+const refundDeps = () => ({ ...deps(), db: refundDb });
 const admin = { userId: 'admin-finance', email: 'financeiro@baixa.test', isAdmin: true };
 
 /** A customer who signed a month ago (outside the 7 days) and paid; `pay: false` leaves the PIX open. */
@@ -52,7 +55,7 @@ async function customerWithCharge(pay = true) {
 describe("the admin's 'Estornar'", () => {
   it('refunds a paid charge outside the 7 days: contract cancelled, process closed with the reason, audited', async () => {
     const customer = await customerWithCharge();
-    const row = await refundAdminCharge({ ...deps() }, admin, customer.ref, 'Pedido indeferido pelo juízo');
+    const row = await refundAdminCharge(refundDeps(), admin, customer.ref, 'Pedido indeferido pelo juízo');
     expect(row.status).toBe('REFUND_IN_PROGRESS');
     const { contracts, processes, history } = await getCustomerCollection(db, customer.userId);
     expect(contracts[0]?.cancelado_em).toEqual(expect.any(String));
@@ -70,7 +73,7 @@ describe("the admin's 'Estornar'", () => {
       }),
     ]);
     // A second click: the charge is no longer paid.
-    await expect(refundAdminCharge(deps(), admin, customer.ref, 'de novo')).rejects.toMatchObject({
+    await expect(refundAdminCharge(refundDeps(), admin, customer.ref, 'de novo')).rejects.toMatchObject({
       statusCode: 409,
       message: WITHDRAWAL_MESSAGES.refundNotPaid,
     });
@@ -78,7 +81,7 @@ describe("the admin's 'Estornar'", () => {
 
   it('refuses a charge that is not paid, changing nothing', async () => {
     const customer = await customerWithCharge(false);
-    await expect(refundAdminCharge(deps(), admin, customer.ref, 'Engano')).rejects.toMatchObject({
+    await expect(refundAdminCharge(refundDeps(), admin, customer.ref, 'Engano')).rejects.toMatchObject({
       statusCode: 409,
       message: WITHDRAWAL_MESSAGES.refundNotPaid,
     });

@@ -20,6 +20,7 @@ import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { appUrlFromEnvironment } from '../../lambdas/shared/config.js';
 import { tableFromEnvironment } from '../../lambdas/shared/db.js';
+import type { Db } from '../../lambdas/shared/data/table.js';
 import { emailFromEnvironment } from '../../lambdas/shared/environment.js';
 import { provisionUserPool, type ProvisionedUserPool } from '../../local/cognito/provision-user-pool.js';
 import { startCognitoLocal, type CognitoEmail, type CognitoLocal } from '../../local/cognito/start-cognito-local.js';
@@ -36,8 +37,13 @@ export type CognitoWithTriggers = {
   stop(): Promise<void>;
 };
 
-/** cognito-local with the project's real trigger handlers, as the local runtime wires them. */
-export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
+/**
+ * cognito-local with the project's real trigger handlers, as the local runtime wires them. `preTokenGenerationDb`: the
+ * table handle of that trigger alone (e.g. `guardedTestDb('preTokenGeneration')`, to run it as its grants reach it).
+ */
+export async function startCognitoWithTriggers(
+  options: { preTokenGenerationDb?: Db } = {},
+): Promise<CognitoWithTriggers> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cognito-triggers-'));
   const cognitoOutbox: CognitoEmail[] = [];
   // The triggers reach this cognito-local through the client below, created once its port is known.
@@ -61,7 +67,7 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
       createAuthChallenge: createAuthChallengeHandler(magicLinkDeps, accountsOf),
       verifyAuthChallengeResponse: verifyAuthChallengeResponseHandler(magicLinkDeps, accountsOf),
       preTokenGeneration: preTokenGenerationHandler(accountsOf, {
-        db: magicLinkDeps.db,
+        db: options.preTokenGenerationDb ?? magicLinkDeps.db,
         clock: systemClock,
         sendEmail: magicLinkDeps.sendEmail,
       }),
@@ -115,14 +121,16 @@ export async function startCognitoWithTriggers(): Promise<CognitoWithTriggers> {
  * The answer reads through to the running instance, so a file declares it once at the top and uses it in tests and in
  * later hooks alike.
  */
-export function useCognitoWithTriggers(): CognitoWithTriggers {
+export function useCognitoWithTriggers(
+  options: Parameters<typeof startCognitoWithTriggers>[0] = {},
+): CognitoWithTriggers {
   let started: CognitoWithTriggers | undefined;
   const current = () => {
     if (!started) throw new Error('cognito-local is not started yet: use it in a test or a later hook');
     return started;
   };
   beforeAll(async () => {
-    started = await startCognitoWithTriggers();
+    started = await startCognitoWithTriggers(options);
   }, 60_000);
   afterAll(async () => {
     await started?.stop();

@@ -11,11 +11,13 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { guardLambdaTableAs, testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer } from './seed.js';
 
+// SignContract's handler runs on the table as its grants reach it (issue 20, item 7); seeds use the tests' own client.
+guardLambdaTableAs('SignContract');
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
 

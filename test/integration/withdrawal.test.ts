@@ -14,7 +14,7 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
@@ -35,6 +35,11 @@ const deps = (): WithdrawalDeps & { admins: { adminEmails: () => Promise<string[
   admins: { adminEmails: async () => [] },
   appUrl: 'http://127.0.0.1:5173',
 });
+
+/** CancelContract's calls run on the table as its grants reach it (issue 20, item 7); seeds and webhook use `db`. */
+const cancelDb = guardedTestDb('CancelContract');
+const withdraw = (caller: Parameters<typeof withdrawContract>[1], contractId: string) =>
+  withdrawContract({ ...deps(), db: cancelDb }, caller, contractId);
 
 beforeEach(() => control('api', { failNext: 0 }));
 
@@ -77,7 +82,7 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
   it('on day 6 cancels, refunds through Asaas, reverses the referral, tells everyone, audits', async () => {
     const referrer = await seedCustomer(db);
     const customer = await customerSigned(6, { paid: true, referrer });
-    const result = await withdrawContract(deps(), customer.caller, customer.contract.id);
+    const result = await withdraw(customer.caller, customer.contract.id);
     expect(result.settlement).toBe('refund-requested');
     expect(result.contract.cancelado_em).toEqual(expect.any(String));
     expect(result.charge?.status).toBe('REFUND_IN_PROGRESS');
@@ -123,7 +128,7 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
 
   it('is refused on day 8 and after the filing, with the reason, changing nothing', async () => {
     const late = await customerSigned(8, { paid: true });
-    await expect(withdrawContract(deps(), late.caller, late.contract.id)).rejects.toMatchObject({
+    await expect(withdraw(late.caller, late.contract.id)).rejects.toMatchObject({
       statusCode: 409,
       message: WITHDRAWAL_MESSAGES.windowClosed,
     });
@@ -134,7 +139,7 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
       byUser: 'admin-1',
       now: new Date().toISOString(),
     });
-    await expect(withdrawContract(deps(), filed.caller, filed.contract.id)).rejects.toMatchObject({
+    await expect(withdraw(filed.caller, filed.contract.id)).rejects.toMatchObject({
       statusCode: 409,
       message: WITHDRAWAL_MESSAGES.filed,
     });
@@ -147,7 +152,7 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
   it('makes one cancellation and one refund request out of 20 parallel clicks', async () => {
     const customer = await customerSigned(1, { paid: true });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => withdrawContract(deps(), customer.caller, customer.contract.id)),
+      Array.from({ length: 20 }, () => withdraw(customer.caller, customer.contract.id)),
     );
     const answered = results.filter((r) => r.status === 'fulfilled');
     expect(answered.length).toBeGreaterThanOrEqual(1);
@@ -162,7 +167,7 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
 
   it('removes an unpaid PIX at Asaas and stops its waiting workflow', async () => {
     const customer = await customerSigned(0, { paid: false });
-    const result = await withdrawContract(deps(), customer.caller, customer.contract.id);
+    const result = await withdraw(customer.caller, customer.contract.id);
     expect(result.settlement).toBe('removed');
     expect((await paymentAtAsaas(customer.asaasId)).deleted).toBe(true);
     expect((await getCharge(db, customer.ref))?.status).toBe('DELETED');
@@ -180,18 +185,18 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
   it('keeps the cancellation when Asaas is down, says so, and a retry asks for the refund', async () => {
     const customer = await customerSigned(3, { paid: true });
     await control('api', { failNext: 5 });
-    await expect(withdrawContract(deps(), customer.caller, customer.contract.id)).rejects.toMatchObject({
+    await expect(withdraw(customer.caller, customer.contract.id)).rejects.toMatchObject({
       statusCode: 503,
       message: WITHDRAWAL_MESSAGES.refundPending,
     });
     await control('api', { failNext: 0 });
     expect((await collectionOf(customer.userId)).contracts[0]?.cancelado_em).toEqual(expect.any(String));
     expect((await getCharge(db, customer.ref))?.status).toBe('RECEIVED');
-    const retried = await withdrawContract(deps(), customer.caller, customer.contract.id);
+    const retried = await withdraw(customer.caller, customer.contract.id);
     expect(retried.settlement).toBe('refund-requested');
     expect((await paymentAtAsaas(customer.asaasId)).refunds).toHaveLength(1);
     // Settled: a third click is refused.
-    await expect(withdrawContract(deps(), customer.caller, customer.contract.id)).rejects.toMatchObject({
+    await expect(withdraw(customer.caller, customer.contract.id)).rejects.toMatchObject({
       statusCode: 409,
       message: WITHDRAWAL_MESSAGES.alreadyCancelled,
     });
@@ -200,7 +205,7 @@ describe("'Cancelar contrato' (direito de arrependimento)", () => {
   it("answers 404 for another customer's contract", async () => {
     const owner = await customerSigned(1, { paid: false });
     const stranger = { userId: ulid(), email: 'outro@baixa.test', isAdmin: false };
-    await expect(withdrawContract(deps(), stranger, owner.contract.id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(withdraw(stranger, owner.contract.id)).rejects.toMatchObject({ statusCode: 404 });
     expect((await collectionOf(owner.userId)).contracts[0]?.cancelado_em ?? null).toBeNull();
   });
 });
