@@ -48,3 +48,20 @@ export function saoPauloDateDigits(instant: Date): string {
   }).format(instant);
   return parts.replaceAll('-', '');
 }
+
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The São Paulo wall clock at an instant: `yyyy-mm-dd` and `HH:mm:ss`. */
+export function saoPauloWallClock(instant: Date): { date: string; time: string } {
+  const p = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}

@@ -1,4 +1,4 @@
-import { TIME_ZONE } from './dates.js';
+import { saoPauloWallClock, TIME_ZONE } from './dates.js';
 import { FINANCE_MESSAGES } from './messages.js';
 
 /**
@@ -93,28 +93,10 @@ export function startOfSaoPauloDay(day: string): Date {
   return start ?? new Date(candidates[0]!);
 }
 
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
 /** São Paulo's offset from UTC at an instant, in ms (−3 h is −10,800,000). */
 function offsetMs(instant: Date): number {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const { date, time } = saoPauloWallClock(instant);
+  const wall = Date.parse(`${date}T${time}Z`);
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
 }
 

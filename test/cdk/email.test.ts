@@ -8,9 +8,8 @@ import {
   reportedViolations,
   synthBaixa,
   type SynthesizedBaixa,
+  type Json,
 } from './helpers.js';
-
-type Json = Record<string, unknown>;
 
 /** E-mail that keeps its reputation: the configuration set, its bounce and complaint events, and who may send. */
 let s: SynthesizedBaixa;

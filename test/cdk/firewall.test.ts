@@ -3,9 +3,8 @@ import { RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
 import { WEBHOOK_THROTTLE } from '../../lambdas/functions.js';
 import { SIGN_IN_OPERATIONS } from '../../lib/constructs/firewall.js';
 import { EDGE_REGION } from '../../lib/edge-stack.js';
-import { synthBaixa, type SynthesizedBaixa } from './helpers.js';
+import { synthBaixa, type SynthesizedBaixa, type Json } from './helpers.js';
 
-type Json = Record<string, unknown>;
 type Rule = { Name: string; Priority: number; Action?: Json; OverrideAction?: Json; Statement: Json };
 
 let s: SynthesizedBaixa;

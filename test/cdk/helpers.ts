@@ -10,7 +10,7 @@ import type { BaixaEdgeStack } from '../../lib/edge-stack.js';
 import { addNagChecks } from '../../lib/nag.js';
 import { REPO_ROOT } from '../../lib/paths.js';
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** The feature flags of cdk.json, so tests synthesize what `cdk synth` synthesizes. */
 export function cdkJsonContext(): Json {

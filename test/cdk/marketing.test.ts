@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/grants.js';
-import { logicalId, reportedViolations, synthBaixa, type SynthesizedBaixa } from './helpers.js';
+import { logicalId, reportedViolations, synthBaixa, type SynthesizedBaixa, type Json } from './helpers.js';
 
 /** A stage with marketing accounts configured (-c metaPixelId, -c googleAdsCustomerId, -c googleAdsConversionActions). */
 let s: SynthesizedBaixa;
@@ -13,8 +13,6 @@ beforeAll(() => {
     },
   });
 });
-
-type Json = Record<string, unknown>;
 
 describe('marketing configuration', () => {
   it('opens the CSP to Meta’s pixel only as far as it needs', () => {

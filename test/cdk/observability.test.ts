@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../../lambdas/shared/metric-names.js';
 import { LOG_METRIC } from '../../lib/constructs/observability.js';
-import { logicalId, reportedViolations, synthBaixa, type SynthesizedBaixa } from './helpers.js';
+import { logicalId, reportedViolations, synthBaixa, type SynthesizedBaixa, type Json } from './helpers.js';
 
-type Json = Record<string, unknown>;
 type AlarmProps = Json & {
   MetricName?: string;
   Namespace?: string;

@@ -8,9 +8,8 @@ import {
   reportedViolations,
   synthBaixa,
   type SynthesizedBaixa,
+  type Json,
 } from './helpers.js';
-
-type Json = Record<string, unknown>;
 
 /** The nightly reconciliation as deployed: its schedule, its function's timeout, environment and IAM. */
 let s: SynthesizedBaixa;

@@ -9,9 +9,8 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { API_ROUTES } from '../../lambdas/functions.js';
 import { ENV, SECRET_ENV } from '../../lambdas/grants.js';
 import { ServiceFunction } from '../../lib/constructs/service-function.js';
-import { asArray, logicalId, policyStatementsOfRole } from './helpers.js';
+import { asArray, logicalId, policyStatementsOfRole, type Json } from './helpers.js';
 
-type Json = Record<string, unknown>;
 const healthEntry = API_ROUTES.find((r) => r.contract.id === 'GetHealth')!.entry;
 
 // Grant kinds the current catalogue does not use yet (documents, 'start'), on one bundled function.

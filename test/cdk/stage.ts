@@ -7,7 +7,8 @@ import { asArray, logicalId, policyStatementsOfRole, synthBaixa, type Synthesize
  * the one synth of the stage they all read, and accessors over it.
  */
 
-export type Json = Record<string, unknown>;
+import type { Json } from './helpers.js';
+export type { Json };
 export const WRITE_ACTIONS = [
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
+import { saoPauloWallClock } from '../../../domain/dates.js';
 
 /** Asaas's objects as its API returns them, and the small helpers every part of the simulator shares. */
 
-const TIME_ZONE = 'America/Sao_Paulo';
 export const PIX_FEE = 1.99;
 export const MIN_VALUE = 5;
 
@@ -119,22 +119,10 @@ export function randomId(length: number, alphabet: string): string {
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
-const saoPauloParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** yyyy-MM-dd and yyyy-MM-dd HH:mm:ss of an instant, São Paulo calendar (Asaas's formats). */
 export function saoPaulo(instant: Date): { date: string; dateTime: string } {
-  const p = Object.fromEntries(saoPauloParts.formatToParts(instant).map((part) => [part.type, part.value]));
-  const date = `${p.year}-${p.month}-${p.day}`;
-  return { date, dateTime: `${date} ${p.hour}:${p.minute}:${p.second}` };
+  const { date, time } = saoPauloWallClock(instant);
+  return { date, dateTime: `${date} ${time}` };
 }
 
 export const round2 = (value: number) => Math.round((value + Number.EPSILON) * 100) / 100;
