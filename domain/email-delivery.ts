@@ -38,5 +38,4 @@ export const INVITE_OPT_OUT_MESSAGES = {
   /** Shown to a customer inviting that address. */
   optedOut: 'Este endereço pediu para não receber convites.',
   invalidInvite: 'Código de convite inválido.',
-  tooManyRequests: 'Muitas solicitações em pouco tempo. Tente novamente mais tarde.',
 } as const;

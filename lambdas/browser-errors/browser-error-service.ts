@@ -21,7 +21,11 @@ export function cleanBrowserError(report: BrowserErrorReport, userAgent: string 
     route: routePattern(report.route),
     message: scrubPersonalData(report.message),
     build: report.build,
-    userAgent: scrubPersonalData(userAgent ?? '').slice(0, BROWSER_ERROR_USER_AGENT_MAX),
+    // Cut before scrubbing: the header is the caller's to make long, and the scrub's patterns scan all of it.
+    userAgent: scrubPersonalData((userAgent ?? '').slice(0, BROWSER_ERROR_USER_AGENT_MAX * 2)).slice(
+      0,
+      BROWSER_ERROR_USER_AGENT_MAX,
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { unsubscribeInvitesRoute } from '../../domain/api/invite-unsubscribe.js';
-import { INVITE_OPT_OUT_MESSAGES } from '../../domain/email-delivery.js';
+import { RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
 import { RATE_LIMITS, rateLimitAddress } from '../../domain/rate-limits.js';
 import { systemClock } from '../shared/clock.js';
 import { enforceRateLimits } from '../shared/data/rate-limits.js';
@@ -17,7 +17,7 @@ export const handler = apiHandler(unsubscribeInvitesRoute, async (request) => {
     db,
     now,
     [{ rule: RATE_LIMITS.inviteUnsubscribesByAddress, subject: rateLimitAddress(requesterIp(request)) }],
-    INVITE_OPT_OUT_MESSAGES.tooManyRequests,
+    RATE_LIMIT_MESSAGES.tooManyRequests,
   );
   await unsubscribeFromInvites(db, request.params.inviteCode, now);
   return { body: { unsubscribed: true as const } };

@@ -5,6 +5,7 @@ import { unsubscribeInvitesRoute } from '../../domain/api/invite-unsubscribe.js'
 import { inviteReferralRoute } from '../../domain/api/referrals.js';
 import { API_BASE_PATH } from '../../domain/api/route.js';
 import { INVITE_OPT_OUT_MESSAGES } from '../../domain/email-delivery.js';
+import { RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
 import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { handler as inviteReferral } from '../../lambdas/referrals/invite-referral.js';
 import { handler as unsubscribeInvites } from '../../lambdas/referrals/unsubscribe-invites.js';
@@ -92,7 +93,7 @@ describe('List-Unsubscribe on invitations', () => {
       for (let i = 0; i < limit; i++) expect((await oneClick('REF-ZZZZZZ-ZZZY', ip)).status).toBe(200);
       expect(errorOf(await oneClick('REF-ZZZZZZ-ZZZY', ip))).toMatchObject({
         status: 429,
-        message: INVITE_OPT_OUT_MESSAGES.tooManyRequests,
+        message: RATE_LIMIT_MESSAGES.tooManyRequests,
       });
     });
   });

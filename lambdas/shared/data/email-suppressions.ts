@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { EMAIL_DELIVERY_PROBLEMS } from '../../../domain/email-delivery.js';
 import { keys, pointerKey } from './keys.js';
 import type { Db } from './table.js';
+import { logger } from '../logger.js';
 
 /** Why mail to an address stopped: SES reported a permanent bounce, or the person marked a message as spam. */
 export const emailSuppressionSchema = z.object({
@@ -41,7 +42,11 @@ export async function emailSuppressionOf(db: Db, address: string): Promise<Email
   const { Item } = await db.client.send(
     new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.emailSuppression(emailAddressHash(address))) }),
   );
-  return Item ? emailSuppressionSchema.parse(Item) : null;
+  if (!Item) return null;
+  // An unreadable record must not break the screen that shows it (the dashboard's banner): it reads as none.
+  const parsed = emailSuppressionSchema.safeParse(Item);
+  if (!parsed.success) logger.warn('Unreadable e-mail suppression record', { issues: parsed.error.issues.length });
+  return parsed.success ? parsed.data : null;
 }
 
 /**
