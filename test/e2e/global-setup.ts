@@ -14,8 +14,8 @@ import { chromium } from 'playwright-core';
 import { enrolAuthenticator } from '../totp.js';
 import { CHROMIUM_OPTIONS } from './browser.js';
 
-/** Ports shifted away from a developer's own `npm start`. */
-const PORT_OFFSET = '1000';
+/** Ports shifted away from a developer's own `npm start` (and, by BAIXA_TEST_PORT_SHIFT, from another checkout's run). */
+const PORT_OFFSET = String(1000 + Number(process.env.BAIXA_TEST_PORT_SHIFT ?? 0));
 
 /** `npm run build:web` into a folder of the run's own. */
 function buildSite(outDir: string): Promise<void> {

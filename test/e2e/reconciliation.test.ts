@@ -58,7 +58,10 @@ describe("'npm run reconcile' and 'Divergências' on /admin/financeiro", () => {
     const dropped = await clientWithCharge(`Lia ${nameWord()} Prado`, paid!);
 
     // The very script a developer runs beside `npm start` (here the e2e runtime's, on its ports).
-    const run = await runScript('reconcile', [], 120_000, { PORT_OFFSET: '1000', LOG_LEVEL: 'ERROR' });
+    const run = await runScript('reconcile', [], 120_000, {
+      PORT_OFFSET: String(1000 + Number(process.env.BAIXA_TEST_PORT_SHIFT ?? 0)),
+      LOG_LEVEL: 'ERROR',
+    });
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/: Concluída in /);
     expect(run.output).toMatch(/charges\s+\d+ checked, [1-9]\d* repaired/);

@@ -16,15 +16,20 @@ import { startLocalSes } from '../../local/services/ses.js';
 import { TEST_ADMIN_SUB_ENV, TEST_ADMIN_EMAIL, TEST_ORIGIN_VERIFY_SECRET } from '../factories.js';
 
 export const INTEGRATION_TABLE = 'baixa-integration';
-const DYNAMODB_PORT = 18_400;
-export const STEP_FUNCTIONS_PORT = 18_401;
-const SES_PORT = 18_402;
-export const POSTAL_CODE_PORT = 18_403;
-const S3_PORT = 18_404;
+/**
+ * BAIXA_TEST_PORT_SHIFT moves every port of the integration and e2e runs, so two checkouts (git worktrees) can run their
+ * suites side by side on one machine. CI leaves it unset.
+ */
+export const TEST_PORT_SHIFT = Number(process.env.BAIXA_TEST_PORT_SHIFT ?? 0);
+const DYNAMODB_PORT = 18_400 + TEST_PORT_SHIFT;
+export const STEP_FUNCTIONS_PORT = 18_401 + TEST_PORT_SHIFT;
+const SES_PORT = 18_402 + TEST_PORT_SHIFT;
+export const POSTAL_CODE_PORT = 18_403 + TEST_PORT_SHIFT;
+const S3_PORT = 18_404 + TEST_PORT_SHIFT;
 /** The Asaas simulator's port, for tests that start one (lambdas read its URL from the environment). */
-export const ASAAS_PORT = 18_405;
+export const ASAAS_PORT = 18_405 + TEST_PORT_SHIFT;
 /** The conversions recorder's port, for tests that start one (the conversions grant points at it). */
-export const CONVERSIONS_PORT = 18_406;
+export const CONVERSIONS_PORT = 18_406 + TEST_PORT_SHIFT;
 export const INTEGRATION_PIXEL_ID = '100000000000001';
 export const INTEGRATION_GOOGLE_ADS_CUSTOMER = '1234567890';
 export const INTEGRATION_BUCKET = 'baixa-integration-documents';
