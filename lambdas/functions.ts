@@ -252,7 +252,14 @@ const ROUTES = [
   {
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
-    grants: { ...adminTableWrites(keys.financeDayPk), asaas: true, workflow: 'start-and-callback' },
+    // 'Marcar pago''s writes, and the status path's alert (pattern 49): a refund or chargeback it finds on a filed
+    // process is told to the admins, as when the webhook brings it.
+    grants: {
+      table: 'read',
+      tableItems: [adminItemWrites(keys.financeDayPk), items(['PutItem'], keys.adminAlert(''))],
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -436,10 +443,12 @@ function items(actions: readonly TableItemAction[], ...pkPrefixes: string[]): Ta
  * the counters and the audit trail, plus what a route names (the day's money).
  */
 function adminTableWrites(...more: string[]): FunctionGrants {
-  return {
-    table: 'read',
-    tableItems: items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), ...more),
-  };
+  return { table: 'read', tableItems: adminItemWrites(...more) };
+}
+
+/** `adminTableWrites`'s item writes alone, for a route that adds a statement of its own. */
+function adminItemWrites(...more: string[]): TableItemsGrant {
+  return items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), ...more);
 }
 
 /**

@@ -101,6 +101,17 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     });
   });
 
+  it("'Verificar' on /admin/financeiro may put an admin alert (pattern 49), and only put it", () => {
+    const alertWrites = statementsOf(s.stack.api.functions.VerifyAdminCharge).filter((st) =>
+      JSON.stringify(st.Condition ?? {}).includes('ADMIN_ALERT#*'),
+    );
+    expect(alertWrites).toHaveLength(1);
+    expect(asArray(alertWrites[0]!.Action as string[])).toEqual(['dynamodb:PutItem']);
+    expect(alertWrites[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ADMIN_ALERT#*'] },
+    });
+  });
+
   it('the dashboard (read) function cannot write and names no "*" resource', () => {
     const statements = statementsOf(s.stack.api.functions.GetDashboard);
     expect(statements.length).toBeGreaterThan(0);
