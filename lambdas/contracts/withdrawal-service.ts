@@ -94,7 +94,7 @@ export async function withdrawContract(
         pending = error;
       }
     }
-    await tellEveryone(deps, collection.profile, contract, settlement);
+    await tellEveryone(deps, caller.userId, collection.profile, contract, settlement);
     if (pending) throw pending;
     return answer(deps, caller.userId, contractId, settlement as Settlement);
   }
@@ -134,6 +134,7 @@ async function answer(
  */
 async function tellEveryone(
   deps: WithdrawalDeps,
+  userId: string,
   profile: { nome_completo: string; email: string },
   contract: Contract,
   money: Settlement | 'pending',
@@ -143,9 +144,10 @@ async function tellEveryone(
     deps.db,
     {
       id: `desistencia#${contract.id}`,
+      userId,
       subject: `Contrato cancelado pelo cliente — ${contract.protocolo}`,
       paragraphs: [
-        `${profile.nome_completo} (${profile.email}) cancelou o contrato de protocolo ${contract.protocolo} dentro do prazo de arrependimento; o processo foi encerrado.`,
+        `O cliente do contrato de protocolo ${contract.protocolo} cancelou o contrato dentro do prazo de arrependimento; o processo foi encerrado.`,
         `Pagamento: ${WITHDRAWAL_MONEY_LINES[money]}`,
         'Acompanhe o estorno em Financeiro.',
       ],

@@ -11,6 +11,7 @@ import type { DataExport } from '../../domain/schemas/data-rights.js';
 import type { Documents } from '../providers/documents.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { adminAlertIdOfRef } from '../shared/data/admin-alerts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { customerRecords } from '../shared/data/data-rights.js';
 import { keys } from '../shared/data/keys.js';
@@ -32,6 +33,7 @@ const KNOWN_TYPES = new Set([
   'REFERRAL',
   'CERTIFICATE',
   'CONNECTION',
+  'ADMIN_ALERT_REF',
 ]);
 /** Machinery, not information about the person: never exported. */
 const INTERNAL_ATTRIBUTES = new Set([
@@ -144,6 +146,18 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     acoes_da_equipe: records.audit.map((item) => {
       const { actor: _actor, targetUserId: _target, ...entry } = auditEntrySchema.parse(stripKeys(item));
       return entry;
+    }),
+    avisos_a_equipe: records.partition.flatMap((item) => {
+      const alertId = adminAlertIdOfRef(item);
+      const alert = alertId ? marker(keys.adminAlert(alertId)) : undefined;
+      if (!alert) return [];
+      return [
+        {
+          assunto: String(alert.subject),
+          mensagem: Array.isArray(alert.paragraphs) ? alert.paragraphs.map(String).join(' ') : '',
+          criado_em: text(alert.created_at),
+        },
+      ];
     }),
     solicitacoes_lgpd: records.erasureRequests.map(erasureRequestView),
     outros: records.partition
