@@ -481,6 +481,8 @@ export const API_MESSAGES = {
   invalidRequest: 'Requisição inválida. Verifique os dados informados.',
   notFound: 'Recurso não encontrado.',
   invalidWebhookToken: 'Token do webhook inválido.',
+  // Not in the spec: to Asaas, whose redelivery is wanted (a payment its own API does not show yet).
+  webhookClaimUnconfirmed: 'Pagamento ainda não confirmado pela consulta ao Asaas. Reenvie o evento.',
   unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
 } as const;
 

@@ -341,13 +341,14 @@ const ROUTES = [
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
     // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
     // no charge of ours) is told to the admins.
-    // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40); an
-    // orphan payment recorded and its alert's once-only lease.
+    // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40) and
+    // its count of deliveries Asaas did not confirm yet (pattern 10 b); an orphan payment recorded and its alert's
+    // once-only lease.
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
         items(['GetItem'], keys.providerChargePointer('')),
-        items(['GetItem', 'PutItem'], keys.webhookEvent('asaas', '')),
+        items(['GetItem', 'PutItem', 'UpdateItem'], keys.webhookEvent('asaas', '')),
         items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
         items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
       ],
