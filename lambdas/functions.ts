@@ -146,7 +146,13 @@ const ROUTES = [
     entry: 'lambdas/contracts/cancel-contract.ts',
     // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
     // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
-    grants: { tableItems: cancellationGrants(), asaas: true, workflow: 'start-and-callback', email: true },
+    grants: {
+      tableItems: cancellationGrants(),
+      asaas: true,
+      workflow: 'start-and-callback',
+      email: true,
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -156,9 +162,14 @@ const ROUTES = [
     // the customer's Asaas id on the profile, the process moved on, the charge with its provider pointer, counter and
     // day's money; an expired charge it replaces goes through the status path.
     grants: {
-      tableItems: [...chargeStatusPathGrants(), items(['PutItem'], keys.providerChargePointer(''))],
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        items(['PutItem'], keys.providerChargePointer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
+      ],
       asaas: true,
       workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
     },
     // Still shorter than the claim it holds (CHARGE_CLAIM_SECONDS).
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
@@ -166,12 +177,12 @@ const ROUTES = [
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
-    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43), its own counters only. Asaas's answer
-    // goes through the status path.
+    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' and the global budget of Asaas reads (pattern 43),
+    // their own counters only. Asaas's answer goes through the status path.
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
-        items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer')),
+        items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer', 'asaasReadsGlobal')),
       ],
       asaas: true,
       workflow: 'start-and-callback',
@@ -212,7 +223,14 @@ const ROUTES = [
     // Pattern 28: the client's payments and customer at Asaas first, their running workflow executions (describe +
     // stop only), every item of the client (any partition their pointers name), their documents with every version
     // (list + delete only) and their Cognito user (after checking it is not an admin).
-    grants: { table: 'erase', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    grants: {
+      table: 'erase',
+      documents: 'erase',
+      userPool: 'manage',
+      asaas: true,
+      workflow: 'stop',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: 29,
   },
   {
@@ -253,12 +271,17 @@ const ROUTES = [
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
     // 'Marcar pago''s writes, and the status path's alert (pattern 49): a refund or chargeback it finds on a filed
-    // process is told to the admins, as when the webhook brings it.
+    // process is told to the admins, as when the webhook brings it. The global budget of Asaas reads (pattern 43).
     grants: {
       table: 'read',
-      tableItems: [adminItemWrites(keys.financeDayPk), items(['PutItem'], keys.adminAlert(''))],
+      tableItems: [
+        adminItemWrites(keys.financeDayPk),
+        items(['PutItem'], keys.adminAlert('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
+      ],
       asaas: true,
       workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
     },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
@@ -272,6 +295,7 @@ const ROUTES = [
       tableItems: cancellationGrants(['BatchGetItem']),
       asaas: true,
       workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
     },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
@@ -403,7 +427,14 @@ const ROUTES = [
     contract: executeErasureRequestRoute,
     entry: 'lambdas/data-rights/execute-erasure-request.ts',
     // The client's deletion (pattern 28, the same grants as DeleteAdminClient) and the request's own items.
-    grants: { table: 'erase', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    grants: {
+      table: 'erase',
+      documents: 'erase',
+      userPool: 'manage',
+      asaas: true,
+      workflow: 'stop',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: 29,
   },
   {
@@ -490,13 +521,15 @@ function chargeStatusPathGrants(moreCustomerActions: readonly TableItemAction[] 
  * A contract's cancellation (cancellations.ts, pattern 50) and the settlement of its money (charge-settlement-service.ts):
  * the customer's collection read, the transaction in their partition (contract, process, history, a free renewal's
  * credit) with the counters and the audit record; one settlement at a time under its `SETTLEMENT#` lease (Put, read
- * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert.
+ * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert; its reads of
+ * Asaas counted in the global budget (pattern 43).
  */
 function cancellationGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
   return [
     ...chargeStatusPathGrants(moreCustomerActions),
     items(['PutItem'], keys.audit('')),
     items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
+    items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
   ];
 }
 

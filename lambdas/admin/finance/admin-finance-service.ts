@@ -5,6 +5,7 @@ import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
 import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Profile } from '../../../domain/schemas/entities.js';
+import { enforceAsaasReadBudget } from '../../payments/asaas-read-budget.js';
 import { applyProviderStatus, type ChargeStatusDeps } from '../../payments/charge-status-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
@@ -167,7 +168,8 @@ export async function markAdminChargePaid(
 /**
  * The admin's verification: reads the payment at Asaas (a fresh read, like the customer's 'Verificar Pagamento') and
  * applies its status through the same path. A move is audited in its transaction; a verification that changed
- * nothing is audited on its own. Asaas unreachable: 'Erro ao verificar pagamento.' (502), nothing changed.
+ * nothing is audited on its own. Asaas unreachable: 'Erro ao verificar pagamento.' (502), nothing changed. It reads
+ * within the global budget of reads people's actions make (429 when spent, before Asaas is asked).
  */
 export async function verifyAdminCharge(
   deps: AdminFinanceDeps,
@@ -177,6 +179,7 @@ export async function verifyAdminCharge(
   const charge = await getCharge(deps.db, ref);
   if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
   if (!charge.asaas_id) throw new ChargeVerificationError();
+  await enforceAsaasReadBudget(deps, ADMIN_PROCESS_MESSAGES.verifyBusy);
   let providerStatus: string;
   try {
     providerStatus = providerChargeStatus(await deps.asaas.getPayment(charge.asaas_id));
