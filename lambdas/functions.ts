@@ -198,10 +198,10 @@ const ROUTES = [
     entry: 'lambdas/referrals/invite-referral.ts',
     // Reads the friend's opt-out (pattern 65) and the caller's profile; counts its own rate limits (pattern 43); writes
     // the referral (under a check of the profile), its invite pointer, search token and counter, or takes them back
-    // when the e-mail fails (pattern 33). E-mails the invited friend.
+    // when the e-mail fails (pattern 33). E-mails the invited friend, once (pattern 66: its marker beside the referral).
     grants: {
       tableItems: [
-        items(['GetItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], keys.customer('')),
         items(['GetItem'], keys.inviteOptOut('')),
         items(['PutItem', 'DeleteItem'], keys.invitePointer(''), keys.searchPartition('REFERRAL', '')),
         items(['UpdateItem'], keys.counterPk),
@@ -411,10 +411,14 @@ const ROUTES = [
   {
     contract: requestErasureRoute,
     entry: 'lambdas/data-rights/request-erasure.ts',
-    // Writes only the request and the customer's open-request guard; e-mails its protocol.
+    // Writes only the request and the customer's open-request guard; e-mails its protocol once, under its marker in
+    // the request's partition (pattern 66: claimed and completed by UpdateItem).
     grants: {
       table: 'read',
-      tableItems: { actions: ['PutItem'], pkPrefixes: [keys.erasureRequest(''), keys.openErasureRequest('')] },
+      tableItems: [
+        items(['PutItem'], keys.erasureRequest(''), keys.openErasureRequest('')),
+        items(['UpdateItem'], keys.erasureRequest('')),
+      ],
       email: true,
     },
   },
