@@ -14,6 +14,7 @@ import type { Caller } from '../shared/caller.js';
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { cancelContract } from '../shared/data/cancellations.js';
 import { getCustomerCollection } from '../shared/data/customers.js';
+import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { WITHDRAWAL_MONEY_LINES, withdrawalEmail } from './withdrawal-emails.js';
@@ -157,14 +158,17 @@ async function tellEveryone(
     now,
   );
   try {
-    await deps.sendEmail(
-      profile.email,
-      withdrawalEmail(deps.appUrl, {
-        userName: profile.nome_completo,
-        protocolo: contract.protocolo,
-        valor: contract.valor,
-        money,
-      }),
+    // Once per cancelled contract, whatever the clicks that reach here (pattern 66).
+    await sendEmailOnce(deps.db, emailOnceKeys.withdrawal(userId, contract.id), deps.clock(), () =>
+      deps.sendEmail(
+        profile.email,
+        withdrawalEmail(deps.appUrl, {
+          userName: profile.nome_completo,
+          protocolo: contract.protocolo,
+          valor: contract.valor,
+          money,
+        }),
+      ),
     );
   } catch (error) {
     logger.error('Withdrawal e-mail not sent', { error: error as Error, contractId: contract.id });
