@@ -280,6 +280,9 @@ export const PAYMENT_MESSAGES = {
   // Not in the spec: the per-customer limit of 'Verificar Pagamento' (domain/rate-limits.ts), same tone.
   tooManyVerifications:
     'Você já verificou o pagamento várias vezes. Ele é confirmado automaticamente assim que o PIX for recebido; aguarde alguns minutos antes de verificar de novo.',
+  // Not in the spec: the global cap on reads of Asaas's API (domain/rate-limits.ts, asaasReadsGlobal), same tone.
+  verificationsBusy:
+    'Muitas verificações de pagamento neste momento. O pagamento é confirmado automaticamente assim que o PIX for recebido; tente verificar de novo em alguns minutos.',
 } as const;
 
 /** Renewal (spec 02 §2 Renewal, §8); what the spec leaves out follows its tone (docs/decisions.md, Renewals). */
@@ -351,6 +354,8 @@ export const ADMIN_PROCESS_MESSAGES = {
   financeSubtitle: 'Cobranças, pagamentos e conversão',
   loadFinanceFailed: 'Erro ao carregar dados financeiros.',
   verifyFailed: 'Erro ao verificar pagamento.',
+  // Not in the spec: the global cap on reads of Asaas's API, after 'Erro ao verificar pagamento.' (same tone).
+  verifyBusy: 'O limite de consultas ao Asaas deste momento foi atingido. Tente de novo em alguns minutos.',
   markPaidFailed: 'Não foi possível marcar como pago.',
   chargeUpdated: 'Cobrança atualizada',
   // Not in the spec: the search box, the tables' empty states and the status change's confirmation, same tone.
@@ -481,6 +486,8 @@ export const API_MESSAGES = {
   invalidRequest: 'Requisição inválida. Verifique os dados informados.',
   notFound: 'Recurso não encontrado.',
   invalidWebhookToken: 'Token do webhook inválido.',
+  // Not in the spec: to Asaas, whose redelivery is wanted (a payment its own API does not show yet).
+  webhookClaimUnconfirmed: 'Pagamento ainda não confirmado pela consulta ao Asaas. Reenvie o evento.',
   unexpected: 'Ocorreu um erro inesperado. Tente novamente.',
 } as const;
 

@@ -49,6 +49,15 @@ export const RATE_LIMITS = {
    * seconds; a customer who just paid clicks a few times, not ten in ten minutes.
    */
   chargeVerificationsByCustomer: { scope: 'VERIFY_CHARGE_USER', limit: 10, windowSeconds: 10 * MINUTES },
+  /**
+   * Every read of Asaas's API a person's action makes ('Verificar Pagamento', the admin's 'Verificar', and the reads of
+   * creating, settling and deleting charges), all accounts together. Asaas allows about 25,000 requests per 12 hours
+   * per account and answers 429 beyond, which would stall the webhooks' read-backs. 150 a 10-minute window is at most
+   * 10,800 in 12 hours, leaving about 14,000 for what is not counted here: the webhooks' read-backs (one per money
+   * event), the charges' creation calls and the nightly reconciliation (2,000 a run) — docs/decisions.md, Asaas's
+   * request quota.
+   */
+  asaasReadsGlobal: { scope: 'ASAAS_READ_ALL', limit: 150, windowSeconds: 10 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateWindow = {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DATA_RIGHTS_MESSAGES } from './data-rights.js';
 import {
+  ADMIN_PROCESS_MESSAGES,
   API_MESSAGES,
   AUTH_MESSAGES,
   CONTRACT_MESSAGES,
@@ -72,6 +73,8 @@ export const REFUSAL_MESSAGES = {
     RATE_LIMIT_MESSAGES.tooManyLookups,
     RATE_LIMIT_MESSAGES.tooManyRequests,
     PAYMENT_MESSAGES.tooManyVerifications,
+    PAYMENT_MESSAGES.verificationsBusy,
+    ADMIN_PROCESS_MESSAGES.verifyBusy,
     REFERRAL_MESSAGES.tooManyInvites,
     REFERRAL_MESSAGES.tooManyInvitesToday,
     AUTH_MESSAGES.magicLinkTooSoon,

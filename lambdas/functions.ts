@@ -146,7 +146,13 @@ const ROUTES = [
     entry: 'lambdas/contracts/cancel-contract.ts',
     // The cancellation's transaction (contract, process, history, counters, audit, a free renewal's credit), the
     // refund or removal at Asaas through the webhook's status path, the waiting workflow stopped, the customer's e-mail.
-    grants: { tableItems: cancellationGrants(), asaas: true, workflow: 'start-and-callback', email: true },
+    grants: {
+      tableItems: cancellationGrants(),
+      asaas: true,
+      workflow: 'start-and-callback',
+      email: true,
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -156,9 +162,14 @@ const ROUTES = [
     // the customer's Asaas id on the profile, the process moved on, the charge with its provider pointer, counter and
     // day's money; an expired charge it replaces goes through the status path.
     grants: {
-      tableItems: [...chargeStatusPathGrants(), items(['PutItem'], keys.providerChargePointer(''))],
+      tableItems: [
+        ...chargeStatusPathGrants(),
+        items(['PutItem'], keys.providerChargePointer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
+      ],
       asaas: true,
       workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
     },
     // Still shorter than the claim it holds (CHARGE_CLAIM_SECONDS).
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
@@ -166,12 +177,12 @@ const ROUTES = [
   {
     contract: verifyChargeRoute,
     entry: 'lambdas/payments/verify-charge.ts',
-    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' (pattern 43), its own counters only. Asaas's answer
-    // goes through the status path.
+    // rateLimitKey: the per-customer limit of 'Verificar Pagamento' and the global budget of Asaas reads (pattern 43),
+    // their own counters only. Asaas's answer goes through the status path.
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
-        items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer')),
+        items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer', 'asaasReadsGlobal')),
       ],
       asaas: true,
       workflow: 'start-and-callback',
@@ -187,10 +198,10 @@ const ROUTES = [
     entry: 'lambdas/referrals/invite-referral.ts',
     // Reads the friend's opt-out (pattern 65) and the caller's profile; counts its own rate limits (pattern 43); writes
     // the referral (under a check of the profile), its invite pointer, search token and counter, or takes them back
-    // when the e-mail fails (pattern 33). E-mails the invited friend.
+    // when the e-mail fails (pattern 33). E-mails the invited friend, once (pattern 66: its marker beside the referral).
     grants: {
       tableItems: [
-        items(['GetItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], keys.customer('')),
         items(['GetItem'], keys.inviteOptOut('')),
         items(['PutItem', 'DeleteItem'], keys.invitePointer(''), keys.searchPartition('REFERRAL', '')),
         items(['UpdateItem'], keys.counterPk),
@@ -212,7 +223,14 @@ const ROUTES = [
     // Pattern 28: the client's payments and customer at Asaas first, their running workflow executions (describe +
     // stop only), every item of the client (any partition their pointers name), their documents with every version
     // (list + delete only) and their Cognito user (after checking it is not an admin).
-    grants: { table: 'erase', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    grants: {
+      table: 'erase',
+      documents: 'erase',
+      userPool: 'manage',
+      asaas: true,
+      workflow: 'stop',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: 29,
   },
   {
@@ -252,7 +270,19 @@ const ROUTES = [
   {
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
-    grants: { ...adminTableWrites(keys.financeDayPk), asaas: true, workflow: 'start-and-callback' },
+    // 'Marcar pago''s writes, and the status path's alert (pattern 49): a refund or chargeback it finds on a filed
+    // process is told to the admins, as when the webhook brings it. The global budget of Asaas reads (pattern 43).
+    grants: {
+      table: 'read',
+      tableItems: [
+        adminItemWrites(keys.financeDayPk),
+        items(['PutItem'], keys.adminAlert('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
+      ],
+      asaas: true,
+      workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -265,6 +295,7 @@ const ROUTES = [
       tableItems: cancellationGrants(['BatchGetItem']),
       asaas: true,
       workflow: 'start-and-callback',
+      secrets: ['rateLimitKey'],
     },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
@@ -334,13 +365,14 @@ const ROUTES = [
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
     // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
     // no charge of ours) is told to the admins.
-    // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40); an
-    // orphan payment recorded and its alert's once-only lease.
+    // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40) and
+    // its count of deliveries Asaas did not confirm yet (pattern 10 b); an orphan payment recorded and its alert's
+    // once-only lease.
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
         items(['GetItem'], keys.providerChargePointer('')),
-        items(['GetItem', 'PutItem'], keys.webhookEvent('asaas', '')),
+        items(['GetItem', 'PutItem', 'UpdateItem'], keys.webhookEvent('asaas', '')),
         items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
         items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
       ],
@@ -379,10 +411,14 @@ const ROUTES = [
   {
     contract: requestErasureRoute,
     entry: 'lambdas/data-rights/request-erasure.ts',
-    // Writes only the request and the customer's open-request guard; e-mails its protocol.
+    // Writes only the request and the customer's open-request guard; e-mails its protocol once, under its marker in
+    // the request's partition (pattern 66: claimed and completed by UpdateItem).
     grants: {
       table: 'read',
-      tableItems: { actions: ['PutItem'], pkPrefixes: [keys.erasureRequest(''), keys.openErasureRequest('')] },
+      tableItems: [
+        items(['PutItem'], keys.erasureRequest(''), keys.openErasureRequest('')),
+        items(['UpdateItem'], keys.erasureRequest('')),
+      ],
       email: true,
     },
   },
@@ -395,7 +431,14 @@ const ROUTES = [
     contract: executeErasureRequestRoute,
     entry: 'lambdas/data-rights/execute-erasure-request.ts',
     // The client's deletion (pattern 28, the same grants as DeleteAdminClient) and the request's own items.
-    grants: { table: 'erase', documents: 'erase', userPool: 'manage', asaas: true, workflow: 'stop' },
+    grants: {
+      table: 'erase',
+      documents: 'erase',
+      userPool: 'manage',
+      asaas: true,
+      workflow: 'stop',
+      secrets: ['rateLimitKey'],
+    },
     timeoutSeconds: 29,
   },
   {
@@ -436,10 +479,12 @@ function items(actions: readonly TableItemAction[], ...pkPrefixes: string[]): Ta
  * the counters and the audit trail, plus what a route names (the day's money).
  */
 function adminTableWrites(...more: string[]): FunctionGrants {
-  return {
-    table: 'read',
-    tableItems: items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), ...more),
-  };
+  return { table: 'read', tableItems: adminItemWrites(...more) };
+}
+
+/** `adminTableWrites`'s item writes alone, for a route that adds a statement of its own. */
+function adminItemWrites(...more: string[]): TableItemsGrant {
+  return items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), ...more);
 }
 
 /**
@@ -480,13 +525,15 @@ function chargeStatusPathGrants(moreCustomerActions: readonly TableItemAction[] 
  * A contract's cancellation (cancellations.ts, pattern 50) and the settlement of its money (charge-settlement-service.ts):
  * the customer's collection read, the transaction in their partition (contract, process, history, a free renewal's
  * credit) with the counters and the audit record; one settlement at a time under its `SETTLEMENT#` lease (Put, read
- * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert.
+ * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert; its reads of
+ * Asaas counted in the global budget (pattern 43).
  */
 function cancellationGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
   return [
     ...chargeStatusPathGrants(moreCustomerActions),
     items(['PutItem'], keys.audit('')),
     items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
+    items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
   ];
 }
 

@@ -80,6 +80,8 @@ export const dataExportSchema = z.object({
   }),
   /** What the team did about the caller (the audit trail), without naming the team member. */
   acoes_da_equipe: z.array(auditEntrySchema.omit({ actor: true, targetUserId: true })),
+  /** The notices about the caller the system gave the team (admin alerts, pattern 49), as they were worded. */
+  avisos_a_equipe: z.array(z.object({ assunto: z.string(), mensagem: z.string(), criado_em: z.string().nullable() })),
   solicitacoes_lgpd: z.array(erasureRequestSchema),
   outros: z.array(z.record(z.string(), z.unknown())),
 });

@@ -5,11 +5,14 @@ import { tableFromEnvironment } from '../shared/db.js';
 import { asaasFromEnvironment, emailFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { withdrawContract, type WithdrawalDeps } from './withdrawal-service.js';
+import { withCountedAsaasReads } from '../payments/asaas-read-budget.js';
 
+const db = tableFromEnvironment();
 const deps: WithdrawalDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
-  asaas: asaasFromEnvironment(),
+  // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
+  asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
   sendEmail: emailFromEnvironment(),
   appUrl: appUrlFromEnvironment(),

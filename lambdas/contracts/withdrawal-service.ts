@@ -14,6 +14,7 @@ import type { Caller } from '../shared/caller.js';
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { cancelContract } from '../shared/data/cancellations.js';
 import { getCustomerCollection } from '../shared/data/customers.js';
+import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { WITHDRAWAL_MONEY_LINES, withdrawalEmail } from './withdrawal-emails.js';
@@ -94,7 +95,7 @@ export async function withdrawContract(
         pending = error;
       }
     }
-    await tellEveryone(deps, collection.profile, contract, settlement);
+    await tellEveryone(deps, caller.userId, collection.profile, contract, settlement);
     if (pending) throw pending;
     return answer(deps, caller.userId, contractId, settlement as Settlement);
   }
@@ -134,6 +135,7 @@ async function answer(
  */
 async function tellEveryone(
   deps: WithdrawalDeps,
+  userId: string,
   profile: { nome_completo: string; email: string },
   contract: Contract,
   money: Settlement | 'pending',
@@ -143,9 +145,10 @@ async function tellEveryone(
     deps.db,
     {
       id: `desistencia#${contract.id}`,
+      userId,
       subject: `Contrato cancelado pelo cliente — ${contract.protocolo}`,
       paragraphs: [
-        `${profile.nome_completo} (${profile.email}) cancelou o contrato de protocolo ${contract.protocolo} dentro do prazo de arrependimento; o processo foi encerrado.`,
+        `O cliente do contrato de protocolo ${contract.protocolo} cancelou o contrato dentro do prazo de arrependimento; o processo foi encerrado.`,
         `Pagamento: ${WITHDRAWAL_MONEY_LINES[money]}`,
         'Acompanhe o estorno em Financeiro.',
       ],
@@ -155,14 +158,17 @@ async function tellEveryone(
     now,
   );
   try {
-    await deps.sendEmail(
-      profile.email,
-      withdrawalEmail(deps.appUrl, {
-        userName: profile.nome_completo,
-        protocolo: contract.protocolo,
-        valor: contract.valor,
-        money,
-      }),
+    // Once per cancelled contract, whatever the clicks that reach here (pattern 66).
+    await sendEmailOnce(deps.db, emailOnceKeys.withdrawal(userId, contract.id), deps.clock(), () =>
+      deps.sendEmail(
+        profile.email,
+        withdrawalEmail(deps.appUrl, {
+          userName: profile.nome_completo,
+          protocolo: contract.protocolo,
+          valor: contract.valor,
+          money,
+        }),
+      ),
     );
   } catch (error) {
     logger.error('Withdrawal e-mail not sent', { error: error as Error, contractId: contract.id });

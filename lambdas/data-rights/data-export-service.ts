@@ -11,7 +11,9 @@ import type { DataExport } from '../../domain/schemas/data-rights.js';
 import type { Documents } from '../providers/documents.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { adminAlertIdOfRef } from '../shared/data/admin-alerts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
+import { emailOnceRecordOf } from '../shared/data/email-once.js';
 import { customerRecords } from '../shared/data/data-rights.js';
 import { keys } from '../shared/data/keys.js';
 import { stripKeys, type Db } from '../shared/data/table.js';
@@ -32,7 +34,16 @@ const KNOWN_TYPES = new Set([
   'REFERRAL',
   'CERTIFICATE',
   'CONNECTION',
+  'ADMIN_ALERT_REF',
+  'EMAIL_ONCE',
 ]);
+
+/** The once-only e-mails of the caller's partition (pattern 66), in words. */
+const EMAIL_ONCE_LABELS = {
+  withdrawal: 'E-mail de cancelamento do contrato',
+  invite: 'Convite enviado a um amigo',
+  other: 'E-mail',
+} as const;
 /** Machinery, not information about the person: never exported. */
 const INTERNAL_ATTRIBUTES = new Set([
   'task_token',
@@ -120,6 +131,8 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       : null,
     certificados: certificates,
     comunicacoes: records.partition.flatMap((item) => {
+      const once = emailOnceRecordOf(item);
+      if (once) return [{ tipo: EMAIL_ONCE_LABELS[once.event], referencia: '—', enviado_em: once.sentAt }];
       if (item.type !== 'HISTORY') return [];
       const historyId = /#([^#]+)$/.exec(item.sk)?.[1] ?? '';
       const notice = marker(keys.statusNotice(caller.userId, historyId));
@@ -144,6 +157,18 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     acoes_da_equipe: records.audit.map((item) => {
       const { actor: _actor, targetUserId: _target, ...entry } = auditEntrySchema.parse(stripKeys(item));
       return entry;
+    }),
+    avisos_a_equipe: records.partition.flatMap((item) => {
+      const alertId = adminAlertIdOfRef(item);
+      const alert = alertId ? marker(keys.adminAlert(alertId)) : undefined;
+      if (!alert) return [];
+      return [
+        {
+          assunto: String(alert.subject),
+          mensagem: Array.isArray(alert.paragraphs) ? alert.paragraphs.map(String).join(' ') : '',
+          criado_em: text(alert.created_at),
+        },
+      ];
     }),
     solicitacoes_lgpd: records.erasureRequests.map(erasureRequestView),
     outros: records.partition

@@ -7,6 +7,7 @@ import type { SendEmail } from '../providers/email.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { getCustomerCollection, getProfileByUser } from '../shared/data/customers.js';
+import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
 import {
   completeErasureRequest,
   createErasureRequest,
@@ -62,7 +63,12 @@ export async function requestErasure(
 ): Promise<{ request: ErasureRequest; created: boolean }> {
   const { db } = deps;
   const existing = await openErasureRequest(db, caller.userId);
-  if (existing) return { request: erasureRequestView(existing), created: false };
+  if (existing) {
+    // Its confirmation was sent (the marker says so) unless its sender died first: then this request sends it.
+    const profile = await getProfileByUser(db, caller.userId);
+    if (profile) await confirmOnce(deps, existing, profile.nome_completo);
+    return { request: erasureRequestView(existing), created: false };
+  }
   const profile = await getProfileByUser(db, caller.userId);
   if (!profile) throw new ConflictError(refusal('profile_missing', DATA_RIGHTS_MESSAGES.erasureNeedsProfile));
   const now = deps.clock();
@@ -84,20 +90,25 @@ export async function requestErasure(
     if (!open) throw new ConflictError(refusal('changed_concurrently', DATA_RIGHTS_MESSAGES.changedConcurrently));
     return { request: erasureRequestView(open), created: false };
   }
+  await confirmOnce(deps, record, profile.nome_completo);
+  logger.info('Erasure requested', { protocolo: record.protocolo });
+  return { request: erasureRequestView(record), created: true };
+}
+
+/** The request's confirmation, once per request (pattern 66); a failure is logged, and the next request retries it. */
+async function confirmOnce(deps: RequestErasureDeps, record: ErasureRequestRecord, userName: string): Promise<void> {
+  if (!record.email) return;
+  const to = record.email;
   try {
-    await deps.sendEmail(
-      record.email!,
-      erasureRequestEmail(deps.appUrl, {
-        userName: profile.nome_completo,
-        protocolo: record.protocolo,
-        createdAt: record.created_at,
-      }),
+    await sendEmailOnce(deps.db, emailOnceKeys.erasureRequest(record.protocolo), deps.clock(), () =>
+      deps.sendEmail(
+        to,
+        erasureRequestEmail(deps.appUrl, { userName, protocolo: record.protocolo, createdAt: record.created_at }),
+      ),
     );
   } catch (error) {
     logger.error('Erasure request e-mail failed', { protocolo: record.protocolo, error: error as Error });
   }
-  logger.info('Erasure requested', { protocolo: record.protocolo });
-  return { request: erasureRequestView(record), created: true };
 }
 
 /** What the retention rule says today about a request's client; null once the client is gone. */

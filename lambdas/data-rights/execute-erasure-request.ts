@@ -10,13 +10,16 @@ import {
 } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { executeErasureRequest } from './erasure-service.js';
+import { withCountedAsaasReads } from '../payments/asaas-read-budget.js';
 
+const db = tableFromEnvironment();
 const deps: ClientDeletionDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
   accounts: userAccountsFromEnvironment(),
   documents: documentEraserFromEnvironment(),
-  asaas: asaasFromEnvironment(),
+  // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
+  asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
 };
 

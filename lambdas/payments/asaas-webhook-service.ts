@@ -12,8 +12,8 @@ import { AsaasError, type AsaasClient, type AsaasPayment } from '../providers/as
 import type { SendEmail } from '../providers/email.js';
 import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
 import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
-import { isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
-import { UnauthorizedError } from '../shared/errors.js';
+import { countUnconfirmedDelivery, isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
+import { DomainError, UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
@@ -45,7 +45,8 @@ export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
  * again. Events of the same charge each have their own id and may arrive late or twice: the charge's life decides
  * (`applyProviderStatus`), never the arrival order. Events without a payment, and unpaid events of payments we do not
  * know, are acknowledged so Asaas's queue keeps flowing; a paid one is an orphan payment (`recordOrphan`). A claim
- * that moves money is read back from Asaas first (`needsProviderCheck`), and what Asaas answers is applied.
+ * that moves money is read back from Asaas first (`needsProviderCheck`), and what Asaas answers is applied; a claim
+ * Asaas's answer is still behind is answered with an error a few times, so Asaas redelivers it (`askForRedelivery`).
  */
 export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook): Promise<WebhookOutcome> {
   const { db } = deps;
@@ -75,9 +76,11 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
   }
   const fresh = await readBack(deps, body.payment.id);
   const status = fresh ? providerChargeStatus(fresh) : null;
+  if (isBehindClaim(status, claimed)) await askForRedelivery(deps, body, claimed, status);
   if (!fresh || !status || paymentClass(status) !== paymentClass(claimed)) {
-    // A forged body, or a stale one (the payment moved on since: its own event follows). Answered 200 so Asaas's queue
-    // keeps flowing; the warning is for whoever watches the logs, and the nightly reconciliation reads Asaas anyway.
+    // A stale body (the payment moved on since: its own event follows), or one Asaas kept not confirming through every
+    // redelivery asked for (forged, or Asaas's API still behind: the nightly reconciliation reads every payment paid
+    // since its last run). Answered 200 so Asaas's queue keeps flowing; the warning is for whoever watches the logs.
     logger.warn('Webhook claim not confirmed by Asaas: nothing applied', {
       event: body.event,
       asaasId: body.payment.id,
@@ -98,6 +101,46 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     return 'unknown_charge';
   }
   return applyStatus(deps, charge.ref, status, { freshRead: true });
+}
+
+/**
+ * How many deliveries of one event are answered with an error while Asaas's API does not yet show the money its event
+ * claims, so Asaas delivers it again (its schedule: at once, 30 s, 1 min, 3.5 min — about five minutes for its API to
+ * catch up with its own event). Far below the 15 failures in a row after which Asaas pauses the whole queue.
+ */
+export const UNCONFIRMED_CLAIM_DELIVERIES = 4;
+
+/** Asaas refuses to count a delivery answered otherwise than 200: this is the answer that asks for one more. */
+export class WebhookClaimUnconfirmedError extends DomainError {
+  constructor() {
+    super('provider_unavailable', 503, API_MESSAGES.webhookClaimUnconfirmed);
+  }
+}
+
+const LIFE_ORDER = { unpaid: 0, paid: 1, returned: 2 } as const;
+
+/**
+ * Whether Asaas's answer is behind the event's claim on a payment's usual life (unpaid → paid → returned): a paid
+ * claim on a payment it shows unpaid or not at all, a refund on one it shows paid. Asaas's API catching up with its own
+ * event looks like this; a payment that moved on since (a paid claim read back refunded) does not.
+ */
+function isBehindClaim(status: string | null, claimed: string): boolean {
+  const claim = LIFE_ORDER[paymentClass(claimed)];
+  return claim > 0 && (status === null ? true : LIFE_ORDER[paymentClass(status)] < claim);
+}
+
+/**
+ * A genuine event may outrun Asaas's API: the delivery is answered with an error (and the event left not done) so
+ * Asaas redelivers it, `UNCONFIRMED_CLAIM_DELIVERIES` times at most; the last one goes on to be marked 'unverified'.
+ */
+async function askForRedelivery(deps: WebhookDeps, body: AsaasWebhook, claimed: string, status: string | null) {
+  const deliveries = await countUnconfirmedDelivery(deps.db, 'asaas', body.id, deps.clock());
+  const context = { event: body.event, eventId: body.id, claimed, asaas: status ?? 'not_found', deliveries };
+  if (deliveries < UNCONFIRMED_CLAIM_DELIVERIES) {
+    logger.warn('Webhook claim not confirmed by Asaas yet: asking for a redelivery', context);
+    throw new WebhookClaimUnconfirmedError();
+  }
+  logger.error('Webhook claim never confirmed by Asaas: left to the nightly reconciliation', context);
 }
 
 async function applyStatus(

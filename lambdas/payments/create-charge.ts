@@ -4,11 +4,14 @@ import { tableFromEnvironment } from '../shared/db.js';
 import { asaasFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { createChargeForContract, type CreateChargeDeps } from './create-charge-service.js';
+import { withCountedAsaasReads } from './asaas-read-budget.js';
 
+const db = tableFromEnvironment();
 const deps: CreateChargeDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
-  asaas: asaasFromEnvironment(),
+  // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
+  asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
 };
 

@@ -61,6 +61,7 @@ async function reverseProcess(deps: ReversalDeps, ref: ChargeRef, chargeStatus: 
     deps.db,
     {
       id: `estorno-apos-peticao#${ref.chargeId}#${paymentClass(chargeStatus)}`,
+      userId: ref.userId,
       subject: `Pagamento estornado em processo já peticionado — ${protocolo}`,
       paragraphs: [
         `O pagamento do processo de protocolo ${protocolo} ficou "${label}" no Asaas, mas o processo já está em "${PROCESS_STATUS_LABELS[process.status]}" e não foi alterado.`,
@@ -73,20 +74,21 @@ async function reverseProcess(deps: ReversalDeps, ref: ChargeRef, chargeStatus: 
   );
 }
 
+/** The referrer is named by the link to their page in the back office, not by name or e-mail (pattern 49). */
 async function alertSpentReward(deps: ReversalDeps, referrerUserId: string, threshold: number, now: string) {
   const referrer = await getProfileByUser(deps.db, referrerUserId);
-  const who = referrer ? `${referrer.nome_completo} (${referrer.email})` : referrerUserId;
   await raiseAdminAlert(
     deps.db,
     {
       id: `recompensa-usada#${referrerUserId}#${threshold}`,
-      subject: `Renovação gratuita já usada após estorno de indicação — ${referrer?.nome_completo ?? referrerUserId}`,
+      userId: referrerUserId,
+      subject: 'Renovação gratuita já usada após estorno de indicação',
       paragraphs: [
-        `Um pagamento de indicado de ${who} foi estornado, e a renovação gratuita concedida ao atingir ${threshold} indicações pagas já foi usada.`,
+        `Um pagamento de um indicado deste cliente foi estornado, e a renovação gratuita concedida ao atingir ${threshold} indicações pagas já foi usada.`,
         'A próxima renovação gratuita só será concedida quando as indicações pagas voltarem a esse número. Avalie se é preciso outra providência.',
       ],
-      actionPath: '/admin/indicacoes',
-      actionLabel: 'Abrir Indicações',
+      actionPath: referrer ? `/admin/clientes/${referrer.id}` : '/admin/indicacoes',
+      actionLabel: referrer ? 'Abrir cliente' : 'Abrir Indicações',
     },
     now,
   );

@@ -8,6 +8,7 @@ import { getCharge, latestChargeOfContract, withoutTaskToken } from '../shared/d
 import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
+import { enforceAsaasReadBudget } from './asaas-read-budget.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 
 export type VerifyChargeDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'getPayment'> };
@@ -16,7 +17,8 @@ export type VerifyChargeDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'ge
  * 'Verificar Pagamento': asks Asaas for the payment and applies its status through the webhook's own path. Asaas being
  * unreachable is only logged (spec 02 §8): the answer is then what we already know. Each customer may verify
  * `chargeVerificationsByCustomer` times a window (pattern 43): every call counts, before anything is read, so no
- * script of a signed-in customer can turn this button into a poller of Asaas's API.
+ * script of a signed-in customer can turn this button into a poller of Asaas's API; and all customers together share
+ * the global budget of reads (`asaasReadsGlobal`), answered 429 'verificationsBusy' when spent.
  */
 export async function verifyContractCharge(
   deps: VerifyChargeDeps,
@@ -31,6 +33,8 @@ export async function verifyContractCharge(
   );
   const latest = await latestChargeOfContract(deps.db, caller.userId, contractId);
   if (!latest?.asaas_id) throw new NotFoundError(PAYMENT_MESSAGES.contractNotSigned);
+  // Many accounts together must not spend the quota the webhooks' read-backs need: its share for people runs out first.
+  await enforceAsaasReadBudget(deps, PAYMENT_MESSAGES.verificationsBusy);
   const ref = { userId: caller.userId, contractId, chargeId: latest.id };
   try {
     const payment = await deps.asaas.getPayment(latest.asaas_id);

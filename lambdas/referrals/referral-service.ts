@@ -7,6 +7,7 @@ import type { SendEmail } from '../providers/email.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { getProfileByUser } from '../shared/data/customers.js';
+import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
 import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import { createReferral, referralsOfCustomer, referrerCopyOf, withdrawInvite } from '../shared/data/referrals.js';
 import type { Db } from '../shared/data/table.js';
@@ -110,7 +111,10 @@ export async function inviteFriend(
   const link = referralLink(deps.appUrl, profile.referral_code, referral.invite_code);
   try {
     const invite = referralInviteEmail({ referrerName: profile.nome_completo, referralLink: link });
-    await deps.sendEmail(email, { ...invite, headers: inviteUnsubscribeHeaders(deps.appUrl, referral.invite_code) });
+    // Once per invite (pattern 66), as every e-mail a repeated request can reach.
+    await sendEmailOnce(deps.db, emailOnceKeys.invite(referrer.userId, referral.invite_code), now, () =>
+      deps.sendEmail(email, { ...invite, headers: inviteUnsubscribeHeaders(deps.appUrl, referral.invite_code) }),
+    );
   } catch (error) {
     logger.error('Referral invite e-mail not sent; invite withdrawn', { error, referral: referral.id });
     await withdrawInvite(deps.db, referrer.userId, referral);

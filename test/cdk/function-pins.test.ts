@@ -84,7 +84,7 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   ExportMyData: 'table:read s3:GetObject secrets',
   GetMyErasureRequest: 'table:read secrets',
-  RequestErasure: 'table:read dynamodb:PutItem ses:SendEmail ses:SendRawEmail secrets',
+  RequestErasure: 'table:read dynamodb:PutItem dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   ListErasureRequests: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ExecuteErasureRequest:
     'table:erase cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',

@@ -84,7 +84,7 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     expect(variables.Timeout).toBe(29);
   });
 
-  it('LGPD: the export only reads (the table, and S3 to sign links); a request writes only its own two items', () => {
+  it('LGPD: the export only reads (the table, and S3 to sign links); a request writes only its own items', () => {
     const exportStatements = statementsOf(s.stack.api.functions.ExportMyData);
     const exportActions = exportStatements.flatMap((st) => asArray(st.Action as string[]));
     expect(
@@ -94,10 +94,26 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     const writes = statementsOf(s.stack.api.functions.RequestErasure).filter((st) =>
       asArray(st.Action as string[]).some((a) => WRITE_ACTIONS.includes(a)),
     );
-    expect(writes).toHaveLength(1);
+    expect(writes).toHaveLength(2);
     expect(asArray(writes[0]!.Action as string[])).toEqual(['dynamodb:PutItem']);
     expect(writes[0]!.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASURE_REQUEST#*', 'ERASURE_OPEN#*'] },
+    });
+    // Its confirmation's once-only marker (pattern 66), in the request's own partition.
+    expect(asArray(writes[1]!.Action as string[])).toEqual(['dynamodb:UpdateItem']);
+    expect(writes[1]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASURE_REQUEST#*'] },
+    });
+  });
+
+  it("'Verificar' on /admin/financeiro may put an admin alert (pattern 49), and only put it", () => {
+    const alertWrites = statementsOf(s.stack.api.functions.VerifyAdminCharge).filter((st) =>
+      JSON.stringify(st.Condition ?? {}).includes('ADMIN_ALERT#*'),
+    );
+    expect(alertWrites).toHaveLength(1);
+    expect(asArray(alertWrites[0]!.Action as string[])).toEqual(['dynamodb:PutItem']);
+    expect(alertWrites[0]!.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ADMIN_ALERT#*'] },
     });
   });
 

@@ -51,6 +51,14 @@ describe('Meus dados (/app/perfil)', () => {
     expect(html.text).toContain('<h1>Meus dados</h1>');
     expect(html.text).toContain(customer.name);
     expect(html.text).toContain(customer.protocol);
+    // The notices about the customer given to the team have their own section (issue 28), empty here.
+    expect(html.text).toContain('<h2>Avisos internos à nossa equipe</h2><p class="vazio">Nenhum registro.</p>');
+    const readable = await page.context().newPage();
+    await readable.setContent(html.text);
+    await screenshot(readable, 'meus-dados-leitura-phone');
+    await readable.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(readable, 'meus-dados-leitura-desktop');
+    await readable.close();
 
     await section.getByRole('button', { name: 'Solicitar exclusão' }).click();
     const dialog = page.getByRole('dialog', { name: 'Solicitar a exclusão dos seus dados?' });

@@ -173,6 +173,7 @@ describe('live channel', () => {
   it('e-mails an admin alert to the admins once, however often it is raised or its record delivered', async () => {
     const alert = {
       id: `teste#${ulid()}`,
+      userId: null,
       subject: 'Estorno em processo já peticionado — 20261124-0001',
       paragraphs: ['O pagamento do processo foi estornado depois da petição.'],
       actionPath: '/admin/processos',

@@ -170,9 +170,14 @@ describe('a refund or a chargeback from Asaas', () => {
     await control(`payments/${fifth.asaasId}/refund`);
     await deliverAll(Array.from({ length: 3 }, () => asaasEvent(fifth.asaasId, 'PAYMENT_REFUNDED', 'REFUNDED')));
     expect(await referrerCounts(referrer.userId)).toMatchObject({ free_renewals: 0, paid_referrals: 4 });
-    expect(await alertOf(`recompensa-usada#${referrer.userId}#5`)).toMatchObject({
+    const alert = await alertOf(`recompensa-usada#${referrer.userId}#5`);
+    expect(alert).toMatchObject({
       subject: expect.stringContaining('Renovação gratuita já usada'),
+      // The referrer is reached through their page, not named: an alert carries no name or e-mail.
+      action_path: `/admin/clientes/${referrer.profile.id}`,
     });
+    expect(JSON.stringify(alert)).not.toContain(referrer.profile.nome_completo);
+    expect(JSON.stringify(alert).toLowerCase()).not.toContain(referrer.profile.email.toLowerCase());
     // Five paid referrals again do not earn a second reward: the one spent was for them.
     await payReferral(db, (await seedReferredCustomer(db, referrer)).profile);
     expect(await referrerCounts(referrer.userId)).toMatchObject({ free_renewals: 0, paid_referrals: 5 });

@@ -2,15 +2,17 @@ import { ADMIN_PAGE_SIZE } from '../../../domain/api/admin-processes.js';
 import type { AdminChargeRow } from '../../../domain/api/admin-finance.js';
 import { canAdminMarkPaid, isChargePaid, providerChargeStatus } from '../../../domain/charge-status.js';
 import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
-import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../../domain/messages.js';
+import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
 import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Profile } from '../../../domain/schemas/entities.js';
+import { enforceAsaasReadBudget } from '../../payments/asaas-read-budget.js';
 import { applyProviderStatus, type ChargeStatusDeps } from '../../payments/charge-status-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
 import { listCharges, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
 import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
 import { getCharge, latestChargeOfContract, withoutTaskToken, type ChargeRef } from '../../shared/data/charges.js';
+import { contractNotCancelled, getContract } from '../../shared/data/contracts.js';
 import { getCustomerCollection } from '../../shared/data/customers.js';
 import { findContractByProtocol } from '../../shared/data/lookups.js';
 import { ConflictError, DomainError, NotFoundError } from '../../shared/errors.js';
@@ -124,21 +126,29 @@ const actorOf = (caller: Caller) => ({ userId: caller.userId, email: caller.emai
  * workflow confirms the payment — process 'pago', the referral and its reward, the purchase conversion — exactly as
  * for a PIX paid at Asaas. The audit record is written in the move's transaction. Refused (409, the spec's message)
  * when already CONFIRMED or RECEIVED, where the charge's life refuses CONFIRMED, and for a charge its contract
- * replaced with a new PIX (its workflow was stopped: the current charge is the one to mark).
+ * replaced with a new PIX (its workflow was stopped: the current charge is the one to mark). Refused (409, 'Este
+ * contrato foi cancelado.') on a cancelled contract, by the move's own transaction too.
  */
 export async function markAdminChargePaid(
   deps: ChargeStatusDeps,
   caller: Caller,
   ref: ChargeRef,
 ): Promise<AdminChargeRow> {
-  const charge = await getCharge(deps.db, ref);
-  if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  const [charge, contract] = await Promise.all([
+    getCharge(deps.db, ref),
+    getContract(deps.db, ref.userId, ref.contractId),
+  ]);
+  if (!charge || !contract) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  if (contract.cancelado_em) throw new ConflictError(WITHDRAWAL_MESSAGES.cancelledContract);
   const latest = await latestChargeOfContract(deps.db, ref.userId, ref.contractId);
   if (!canAdminMarkPaid(charge.status) || latest?.id !== charge.id) {
     throw new ConflictError(ADMIN_PROCESS_MESSAGES.markPaidFailed);
   }
   const at = deps.clock().toISOString();
   const move = await applyProviderStatus(deps, ref, 'CONFIRMED', { event: 'ADMIN_MARK_PAID' }, (current) => [
+    // A withdrawal landing between the read above and this write must win: the money of a cancelled contract is
+    // refunded, never confirmed (the workflow would file its process).
+    contractNotCancelled(deps.db, ref.userId, ref.contractId),
     auditPut(deps.db, {
       at,
       actor: actorOf(caller),
@@ -149,6 +159,7 @@ export async function markAdminChargePaid(
       after: { status: 'CONFIRMED' },
     }),
   ]);
+  if (move.refused) throw new ConflictError(WITHDRAWAL_MESSAGES.cancelledContract);
   // Changed under us (e.g. the webhook paid it a moment ago): nothing was forced, and the admin is told so.
   if (!move.moved) throw new ConflictError(ADMIN_PROCESS_MESSAGES.markPaidFailed);
   return rowOf(deps, ref);
@@ -157,7 +168,8 @@ export async function markAdminChargePaid(
 /**
  * The admin's verification: reads the payment at Asaas (a fresh read, like the customer's 'Verificar Pagamento') and
  * applies its status through the same path. A move is audited in its transaction; a verification that changed
- * nothing is audited on its own. Asaas unreachable: 'Erro ao verificar pagamento.' (502), nothing changed.
+ * nothing is audited on its own. Asaas unreachable: 'Erro ao verificar pagamento.' (502), nothing changed. It reads
+ * within the global budget of reads people's actions make (429 when spent, before Asaas is asked).
  */
 export async function verifyAdminCharge(
   deps: AdminFinanceDeps,
@@ -167,6 +179,7 @@ export async function verifyAdminCharge(
   const charge = await getCharge(deps.db, ref);
   if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
   if (!charge.asaas_id) throw new ChargeVerificationError();
+  await enforceAsaasReadBudget(deps, ADMIN_PROCESS_MESSAGES.verifyBusy);
   let providerStatus: string;
   try {
     providerStatus = providerChargeStatus(await deps.asaas.getPayment(charge.asaas_id));

@@ -5,11 +5,14 @@ import { tableFromEnvironment } from '../../shared/db.js';
 import { asaasFromEnvironment, workflowFromEnvironment } from '../../shared/environment.js';
 import { apiHandler } from '../../shared/http.js';
 import { refundAdminCharge } from './admin-refunds-service.js';
+import { withCountedAsaasReads } from '../../payments/asaas-read-budget.js';
 
+const db = tableFromEnvironment();
 const deps: SettlementDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
-  asaas: asaasFromEnvironment(),
+  // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
+  asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
 };
 

@@ -13,7 +13,7 @@ import { getCharge, withoutTaskToken, type ChargeRef } from './charges.js';
 import { financeItemsForMove } from './finance.js';
 import { COUNTERS, keys } from './keys.js';
 import { statusMoveItems } from './status-moves.js';
-import { isConditionFailure, type Db, type TransactItem } from './table.js';
+import { failedConditions, isConditionFailure, type Db, type TransactItem } from './table.js';
 
 /*
  * A charge's status moves (patterns 11 and 42): the provider's status recorded at most once into paid, forward only,
@@ -33,7 +33,7 @@ export async function recordChargeStatus(
   now: string,
   /** More items written with the move, in its transaction (e.g. an admin's audit record). */
   extraItems: TransactItem[] = [],
-): Promise<{ applied: boolean; becamePaid: boolean }> {
+): Promise<{ applied: boolean; becamePaid: boolean; refusedByExtra?: true }> {
   const from = previous;
   const to = next;
   if (from === to) return { applied: false, becamePaid: false };
@@ -63,8 +63,13 @@ export async function recordChargeStatus(
     );
     return { applied: true, becamePaid };
   } catch (error) {
-    if (isConditionFailure(error)) return { applied: false, becamePaid: false };
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    // The charge's own update is the first item: when it held, a condition of the caller's items refused the move.
+    const failed = failedConditions(error);
+    if (failed.length > 0 && !failed[0] && failed.some(Boolean)) {
+      return { applied: false, becamePaid: false, refusedByExtra: true };
+    }
+    return { applied: false, becamePaid: false };
   }
 }
 
@@ -93,6 +98,8 @@ export type ChargeMove = {
   becamePaid: boolean;
   /** When the charge was first paid (kept after a refund), null if never: a reversal is due when it is no longer paid. */
   paidAt: string | null;
+  /** Not moved because a condition of the caller's `extraItems` failed (the charge itself allowed the move). */
+  refused?: true;
 };
 
 /**
@@ -118,10 +125,11 @@ export async function moveChargeStatus(
     }
     // The day's money moves in the same transaction (pattern 56), so it is counted exactly once.
     const money = await financeItemsForMove(db, ref, current, to, now);
-    const { applied, becamePaid } = await recordChargeStatus(db, ref, current.status, to, now, [
+    const { applied, becamePaid, refusedByExtra } = await recordChargeStatus(db, ref, current.status, to, now, [
       ...money,
       ...(extraItems?.(withoutTaskToken(current)) ?? []),
     ]);
+    if (refusedByExtra) return { status: current.status, moved: false, becamePaid: false, paidAt, refused: true };
     if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { isChargePaid } from '../../../domain/charge-status.js';
 import { profileSchema, type Profile } from '../../../domain/schemas/entities.js';
+import { adminAlertIdOfRef } from './admin-alerts.js';
 import { auditPut, type NewAuditEntry } from './audit.js';
 import { counterUpdate } from './counters.js';
 import { clientSearchTokenItems } from './customers.js';
@@ -135,7 +136,8 @@ export async function findReferralOfInvitee(db: Db, profile: Profile): Promise<I
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
- * Pattern 28 (e): the keys outside the client's partition that name their items — pointers, markers and search tokens.
+ * Pattern 28 (e): the keys outside the client's partition that name their items — pointers, markers, search tokens
+ * and the admin alerts about them (pattern 49).
  * The profile's own guards (document, referral code, profile id) are left for the last step.
  */
 export function outsideKeysOf(userId: string, profile: Profile, items: Item[]): ItemKey[] {
@@ -185,6 +187,11 @@ export function outsideKeysOf(userId: string, profile: Profile, items: Item[]): 
       case 'CERTIFICATE': {
         const code = text(item.codigo);
         if (code) found.push(pointerKey(keys.certificatePointer(code)));
+        break;
+      }
+      case 'ADMIN_ALERT_REF': {
+        const alertId = adminAlertIdOfRef(item);
+        if (alertId) found.push(pointerKey(keys.adminAlert(alertId)), pointerKey(keys.adminAlertSent(alertId)));
         break;
       }
     }

@@ -16,6 +16,20 @@ export async function getContract(db: Db, userId: string, contractId: string): P
 }
 
 /**
+ * A transaction item that holds only while the contract is not cancelled (pattern 50's `cancelado_em`): a write that
+ * must never land on a cancelled contract ('Marcar pago') is refused by the database, whatever a read saw before.
+ */
+export function contractNotCancelled(db: Db, userId: string, contractId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: db.tableName,
+      Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(cancelado_em)',
+    },
+  };
+}
+
+/**
  * A new protocol of the São Paulo day of `instant`, its random part from the CSPRNG (domain/protocol.ts). No counter:
  * a daily sequence is what made protocols walkable. Uniqueness still holds through the `PROTOCOL#` pointer, written
  * with `attribute_not_exists` in the contract's own transaction (a repeat in 2^55 would fail it, never overwrite).

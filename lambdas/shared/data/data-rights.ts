@@ -2,6 +2,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import { DATA_RIGHTS_MESSAGES, type ErasureStatus } from '../../../domain/data-rights.js';
 import type { Profile } from '../../../domain/schemas/entities.js';
 import { ConflictError } from '../errors.js';
+import { adminAlertIdOfRef } from './admin-alerts.js';
 import { deleteCountedItems, deleteItemKeys, findReferralOfInvitee, type ItemKey } from './client-deletion.js';
 import { keys, pointerKey, typeIndexKeys } from './keys.js';
 import { referralSearchTokenItem } from './referrals.js';
@@ -23,7 +24,10 @@ export type CustomerRecords = {
   audit: Item[];
   /** The referral in which they were invited (under the referrer's partition). */
   invitedBy: Item | null;
-  /** Markers outside the partition named by it: status e-mails, purchase conversions, magic link, recovery. */
+  /**
+   * Markers outside the partition named by it: status e-mails, purchase conversions, magic link, recovery, and the
+   * admin alerts about them (by `keys.adminAlert`).
+   */
   markers: Map<string, Item>;
   /** Their erasure requests (the open one; closed ones end with the client's data). */
   erasureRequests: ErasureRequestRecord[];
@@ -31,10 +35,12 @@ export type CustomerRecords = {
 
 const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;
 
-/** The marker keys a customer's items name (pattern 60, c). */
+/** The marker keys a customer's items name (pattern 60, c), the admin alerts about them among them. */
 export function markerKeysOf(userId: string, partition: Item[]): string[] {
   const found = [keys.magicLink(userId), keys.recoveryRequest(userId)];
   for (const item of partition) {
+    const alertId = adminAlertIdOfRef(item);
+    if (alertId) found.push(keys.adminAlert(alertId));
     if (item.type === 'CHARGE' && typeof item.id === 'string') found.push(keys.purchaseConversion(item.id));
     if (item.type === 'HISTORY') {
       const historyId = HISTORY_ID.exec(item.sk)?.[1];

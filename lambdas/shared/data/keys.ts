@@ -68,6 +68,16 @@ export const keys = {
    * e-mailed by the stream consumer — once.
    */
   adminAlert: (alertId: string) => `ADMIN_ALERT#${alertId}`,
+  /**
+   * An admin alert's reference in the partition of the customer it is about (pattern 49), so their export and their
+   * deletion find it. Sorts before `CONTRACT#`, outside the dashboard's range (pattern 1 never reads it).
+   */
+  adminAlertRefSk: (alertId: string) => `ADMIN_ALERT#${alertId}`,
+  /**
+   * Pattern 66: an e-mail of one event was sent (or is being sent), beside the record of the event (`email-once.ts`).
+   * Sorts before `CONTRACT#`, outside the dashboard's range.
+   */
+  emailOnceSk: (event: string) => `EMAIL_ONCE#${event}`,
   /** The admins were e-mailed one admin alert. */
   adminAlertSent: (alertId: string) => `ADMIN_ALERT_SENT#${alertId}`,
   /** One attempt at a time settles a cancelled contract's charge at Asaas (a refund or a removal), whatever the clicks. */

@@ -19,6 +19,7 @@ const exportWith = (overrides: Partial<DataExport>): DataExport =>
     eventos_de_conversao: [],
     registros_de_seguranca: { link_magico_pedido_em: null, recuperacao_de_senha_pedida_em: null, conexoes_abertas: [] },
     acoes_da_equipe: [],
+    avisos_a_equipe: [],
     solicitacoes_lgpd: [],
     outros: [],
     ...overrides,

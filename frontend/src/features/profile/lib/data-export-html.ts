@@ -20,6 +20,7 @@ const SECTIONS: readonly { key: keyof DataExport; title: string }[] = [
   { key: 'eventos_de_conversao', title: 'Eventos de conversão enviados às plataformas de anúncio' },
   { key: 'registros_de_seguranca', title: 'Registros de segurança' },
   { key: 'acoes_da_equipe', title: 'Ações da nossa equipe' },
+  { key: 'avisos_a_equipe', title: 'Avisos internos à nossa equipe' },
   { key: 'solicitacoes_lgpd', title: 'Solicitações LGPD' },
   { key: 'outros', title: 'Outros registros' },
 ];
@@ -92,6 +93,9 @@ const LABELS: Record<string, string> = {
   target: 'Sobre',
   before: 'Antes',
   after: 'Depois',
+  assunto: 'Assunto',
+  mensagem: 'Mensagem',
+  criado_em: 'Criado em',
   retida_ate: 'Guarda legal até',
   concluida_em: 'Concluída em',
 };
