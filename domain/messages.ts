@@ -212,6 +212,26 @@ export const CONTRACT_MESSAGES = {
   ipUnavailable: 'IP não disponível',
   locationUnavailable: 'N/A',
   defaultCountry: 'Brasil',
+  // Not in the spec (issue 29): the explicit acceptance a signature needs, recorded word for word with its evidence.
+  consentLabel: 'Li e concordo com os termos do contrato',
+  consentRequired: 'Para assinar, marque “Li e concordo com os termos do contrato”.',
+  downloadPdf: 'Baixar contrato assinado (PDF)',
+  downloadingPdf: 'Preparando o PDF...',
+  pdfUnavailable: 'O PDF deste contrato não está disponível. Fale com o nosso suporte.',
+  pdfFailed: 'Não foi possível baixar o contrato. Tente novamente.',
+} as const;
+
+/** The signed contract's link in the 'Contrato assinado' e-mail (docs/decisions.md, A contract the customer keeps). */
+export const CONTRACT_LINK_MESSAGES = {
+  title: 'Seu contrato assinado',
+  preparing: 'Preparando o download do seu contrato...',
+  ready: 'O download do seu contrato começou. Se ele não começar, use o botão abaixo.',
+  download: 'Baixar contrato (PDF)',
+  invalid:
+    'Este link para baixar o contrato não é válido ou expirou. Entre na sua conta para baixar o contrato na página Contrato.',
+  goToContract: 'Entrar e ver meu contrato',
+  failed: 'Não foi possível preparar o download agora. Tente novamente em alguns instantes.',
+  retry: 'Tentar novamente',
 } as const;
 
 /** Withdrawal (direito de arrependimento) and the admin's refund (docs/decisions.md, Withdrawal and refunds). */
