@@ -247,8 +247,13 @@ export async function fillProfile(page: Page, entry: ProfileEntry): Promise<void
   if (entry.neighbourhood !== undefined) await page.getByLabel('Bairro').fill(entry.neighbourhood);
 }
 
-/** Signs the contract open on /app/contrato, and waits for the toast that answers it when one is given. */
+/**
+ * Signs the contract open on /app/contrato — ticks 'Li e concordo com os termos do contrato', then the button — and
+ * waits for the toast that answers it when one is given.
+ */
 export async function signContract(page: Page, toast?: string): Promise<void> {
+  // A person taps the words: Amplify's box draws over a visually hidden input.
+  await page.getByText('Li e concordo com os termos do contrato', { exact: true }).click();
   await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
   if (toast) await toastWith(page, toast);
 }
