@@ -52,6 +52,18 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   recoveryLinkInvalid: 'Este link de recuperação é inválido ou expirou. Peça um novo link.',
   newPasswordRejected: 'A nova senha não foi aceita. Escolha outra senha.',
+  // Not in the spec (issue 29): the screen after sign-up, in place of a toast that vanished.
+  checkEmailTitle: 'Confira seu e-mail',
+  checkEmailSentTo: 'Enviamos um link de confirmação para',
+  checkEmailHowTo:
+    'Abra o e-mail e toque em “Confirmar cadastro” para ativar sua conta. Se ele não chegar em alguns minutos, confira a caixa de spam ou peça outro.',
+  resendEmail: 'Reenviar e-mail',
+  resendingEmail: 'Reenviando...',
+  emailResent: 'E-mail reenviado. Confira sua caixa de entrada.',
+  resendFailed: 'Não foi possível reenviar o e-mail. Tente novamente.',
+  alreadyConfirmed: 'Este cadastro já foi confirmado. Faça login.',
+  wrongEmail: 'E-mail errado? Corrigir endereço',
+  confirmedGoToLogin: 'Já confirmei, fazer login',
 } as const;
 
 /**
