@@ -146,6 +146,8 @@ export const PROFILE_MESSAGES = {
   saveFirst: 'Salvar Perfil',
   saveAgain: 'Atualizar Perfil',
   saving: 'Salvando...',
+  // Not in the spec (issue 29): the summary a long form shows above its fields when a save is refused.
+  errorSummaryTitle: 'Confira os campos abaixo antes de salvar',
   documentTypeRequired: 'Selecione o tipo de documento',
   nameTooShort: 'Nome deve ter pelo menos 3 caracteres',
   invalidEmail: 'Email inválido',
