@@ -21,7 +21,7 @@ export const CONTRACT_TITLE = 'Contrato de Prestação de Serviços';
 
 /** MP 2.200-2/2001 art. 10 §2 and Lei 14.063/2020: an electronic signature both parties accept is valid. */
 export const SIGNATURE_LEGAL_BASIS =
-  'Assinatura eletrônica simples, nos termos do art. 10, § 2º, da Medida Provisória nº 2.200-2/2001 e da Lei nº 14.063/2020: as partes admitem como válido este meio de comprovação de autoria e integridade, registrados a data, a hora, o endereço IP, a localização aproximada e o navegador do CONTRATANTE, bem como o resumo criptográfico (SHA-256) do texto assinado.';
+  'Assinatura eletrônica simples, nos termos do art. 10, § 2º, da Medida Provisória nº 2.200-2/2001 e da Lei nº 14.063/2020: as partes admitem como válido este meio de comprovação de autoria e integridade, registrados o aceite expresso dos termos, a data, a hora, o endereço IP, a localização aproximada e o navegador do CONTRATANTE, bem como o resumo criptográfico (SHA-256) do texto assinado.';
 
 /** 399 → "R$ 399,00 (trezentos e noventa e nove reais)". */
 export function priceInWords(value: number): string {
@@ -182,12 +182,15 @@ export type SignatureEvidence = {
   country: string;
   userAgent: string;
   textSha256: string;
+  /** The words of the checkbox the CONTRATANTE ticked before signing (`CONTRACT_MESSAGES.consentLabel`). */
+  consent: string;
 };
 
-/** The signature block of the printed and PDF versions. */
+/** The signature block of the PDF: every piece of evidence the signature recorded, the hash in full. */
 export function signatureLines(evidence: SignatureEvidence): string[] {
   return [
     `Assinado eletronicamente em ${formatDateTime(evidence.signedAt)} (horário de Brasília).`,
+    `Aceite: antes de assinar, o CONTRATANTE marcou a declaração “${evidence.consent}”.`,
     `Endereço IP: ${evidence.ip}. Localização aproximada: ${evidence.city}/${evidence.state}, ${evidence.country}.`,
     `Navegador: ${evidence.userAgent}`,
     `Resumo SHA-256 do texto assinado: ${evidence.textSha256}`,

@@ -52,6 +52,18 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   recoveryLinkInvalid: 'Este link de recuperação é inválido ou expirou. Peça um novo link.',
   newPasswordRejected: 'A nova senha não foi aceita. Escolha outra senha.',
+  // Not in the spec (issue 29): the screen after sign-up, in place of a toast that vanished.
+  checkEmailTitle: 'Confira seu e-mail',
+  checkEmailSentTo: 'Enviamos um link de confirmação para',
+  checkEmailHowTo:
+    'Abra o e-mail e toque em “Confirmar cadastro” para ativar sua conta. Se ele não chegar em alguns minutos, confira a caixa de spam ou peça outro.',
+  resendEmail: 'Reenviar e-mail',
+  resendingEmail: 'Reenviando...',
+  emailResent: 'E-mail reenviado. Confira sua caixa de entrada.',
+  resendFailed: 'Não foi possível reenviar o e-mail. Tente novamente.',
+  alreadyConfirmed: 'Este cadastro já foi confirmado. Faça login.',
+  wrongEmail: 'E-mail errado? Corrigir endereço',
+  confirmedGoToLogin: 'Já confirmei, fazer login',
 } as const;
 
 /**
@@ -134,6 +146,8 @@ export const PROFILE_MESSAGES = {
   saveFirst: 'Salvar Perfil',
   saveAgain: 'Atualizar Perfil',
   saving: 'Salvando...',
+  // Not in the spec (issue 29): the summary a long form shows above its fields when a save is refused.
+  errorSummaryTitle: 'Confira os campos abaixo antes de salvar',
   documentTypeRequired: 'Selecione o tipo de documento',
   nameTooShort: 'Nome deve ter pelo menos 3 caracteres',
   invalidEmail: 'Email inválido',
@@ -212,6 +226,26 @@ export const CONTRACT_MESSAGES = {
   ipUnavailable: 'IP não disponível',
   locationUnavailable: 'N/A',
   defaultCountry: 'Brasil',
+  // Not in the spec (issue 29): the explicit acceptance a signature needs, recorded word for word with its evidence.
+  consentLabel: 'Li e concordo com os termos do contrato',
+  consentRequired: 'Para assinar, marque “Li e concordo com os termos do contrato”.',
+  downloadPdf: 'Baixar contrato assinado (PDF)',
+  downloadingPdf: 'Preparando o PDF...',
+  pdfUnavailable: 'O PDF deste contrato não está disponível. Fale com o nosso suporte.',
+  pdfFailed: 'Não foi possível baixar o contrato. Tente novamente.',
+} as const;
+
+/** The signed contract's link in the 'Contrato assinado' e-mail (docs/decisions.md, A contract the customer keeps). */
+export const CONTRACT_LINK_MESSAGES = {
+  title: 'Seu contrato assinado',
+  preparing: 'Preparando o download do seu contrato...',
+  ready: 'O download do seu contrato começou. Se ele não começar, use o botão abaixo.',
+  download: 'Baixar contrato (PDF)',
+  invalid:
+    'Este link para baixar o contrato não é válido ou expirou. Entre na sua conta para baixar o contrato na página Contrato.',
+  goToContract: 'Entrar e ver meu contrato',
+  failed: 'Não foi possível preparar o download agora. Tente novamente em alguns instantes.',
+  retry: 'Tentar novamente',
 } as const;
 
 /** Withdrawal (direito de arrependimento) and the admin's refund (docs/decisions.md, Withdrawal and refunds). */

@@ -57,6 +57,7 @@ export const APP_ROUTES = [
   '/auth',
   '/auth/link-magico',
   '/verificar/:code',
+  '/contrato/:token',
   '/app',
   '/app/dashboard',
   '/app/perfil',
@@ -127,6 +128,8 @@ export function robotsTxt(origin: string): string {
     'Disallow: /app/',
     'Disallow: /admin/',
     'Disallow: /api/',
+    // The e-mailed links to a signed contract: private, and useless to a crawler.
+    'Disallow: /contrato/',
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');

@@ -22,7 +22,12 @@ import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
 import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
 import { unsubscribeInvitesRoute } from '../domain/api/invite-unsubscribe.js';
-import { cancelContractRoute, signContractRoute } from '../domain/api/contracts.js';
+import {
+  cancelContractRoute,
+  downloadContractByLinkRoute,
+  getContractPdfRoute,
+  signContractRoute,
+} from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { TIME_ZONE } from '../domain/dates.js';
@@ -131,7 +136,8 @@ const ROUTES = [
     entry: 'lambdas/contracts/sign-contract.ts',
     // The customer's contract, process and profile read (pattern 7: a Query of the contract's range, the profile by
     // key); one transaction: the contract signed, the process moved with its history, the profile's `has_contract`,
-    // the process and clients counters. The signed PDF in the bucket, the customer's e-mail.
+    // the process and clients counters. The signed PDF in the bucket, the customer's e-mail with its signed link to
+    // the PDF (contractLinkKey).
     grants: {
       tableItems: [
         items(['GetItem', 'Query', 'PutItem', 'UpdateItem'], keys.customer('')),
@@ -139,6 +145,23 @@ const ROUTES = [
       ],
       documents: 'readwrite',
       email: true,
+      secrets: ['contractLinkKey'],
+    },
+  },
+  {
+    contract: getContractPdfRoute,
+    entry: 'lambdas/contracts/get-contract-pdf.ts',
+    // Pattern 67: the caller's contract item; a presigned link to its PDF (signing the link needs s3:GetObject).
+    grants: { tableItems: items(['GetItem'], keys.customer('')), documents: 'read' },
+  },
+  {
+    contract: downloadContractByLinkRoute,
+    entry: 'lambdas/contracts/download-contract-by-link.ts',
+    // Pattern 67 for the contract the e-mail's signed token names; the key that checks the token.
+    grants: {
+      tableItems: items(['GetItem'], keys.customer('')),
+      documents: 'read',
+      secrets: ['contractLinkKey'],
     },
   },
   {

@@ -66,6 +66,7 @@ export const SECRET_NAMES = [
   'googleAdsDeveloperToken',
   'googleAdsOAuth',
   'rateLimitKey',
+  'contractLinkKey',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -172,6 +173,7 @@ export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly a
   googleAdsDeveloperToken: { value: 'GOOGLE_ADS_DEVELOPER_TOKEN', arn: 'GOOGLE_ADS_DEVELOPER_TOKEN_SECRET_ARN' },
   googleAdsOAuth: { value: 'GOOGLE_ADS_OAUTH', arn: 'GOOGLE_ADS_OAUTH_SECRET_ARN' },
   rateLimitKey: { value: 'RATE_LIMIT_SECRET', arn: 'RATE_LIMIT_SECRET_ARN' },
+  contractLinkKey: { value: 'CONTRACT_LINK_SECRET', arn: 'CONTRACT_LINK_SECRET_ARN' },
 };
 
 /**

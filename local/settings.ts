@@ -98,6 +98,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     secrets: {
       magicLinkKey: 'local-magic-link-secret-never-used-on-aws-0123456789',
       rateLimitKey: 'local-rate-limit-key-never-used-on-aws-0123456789abcdef',
+      contractLinkKey: 'local-contract-link-key-never-used-on-aws-0123456789abcdef',
       asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
       asaasApiKey: 'local-asaas-api-key-0123456789abcdef',
       originVerify: 'local-origin-verify-secret-0123456789abcdef',

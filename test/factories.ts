@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import { ulid } from 'ulid';
 import type { ProfileInput } from '../domain/schemas/profile-input.js';
 import { ADMIN_SECOND_FACTOR_CLAIM, ADMIN_SECOND_FACTOR_TOTP } from '../domain/auth.js';
+import { CONTRACT_MESSAGES } from '../domain/messages.js';
 
 /** Test data factories: valid by default, overridable field by field. */
 export function createProfileInput(overrides: Partial<ProfileInput> = {}): ProfileInput {
@@ -24,6 +25,9 @@ export function createProfileInput(overrides: Partial<ProfileInput> = {}): Profi
 }
 
 export const createCnpj = () => generateCnpj();
+
+/** What 'Assinar Contrato Digitalmente' sends once 'Li e concordo com os termos do contrato' is ticked. */
+export const SIGNING_CONSENT = { aceite: CONTRACT_MESSAGES.consentLabel } as const;
 
 /**
  * The origin secret every test environment gives the API functions (unit setup, integration global setup), and the

@@ -3,12 +3,24 @@ import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { formatBRL, PROCESSING_BUSINESS_DAYS } from '../../domain/pricing.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+import { CONTRACT_LINK_DAYS } from './contract-link.js';
 
-/** 'contract-signed' (spec 02 §7): sent to the profile's e-mail once the signature is stored. */
+/** The words of the PDF's link in 'Contrato assinado'. */
+export const CONTRACT_SIGNED_EMAIL = {
+  download: 'Baixar o contrato assinado (PDF)',
+  linkValidity: `O link vale por ${CONTRACT_LINK_DAYS} dias. Depois disso, você baixa o mesmo contrato a qualquer momento na página Contrato da sua área do cliente.`,
+} as const;
+
+/**
+ * 'contract-signed' (spec 02 §7): sent to the profile's e-mail once the signature is stored, with a link to the signed
+ * PDF so the customer keeps a copy (Decreto 7.962/2013 art. 4, IV; docs/decisions.md, A contract the customer keeps).
+ */
 export function contractSignedEmail(
   appUrl: string,
-  data: { name: string; protocolo: string; valor: number; signedAt: string; free: boolean },
+  data: { name: string; protocolo: string; valor: number; signedAt: string; free: boolean; pdfLink: string },
 ): OutgoingEmail {
+  const copy = `<p>Guarde uma cópia do contrato assinado, com os registros da sua assinatura:</p>${emailButton(data.pdfLink, CONTRACT_SIGNED_EMAIL.download)}
+<p>${CONTRACT_SIGNED_EMAIL.linkValidity}</p>`;
   const next = data.free
     ? `<p>Como esta é uma renovação gratuita, o seu processo já foi iniciado. Acompanhe cada etapa pela área do cliente.</p>${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`
     : `<p>O próximo passo é o pagamento único de ${formatBRL(data.valor)} por PIX. Depois dele, protocolamos o seu pedido em até ${PROCESSING_BUSINESS_DAYS} dias úteis.</p>${emailButton(new URL('/app/pagamento', appUrl).toString(), 'Ir para o pagamento')}`;
@@ -17,7 +29,7 @@ export function contractSignedEmail(
     html: emailShell(
       'Contrato assinado!',
       `<p>Olá, ${escapeHtml(data.name)}!</p>
-<p>Recebemos a sua assinatura digital do contrato de protocolo <strong>${escapeHtml(data.protocolo)}</strong>, em ${escapeHtml(formatDateTime(data.signedAt))}.</p>${next}`,
+<p>Recebemos a sua assinatura digital do contrato de protocolo <strong>${escapeHtml(data.protocolo)}</strong>, em ${escapeHtml(formatDateTime(data.signedAt))}.</p>${next}${copy}`,
       'Você recebeu este e-mail porque assinou um contrato na nossa plataforma.',
     ),
   };

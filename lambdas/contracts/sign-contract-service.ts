@@ -13,21 +13,34 @@ import type { Db } from '../shared/data/table.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { contractSignedEmail } from './contract-emails.js';
+import { contractLinkUrl, signContractLink } from './contract-link.js';
 import { renderContractPdf } from './contract-pdf.js';
 
-export type SignContractDeps = { db: Db; clock: Clock; documents: Documents; sendEmail: SendEmail; appUrl: string };
+export type SignContractDeps = {
+  db: Db;
+  clock: Clock;
+  documents: Documents;
+  sendEmail: SendEmail;
+  appUrl: string;
+  /** Signs the e-mail's link to the PDF (lambdas/contracts/contract-link.ts). */
+  contractLinkKey: () => Promise<Uint8Array>;
+};
 
-/** What the request says about the signer: API Gateway's source IP and user agent, CloudFront's viewer headers. */
+/**
+ * What the request says about the signer: API Gateway's source IP and user agent, CloudFront's viewer headers, and the
+ * words of the checkbox ticked (the route's body accepts only `CONTRACT_MESSAGES.consentLabel`).
+ */
 export type SignerContext = {
   sourceIp: string | undefined;
   userAgent: string | undefined;
   viewerHeaders: Readonly<Record<string, string | undefined>>;
+  consent: string;
 };
 
 /**
  * Signs the caller's contract (spec 02 §2, §4). What is stored is read once and decides everything: the refusals and
  * the steps (`domain/signing.ts`). The evidence is captured here, never sent by the browser — IP, approximate location,
- * user agent, time and the SHA-256 of the exact text signed — and the signed PDF is stored under a key of its own
+ * user agent, time, the acceptance ticked and the SHA-256 of the exact text signed — and the signed PDF is stored under a key of its own
  * before the one conditional write that makes the signature, so a lost race never overwrites the real document. The
  * 'contract-signed' e-mail follows; its failure is logged, never undoes the signature.
  */
@@ -53,6 +66,7 @@ export async function signOwnContract(
     country: geo.pais,
     userAgent: signerUserAgent(signer.userAgent),
     textSha256: createHash('sha256').update(text, 'utf8').digest('hex'),
+    consent: signer.consent,
   };
   const pdfKey = `contracts/${contractId}/${ulid()}.pdf`;
   await deps.documents.put({
@@ -68,6 +82,7 @@ export async function signOwnContract(
     geo,
     userAgent: evidence.userAgent,
     textSha256: evidence.textSha256,
+    consent: evidence.consent,
     pdfKey,
   };
   const written = await writeSignature(deps.db, {
@@ -83,6 +98,11 @@ export async function signOwnContract(
     throw new ConflictError(CONTRACT_MESSAGES.updateFailed);
   }
   try {
+    const token = signContractLink(
+      await deps.contractLinkKey(),
+      { userId: caller.userId, contractId },
+      new Date(signedAt),
+    );
     await deps.sendEmail(
       profile.email,
       contractSignedEmail(deps.appUrl, {
@@ -91,6 +111,7 @@ export async function signOwnContract(
         valor: contract.valor,
         signedAt,
         free: plan.free,
+        pdfLink: contractLinkUrl(deps.appUrl, token),
       }),
     );
   } catch (error) {

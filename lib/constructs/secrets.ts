@@ -18,6 +18,8 @@ const DESCRIPTIONS: Record<SecretName, string> = {
     'Google Ads OAuth client and refresh token as JSON {"client_id","client_secret","refresh_token"}; replace the generated value. Used only when -c googleAdsCustomerId is set',
   rateLimitKey:
     'HMAC-SHA256 key of the rate-limit counters: their keys name an address, document or protocol only through this keyed hash',
+  contractLinkKey:
+    "HMAC-SHA256 key that signs the links to a signed contract's PDF in the 'Contrato assinado' e-mail (valid one year)",
 };
 
 /** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
@@ -38,6 +40,8 @@ const NO_ROTATION: Record<SecretName, string> = {
     'The refresh token comes from a consent flow in a browser, which no rotation Lambda can perform; the access tokens it yields live one hour. Replaced by hand on suspicion (revoke it in the Google account).',
   rateLimitKey:
     'Secrets Manager rotates only through a custom rotation Lambda, and nothing needs the old key: a new value only starts every rate-limit window afresh (counters keyed with the old one expire within the hour). Rotate on suspicion by putting a new value; functions pick it up at their next cold start.',
+  contractLinkKey:
+    'Secrets Manager rotates only through a custom rotation Lambda, and every link already e-mailed is signed with the current key: a new value stops all of them at once (customers still download their contract from the Contrato page). Rotate only on suspicion, by putting a new value; functions pick it up at their next cold start.',
 };
 
 /**
@@ -68,6 +72,7 @@ export class Secrets extends Construct {
       googleAdsDeveloperToken: create('googleAdsDeveloperToken', 'GoogleAdsDeveloperToken'),
       googleAdsOAuth: create('googleAdsOAuth', 'GoogleAdsOAuth'),
       rateLimitKey: create('rateLimitKey', 'RateLimitKey'),
+      contractLinkKey: create('contractLinkKey', 'ContractLinkKey'),
     };
   }
 }

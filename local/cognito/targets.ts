@@ -34,6 +34,7 @@ type InitiateAuthRequest = InitiateCustomAuthRequest & { AuthFlow?: string };
 type RespondToAuthChallengeRequest = RespondToCustomChallengeRequest & { ChallengeName?: string };
 type ConfirmSignUpRequest = { ClientId: string; Username: string };
 type ForgotPasswordRequest = { ClientId: string; Username: string };
+type ResendConfirmationCodeRequest = { ClientId: string; Username: string; ClientMetadata?: Record<string, string> };
 type GlobalSignOutRequest = { AccessToken?: string };
 type GetTokensFromRefreshTokenRequest = { ClientId: string; RefreshToken?: string };
 type AuthenticationResult = { AccessToken?: string; IdToken?: string };
@@ -114,6 +115,44 @@ export const targetOverrides: Partial<Record<string, TargetOverride>> = {
           },
         };
       }
+    },
+
+  // 'Reenviar e-mail' on 'Confira seu e-mail' (Amplify's resendSignUpCode); cognito-local lacks it. As Cognito: a new
+  // code replaces the old one, goes out through the CustomMessage trigger as CustomMessage_ResendCode, and a confirmed
+  // account is refused; an unknown one is answered like a known one when the client prevents existence errors.
+  ResendConfirmationCode:
+    ({ services }) =>
+    async (ctx, req: ResendConfirmationCodeRequest) => {
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, req.Username);
+      if (!user) {
+        const appClient = await services.cognito.getAppClient(ctx, req.ClientId);
+        if (appClient?.PreventUserExistenceErrors !== 'ENABLED') throw new UserNotFoundError();
+        return {
+          CodeDeliveryDetails: {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: maskedDestination(req.Username),
+          },
+        };
+      }
+      if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+      const email = attributeValue('email', user.Attributes);
+      if (!email) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
+      const code = services.otp();
+      const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } as const;
+      await services.messages.deliver(
+        ctx,
+        'ResendCode',
+        req.ClientId,
+        userPool.options.Id,
+        user,
+        code,
+        req.ClientMetadata,
+        delivery,
+      );
+      await userPool.saveUser(ctx, { ...user, ConfirmationCode: code });
+      return { CodeDeliveryDetails: { ...delivery, Destination: maskedDestination(email) } };
     },
 
   // Amplify v6 refreshes sessions with GetTokensFromRefreshToken, which cognito-local lacks; its InitiateAuth

@@ -17,6 +17,7 @@ import WebSocket from 'ws';
 import { signContractRoute } from '../../domain/api/contracts.js';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
 import { lookupProcessRoute } from '../../domain/api/lookup.js';
+import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { createChargeRoute } from '../../domain/api/payments.js';
 import { createProfileRoute } from '../../domain/api/profile.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
@@ -119,7 +120,9 @@ export async function measureJourney(portOffset: number): Promise<JourneyCounts>
     });
     const contractId = (created.contract as { id: string }).id;
     journey.push('profile');
-    await call(signContractRoute.method, signContractRoute.path.replace('{contractId}', contractId));
+    await call(signContractRoute.method, signContractRoute.path.replace('{contractId}', contractId), {
+      aceite: CONTRACT_MESSAGES.consentLabel,
+    });
     journey.push('contract signed');
     // Asaas's delivery is held and handed to the API here: no SPA server (the local edge) runs in this measurement.
     await fetch(`${runtime.asaasUrl}/__control/webhooks`, {

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import {
   dismissToast,
   emailsTo,
+  fieldError,
   emailWithSubject,
   firstLinkIn,
   logIn,
@@ -25,6 +26,72 @@ async function requestRecovery(page: Page, address: string): Promise<void> {
   await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
   await toastWith(page, 'Email enviado');
 }
+
+describe('sign-up: errors under their fields, then "Confira seu e-mail"', () => {
+  const isFocused = (page: Page, label: string) =>
+    page.getByLabel(label, { exact: true }).evaluate((el) => el === el.ownerDocument.activeElement);
+
+  it('says what is missing under each field, with "Cadastrar" enabled and no toast (phone)', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await page.goto(`${appUrl}/auth?mode=register`);
+    const register = page.getByRole('button', { name: 'Cadastrar' });
+    expect(await register.isEnabled()).toBe(true);
+    await register.click();
+    await fieldError(page, 'Email', 'Por favor, preencha todos os campos.');
+    await fieldError(page, 'Senha', 'Por favor, preencha todos os campos.');
+    await fieldError(page, /Quanto é \d \+ \d\?/, 'Por favor, resolva a verificação de segurança.');
+    expect(await isFocused(page, 'Email')).toBe(true);
+    expect(await page.locator('.toast').count()).toBe(0);
+    await screenshot(page, 'auth-signup-errors-phone');
+
+    await page.getByLabel('Email', { exact: true }).fill(`curta.${ulid().toLowerCase()}@example.com`);
+    await page.getByLabel('Senha', { exact: true }).fill('abc');
+    await page.getByLabel('Confirmar senha').fill('abd');
+    await solveSecurityCheck(page);
+    await register.click();
+    await fieldError(page, 'Senha', 'A senha deve ter pelo menos 6 caracteres.');
+    await fieldError(page, 'Confirmar senha', 'As senhas não coincidem.');
+    await page.context().close();
+  });
+
+  it('shows the address, resends the link, and corrects a wrong address (phone and desktop)', async () => {
+    const id = ulid().toLowerCase();
+    const wrong = `erado.${id}@example.com`;
+    const right = `errado.${id}@example.com`;
+    const page = await newPage(VIEWPORTS.phone);
+    await signUp(page, appUrl, wrong, 'segredo123');
+    const checkEmail = page.getByRole('heading', { name: 'Confira seu e-mail' });
+    await checkEmail.waitFor();
+    // The button pressed is gone: the focus is on the new screen's heading, which a screen reader reads.
+    expect(await checkEmail.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.getByText(wrong, { exact: true }).waitFor();
+    await screenshot(page, 'auth-check-email-phone');
+
+    await page.getByRole('button', { name: 'Reenviar e-mail' }).click();
+    await page.getByRole('status').filter({ hasText: 'E-mail reenviado. Confira sua caixa de entrada.' }).waitFor();
+    // Cognito delivers before it answers: the new link is in the inbox.
+    expect((await emailsTo(sesUrl, wrong)).filter((e) => e.subject === 'Confirme seu cadastro')).toHaveLength(2);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'auth-check-email-resent-desktop');
+
+    await page.getByRole('button', { name: 'E-mail errado? Corrigir endereço' }).click();
+    await page.getByRole('heading', { name: 'Crie sua conta' }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(wrong);
+    expect(await isFocused(page, 'Email')).toBe(true);
+    await page.getByLabel('Email', { exact: true }).fill(right);
+    await page.getByLabel('Senha', { exact: true }).fill('segredo123');
+    await page.getByLabel('Confirmar senha').fill('segredo123');
+    await solveSecurityCheck(page);
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByText(right, { exact: true }).waitFor();
+
+    // The resent link confirms the account it was sent for.
+    await page.goto(firstLinkIn((await emailWithSubject(sesUrl, wrong, 'Confirme seu cadastro', 2)).body!.html!));
+    await toastWith(page, 'Email confirmado');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(wrong);
+    await page.context().close();
+  });
+});
 
 describe('password recovery and the already-registered e-mail', () => {
   const email = `recupera.${ulid().toLowerCase()}@example.com`;
@@ -52,8 +119,11 @@ describe('password recovery and the already-registered e-mail', () => {
     const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
-    await toastWith(page, 'Informe seu email');
-    await toastWith(page, 'Digite seu email para receber o link de recuperação.');
+    // Said under the e-mail, which takes the focus; no toast for a field to fill.
+    await fieldError(page, 'Email', 'Digite seu email para receber o link de recuperação.');
+    expect(
+      await page.getByLabel('Email', { exact: true }).evaluate((el) => el === el.ownerDocument.activeElement),
+    ).toBe(true);
 
     // An address without an account gets the same answer, and no e-mail.
     const nobody = `ninguem.${ulid().toLowerCase()}@example.com`;
@@ -92,14 +162,13 @@ describe('password recovery and the already-registered e-mail', () => {
     await newPasswordField.fill('12345');
     await confirmField.fill('12345');
     await update.click();
-    await toastWith(page, 'Senha inválida');
-    await toastWith(page, 'A nova senha deve ter pelo menos 6 caracteres.');
+    await fieldError(page, 'Nova senha', 'A nova senha deve ter pelo menos 6 caracteres.');
+    await screenshot(page, 'auth-recovery-inline-error-desktop');
 
     await newPasswordField.fill(newPassword);
     await confirmField.fill(`${newPassword}x`);
     await update.click();
-    await toastWith(page, 'Senhas diferentes');
-    await toastWith(page, 'As senhas não coincidem.');
+    await fieldError(page, 'Confirmar nova senha', 'As senhas não coincidem.');
 
     await confirmField.fill(newPassword);
     await update.click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { totpCode } from '../totp.js';
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -82,6 +82,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The message said under a field: the input labelled `label` is marked invalid and names the message's element in its
+ * aria-describedby, so a screen reader reads it with the field.
+ */
+export async function fieldError(page: Page, label: string | RegExp, message: string): Promise<void> {
+  const field = typeof label === 'string' ? page.getByLabel(label, { exact: true }) : page.getByLabel(label);
+  const described = async () => {
+    if ((await field.getAttribute('aria-invalid')) !== 'true') return [];
+    const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+    return Promise.all(ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent())?.trim()));
+  };
+  await expect.poll(described).toContain(message);
 }
 
 /** Reads the math security check's question ("Quanto é 3 + 5?") and types the answer. */
@@ -206,7 +220,7 @@ export async function signUpAndConfirm(
   password: string,
 ): Promise<void> {
   await signUp(page, urls.appUrl, email, password);
-  await toastWith(page, 'Cadastro realizado!');
+  await page.getByRole('heading', { name: 'Confira seu e-mail' }).waitFor();
   await page.goto(firstLinkIn((await emailWithSubject(urls.sesUrl, email, 'Confirme seu cadastro')).body!.html!));
   await toastWith(page, 'Email confirmado');
 }
@@ -247,8 +261,13 @@ export async function fillProfile(page: Page, entry: ProfileEntry): Promise<void
   if (entry.neighbourhood !== undefined) await page.getByLabel('Bairro').fill(entry.neighbourhood);
 }
 
-/** Signs the contract open on /app/contrato, and waits for the toast that answers it when one is given. */
+/**
+ * Signs the contract open on /app/contrato — ticks 'Li e concordo com os termos do contrato', then the button — and
+ * waits for the toast that answers it when one is given.
+ */
 export async function signContract(page: Page, toast?: string): Promise<void> {
+  // A person taps the words: Amplify's box draws over a visually hidden input.
+  await page.getByText('Li e concordo com os termos do contrato', { exact: true }).click();
   await page.getByRole('button', { name: 'Assinar Contrato Digitalmente' }).click();
   if (toast) await toastWith(page, toast);
 }

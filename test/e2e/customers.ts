@@ -10,6 +10,7 @@ import { ulid } from 'ulid';
 import { inject } from 'vitest';
 import { signContractRoute } from '../../domain/api/contracts.js';
 import { createProfileRoute } from '../../domain/api/profile.js';
+import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { logIn } from './browser.js';
 
 /**
@@ -117,6 +118,7 @@ export async function apiCustomer(
       account.idToken,
       signContractRoute.method,
       signContractRoute.path.replace('{contractId}', created.contract.id),
+      { aceite: CONTRACT_MESSAGES.consentLabel },
     );
   }
   return { ...account, name, cpf, contractId: created.contract.id, protocol: created.contract.protocolo };

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import {
   emailsTo,
   emailWithSubject,
+  fieldError,
   firstLinkIn,
   newPage,
   screenshot,
@@ -29,13 +30,11 @@ describe('magic link (spec 01 §2, §5)', () => {
     await page.goto(`${appUrl}/auth`);
     const request = page.getByRole('button', { name: 'Entrar com Link Mágico' });
     await request.click();
-    await toastWith(page, 'Informe seu email');
-    await toastWith(page, 'Digite seu email para receber o link mágico.');
+    await fieldError(page, 'Email', 'Digite seu email para receber o link mágico.');
 
     await page.getByLabel('Email', { exact: true }).fill(email);
     await request.click();
-    await toastWith(page, 'Verificação de segurança');
-    await toastWith(page, 'Por favor, complete a verificação de segurança primeiro.');
+    await fieldError(page, /Quanto é \d \+ \d\?/, 'Por favor, complete a verificação de segurança primeiro.');
 
     await solveSecurityCheck(page);
     await request.click();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   emailWithSubject,
+  fieldError,
   firstLinkIn,
   logIn,
   newPage,
@@ -117,17 +118,47 @@ describe('profile (/app/perfil)', () => {
     await page.context().close();
   });
 
+  it('says every problem under its field and in a summary at the top, which takes the focus (phone)', async () => {
+    const page = await customerOnProfile(VIEWPORTS.phone, `perfil3.${ulid().toLowerCase()}@example.com`);
+    await page.getByRole('button', { name: 'Salvar Perfil' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Confira os campos abaixo antes de salvar' });
+    await summary.waitFor();
+    // The summary's box takes the focus (read out, scrolled into view at the top of a long form).
+    await expect
+      .poll(() => summary.evaluate((el) => el.closest('.error-summary') === el.ownerDocument.activeElement))
+      .toBe(true);
+    await fieldError(page, 'Nome completo', 'Nome deve ter pelo menos 3 caracteres');
+    const lines = await summary.getByRole('listitem').allTextContents();
+    expect(lines[0]).toBe('Nome completo: Nome deve ter pelo menos 3 caracteres');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(await page.locator('.toast').count()).toBe(0);
+    await screenshot(page, 'profile-error-summary-phone');
+
+    // A line of the summary leads to its field; fixing a field takes its line away.
+    await summary.getByRole('link', { name: /^Nome completo:/ }).click();
+    const name = page.getByLabel('Nome completo');
+    expect(await name.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await name.fill('Maria da Conceição Souza');
+    await expect.poll(() => summary.getByRole('link', { name: /^Nome completo:/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('refuses an invalid CPF and a CPF another customer has, with the spec messages (phone)', async () => {
     const page = await customerOnProfile(VIEWPORTS.phone, `perfil2.${ulid().toLowerCase()}@example.com`);
     await fillMaria(page, '52998224724');
     await page.getByRole('button', { name: 'Salvar Perfil' }).click();
-    await toastWith(page, 'CPF inválido');
+    await fieldError(page, 'CPF', 'CPF inválido');
+    await page.getByRole('alert').filter({ hasText: 'CPF: CPF inválido' }).waitFor();
     await screenshot(page, 'profile-invalid-cpf-phone');
 
     await page.getByLabel('CPF', { exact: true }).fill('');
     await page.getByLabel('CPF', { exact: true }).pressSequentially(cpf);
     await page.getByRole('button', { name: 'Salvar Perfil' }).click();
-    await toastWith(page, 'Este CPF já está cadastrado.');
+    // The server's refusal of a taken CPF lands under the field too.
+    await fieldError(page, 'CPF', 'Este CPF já está cadastrado.');
+    await page.getByRole('alert').filter({ hasText: 'CPF: Este CPF já está cadastrado.' }).waitFor();
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'profile-duplicate-cpf-desktop');
     expect(page.url()).toBe(`${appUrl}/app/perfil`);
     await page.context().close();
   });

@@ -37,6 +37,7 @@ export const INTEGRATION_SENDER = 'nao-responda@baixa.test';
 export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   magicLinkKey: 'integration-magic-link-secret-0123456789abcdef',
   rateLimitKey: 'integration-rate-limit-key-0123456789abcdef',
+  contractLinkKey: 'integration-contract-link-key-0123456789abcdef',
   asaasWebhookToken: 'integration-webhook-token-0123456789abcdef',
   asaasApiKey: 'integration-asaas-api-key-0123456789abcdef',
   originVerify: TEST_ORIGIN_VERIFY_SECRET,

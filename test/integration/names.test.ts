@@ -15,7 +15,7 @@ import { handler as createProfile } from '../../lambdas/profile/create-profile.j
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { createProfileInput, customerClaims } from '../factories.js';
+import { createProfileInput, customerClaims, SIGNING_CONSENT } from '../factories.js';
 import { EMOJI_NAME, INVISIBLE_NAMES, PRINTABLE_NAMES } from '../names.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
@@ -43,6 +43,7 @@ async function signAndReadPdf(userId: string, contractId: string): Promise<strin
   const signed = await callRoute(signContractRoute, signContract, {
     claims: customerClaims(userId),
     params: { contractId },
+    body: SIGNING_CONSENT,
     headers: { 'cloudfront-viewer-city': encodeURIComponent('Sa\u0303o\u200B Lourenc\u0327o') },
   });
   expect(signed.status).toBe(200);

@@ -26,7 +26,7 @@ import { handler as createProfile } from '../../lambdas/profile/create-profile.j
 import { handler as getProfile } from '../../lambdas/profile/get-profile.js';
 import { handler as updateProfile } from '../../lambdas/profile/update-profile.js';
 import { logger } from '../../lambdas/shared/logger.js';
-import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
+import { adminClaims, createProfileInput, customerClaims, SIGNING_CONSENT } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
 
 /**
@@ -106,7 +106,13 @@ describe('personal data never reaches a log line (issue 20)', () => {
       claims: customerClaims(ulid(), `outro.${ulid().toLowerCase()}@example.com`),
       body: { ...input, cpf: formatDocument(cpf) },
     });
-    okBody(await callRoute(signContractRoute, signContract, { claims, params: { contractId: contract.id } }));
+    okBody(
+      await callRoute(signContractRoute, signContract, {
+        claims,
+        params: { contractId: contract.id },
+        body: SIGNING_CONSENT,
+      }),
+    );
     okBody(await callRoute(getDashboardRoute, getDashboard, { claims }));
 
     const admin = adminClaims();

@@ -17,7 +17,7 @@ import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { createRenewal } from '../../lambdas/shared/data/renewals.js';
 import { ConflictError, NotFoundError } from '../../lambdas/shared/errors.js';
 import { recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
-import { customerClaims } from '../factories.js';
+import { customerClaims, SIGNING_CONSENT } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { seedCustomer } from './seed.js';
@@ -40,7 +40,11 @@ const freeRenewal = (customer: Customer) =>
 const paidRenewal = (customer: Customer) =>
   callRoute(startPaidRenewalRoute, startPaidRenewal, { claims: claimsOf(customer) });
 const sign = (customer: Customer, contractId: string) =>
-  callRoute(signContractRoute, signContractHandler, { claims: claimsOf(customer), params: { contractId } });
+  callRoute(signContractRoute, signContractHandler, {
+    claims: claimsOf(customer),
+    params: { contractId },
+    body: SIGNING_CONSENT,
+  });
 
 /** What an admin's status change writes (the admin screens come later; the write is the same). */
 const moveProcess = (customer: Customer, contractId: string, to: ProcessStatus) =>

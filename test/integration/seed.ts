@@ -97,6 +97,7 @@ export async function seedSignature(
       geo: { cidade: 'São Paulo', estado: 'SP', pais: 'Brasil', latitude: null, longitude: null },
       userAgent: 'vitest',
       textSha256: 'x'.repeat(64),
+      consent: 'Li e concordo com os termos do contrato',
       pdfKey: 'contracts/x.pdf',
       ...evidence,
       signedAt,

@@ -52,6 +52,12 @@ export const routes: RouteObject[] = [
               Component: (await import('@/features/lookup/components/verification-page')).VerificationPage,
             }),
           },
+          {
+            path: 'contrato/:token',
+            lazy: async () => ({
+              Component: (await import('@/features/contract/components/contract-link-page')).ContractLinkPage,
+            }),
+          },
         ],
       },
       {

@@ -14,6 +14,8 @@ export type SignatureRecord = {
   geo: NonNullable<Contract['geo_assinatura']>;
   userAgent: string;
   textSha256: string;
+  /** The words of the checkbox the customer ticked ('Li e concordo com os termos do contrato'). */
+  consent: string;
   /** Key of the signed PDF in the documents bucket. */
   pdfKey: string;
 };
@@ -96,6 +98,7 @@ export async function writeSignature(
           ':evidence': {
             user_agent: signature.userAgent,
             text_sha256: signature.textSha256,
+            aceite: signature.consent,
             pdf_key: signature.pdfKey,
           },
           ':nullType': 'NULL',
@@ -130,4 +133,25 @@ export async function writeSignature(
     );
   }
   return appliedUnlessConditionFails(() => db.client.send(new TransactWriteCommand({ TransactItems: items })));
+}
+
+/**
+ * Pattern 67: a signed contract's stored PDF, by its owner's key (another customer's id finds nothing): the protocol
+ * names the file. Null for an unknown, unsigned or erased contract, or one signed before the PDF was kept.
+ */
+export async function signedContractDocument(
+  db: Db,
+  userId: string,
+  contractId: string,
+): Promise<{ protocolo: string; pdfKey: string } | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(userId), sk: keys.contractSk(contractId) },
+      ProjectionExpression: 'protocolo, assinado_em, assinatura.pdf_key',
+    }),
+  );
+  const pdfKey: unknown = (Item?.assinatura as { pdf_key?: unknown } | undefined)?.pdf_key;
+  if (!Item || typeof Item.protocolo !== 'string' || !Item.assinado_em || typeof pdfKey !== 'string') return null;
+  return { protocolo: Item.protocolo, pdfKey };
 }

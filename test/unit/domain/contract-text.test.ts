@@ -72,7 +72,7 @@ describe('contract text (what a signature covers)', () => {
     expect(provider).toMatch(/^Limpa Nome .*, inscrita no CNPJ nº .*, com sede em .*, doravante CONTRATADA$/);
   });
 
-  it('signs off with the evidence and the legal basis', () => {
+  it('signs off with the evidence, the acceptance, the full hash and the legal basis', () => {
     const lines = signatureLines({
       signedAt: '2026-11-23T04:22:00.000Z',
       ip: '200.10.20.30',
@@ -81,9 +81,11 @@ describe('contract text (what a signature covers)', () => {
       country: 'Brasil',
       userAgent: 'Mozilla/5.0',
       textSha256: 'ab'.repeat(32),
+      consent: 'Li e concordo com os termos do contrato',
     });
     expect(lines).toEqual([
       'Assinado eletronicamente em 23/11/2026 01:22 (horário de Brasília).',
+      'Aceite: antes de assinar, o CONTRATANTE marcou a declaração “Li e concordo com os termos do contrato”.',
       'Endereço IP: 200.10.20.30. Localização aproximada: São Lourenço/MG, Brasil.',
       'Navegador: Mozilla/5.0',
       `Resumo SHA-256 do texto assinado: ${'ab'.repeat(32)}`,

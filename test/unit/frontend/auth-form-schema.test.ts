@@ -46,10 +46,12 @@ describe('authFormSchema (spec 01 §5)', () => {
     expect(firstMessage({ password: '123456', confirmPassword: '123456' })).toBeNull();
   });
 
-  it('reports a single issue, pointing at the field to fix', () => {
-    const result = authFormSchema.safeParse({ ...valid, checkAnswer: '', confirmPassword: 'x' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues).toHaveLength(1);
-    expect(result.error?.issues[0]?.path).toEqual(['checkAnswer']);
+  it('reports every field to fix, one message each, in the spec order', () => {
+    const result = authFormSchema.safeParse({ ...valid, email: '', checkAnswer: '', confirmPassword: 'x' });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['email', 'Por favor, preencha todos os campos.'],
+      ['checkAnswer', 'Por favor, resolva a verificação de segurança.'],
+      ['confirmPassword', 'As senhas não coincidem.'],
+    ]);
   });
 });

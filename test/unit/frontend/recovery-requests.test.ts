@@ -3,17 +3,14 @@ import {
   magicLinkRequestProblem,
   passwordRecoveryRequestProblem,
 } from '../../../frontend/src/features/auth/lib/auth-requests.js';
-import {
-  RECOVERY_PROBLEM_TITLES,
-  recoveryFormSchema,
-} from '../../../frontend/src/features/auth/lib/recovery-form-schema.js';
+import { recoveryFormSchema } from '../../../frontend/src/features/auth/lib/recovery-form-schema.js';
 
-/** The first problem as the form shows it: a titled toast. */
+/** The first problem as the form shows it: the message under its field. */
 function problem(newPassword: string, confirmPassword: string) {
   const result = recoveryFormSchema.safeParse({ newPassword, confirmPassword });
   if (result.success) return null;
   const issue = result.error.issues[0]!;
-  return { title: RECOVERY_PROBLEM_TITLES[issue.path[0] as 'newPassword'], description: issue.message };
+  return { field: issue.path[0], message: issue.message };
 }
 
 describe('new password of recovery mode (spec 01 §5)', () => {
@@ -24,16 +21,16 @@ describe('new password of recovery mode (spec 01 §5)', () => {
 
   it('refuses fewer than 6 characters first, even when they match', () => {
     expect(problem('12345', '12345')).toEqual({
-      title: 'Senha inválida',
-      description: 'A nova senha deve ter pelo menos 6 caracteres.',
+      field: 'newPassword',
+      message: 'A nova senha deve ter pelo menos 6 caracteres.',
     });
-    expect(problem('', 'outra')).toMatchObject({ title: 'Senha inválida' });
+    expect(problem('', 'outra')).toMatchObject({ field: 'newPassword' });
   });
 
   it('refuses a confirmation that differs', () => {
     expect(problem('segredo1', 'segredo2')).toEqual({
-      title: 'Senhas diferentes',
-      description: 'As senhas não coincidem.',
+      field: 'confirmPassword',
+      message: 'As senhas não coincidem.',
     });
   });
 });
@@ -41,21 +38,21 @@ describe('new password of recovery mode (spec 01 §5)', () => {
 describe('magic link and forgot-password requests (spec 01 §5)', () => {
   it('needs an e-mail, then the solved check, for a magic link', () => {
     expect(magicLinkRequestProblem('  ', true)).toEqual({
-      title: 'Informe seu email',
-      description: 'Digite seu email para receber o link mágico.',
+      field: 'email',
+      message: 'Digite seu email para receber o link mágico.',
     });
-    expect(magicLinkRequestProblem('', false)).toMatchObject({ title: 'Informe seu email' });
+    expect(magicLinkRequestProblem('', false)).toMatchObject({ field: 'email' });
     expect(magicLinkRequestProblem('ana@example.com', false)).toEqual({
-      title: 'Verificação de segurança',
-      description: 'Por favor, complete a verificação de segurança primeiro.',
+      field: 'checkAnswer',
+      message: 'Por favor, complete a verificação de segurança primeiro.',
     });
     expect(magicLinkRequestProblem('ana@example.com', true)).toBeNull();
   });
 
   it('needs only an e-mail to send the recovery link', () => {
     expect(passwordRecoveryRequestProblem(' ')).toEqual({
-      title: 'Informe seu email',
-      description: 'Digite seu email para receber o link de recuperação.',
+      field: 'email',
+      message: 'Digite seu email para receber o link de recuperação.',
     });
     expect(passwordRecoveryRequestProblem('ana@example.com')).toBeNull();
   });

@@ -23,6 +23,7 @@ const evidence = {
   country: 'Brasil',
   userAgent: 'Mozilla/5.0',
   textSha256: 'a'.repeat(64),
+  consent: 'Li e concordo com os termos do contrato',
 };
 
 const nadaConsta = (holderName: string) =>

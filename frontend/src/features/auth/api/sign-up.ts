@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { signUp } from 'aws-amplify/auth';
+import { resendSignUpCode, signUp } from 'aws-amplify/auth';
 import { recordConversion } from '@/lib/tracking';
 
 export type SignUpInput = { email: string; password: string };
@@ -12,4 +12,13 @@ export async function signUpWithEmail({ email, password }: SignUpInput): Promise
 
 export function useSignUp() {
   return useMutation({ mutationFn: signUpWithEmail });
+}
+
+/** 'Reenviar e-mail' on 'Confira seu e-mail': Cognito sends a new confirmation link (the old one stops working). */
+export async function resendSignUpEmail(email: string): Promise<void> {
+  await resendSignUpCode({ username: email });
+}
+
+export function useResendSignUpEmail() {
+  return useMutation({ mutationFn: resendSignUpEmail });
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Divider, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@domain/auth.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 import { REFERRAL_CODE_LENGTH } from '@domain/referral-code.js';
@@ -35,17 +35,23 @@ type AuthFormProps = {
   mode: AuthMode;
   initialEmail: string;
   initialReferralCode: string;
+  /** Puts the caret in the e-mail at once ('E-mail errado?' came back to correct it). */
+  focusEmail?: boolean;
   onModeChange: (mode: AuthMode) => void;
   /** The password was right and Cognito asks for the authenticator code (admins). */
   onAuthenticatorCode: (email: string) => void;
+  /** The account was created: 'Confira seu e-mail' takes over, with the address it was sent to. */
+  onSignedUp: (email: string) => void;
 };
 
 export function AuthForm({
   mode,
   initialEmail,
   initialReferralCode,
+  focusEmail = false,
   onModeChange,
   onAuthenticatorCode,
+  onSignedUp,
 }: AuthFormProps) {
   const [check, setCheck] = useState(() => createSecurityCheck());
   const signIn = useSignIn();
@@ -60,6 +66,9 @@ export function AuthForm({
     control,
     setValue,
     getValues,
+    setError,
+    clearErrors,
+    setFocus,
     formState: { errors },
   } = useForm<AuthFormFields, AuthFormContext, AuthFormValues>({
     resolver: authFormResolver,
@@ -72,8 +81,12 @@ export function AuthForm({
       checkAnswer: '',
     },
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    // After a first submit, a message goes as soon as its field is fixed.
+    reValidateMode: 'onChange',
   });
+  useEffect(() => {
+    if (focusEmail) setFocus('email', { shouldSelect: true });
+  }, [focusEmail, setFocus]);
   const checkAnswer = useWatch({ control, name: 'checkAnswer' });
   const solved = isSecurityCheckSolved(check, checkAnswer);
   const pending = signIn.isPending || signUp.isPending;
@@ -98,15 +111,7 @@ export function AuthForm({
     try {
       storeReferralCode(values.referralCode);
       await signUp.mutateAsync({ email: values.email, password: values.password });
-      toast({
-        title: AUTH_MESSAGES.signUpSuccessTitle,
-        description: AUTH_MESSAGES.signUpSuccessDescription,
-        variant: 'success',
-      });
-      setValue('password', '');
-      setValue('confirmPassword', '');
-      refreshCheck();
-      onModeChange('login');
+      onSignedUp(values.email);
     } catch (error) {
       const outcome = authErrorOutcome(error);
       toastError(outcome.message);
@@ -114,12 +119,15 @@ export function AuthForm({
     }
   };
 
-  const showProblem = (problem: RequestProblem) => toast({ ...problem, variant: 'error' });
+  // What stops a link request is said under the field to fix, which takes the focus (and so is read out).
+  const showProblem = (problem: RequestProblem) =>
+    setError(problem.field, { type: 'request', message: problem.message }, { shouldFocus: true });
 
   const sendMagicLink = () => {
     const email = getValues('email').trim();
     const problem = magicLinkRequestProblem(email, solved);
     if (problem) return showProblem(problem);
+    clearErrors();
     setMagicLinkSentTo(null);
     magicLink.mutate(email, {
       onSuccess: () => {
@@ -136,6 +144,7 @@ export function AuthForm({
     const email = getValues('email').trim();
     const problem = passwordRecoveryRequestProblem(email);
     if (problem) return showProblem(problem);
+    clearErrors();
     setMagicLinkSentTo(null);
     passwordReset.mutate(email, {
       onSuccess: () =>
@@ -148,17 +157,13 @@ export function AuthForm({
     });
   };
 
-  // The spec reports validation as an 'Erro' toast; fields are only marked, so the text appears once.
-  const onInvalid = (fieldErrors: FieldErrors<AuthFormFields>) => {
-    const first = Object.values(fieldErrors).find((error) => error?.message);
-    if (first?.message) toastError(first.message);
-  };
-
   const referral = register('referralCode');
   const isRegister = mode === 'register';
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label={isRegister ? 'Cadastro' : 'Login'}>
+    // Each problem is said under its field (Amplify ties it with aria-describedby and aria-invalid) and the first one
+    // takes the focus, so it is read out; toasts are kept for what the server answered (docs/decisions.md).
+    <form onSubmit={handleSubmit(onValid)} noValidate aria-label={isRegister ? 'Cadastro' : 'Login'}>
       <Flex direction="column" gap="medium">
         <TextField
           label="Email"
@@ -169,6 +174,7 @@ export function AuthForm({
           maxLength={EMAIL_MAX_LENGTH}
           aria-required="true"
           hasError={Boolean(errors.email)}
+          errorMessage={errors.email?.message}
           {...register('email')}
         />
         <PasswordField
@@ -180,6 +186,7 @@ export function AuthForm({
           passwordIsHiddenLabel="Senha oculta"
           passwordIsShownLabel="Senha visível"
           hasError={Boolean(errors.password)}
+          errorMessage={errors.password?.message}
           {...register('password')}
         />
         {isRegister && (
@@ -193,6 +200,7 @@ export function AuthForm({
               passwordIsHiddenLabel="Confirmação oculta"
               passwordIsShownLabel="Confirmação visível"
               hasError={Boolean(errors.confirmPassword)}
+              errorMessage={errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
             <TextField
@@ -219,14 +227,15 @@ export function AuthForm({
           onRefresh={refreshCheck}
           registration={register('checkAnswer')}
           solved={solved}
-          hasError={Boolean(errors.checkAnswer)}
+          errorMessage={errors.checkAnswer?.message}
         />
         <Button
           type="submit"
           variation="primary"
           size="large"
           isFullWidth
-          isDisabled={!solved || busy}
+          // Never disabled for an unsolved check: pressed, the form says what is missing under each field.
+          isDisabled={busy}
           isLoading={pending}
           loadingText={isRegister ? 'Cadastrando...' : 'Entrando...'}
         >

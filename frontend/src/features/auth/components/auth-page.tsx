@@ -17,6 +17,7 @@ import { useConfirmSignUp } from '../api/confirm-sign-up';
 import type { AuthMode } from '../lib/auth-form-schema';
 import { AuthForm } from './auth-form';
 import { AuthenticatorCodeForm } from './authenticator-code-form';
+import { CheckEmailPanel } from './check-email-panel';
 import { RecoveryForm } from './recovery-form';
 
 export function AuthPage() {
@@ -32,7 +33,24 @@ export function AuthPage() {
   const [prefillEmail, setPrefillEmail] = useState('');
   // An admin whose password was right, while Cognito waits for their authenticator code.
   const [codeStepFor, setCodeStepFor] = useState<string | null>(null);
-  usePageTitle(recovery ? 'Nova senha' : mode === 'register' ? 'Cadastro' : 'Entrar');
+  // The address a new account's confirmation link went to, while 'Confira seu e-mail' shows it.
+  const [signedUpAs, setSignedUpAs] = useState<string | null>(null);
+  // 'E-mail errado?': the sign-up form opens again with the address in focus, to correct it.
+  const [correctingEmail, setCorrectingEmail] = useState(false);
+  // The button pressed is gone once 'Confira seu e-mail' shows: the focus goes to its heading, which is read out.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (signedUpAs !== null) headingRef.current?.focus();
+  }, [signedUpAs]);
+  usePageTitle(
+    recovery
+      ? 'Nova senha'
+      : signedUpAs !== null
+        ? AUTH_MESSAGES.checkEmailTitle
+        : mode === 'register'
+          ? 'Cadastro'
+          : 'Entrar',
+  );
 
   useEffect(() => captureReferralParams(searchParams), [searchParams]);
 
@@ -106,6 +124,7 @@ export function AuthPage() {
     return <Navigate to={target} replace />;
   }
   const codeStep = codeStepFor !== null && !recovery;
+  const checkEmail = signedUpAs !== null && !recovery && !codeStep;
 
   const isRegister = mode === 'register';
   // Only a well-formed code from the link; the field then holds what sign-up stores.
@@ -121,14 +140,16 @@ export function AuthPage() {
             <Text color="font.secondary">{AUTH_MESSAGES.subtitle}</Text>
           </Flex>
           <Flex direction="column" alignItems="center" gap="xxs" textAlign="center">
-            <Heading level={1} fontSize="xl">
+            <Heading level={1} fontSize="xl" ref={headingRef} tabIndex={-1}>
               {recovery
                 ? 'Crie uma nova senha'
                 : codeStep
                   ? SECOND_FACTOR_MESSAGES.setupTitle
-                  : isRegister
-                    ? 'Crie sua conta'
-                    : 'Acesse sua conta'}
+                  : checkEmail
+                    ? AUTH_MESSAGES.checkEmailTitle
+                    : isRegister
+                      ? 'Crie sua conta'
+                      : 'Acesse sua conta'}
             </Heading>
             {recovery && (
               <Text color="font.secondary" className="auth-email-text">
@@ -154,17 +175,37 @@ export function AuthPage() {
                 setCodeStepFor(null);
               }}
             />
+          ) : checkEmail ? (
+            <CheckEmailPanel
+              email={signedUpAs}
+              onWrongEmail={() => {
+                setPrefillEmail(signedUpAs);
+                setCorrectingEmail(true);
+                setSignedUpAs(null);
+              }}
+              onLogin={() => {
+                setPrefillEmail(signedUpAs);
+                setCorrectingEmail(false);
+                setSignedUpAs(null);
+                setMode('login');
+              }}
+            />
           ) : (
             <AuthForm
               mode={mode}
               initialEmail={link?.email ?? prefillEmail}
               initialReferralCode={initialReferralCode}
+              focusEmail={correctingEmail}
               onModeChange={setMode}
               onAuthenticatorCode={setCodeStepFor}
+              onSignedUp={(email) => {
+                setCorrectingEmail(false);
+                setSignedUpAs(email);
+              }}
             />
           )}
           <Flex direction="column" alignItems="center" gap="small">
-            {!recovery && !codeStep && (
+            {!recovery && !codeStep && !checkEmail && (
               <Button variation="link" size="small" onClick={() => setMode(isRegister ? 'login' : 'register')}>
                 {isRegister ? 'Já tem uma conta? Faça login' : 'Não tem uma conta? Cadastre-se'}
               </Button>

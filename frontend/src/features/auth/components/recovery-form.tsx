@@ -1,12 +1,12 @@
 import { Button, Flex, PasswordField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '@domain/auth.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 import { toast, toastError } from '@/lib/toast';
 import { useConfirmPasswordReset } from '../api/reset-password';
 import { authRequestErrorMessage } from '../lib/auth-errors';
-import { RECOVERY_PROBLEM_TITLES, recoveryFormSchema, type RecoveryFormValues } from '../lib/recovery-form-schema';
+import { recoveryFormSchema, type RecoveryFormValues } from '../lib/recovery-form-schema';
 
 type RecoveryFormProps = {
   email: string;
@@ -45,14 +45,10 @@ export function RecoveryForm({ email, code, onDone }: RecoveryFormProps) {
       },
     );
 
-  const onInvalid = (fieldErrors: FieldErrors<RecoveryFormValues>) => {
-    const field = (['newPassword', 'confirmPassword'] as const).find((name) => fieldErrors[name]?.message);
-    if (field)
-      toast({ title: RECOVERY_PROBLEM_TITLES[field], description: fieldErrors[field]!.message, variant: 'error' });
-  };
-
+  // A rule broken is said under its field (Amplify links it with aria-describedby and marks it aria-invalid), and the
+  // focus moves there, so a screen reader reads it; toasts are for what the server answered.
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Redefinir senha">
+    <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Redefinir senha">
       <Flex direction="column" gap="medium">
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
@@ -66,6 +62,7 @@ export function RecoveryForm({ email, code, onDone }: RecoveryFormProps) {
           passwordIsHiddenLabel="Nova senha oculta"
           passwordIsShownLabel="Nova senha visível"
           hasError={Boolean(errors.newPassword)}
+          errorMessage={errors.newPassword?.message}
           {...register('newPassword')}
         />
         <PasswordField
@@ -77,6 +74,7 @@ export function RecoveryForm({ email, code, onDone }: RecoveryFormProps) {
           passwordIsHiddenLabel="Confirmação oculta"
           passwordIsShownLabel="Confirmação visível"
           hasError={Boolean(errors.confirmPassword)}
+          errorMessage={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         <Button

@@ -7,10 +7,11 @@ type SecurityCheckFieldProps = {
   onRefresh: () => void;
   registration: UseFormRegisterReturn<'checkAnswer'>;
   solved: boolean;
-  hasError: boolean;
+  /** What is wrong with the answer, said under the field. */
+  errorMessage: string | undefined;
 };
 
-export function SecurityCheckField({ check, onRefresh, registration, solved, hasError }: SecurityCheckFieldProps) {
+export function SecurityCheckField({ check, onRefresh, registration, solved, errorMessage }: SecurityCheckFieldProps) {
   return (
     <TextField
       label={securityCheckQuestion(check)}
@@ -18,7 +19,8 @@ export function SecurityCheckField({ check, onRefresh, registration, solved, has
       inputMode="numeric"
       autoComplete="off"
       maxLength={2}
-      hasError={hasError}
+      hasError={Boolean(errorMessage)}
+      errorMessage={errorMessage}
       {...registration}
       outerEndComponent={
         <Button type="button" onClick={onRefresh} aria-label="Gerar nova verificação" title="Gerar nova verificação">

@@ -10,8 +10,9 @@ export const AUTH_MODES = ['login', 'register'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 /**
- * The auth form. `mode` and `checkExpected` ride along as values the user does not type, so one
- * static schema can apply the spec's rules in the spec's order and report only the first failure.
+ * The auth form. `mode` and `checkExpected` ride along as values the user does not type, so one static schema applies
+ * the spec's rules. Every field with a problem gets its own message, shown under it; the issues come in the spec's
+ * order (both fields filled, the check, the match, the length), so the first is the one the spec would report.
  */
 export const authFormSchema = z
   .object({
@@ -25,14 +26,15 @@ export const authFormSchema = z
   })
   .superRefine((values, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!values.email || !values.password)
-      return fail(values.email ? 'password' : 'email', AUTH_MESSAGES.requiredFields);
-    if (!answerMatchesSum(values.checkAnswer, values.checkExpected))
-      return fail('checkAnswer', AUTH_MESSAGES.solveCheck);
-    if (values.mode === 'register' && values.password !== values.confirmPassword) {
-      return fail('confirmPassword', AUTH_MESSAGES.passwordsDontMatch);
+    if (!values.email) fail('email', AUTH_MESSAGES.requiredFields);
+    if (!values.password) fail('password', AUTH_MESSAGES.requiredFields);
+    if (!answerMatchesSum(values.checkAnswer, values.checkExpected)) fail('checkAnswer', AUTH_MESSAGES.solveCheck);
+    if (values.mode === 'register' && values.password && values.password !== values.confirmPassword) {
+      fail('confirmPassword', AUTH_MESSAGES.passwordsDontMatch);
     }
-    if (values.password.length < MIN_PASSWORD_LENGTH) return fail('password', AUTH_MESSAGES.passwordTooShort);
+    if (values.password && values.password.length < MIN_PASSWORD_LENGTH) {
+      fail('password', AUTH_MESSAGES.passwordTooShort);
+    }
   });
 
 export type AuthFormInput = z.input<typeof authFormSchema>;

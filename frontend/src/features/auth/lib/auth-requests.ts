@@ -1,21 +1,17 @@
 import { AUTH_MESSAGES } from '@domain/messages.js';
 
-/** What stops a request, as the spec's titled toast (spec 01 §5). */
-export type RequestProblem = { title: string; description: string };
+/** What stops a request (spec 01 §5), said under the field to fix. */
+export type RequestProblem = { field: 'email' | 'checkAnswer'; message: string };
 
 /** 'Entrar com Link Mágico': an e-mail, then the solved security check. */
 export function magicLinkRequestProblem(email: string, checkSolved: boolean): RequestProblem | null {
-  if (!email.trim()) {
-    return { title: AUTH_MESSAGES.magicLinkEmailTitle, description: AUTH_MESSAGES.magicLinkEmailDescription };
-  }
-  if (!checkSolved) {
-    return { title: AUTH_MESSAGES.magicLinkCheckTitle, description: AUTH_MESSAGES.magicLinkCheckDescription };
-  }
+  if (!email.trim()) return { field: 'email', message: AUTH_MESSAGES.magicLinkEmailDescription };
+  if (!checkSolved) return { field: 'checkAnswer', message: AUTH_MESSAGES.magicLinkCheckDescription };
   return null;
 }
 
 /** 'Esqueci minha senha': only the e-mail. */
 export function passwordRecoveryRequestProblem(email: string): RequestProblem | null {
   if (email.trim()) return null;
-  return { title: AUTH_MESSAGES.recoveryEmailTitle, description: AUTH_MESSAGES.recoveryEmailDescription };
+  return { field: 'email', message: AUTH_MESSAGES.recoveryEmailDescription };
 }

@@ -3,8 +3,8 @@ import { MIN_PASSWORD_LENGTH } from '@domain/auth.js';
 import { AUTH_MESSAGES } from '@domain/messages.js';
 
 /**
- * The new-password form of recovery mode (spec 01 §5): length first, then the match. Each rule has its
- * own toast title, keyed by the field the issue lands on.
+ * The new-password form of recovery mode (spec 01 §5): length first, then the match, each said under the field it
+ * lands on.
  */
 export const recoveryFormSchema = z
   .object({ newPassword: z.string(), confirmPassword: z.string() })
@@ -19,8 +19,3 @@ export const recoveryFormSchema = z
   });
 
 export type RecoveryFormValues = z.infer<typeof recoveryFormSchema>;
-
-export const RECOVERY_PROBLEM_TITLES: Record<keyof RecoveryFormValues, string> = {
-  newPassword: AUTH_MESSAGES.newPasswordInvalidTitle,
-  confirmPassword: AUTH_MESSAGES.newPasswordMismatchTitle,
-};

@@ -1,15 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cancelContractRoute, signContractRoute } from '@domain/api/contracts.js';
+import { cancelContractRoute, getContractPdfRoute, signContractRoute } from '@domain/api/contracts.js';
 import { getDashboardRoute } from '@domain/api/dashboard.js';
-import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
+import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
+/** 'Assinar Contrato Digitalmente', sending the words of the ticked 'Li e concordo' (the server records them). */
 export function useSignContract() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contractId: string) => apiCall(signContractRoute, { params: { contractId } }),
+    mutationFn: (contractId: string) =>
+      apiCall(signContractRoute, { params: { contractId }, body: { aceite: CONTRACT_MESSAGES.consentLabel } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: routeQueryKey(getDashboardRoute) }),
+  });
+}
+
+/**
+ * 'Baixar contrato assinado (PDF)': asks for a fresh five-minute link to the stored PDF and follows it; the link answers
+ * as an attachment, so the browser saves the file and the page stays.
+ */
+export function useDownloadContractPdf() {
+  return useMutation({
+    mutationFn: async (contractId: string) => {
+      const { pdf_url } = await apiCall(getContractPdfRoute, { params: { contractId } });
+      window.location.assign(pdf_url);
+    },
   });
 }
 

@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Card, Flex, Heading, Text, View } from '@aws-amplify/ui-react';
-import { useNavigate } from 'react-router';
+import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { chargeStatusLabel, isChargeExpired, isChargePaid, isChargeReturned } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
@@ -10,12 +9,11 @@ import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { isRefusal } from '@/lib/api-error';
-import { toast, toastApiError } from '@/lib/toast';
+import { toastApiError } from '@/lib/toast';
 import { useCustomerCollection } from '@/lib/customer-collection';
-import { useCancelContract, useSignContract } from '../api/contracts';
+import { useCancelContract, useDownloadContractPdf } from '../api/contracts';
 import { CancelContractDialog, type WithdrawalMoney } from './cancel-contract-dialog';
-import { ContractClauses } from './contract-clauses';
+import { UnsignedContract } from './unsigned-contract';
 
 /** /app/contrato (spec 02 §2 Contract). */
 export function ContractPage() {
@@ -164,6 +162,7 @@ function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCard
         </Text>
       )}
       <Flex gap="small" wrap="wrap">
+        <DownloadPdf contractId={contract.id} />
         <Button as="a" href={`/app/contrato/imprimir/${contract.id}`} target="_blank" rel="noopener">
           {CONTRACT_MESSAGES.viewPdf}
         </Button>
@@ -199,51 +198,18 @@ function RetryRefund({ contractId }: { contractId: string }) {
   );
 }
 
-function UnsignedContract({ contract, profile }: { contract: Contract; profile: Profile }) {
-  const navigate = useNavigate();
-  const sign = useSignContract();
-  const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
-
-  const onSign = () =>
-    sign.mutate(contract.id, {
-      onSuccess: (result) => {
-        toast({
-          title: free ? CONTRACT_MESSAGES.freeStarted : CONTRACT_MESSAGES.signedToast,
-          description: `Protocolo ${result.contract.protocolo}`,
-          variant: 'success',
-        });
-        void navigate(result.next);
-      },
-      // Only the already-signed refusal has its own title; other refusals (no profile...) are 'Erro' (spec 02 §8).
-      onError: (error) =>
-        toastApiError(
-          error,
-          CONTRACT_MESSAGES.signFailed,
-          isRefusal(error, 'contract_already_signed') ? CONTRACT_MESSAGES.alreadySignedTitle : undefined,
-        ),
-    });
-
+/** The stored, signed PDF (the one whose text the signature hashed), saved as a file. */
+function DownloadPdf({ contractId }: { contractId: string }) {
+  const download = useDownloadContractPdf();
   return (
-    <Flex direction="column" gap="medium" marginTop="medium">
-      <Text>
-        {free
-          ? `Renovação gratuita (valor de referência ${formatBRL(contract.valor)}), sem pagamento a fazer, gerada em ${formatDate(contract.created_at)}.`
-          : `Contrato de ${formatBRL(contract.valor)}, pagamento único via PIX, gerado em ${formatDate(contract.created_at)}.`}{' '}
-        Leia as cláusulas abaixo antes de assinar.
-      </Text>
-      <View className="contract-scroll" tabIndex={0} aria-label="Texto do contrato">
-        <ContractClauses contract={contract} profile={profile} />
-      </View>
-      <Alert variation="info">{CONTRACT_MESSAGES.evidenceNotice}</Alert>
-      <Button
-        variation="primary"
-        alignSelf={{ base: 'stretch', medium: 'flex-start' }}
-        onClick={onSign}
-        isLoading={sign.isPending}
-        loadingText={CONTRACT_MESSAGES.signing}
-      >
-        {CONTRACT_MESSAGES.sign}
-      </Button>
-    </Flex>
+    <Button
+      isLoading={download.isPending}
+      loadingText={CONTRACT_MESSAGES.downloadingPdf}
+      onClick={() =>
+        download.mutate(contractId, { onError: (error) => toastApiError(error, CONTRACT_MESSAGES.pdfFailed) })
+      }
+    >
+      {CONTRACT_MESSAGES.downloadPdf}
+    </Button>
   );
 }

@@ -1,28 +1,23 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Flex, Grid, Heading, Radio, RadioGroupField, Text, TextField } from '@aws-amplify/ui-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod';
 import { formatDocument } from '@domain/documents.js';
 import { PROFILE_MESSAGES } from '@domain/messages.js';
 import { documentTypeSchema, type Profile } from '@domain/schemas/entities.js';
-import {
-  newProfileSchema,
-  profileDetailsSchema,
-  type NewProfile,
-  type NewProfileInput,
-} from '@domain/schemas/profile-input.js';
-import { ApiRequestError } from '@/lib/api-error';
+import { newProfileSchema, profileDetailsSchema, type NewProfile } from '@domain/schemas/profile-input.js';
+import { ApiRequestError, isRefusal } from '@/lib/api-error';
 import { clearReferralCodes, storedReferralCodes } from '@/lib/referral-storage';
-import { toast, toastApiError, toastError } from '@/lib/toast';
+import { toast, toastApiError } from '@/lib/toast';
 import { lookupPostalCode, useCreateProfile, useUpdateProfile } from '../api/profile';
 import { MASKS, MAX_LENGTHS } from '../lib/masks';
+import { PROFILE_FIELD_LABELS, type FieldErrorProps, type ProfileFormValues } from '../lib/profile-form-values';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { MaskedTextField } from './masked-text-field';
-
-/** What the form edits: the first save's input, less the referral kept from sign-up (added when it is sent). */
-type ProfileFormValues = Omit<NewProfileInput, 'referral_ref' | 'referral_invite'>;
+import { ProfileAddressFields } from './profile-address-fields';
+import { ProfileErrorSummary, profileFieldId, type SummaryItem } from './profile-error-summary';
 
 /**
  * Later saves check the details only: the document is read-only once the profile exists, so it passes through as it
@@ -81,9 +76,28 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
     resolver: isNew ? createResolver : updateResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // A refused save moves the focus to the summary at the top instead (ProfileErrorSummary).
+    shouldFocusError: false,
   });
   const { errors } = formState;
   const documentType = useWatch({ control, name: 'tipo_documento' });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // Bumped by each refused save (the form's or the server's), so the summary takes the focus again every time. The
+  // errors may reach the form's state a render after the count: the focus waits for the summary to be there.
+  const [refusals, setRefusals] = useState(0);
+  const focusedRefusal = useRef(0);
+  useEffect(() => {
+    if (refusals > focusedRefusal.current && summaryRef.current) {
+      focusedRefusal.current = refusals;
+      summaryRef.current.focus();
+    }
+  });
+  const summary: SummaryItem[] = (Object.keys(PROFILE_FIELD_LABELS) as (keyof ProfileFormValues)[]).flatMap((name) => {
+    const message = errors[name]?.message;
+    if (!message) return [];
+    const label = name === 'cpf' && documentType === 'cnpj' ? 'CNPJ' : PROFILE_FIELD_LABELS[name];
+    return [{ name, label, message }];
+  });
   const saving = createProfile.isPending || updateProfile.isPending;
 
   const fillFromCep = async (masked: string) => {
@@ -112,13 +126,14 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
     }
   };
 
-  // The first field the server refused, else its refusal (a taken document, a deleted account...), else 'Erro ao salvar'.
+  // The fields the server refused, and a taken document, go under their fields and into the summary; any other refusal
+  // (a deleted account...) or failure is what the save answered: a toast.
   const showServerError = (error: unknown) => {
-    const fields = error instanceof ApiRequestError ? Object.entries(error.fields ?? {}) : [];
-    for (const [field, message] of fields) {
-      if (isFormField(field)) setError(field, { message });
-    }
-    if (fields[0]) return toastError(fields[0][1]);
+    const fields =
+      error instanceof ApiRequestError ? Object.entries(error.fields ?? {}).filter(([f]) => isFormField(f)) : [];
+    if (isRefusal(error, 'document_in_use')) fields.push(['cpf', error.message]);
+    for (const [field, message] of fields) setError(field as keyof ProfileFormValues, { type: 'server', message });
+    if (fields.length > 0) return setRefusals((count) => count + 1);
     toastApiError(error, PROFILE_MESSAGES.saveFailed);
   };
 
@@ -147,13 +162,10 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
     }
   };
 
-  // A document failing its check digits is a toast in the spec; every message also marks its field.
-  const onInvalid = (fieldErrors: FieldErrors<ProfileFormValues>) => {
-    const first = Object.values(fieldErrors).find((error) => error?.message);
-    if (first?.message) toastError(first.message);
-  };
+  // Every problem shows under its field and in the summary at the top, which takes the focus (docs/decisions.md).
+  const onInvalid = () => setRefusals((count) => count + 1);
 
-  const fieldError = (name: keyof ProfileFormValues) => ({
+  const fieldError = (name: keyof ProfileFormValues): FieldErrorProps => ({
     hasError: Boolean(errors[name]),
     errorMessage: errors[name]?.message,
   });
@@ -168,12 +180,14 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Meu Perfil">
       <Flex direction="column" gap="large">
+        {summary.length > 0 && refusals > 0 && <ProfileErrorSummary ref={summaryRef} items={summary} />}
         <Card variation="outlined" className="profile-card">
           <Heading level={2} fontSize="large" marginBottom="medium">
             Dados pessoais
           </Heading>
           <Flex direction="column" gap="medium">
             <TextField
+              id={profileFieldId('nome_completo')}
               label="Nome completo"
               autoComplete="name"
               maxLength={120}
@@ -211,6 +225,7 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
                 name="cpf"
                 render={({ field }) => (
                   <MaskedTextField
+                    id={profileFieldId('cpf')}
                     label={documentType === 'cnpj' ? 'CNPJ' : 'CPF'}
                     mask={documentType === 'cnpj' ? MASKS.cnpj : MASKS.cpf}
                     maxLength={documentType === 'cnpj' ? MAX_LENGTHS.cnpj : MAX_LENGTHS.cpf}
@@ -232,6 +247,7 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
                 name="whatsapp"
                 render={({ field }) => (
                   <MaskedTextField
+                    id={profileFieldId('whatsapp')}
                     label="WhatsApp"
                     mask={MASKS.whatsapp}
                     maxLength={MAX_LENGTHS.whatsapp}
@@ -250,82 +266,13 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
           </Flex>
         </Card>
 
-        <Card variation="outlined" className="profile-card">
-          <Heading level={2} fontSize="large" marginBottom="medium">
-            Endereço
-          </Heading>
-          <Grid templateColumns={{ base: '1fr', medium: '1fr 2fr 1fr' }} gap="medium">
-            <Controller
-              control={control}
-              name="cep"
-              render={({ field }) => (
-                <MaskedTextField
-                  label="CEP"
-                  mask={MASKS.cep}
-                  maxLength={MAX_LENGTHS.cep}
-                  placeholder="00000-000"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    void fillFromCep(value);
-                  }}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  descriptiveText={cepHint}
-                  {...fieldError('cep')}
-                />
-              )}
-            />
-            <TextField
-              label="Cidade"
-              autoComplete="address-level2"
-              maxLength={100}
-              {...register('cidade')}
-              {...fieldError('cidade')}
-            />
-            <Controller
-              control={control}
-              name="estado"
-              render={({ field }) => (
-                <MaskedTextField
-                  label="Estado (UF)"
-                  mask={MASKS.uf}
-                  maxLength={MAX_LENGTHS.uf}
-                  placeholder="UF"
-                  autoComplete="address-level1"
-                  autoCapitalize="characters"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  {...fieldError('estado')}
-                />
-              )}
-            />
-          </Grid>
-          <Grid templateColumns={{ base: '1fr', medium: '3fr 1fr' }} gap="medium" marginTop="medium">
-            <TextField
-              label="Endereço"
-              autoComplete="address-line1"
-              maxLength={200}
-              {...register('endereco')}
-              {...fieldError('endereco')}
-            />
-            <TextField label="Número" maxLength={20} {...register('numero')} {...fieldError('numero')} />
-          </Grid>
-          <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" marginTop="medium">
-            <TextField
-              label="Complemento"
-              autoComplete="address-line2"
-              maxLength={100}
-              {...register('complemento')}
-              {...fieldError('complemento')}
-            />
-            <TextField label="Bairro" maxLength={100} {...register('bairro')} {...fieldError('bairro')} />
-          </Grid>
-        </Card>
+        <ProfileAddressFields
+          control={control}
+          register={register}
+          fieldError={fieldError}
+          cepHint={cepHint}
+          onCepChange={(value) => void fillFromCep(value)}
+        />
 
         <Flex justifyContent="flex-end">
           <Button type="submit" variation="primary" isLoading={saving} loadingText={PROFILE_MESSAGES.saving}>
