@@ -1,4 +1,4 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -58,6 +58,8 @@ export interface ObservabilityProps {
 
 /** One alarm as the code states it: what it watches, when it fires, and why that level. */
 type AlarmSpec = {
+  /** Where the alarm lives: the stage's stack, or the nested stack of the functions' own alarms. */
+  scope?: Construct;
   readonly id: string;
   readonly metric: cloudwatch.IMetric;
   readonly threshold: number;
@@ -87,6 +89,13 @@ export function productMetric(name: MetricName, options: cloudwatch.MetricOption
  */
 export class Observability extends Construct {
   readonly topic: sns.Topic;
+  /**
+   * The functions' own errors alarms, one per function, in a nested stack: CloudFormation allows 500 resources in a
+   * stack, the stage's stack was at 498 with one alarm per function among them, and every new route adds eight. A
+   * nested stack counts as one resource; each function name and the topic reach it as parameters (at most 200 a
+   * template: room for about 190 functions). docs/decisions.md (Stack size).
+   */
+  readonly functionAlarms: NestedStack;
   readonly alarms: Record<string, cloudwatch.Alarm> = {};
   readonly dashboard: cloudwatch.Dashboard;
 
@@ -286,8 +295,12 @@ export class Observability extends Construct {
           'SES refused five e-mails in 15 minutes: a sending quota, a suspended sender or a bad identity; sign-in links and status e-mails are not going out.',
       },
     ];
+    this.functionAlarms = new NestedStack(this, 'FunctionAlarms', {
+      description: "Each function's errors alarm (Baixa).",
+    });
     for (const fn of props.functions) {
       specs.push({
+        scope: this.functionAlarms,
         id: `Errors${fn.node.id}`,
         metric: fn.metricErrors({ statistic: cloudwatch.Stats.SUM, period: FIVE_MINUTES }),
         threshold: 1,
@@ -297,7 +310,7 @@ export class Observability extends Construct {
 
     const action = new actions.SnsAction(this.topic);
     for (const spec of specs) {
-      const alarm = new cloudwatch.Alarm(this, spec.id, {
+      const alarm = new cloudwatch.Alarm(spec.scope ?? this, spec.id, {
         metric: spec.metric,
         threshold: spec.threshold,
         evaluationPeriods: spec.evaluationPeriods ?? 1,

@@ -1,4 +1,4 @@
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '../../lambdas/shared/metric-names.js';
@@ -25,11 +25,27 @@ let alarms: Record<string, AlarmProps>;
 beforeAll(() => {
   s = synthBaixa({ skipBundling: true, props: { opsEmail: 'plantao@example.com.br' } });
   topicRef = { Ref: logicalId(s.stack.observability.topic) };
+  // The functions' own alarms live in a nested stack: what they reference arrives there as parameters, which the
+  // stage's stack fills; read them through, so every alarm is checked against the stage's own resources.
+  const nested = s.stack.observability.functionAlarms;
+  const nestedTemplate = Template.fromStack(nested).toJSON() as { Resources: Record<string, { Properties: Json }> };
+  const parameters = (
+    s.template.toJSON().Resources as Record<string, { Properties: { Parameters?: Record<string, unknown> } }>
+  )[logicalId(nested.nestedStackResource!)]!.Properties.Parameters!;
+  const throughParameters = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value), (_key, v: unknown) => {
+      const ref = (v as { Ref?: unknown } | null)?.Ref;
+      return typeof ref === 'string' && ref in parameters ? parameters[ref] : v;
+    });
   alarms = Object.fromEntries(
-    Object.entries(s.stack.observability.alarms).map(([id, alarm]) => [
-      id,
-      (s.template.toJSON().Resources as Record<string, { Properties: AlarmProps }>)[logicalId(alarm)]!.Properties,
-    ]),
+    Object.entries(s.stack.observability.alarms).map(([id, alarm]) => {
+      const inNested = alarm.stack === nested;
+      const resources = inNested
+        ? nestedTemplate.Resources
+        : (s.template.toJSON().Resources as Record<string, { Properties: Json }>);
+      const properties = resources[logicalId(alarm)]!.Properties;
+      return [id, (inNested ? throughParameters(properties) : properties) as AlarmProps];
+    }),
   );
 });
 
