@@ -282,6 +282,16 @@ export const PAYMENT_MESSAGES = {
     'Você já verificou o pagamento várias vezes. Ele é confirmado automaticamente assim que o PIX for recebido; aguarde alguns minutos antes de verificar de novo.',
 } as const;
 
+/**
+ * Who receives the PIX, said before the code (issue 29: people abandon a PIX whose payee they do not know). The payee is
+ * the stage's company identity (domain/company.ts); the bank's name for it is named too when it reads differently.
+ */
+export const PIX_PAYEE_MESSAGES = {
+  lead: 'Você vai pagar para:',
+  bankShows: 'No app do seu banco, o recebedor aparece como',
+  check: 'Confira esses dados no app do seu banco antes de confirmar o pagamento.',
+} as const;
+
 /** Renewal (spec 02 §2 Renewal, §8); what the spec leaves out follows its tone (docs/decisions.md, Renewals). */
 export const RENEWAL_MESSAGES = {
   title: 'Renovação',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
 import { inject } from 'vitest';
 import { totpCode } from '../totp.js';
@@ -78,10 +78,12 @@ export async function newContext(
  * a person to look at each screen on a phone and a desktop. Skipped otherwise: a full page costs Chromium 0.5–5 s of
  * CPU to capture and encode, and `npm test` asserts on the page itself, never on the image.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // A part of a long page (the footer) on its own, where a full page would shrink it out of sight.
+  if (part) await part.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  else await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 /** Reads the math security check's question ("Quanto é 3 + 5?") and types the answer. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { SERVICE_PROVIDER } from '../../domain/company.js';
+import { EXAMPLE_COMPANY, lawyersLine } from '../../domain/company.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
 
 const { appUrl } = inject('e2e');
@@ -35,7 +35,7 @@ async function openLegalPage(page: Page, path: string, title: string): Promise<v
 }
 
 const waitForTitle = (page: Page, title: string) =>
-  page.waitForFunction(`document.title === ${JSON.stringify(`${title} | ${SERVICE_PROVIDER.brand}`)}`);
+  page.waitForFunction(`document.title === ${JSON.stringify(`${title} | ${EXAMPLE_COMPANY.brand}`)}`);
 
 const waitForCanonical = (page: Page, path: string) =>
   page.waitForFunction(
@@ -54,12 +54,17 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
 
       // The controller (provider) and the contact e-mail as a mailto: link, in the document itself.
       const main = page.locator('main');
-      for (const text of [SERVICE_PROVIDER.legalName, SERVICE_PROVIDER.cnpj, SERVICE_PROVIDER.address]) {
+      for (const text of [
+        EXAMPLE_COMPANY.legalName,
+        EXAMPLE_COMPANY.cnpj,
+        EXAMPLE_COMPANY.address,
+        lawyersLine(EXAMPLE_COMPANY),
+      ]) {
         expect(await main.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
       }
-      const mailto = main.locator(`a[href^="mailto:${SERVICE_PROVIDER.email}"]`);
+      const mailto = main.locator(`a[href^="mailto:${EXAMPLE_COMPANY.supportEmail}"]`);
       expect(await mailto.count()).toBeGreaterThan(0);
-      expect(await mailto.first().textContent()).toBe(SERVICE_PROVIDER.email);
+      expect(await mailto.first().textContent()).toBe(EXAMPLE_COMPANY.supportEmail);
 
       // Numbered sections, and headings that never skip a level.
       const sectionTitles = await main.locator('.legal-section > h2').allTextContents();
@@ -106,6 +111,34 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
 
 describe('the public footer', () => {
   for (const [viewportName, viewport] of VIEWPORT_LIST) {
+    it(`names the company, its lawyers and every support channel (${viewportName})`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${appUrl}/`);
+      const footer = page.getByRole('contentinfo');
+      await footer.scrollIntoViewIfNeeded();
+      await screenshot(page, `footer-identity-${viewportName}`, footer);
+      const text = (await footer.textContent()) ?? '';
+      for (const fact of [
+        `${EXAMPLE_COMPANY.legalName} · CNPJ ${EXAMPLE_COMPANY.cnpj}`,
+        EXAMPLE_COMPANY.address,
+        lawyersLine(EXAMPLE_COMPANY),
+      ]) {
+        expect(text).toContain(fact);
+      }
+      const hrefs = await footer
+        .locator('a')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+      expect(hrefs).toEqual(
+        expect.arrayContaining([
+          `https://wa.me/${EXAMPLE_COMPANY.whatsappNumber}`,
+          `mailto:${EXAMPLE_COMPANY.supportEmail}`,
+          `tel:+${EXAMPLE_COMPANY.phoneNumber}`,
+        ]),
+      );
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.context().close();
+    });
+
     it(`reaches both legal pages (${viewportName})`, async () => {
       const page = await newPage(viewport);
       await page.goto(`${appUrl}/`);

@@ -1,5 +1,5 @@
 import { SiteLink as Link } from '@/components/site-link';
-import { SERVICE_PROVIDER } from '@domain/company.js';
+import { COMPANY } from '@/lib/company';
 import {
   FactList,
   LegalNotice,
@@ -87,8 +87,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          O controlador dos dados pessoais tratados no site {SERVICE_PROVIDER.brand}, na área do cliente, na consulta
-          pública e nos e-mails do serviço é:
+          O controlador dos dados pessoais tratados no site {COMPANY.brand}, na área do cliente, na consulta pública e
+          nos e-mails do serviço é:
         </p>
         <ProviderIdentity />
         <p>

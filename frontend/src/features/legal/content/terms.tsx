@@ -1,5 +1,5 @@
 import { SiteLink as Link } from '@/components/site-link';
-import { SERVICE_PROVIDER } from '@domain/company.js';
+import { COMPANY } from '@/lib/company';
 import {
   CANCELLATION_WINDOW_DAYS,
   CONTRACT_PRICE,
@@ -31,8 +31,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Estes Termos de Uso regulam o uso do site {SERVICE_PROVIDER.brand}, da área do cliente e da consulta pública,
-          e a contratação do serviço oferecido por:
+          Estes Termos de Uso regulam o uso do site {COMPANY.brand}, da área do cliente e da consulta pública, e a
+          contratação do serviço oferecido por:
         </p>
         <ProviderIdentity />
         <p>
@@ -421,9 +421,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Estes Termos são regidos pelas leis brasileiras. Fica eleito o foro da Comarca de{' '}
-          {SERVICE_PROVIDER.jurisdiction} para resolver as questões decorrentes deles, ressalvado ao consumidor o
-          direito de propor ação no foro do seu domicílio (art. 101, I, do Código de Defesa do Consumidor).
+          Estes Termos são regidos pelas leis brasileiras. Fica eleito o foro da Comarca de {COMPANY.jurisdiction} para
+          resolver as questões decorrentes deles, ressalvado ao consumidor o direito de propor ação no foro do seu
+          domicílio (art. 101, I, do Código de Defesa do Consumidor).
         </p>
         <p>
           Antes de recorrer à Justiça, fale conosco: a maioria das questões se resolve pelo atendimento. Você também
