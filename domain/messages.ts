@@ -2,7 +2,8 @@
  * Every user-visible text the spec fixes, word for word, in one home.
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
-import { CONTRACT_PRICE, formatBRL } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import type { ProcessStatus } from './process-status.js';
 
 export const ERROR_TITLE = 'Erro';
 
@@ -569,4 +570,40 @@ export const REFERRAL_MESSAGES = {
   tooManyInvites: 'Muitos convites em pouco tempo. Aguarde um pouco e tente novamente.',
   tooManyInvitesToday: 'Você atingiu o limite de convites de hoje. Tente novamente amanhã.',
   invitesPaused: 'Os convites estão temporariamente indisponíveis. Tente novamente mais tarde.',
+} as const;
+
+/**
+ * The customer's 'status-update' e-mail in their words (issue 29: no system state names): what the new status means for
+ * them and what comes next. The spec's previous and new status names follow, in the dashboard's own labels.
+ */
+export const STATUS_EMAIL_NEWS: Record<ProcessStatus, string> = {
+  cadastro: 'O seu cadastro está registrado. O próximo passo é completar o perfil e assinar o contrato.',
+  contrato_assinado: 'O seu contrato está assinado. O próximo passo é o pagamento por PIX.',
+  pagamento_pendente: 'Falta só o pagamento por PIX para darmos início ao seu pedido.',
+  pago: `Recebemos o seu pagamento. O nosso advogado vai protocolar o seu pedido na Justiça em até ${PROCESSING_BUSINESS_DAYS} dias úteis, e avisamos você quando isso acontecer.`,
+  peticionado:
+    'O seu pedido foi protocolado na Justiça pelo nosso advogado. Agora aguardamos a decisão do juiz, que não tem prazo fixo.',
+  baixa_deferida:
+    'Boa notícia: a Justiça deferiu a baixa temporária dos apontamentos no seu nome. Os órgãos de proteção ao crédito podem levar alguns dias para cumprir a decisão. Você já pode emitir o Nada Consta na consulta pública.',
+  baixa_caiu:
+    'A baixa temporária dos apontamentos deixou de valer: eles podem voltar a aparecer nos órgãos de proteção ao crédito. Fale com a gente para saber o que pode ser feito.',
+  encerrado: 'O seu processo foi encerrado.',
+  pagamento_estornado:
+    'O seu pagamento voltou para quem pagou (estorno ou contestação no banco), por isso o pedido está parado. Fale com a gente se tiver dúvidas.',
+};
+
+/** The receipt in the 'Pago' e-mail and the refund in 'Contrato cancelado'. */
+export const EMAIL_RECEIPT_MESSAGES = {
+  paidTitle: 'Pagamento confirmado!',
+  receiptHeading: 'Recibo',
+  amount: 'Valor',
+  paidAt: 'Data e hora',
+  method: 'Forma de pagamento',
+  protocol: 'Protocolo',
+  refundAmount: 'Valor a estornar',
+  refundTo: 'Para onde volta',
+  refundDestination: 'A conta de origem do PIX',
+  refundBy: 'Previsão',
+  previousStep: 'Etapa anterior',
+  currentStep: 'Etapa atual',
 } as const;

@@ -162,6 +162,7 @@ async function tellEveryone(
         protocolo: contract.protocolo,
         valor: contract.valor,
         money,
+        cancelledAt: now,
       }),
     );
   } catch (error) {

@@ -187,7 +187,10 @@ export async function latestEmailTo(sesUrl: string, to: string, timeoutMs = 10_0
 export function firstLinkIn(html: string): string {
   const href = /href="([^"]+)"/.exec(html)?.[1];
   if (!href) throw new Error('no link in e-mail');
-  return href.replaceAll('&amp;', '&');
+  // As a mail client reads the attribute: the e-mails escape every value (lambdas/shared/email-layout.ts).
+  return href
+    .replaceAll('&amp;', '&')
+    .replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
 }
 
 /** Fills and submits the sign-up form of /auth?mode=register. */
