@@ -8,6 +8,7 @@ import {
   FREE_RENEWAL_PAYMENT_METHOD,
   formatBRL,
   PROCESSING_BUSINESS_DAYS,
+  REFUND_BUSINESS_DAYS,
 } from './pricing.js';
 import type { Contract, Profile } from './schemas/entities.js';
 
@@ -127,7 +128,10 @@ export function contractClauses(contract: ContractTerms, company: CompanyIdentit
       number: 7,
       title: 'Do cancelamento e do reembolso',
       paragraphs: [
-        `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura${free ? '' : ', com reembolso integral do valor pago'}, desde que o pedido judicial ainda não tenha sido protocolado.`,
+        `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura, pelo botão 'Cancelar contrato' da página Contrato, na área do cliente, desde que o pedido judicial ainda não tenha sido protocolado.`,
+        free
+          ? 'Sendo esta uma renovação gratuita, nada é devido nem reembolsado, e o benefício de renovação gratuita volta a ficar disponível ao CONTRATANTE.'
+          : `Cancelado o contrato antes do pagamento, a cobrança PIX em aberto é cancelada e nada é cobrado. Cancelado depois do pagamento, o estorno integral do valor pago é pedido no ato do cancelamento, e o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis.`,
         'Protocolado o pedido, o serviço considera-se prestado e não haverá reembolso, qualquer que seja a decisão judicial.',
       ],
     },

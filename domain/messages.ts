@@ -2,7 +2,7 @@
  * Every user-visible text the spec fixes, word for word, in one home.
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
-import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
 import type { ProcessStatus } from './process-status.js';
 
 export const ERROR_TITLE = 'Erro';
@@ -225,12 +225,13 @@ export const WITHDRAWAL_MESSAGES = {
   dialogKeep: 'Manter contrato',
   dialogConfirm: 'Sim, cancelar contrato',
   dialogProcess: 'O seu processo será encerrado e o pedido de baixa não será protocolado.',
-  dialogRefund: 'O valor pago será estornado integralmente para a conta de origem do PIX, em até alguns dias úteis.',
+  /** Contract clause 7, /termos and the 'Contrato cancelado' e-mail promise the same refund (domain/pricing.ts). */
+  dialogRefund: `O estorno integral do valor pago é pedido na hora, e o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
   dialogRemove: 'A cobrança PIX em aberto será cancelada e não poderá mais ser paga.',
   dialogFree: 'A renovação gratuita usada neste contrato voltará a ficar disponível para você.',
   dialogNoUndo: 'O cancelamento não pode ser desfeito.',
   cancelledToast: 'Contrato cancelado',
-  cancelledRefund: 'Pedimos o estorno do seu pagamento. Você recebe um e-mail quando ele for concluído.',
+  cancelledRefund: `Pedimos o estorno do seu pagamento: o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
   cancelledNoRefund: 'Seu processo foi encerrado.',
   windowUntil: 'Você pode cancelar este contrato até',
   notSigned: 'Só é possível cancelar um contrato assinado.',
@@ -606,4 +607,12 @@ export const EMAIL_RECEIPT_MESSAGES = {
   refundBy: 'Previsão',
   previousStep: 'Etapa anterior',
   currentStep: 'Etapa atual',
+} as const;
+
+/** Beside 'Cadastrar': what signing up agrees to, with both documents linked. */
+export const SIGN_UP_LEGAL = {
+  lead: 'Ao se cadastrar, você concorda com os',
+  terms: 'Termos de Uso',
+  middle: 'e declara ter lido a',
+  privacy: 'Política de Privacidade',
 } as const;
