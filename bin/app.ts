@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { addBaixaStage } from '../lib/baixa-app.js';
+import { loadCompanyIdentity } from '../lib/company-config.js';
 import { addNagChecks } from '../lib/nag.js';
 import { parseConversionActions } from '../lambdas/providers/conversions.js';
 
@@ -13,6 +14,8 @@ if (!senderEmailContext && stage !== 'dev') {
   throw new Error(`Stage "${stage}" needs -c senderEmail=<an address verified in SES>.`);
 }
 const senderEmail = senderEmailContext ?? 'nao-responda@example.com';
+// Who the provider is: config/company/<stage>.json, or -c companyFile=<path>; only dev may run on the examples.
+const company = loadCompanyIdentity(stage, app.node.tryGetContext('companyFile') as string | undefined);
 // Optional prebuilt SPA (e.g. CI that already ran `npm run build:web`): -c siteAssetPath=frontend/dist
 const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefined;
 // Production takes real PIX payments: -c asaasApiUrl=https://api.asaas.com/v3 (the default is Asaas's sandbox).
@@ -47,6 +50,7 @@ if (opsEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(String(opsEmail
 addBaixaStage(app, {
   stage,
   senderEmail,
+  company,
   siteAssetPath,
   asaasApiUrl,
   originSecretVersion,

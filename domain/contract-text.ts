@@ -1,5 +1,5 @@
 import extenso from 'extenso';
-import { SERVICE_PROVIDER } from './company.js';
+import { lawyersLine, type CompanyIdentity } from './company.js';
 import { formatDateTime } from './dates.js';
 import { formatDocument } from './documents.js';
 import { printableText } from './printable-text.js';
@@ -8,6 +8,7 @@ import {
   FREE_RENEWAL_PAYMENT_METHOD,
   formatBRL,
   PROCESSING_BUSINESS_DAYS,
+  REFUND_BUSINESS_DAYS,
 } from './pricing.js';
 import type { Contract, Profile } from './schemas/entities.js';
 
@@ -59,8 +60,11 @@ function clientQualification(stored: ClientData): string {
 /** What the text needs of a contract; a free renewal ('gratuito') is owed nothing and starts at its signature. */
 type ContractTerms = Pick<Contract, 'valor' | 'protocolo'> & Partial<Pick<Contract, 'forma_pagamento'>>;
 
-/** The nine clauses, with the client's and the contract's data where the text names them. */
-export function contractClauses(contract: ContractTerms): ContractClause[] {
+/**
+ * The nine clauses, with the client's, the contract's and the provider's data where the text names them. The provider
+ * is the stage's configured identity (domain/company.ts), so the text shown, hashed and printed names the same company.
+ */
+export function contractClauses(contract: ContractTerms, company: CompanyIdentity): ContractClause[] {
   const price = priceInWords(contract.valor);
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   const start = free ? 'da assinatura deste contrato' : 'da confirmação do pagamento';
@@ -116,6 +120,7 @@ export function contractClauses(contract: ContractTerms): ContractClause[] {
       title: 'Das obrigações da CONTRATADA',
       paragraphs: [
         'Preparar petição personalizada e providenciar seu protocolo judicial por advogado(a) regularmente inscrito(a) na Ordem dos Advogados do Brasil, no prazo da cláusula 3.',
+        `${company.lawyers.length > 1 ? 'Respondem pelos pedidos os advogados' : 'Responde pelos pedidos o(a) advogado(a)'} ${lawyersLine(company)}.`,
         'Informar o CONTRATANTE sobre cada mudança de situação do processo, pela plataforma e por e-mail, e guardar sigilo sobre as informações recebidas.',
       ],
     },
@@ -123,7 +128,10 @@ export function contractClauses(contract: ContractTerms): ContractClause[] {
       number: 7,
       title: 'Do cancelamento e do reembolso',
       paragraphs: [
-        `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura${free ? '' : ', com reembolso integral do valor pago'}, desde que o pedido judicial ainda não tenha sido protocolado.`,
+        `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura, pelo botão 'Cancelar contrato' da página Contrato, na área do cliente, desde que o pedido judicial ainda não tenha sido protocolado.`,
+        free
+          ? 'Sendo esta uma renovação gratuita, nada é devido nem reembolsado, e o benefício de renovação gratuita volta a ficar disponível ao CONTRATANTE.'
+          : `Cancelado o contrato antes do pagamento, a cobrança PIX em aberto é cancelada e nada é cobrado. Cancelado depois do pagamento, o estorno integral do valor pago é pedido no ato do cancelamento, e o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis.`,
         'Protocolado o pedido, o serviço considera-se prestado e não haverá reembolso, qualquer que seja a decisão judicial.',
       ],
     },
@@ -132,23 +140,23 @@ export function contractClauses(contract: ContractTerms): ContractClause[] {
       title: 'Da proteção de dados pessoais',
       paragraphs: [
         'A CONTRATADA trata os dados pessoais do CONTRATANTE para executar este contrato e cumprir obrigações legais (art. 7º, II e V, da Lei nº 13.709/2018 — LGPD), compartilhando-os apenas com o intermediador de pagamentos, com os provedores de infraestrutura em nuvem e com o Poder Judiciário, na medida do necessário.',
-        `O CONTRATANTE pode exercer os direitos do art. 18 da LGPD (acesso, correção, eliminação, portabilidade, entre outros) pelo e-mail ${SERVICE_PROVIDER.email}. Os dados são conservados pelo prazo necessário à execução do contrato e ao cumprimento de obrigações legais.`,
+        `O CONTRATANTE pode exercer os direitos do art. 18 da LGPD (acesso, correção, eliminação, portabilidade, entre outros) pelo e-mail ${company.supportEmail}. Os dados são conservados pelo prazo necessário à execução do contrato e ao cumprimento de obrigações legais.`,
       ],
     },
     {
       number: 9,
       title: 'Do foro',
       paragraphs: [
-        `Fica eleito o foro da Comarca de ${SERVICE_PROVIDER.jurisdiction} para dirimir quaisquer questões oriundas deste contrato, ressalvado ao CONTRATANTE consumidor o direito de ajuizar ação no foro de seu domicílio.`,
+        `Fica eleito o foro da Comarca de ${company.jurisdiction} para dirimir quaisquer questões oriundas deste contrato, ressalvado ao CONTRATANTE consumidor o direito de ajuizar ação no foro de seu domicílio.`,
       ],
     },
   ];
 }
 
-/** Who the parties are: the provider from its one configuration place, the client from the profile. */
-export function contractParties(client: ClientData): { provider: string; client: string } {
+/** Who the parties are: the provider from the stage's configured identity, the client from the profile. */
+export function contractParties(client: ClientData, company: CompanyIdentity): { provider: string; client: string } {
   return {
-    provider: `${SERVICE_PROVIDER.legalName}, inscrita no CNPJ nº ${SERVICE_PROVIDER.cnpj}, com sede em ${SERVICE_PROVIDER.address}, doravante CONTRATADA`,
+    provider: `${company.legalName}, inscrita no CNPJ nº ${company.cnpj}, com sede em ${company.address}, e-mail de atendimento ${company.supportEmail}, doravante CONTRATADA`,
     client: `${clientQualification(client)}, doravante CONTRATANTE`,
   };
 }
@@ -157,8 +165,8 @@ export function contractParties(client: ClientData): { provider: string; client:
  * The exact text a signature covers (parties, clauses, protocol and value), as one string: what the server hashes
  * with SHA-256 when the contract is signed and what the signed PDF reproduces.
  */
-export function contractText(contract: ContractTerms, client: ClientData): string {
-  const parties = contractParties(client);
+export function contractText(contract: ContractTerms, client: ClientData, company: CompanyIdentity): string {
+  const parties = contractParties(client, company);
   const lines = [
     `${CONTRACT_TITLE.toUpperCase()} — PROTOCOLO ${contract.protocolo}`,
     '',
@@ -166,7 +174,7 @@ export function contractText(contract: ContractTerms, client: ClientData): strin
     `CONTRATANTE: ${parties.client}.`,
     '',
   ];
-  for (const clause of contractClauses(contract)) {
+  for (const clause of contractClauses(contract, company)) {
     lines.push(`CLÁUSULA ${clause.number} — ${clause.title.toUpperCase()}`);
     clause.paragraphs.forEach((paragraph, index) => lines.push(`${clause.number}.${index + 1}. ${paragraph}`));
     lines.push('');

@@ -2,7 +2,8 @@
  * Every user-visible text the spec fixes, word for word, in one home.
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
-import { CONTRACT_PRICE, formatBRL } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
+import type { ProcessStatus } from './process-status.js';
 
 export const ERROR_TITLE = 'Erro';
 
@@ -258,12 +259,13 @@ export const WITHDRAWAL_MESSAGES = {
   dialogKeep: 'Manter contrato',
   dialogConfirm: 'Sim, cancelar contrato',
   dialogProcess: 'O seu processo será encerrado e o pedido de baixa não será protocolado.',
-  dialogRefund: 'O valor pago será estornado integralmente para a conta de origem do PIX, em até alguns dias úteis.',
+  /** Contract clause 7, /termos and the 'Contrato cancelado' e-mail promise the same refund (domain/pricing.ts). */
+  dialogRefund: `O estorno integral do valor pago é pedido na hora, e o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
   dialogRemove: 'A cobrança PIX em aberto será cancelada e não poderá mais ser paga.',
   dialogFree: 'A renovação gratuita usada neste contrato voltará a ficar disponível para você.',
   dialogNoUndo: 'O cancelamento não pode ser desfeito.',
   cancelledToast: 'Contrato cancelado',
-  cancelledRefund: 'Pedimos o estorno do seu pagamento. Você recebe um e-mail quando ele for concluído.',
+  cancelledRefund: `Pedimos o estorno do seu pagamento: o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
   cancelledNoRefund: 'Seu processo foi encerrado.',
   windowUntil: 'Você pode cancelar este contrato até',
   notSigned: 'Só é possível cancelar um contrato assinado.',
@@ -317,6 +319,16 @@ export const PAYMENT_MESSAGES = {
   // Not in the spec: the global cap on reads of Asaas's API (domain/rate-limits.ts, asaasReadsGlobal), same tone.
   verificationsBusy:
     'Muitas verificações de pagamento neste momento. O pagamento é confirmado automaticamente assim que o PIX for recebido; tente verificar de novo em alguns minutos.',
+} as const;
+
+/**
+ * Who receives the PIX, said before the code (issue 29: people abandon a PIX whose payee they do not know). The payee is
+ * the stage's company identity (domain/company.ts); the bank's name for it is named too when it reads differently.
+ */
+export const PIX_PAYEE_MESSAGES = {
+  lead: 'Você vai pagar para:',
+  bankShows: 'No app do seu banco, o recebedor aparece como',
+  check: 'Confira esses dados no app do seu banco antes de confirmar o pagamento.',
 } as const;
 
 /** Renewal (spec 02 §2 Renewal, §8); what the spec leaves out follows its tone (docs/decisions.md, Renewals). */
@@ -600,4 +612,48 @@ export const REFERRAL_MESSAGES = {
   tooManyInvites: 'Muitos convites em pouco tempo. Aguarde um pouco e tente novamente.',
   tooManyInvitesToday: 'Você atingiu o limite de convites de hoje. Tente novamente amanhã.',
   invitesPaused: 'Os convites estão temporariamente indisponíveis. Tente novamente mais tarde.',
+} as const;
+
+/**
+ * The customer's 'status-update' e-mail in their words (issue 29: no system state names): what the new status means for
+ * them and what comes next. The spec's previous and new status names follow, in the dashboard's own labels.
+ */
+export const STATUS_EMAIL_NEWS: Record<ProcessStatus, string> = {
+  cadastro: 'O seu cadastro está registrado. O próximo passo é completar o perfil e assinar o contrato.',
+  contrato_assinado: 'O seu contrato está assinado. O próximo passo é o pagamento por PIX.',
+  pagamento_pendente: 'Falta só o pagamento por PIX para darmos início ao seu pedido.',
+  pago: `Recebemos o seu pagamento. O nosso advogado vai protocolar o seu pedido na Justiça em até ${PROCESSING_BUSINESS_DAYS} dias úteis, e avisamos você quando isso acontecer.`,
+  peticionado:
+    'O seu pedido foi protocolado na Justiça pelo nosso advogado. Agora aguardamos a decisão do juiz, que não tem prazo fixo.',
+  baixa_deferida:
+    'Boa notícia: a Justiça deferiu a baixa temporária dos apontamentos no seu nome. Os órgãos de proteção ao crédito podem levar alguns dias para cumprir a decisão. Você já pode emitir o Nada Consta na consulta pública.',
+  baixa_caiu:
+    'A baixa temporária dos apontamentos deixou de valer: eles podem voltar a aparecer nos órgãos de proteção ao crédito. Fale com a gente para saber o que pode ser feito.',
+  encerrado: 'O seu processo foi encerrado.',
+  pagamento_estornado:
+    'O seu pagamento voltou para quem pagou (estorno ou contestação no banco), por isso o pedido está parado. Fale com a gente se tiver dúvidas.',
+};
+
+/** The receipt in the 'Pago' e-mail and the refund in 'Contrato cancelado'. */
+export const EMAIL_RECEIPT_MESSAGES = {
+  paidTitle: 'Pagamento confirmado!',
+  receiptHeading: 'Recibo',
+  amount: 'Valor',
+  paidAt: 'Data e hora',
+  method: 'Forma de pagamento',
+  protocol: 'Protocolo',
+  refundAmount: 'Valor a estornar',
+  refundTo: 'Para onde volta',
+  refundDestination: 'A conta de origem do PIX',
+  refundBy: 'Previsão',
+  previousStep: 'Etapa anterior',
+  currentStep: 'Etapa atual',
+} as const;
+
+/** Beside 'Cadastrar': what signing up agrees to, with both documents linked. */
+export const SIGN_UP_LEGAL = {
+  lead: 'Ao se cadastrar, você concorda com os',
+  terms: 'Termos de Uso',
+  middle: 'e declara ter lido a',
+  privacy: 'Política de Privacidade',
 } as const;

@@ -5,6 +5,12 @@ export const REFERRAL_DISCOUNT_PER_FRIEND = 79.8;
 export const REFERRALS_PER_FREE_RENEWAL = 5;
 export const PROCESSING_BUSINESS_DAYS = 7;
 export const CANCELLATION_WINDOW_DAYS = 7;
+/**
+ * The refund promise of a withdrawal (contract clause 7, /termos, the screens and the e-mail say the same): asked of
+ * Asaas the moment the contract is cancelled, back in the PIX's source account within this many business days. A PIX
+ * refund usually lands the same day; the margin covers Asaas's balance checks and the banks (docs/decisions.md).
+ */
+export const REFUND_BUSINESS_DAYS = 7;
 export const FREE_RENEWAL_PAYMENT_METHOD = 'gratuito';
 /** The payment method of every other contract (spec 02 §2: always displayed as PIX). */
 export const PIX_PAYMENT_METHOD = 'pix';

@@ -1,5 +1,3 @@
-import { SERVICE_PROVIDER } from './company.js';
-
 /**
  * The public pages: the one list the SPA's metadata, the build-time prerender, the CDN's routing function, the sitemap
  * and robots.txt read. Titles and descriptions are what search engines and link previews show, so they are written
@@ -28,12 +26,14 @@ export const PUBLIC_PAGES = [
   {
     path: '/termos',
     title: 'Termos de Uso',
-    description: `Termos de Uso do ${SERVICE_PROVIDER.brand}: o serviço de intermediação para baixa temporária de apontamentos, pagamento, contrato digital, responsabilidades e foro.`,
+    description:
+      'Termos de Uso do serviço de intermediação para baixa temporária de apontamentos: pagamento, contrato digital, cancelamento, responsabilidades e foro.',
   },
   {
     path: '/privacidade',
     title: 'Política de Privacidade',
-    description: `Como o ${SERVICE_PROVIDER.brand} trata seus dados pessoais conforme a LGPD: finalidades, bases legais, compartilhamento, prazos de guarda e seus direitos.`,
+    description:
+      'Como tratamos os seus dados pessoais conforme a LGPD: finalidades, bases legais, compartilhamento, prazos de guarda e seus direitos.',
   },
 ] as const satisfies readonly PublicPageMeta[];
 
@@ -43,9 +43,9 @@ export function publicPageMeta(path: PublicPath): PublicPageMeta {
   return PUBLIC_PAGES.find((page) => page.path === path)!;
 }
 
-/** "Termos de Uso | Limpa Nome"; the landing page leads with the brand. */
-export function documentTitle(title: string, path?: string): string {
-  return path === '/' ? `${SERVICE_PROVIDER.brand} — ${title}` : `${title} | ${SERVICE_PROVIDER.brand}`;
+/** "Termos de Uso | Limpa Nome"; the landing page leads with the brand (the stage's, domain/company.ts). */
+export function documentTitle(brand: string, title: string, path?: string): string {
+  return path === '/' ? `${brand} — ${title}` : `${title} | ${brand}`;
 }
 
 /**

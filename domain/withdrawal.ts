@@ -1,7 +1,9 @@
+import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
 import { CHARGE_STATUS_LABELS } from './charge-status.js';
+import { saoPauloDateDigits } from './dates.js';
 import { WITHDRAWAL_MESSAGES } from './messages.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
-import { CANCELLATION_WINDOW_DAYS } from './pricing.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
 import type { Contract, Process } from './schemas/entities.js';
 
 /**
@@ -63,3 +65,15 @@ export type WithdrawalRefund = 'refund' | 'remove' | 'none';
 
 /** The payment screen's and contract screen's label of a charge being refunded ('Estorno solicitado'). */
 export const REFUND_REQUESTED_LABEL = CHARGE_STATUS_LABELS.REFUND_REQUESTED!;
+
+/**
+ * The last day a withdrawal's refund is promised by (contract clause 7): REFUND_BUSINESS_DAYS business days after the
+ * São Paulo calendar day it was asked, skipping weekends and holidays as the filing forecast does.
+ */
+export function refundExpectedBy(requestedAt: Date): Date {
+  const digits = saoPauloDateDigits(requestedAt);
+  const calendarDay = new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
+  const expected = addBusinessDays(calendarDay, REFUND_BUSINESS_DAYS, { stateCode: 'MG' });
+  if (!expected) throw new RangeError(`No refund date for ${requestedAt.toISOString()}`);
+  return expected;
+}

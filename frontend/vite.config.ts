@@ -10,6 +10,7 @@ import {
   siteStatusFor,
   type PublicPath,
 } from '../domain/public-pages';
+import { companyForBuild } from '../lib/company-config';
 
 // Resolved from this file, not the cwd, so `vite build --config frontend/vite.config.ts` works from the repo root.
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
@@ -27,7 +28,7 @@ const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
     'tracking',
   ],
   [
-    /\/frontend\/src\/(app\/public-pages\.tsx|components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|site-origin|brand|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
+    /\/frontend\/src\/(app\/public-pages\.tsx|components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|site-origin|brand|company|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
     'public',
   ],
   // The toasts: the app's root holds them and the lookup page loads them on demand.
@@ -131,8 +132,16 @@ async function prerenderedInDev(server: ViteDevServer, url: string, path: Public
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }
 
+/**
+ * The company identity the pages are built with: whoever starts a build or the dev server names it (CDK's site build,
+ * `npm run build:web -- --company <file>`, the local runtime); without it, the examples. Parsed here, so a malformed
+ * identity fails the build instead of the visitor's page.
+ */
+const companyJson = JSON.stringify(companyForBuild());
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: frontendDir,
+  define: { 'import.meta.env.VITE_COMPANY_IDENTITY': JSON.stringify(companyJson) },
   plugins: [react(), siteRoutes()],
   resolve: {
     alias: {

@@ -102,9 +102,12 @@ export type FunctionGrants = {
    * stop its executions (a client's deletion), nothing else.
    */
   readonly workflow?: 'start' | 'callback' | 'start-and-callback' | 'stop';
-  /** Send e-mail as the verified sender. Every e-mail links back to the SPA, so this also gives `APP_URL`. */
+  /**
+   * Send e-mail as the verified sender. Every e-mail links back to the SPA and carries the company's identity, so this
+   * also gives `APP_URL` and `COMPANY_IDENTITY`.
+   */
   readonly email?: true;
-  /** Build links to the SPA (without sending e-mail itself, e.g. Cognito's CustomMessage). */
+  /** Build links to the SPA and the e-mails Cognito sends (without sending them itself, e.g. CustomMessage). */
   readonly appLinks?: true;
   /** Post to the customers' open WebSocket connections. */
   readonly push?: true;
@@ -149,6 +152,8 @@ export const ENV = {
   /** The SES configuration set every message is sent through (bounce and complaint events, suppression). */
   emailConfigurationSet: 'EMAIL_CONFIGURATION_SET',
   appUrl: 'APP_URL',
+  /** The company identity (domain/company.ts) as JSON: e-mails, contracts and documents name the provider. */
+  company: 'COMPANY_IDENTITY',
   pushEndpoint: 'PUSH_ENDPOINT',
   tokenIssuer: 'TOKEN_ISSUER',
   tokenAudience: 'TOKEN_AUDIENCE',
@@ -205,6 +210,8 @@ export type GrantValues = {
   /** The SES configuration set of the sender; where there is none (a bare emulator), mail goes without one. */
   readonly emailConfigurationSet?: string;
   readonly appUrl?: string;
+  /** The company identity as JSON (domain/schemas/company.ts). */
+  readonly company?: string;
   readonly pushEndpoint?: string;
   readonly tokenIssuer?: string;
   readonly tokenAudience?: string;
@@ -252,7 +259,10 @@ export function environmentFor(
   if (grants.workflow) env[ENV.stateMachineArn] = need('stateMachineArn');
   if (grants.email) env[ENV.emailFrom] = need('emailFrom');
   if (grants.email && values.emailConfigurationSet) env[ENV.emailConfigurationSet] = values.emailConfigurationSet;
-  if (grants.email || grants.appLinks) env[ENV.appUrl] = need('appUrl');
+  if (grants.email || grants.appLinks) {
+    env[ENV.appUrl] = need('appUrl');
+    env[ENV.company] = need('company');
+  }
   if (grants.push) env[ENV.pushEndpoint] = need('pushEndpoint');
   if (grants.tokens) {
     env[ENV.tokenIssuer] = need('tokenIssuer');

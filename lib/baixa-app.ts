@@ -1,5 +1,6 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { BaixaStack, stackNameFor, type BaixaStackProps } from './baixa-stack.js';
+import { assertRealCompany, type LoadedCompany } from './company-config.js';
 import { BaixaEdgeStack, EDGE_REGION, edgeStackNameFor } from './edge-stack.js';
 
 /**
@@ -9,8 +10,10 @@ import { BaixaEdgeStack, EDGE_REGION, edgeStackNameFor } from './edge-stack.js';
  */
 export const DEFAULT_REGION = 'sa-east-1';
 
-export type BaixaStageProps = Omit<BaixaStackProps, 'webAclArn' | 'env' | 'crossRegionReferences'> & {
+export type BaixaStageProps = Omit<BaixaStackProps, 'webAclArn' | 'env' | 'crossRegionReferences' | 'company'> & {
   readonly env?: Environment;
+  /** The stage's company identity and where it was read (lib/company-config.ts); only `dev` may use the examples. */
+  readonly company: LoadedCompany;
 };
 
 /**
@@ -20,6 +23,7 @@ export type BaixaStageProps = Omit<BaixaStackProps, 'webAclArn' | 'env' | 'cross
  */
 export function addBaixaStage(app: App, props: BaixaStageProps): { edge: BaixaEdgeStack; stack: BaixaStack } {
   const siteStackName = stackNameFor(props.stage); // validates the stage first
+  assertRealCompany(props.stage, props.company);
   const account = props.env?.account;
   const region = props.env?.region ?? DEFAULT_REGION;
   const edge = new BaixaEdgeStack(app, edgeStackNameFor(props.stage), {
@@ -29,6 +33,7 @@ export function addBaixaStage(app: App, props: BaixaStageProps): { edge: BaixaEd
   });
   const stack = new BaixaStack(app, siteStackName, {
     ...props,
+    company: props.company.identity,
     env: { account, region },
     crossRegionReferences: true,
     webAclArn: edge.webAclArn,

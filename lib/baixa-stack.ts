@@ -2,6 +2,7 @@ import { ArnFormat, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib'
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import type { CompanyIdentity } from '../domain/company.js';
 import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
 import { GOOGLE_ADS_URL, GOOGLE_OAUTH_TOKEN_URL, META_GRAPH_URL } from '../lambdas/providers/conversions.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
@@ -33,6 +34,8 @@ export interface BaixaStackProps extends StackProps {
   readonly stage: string;
   /** Verified SES sender for every e-mail. */
   readonly senderEmail: string;
+  /** Who the provider is (domain/company.ts): the functions' `COMPANY_IDENTITY` and the site build's. */
+  readonly company: CompanyIdentity;
   /**
    * Base URL of the Asaas API. Production: `https://api.asaas.com/v3`.
    * @default ASAAS_SANDBOX_URL (no real money moves)
@@ -122,6 +125,7 @@ export class BaixaStack extends Stack {
         configurationSet: this.email.configurationSetTarget,
       },
       appUrl,
+      company: JSON.stringify(props.company),
       asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
       postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
       conversions: {
@@ -189,6 +193,7 @@ export class BaixaStack extends Stack {
       webAclArn: props.webAclArn,
       siteAssetPath: props.siteAssetPath,
       siteUrl: props.siteUrl,
+      company: props.company,
       api: {
         domainName: this.api.domainName,
         originSecret: this.secrets.byName.originVerify,

@@ -4,6 +4,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import type { CompanyIdentity } from '../domain/company.js';
+import { COMPANY_IDENTITY_BUILD_ENV } from './company-config.js';
 import { REPO_ROOT } from './paths.js';
 
 /** What the SPA build reads. Anything else in the repo (lambdas, cdk.out, tests) must not force a rebuild. */
@@ -15,10 +17,11 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite', 'coverage', 'test
  * `frontend/dist`). The asset hash is computed from the build inputs, so an unchanged frontend reuses
  * the bundle already in cdk.out instead of running Vite on every synth.
  */
-export function viteBuildSource(options: { siteUrl?: string } = {}): s3deploy.ISource {
+export function viteBuildSource(options: { siteUrl?: string; company: CompanyIdentity }): s3deploy.ISource {
+  const company = JSON.stringify(options.company);
   return s3deploy.Source.asset(REPO_ROOT, {
     assetHashType: AssetHashType.CUSTOM,
-    assetHash: hashSiteInputs(options.siteUrl ?? ''),
+    assetHash: hashSiteInputs(`${options.siteUrl ?? ''}\0${company}`),
     bundling: {
       // Never pulled: local bundling always succeeds or throws, so Docker is never reached.
       image: DockerImage.fromRegistry('none'),
@@ -35,7 +38,11 @@ export function viteBuildSource(options: { siteUrl?: string } = {}): s3deploy.IS
               ...(options.siteUrl ? ['--site-url', options.siteUrl] : []),
             ],
             // Vite's progress goes to stderr so the synth's stdout stays clean.
-            { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] },
+            {
+              cwd: REPO_ROOT,
+              stdio: ['ignore', 2, 2],
+              env: { ...process.env, [COMPANY_IDENTITY_BUILD_ENV]: company },
+            },
           );
           if (result.status !== 0) {
             throw new Error(
@@ -49,9 +56,9 @@ export function viteBuildSource(options: { siteUrl?: string } = {}): s3deploy.IS
   });
 }
 
-function hashSiteInputs(siteUrl: string): string {
+function hashSiteInputs(settings: string): string {
   const hash = createHash('sha256');
-  hash.update(siteUrl);
+  hash.update(settings);
   for (const input of SITE_INPUTS) {
     for (const file of listFiles(join(REPO_ROOT, input))) {
       hash.update(relative(REPO_ROOT, file));

@@ -42,6 +42,7 @@ import { startSiteServer } from './services/site.js';
 import { startWebServer } from './services/web.js';
 import { startWebSocketGateway } from './services/websocket-gateway.js';
 import { LOCAL_TABLE, type LocalSettings } from './settings.js';
+import { loadCompanyIdentity } from '../lib/company-config.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
 export { LOCAL_TABLE };
@@ -130,6 +131,9 @@ export async function startLocalRuntime(
     const apiUrl = `${appUrl}${API_BASE_PATH}`;
 
     const definitions = synthesizeLocalDefinitions(LOCAL_TABLE);
+    // config/company/local.json when someone writes one, else the examples (domain/company.ts): the functions, the
+    // SPA and the simulator's PIX codes all name the same company.
+    const company = loadCompanyIdentity('local').identity;
 
     const dynamodb = await startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(settings.dataDir, 'dynamodb') });
     started(dynamodb.stop);
@@ -154,6 +158,7 @@ export async function startLocalRuntime(
       port: ports.asaas,
       apiKey: settings.secrets.asaasApiKey,
       webhook: { url: `${apiUrl}/webhooks/asaas`, token: settings.secrets.asaasWebhookToken },
+      accountHolderName: company.pixPayeeName,
       log,
     });
     started(asaas.stop);
@@ -179,6 +184,7 @@ export async function startLocalRuntime(
       stateMachineArn: STATE_MACHINE_ARN,
       emailFrom: LOCAL_SENDER,
       appUrl,
+      company: JSON.stringify(company),
       postalCodeApiUrl: postalCode.url,
       asaasApiUrl: asaas.apiUrl,
       conversions: conversionsSettingsFor(conversions.url, {
@@ -323,7 +329,7 @@ export async function startLocalRuntime(
         const site = await startSiteServer({ ...edge, siteDir: settings.siteDir });
         started(site.stop);
       } else {
-        const dev = await startWebServer({ ...edge, cacheDir: settings.viteCacheDir });
+        const dev = await startWebServer({ ...edge, company, cacheDir: settings.viteCacheDir });
         started(dev.stop);
         appWarmed = dev.app.then(() => undefined);
       }

@@ -7,6 +7,7 @@
  * Usage: `npm run bench:bundles [-- --runs 7]`. `--quick`: one cold import per function instead of five (every
  * function is still bundled and listed); `npm test` runs that (test/tools/scripts.test.ts) so the bench cannot rot.
  */
+import { EXAMPLE_COMPANY } from '../domain/company.js';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,7 @@ const VALUES: CompleteGrantValues = {
   emailFrom: 'bench@example.com',
   emailConfigurationSet: 'bench',
   appUrl: 'http://127.0.0.1:5173',
+  company: JSON.stringify(EXAMPLE_COMPANY),
   pushEndpoint: 'http://127.0.0.1:1',
   tokenIssuer: 'http://127.0.0.1:1/us-east-1_bench',
   tokenAudience: 'bench-client',

@@ -3,7 +3,9 @@
  * HTML with the same component tree the browser hydrates, so its content paints before any JavaScript runs. Client
  * routes (/auth, /app, /admin, /verificar) get `app.html`, the app's own entry; any other path the prerendered 404.html.
  *
- * Usage: `npm run build:web [-- --outDir <dir>] [-- --site-url https://www.example.com.br]`. With a site URL (or
+ * Usage: `npm run build:web [-- --outDir <dir>] [-- --site-url https://www.example.com.br] [-- --company
+ * config/company/prod.json]`. The company identity is the file's, or BAIXA_COMPANY_IDENTITY's (CDK's build), or the
+ * examples of domain/company.ts; a site built for a stage must be built with that stage's. With a site URL (or
  * SITE_URL), canonical links and Open Graph URLs are absolute in the HTML and robots.txt / sitemap.xml are written;
  * without one, the page sets its canonical link from its own origin and the CDK stack deploys robots.txt and
  * sitemap.xml for the distribution's URL.
@@ -24,7 +26,7 @@ import {
   sitemapXml,
   type PublicPath,
 } from '../domain/public-pages.js';
-import { SERVICE_PROVIDER } from '../domain/company.js';
+import { COMPANY_IDENTITY_BUILD_ENV, companyForBuild, loadCompanyIdentity } from '../lib/company-config.js';
 
 const CONFIG_FILE = join(REPO_ROOT, 'frontend/vite.config.ts');
 
@@ -125,11 +127,11 @@ function withHead(
   siteUrl: string | undefined,
   styles: string[],
 ): string {
-  const title = documentTitle(page.title, page.path);
+  const title = documentTitle(companyForBuild().brand, page.title, page.path);
   const tags = [
     `<meta property="og:type" content="website" />`,
     `<meta property="og:locale" content="pt_BR" />`,
-    `<meta property="og:site_name" content="${escapeHtml(SERVICE_PROVIDER.brand)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(companyForBuild().brand)}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
     ...(siteUrl
@@ -158,7 +160,10 @@ function withHead(
  */
 function notFoundDocument(template: string, body: string, outDir: string): string {
   const html = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(NOT_FOUND_TITLE))}</title>`)
+    .replace(
+      /<title>[^<]*<\/title>/,
+      `<title>${escapeHtml(documentTitle(companyForBuild().brand, NOT_FOUND_TITLE))}</title>`,
+    )
     .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, '<meta name="robots" content="noindex" />')
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
@@ -184,6 +189,10 @@ function escapeHtml(value: string): string {
 
 const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
 if (isMain) {
+  const companyFile = argument('--company');
+  if (companyFile) {
+    process.env[COMPANY_IDENTITY_BUILD_ENV] = JSON.stringify(loadCompanyIdentity('build', companyFile).identity);
+  }
   await buildWeb({
     outDir: argument('--outDir') ?? join(REPO_ROOT, 'frontend/dist'),
     siteUrl: argument('--site-url') ?? process.env.SITE_URL,

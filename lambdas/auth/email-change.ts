@@ -1,12 +1,12 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { SERVICE_PROVIDER } from '../../domain/company.js';
 import { formatDateTime } from '../../domain/dates.js';
 import { maskEmail } from '../../domain/documents.js';
 import type { OutgoingEmail, SendEmail } from '../providers/email.js';
 import type { Clock } from '../shared/clock.js';
+import { companyIdentity } from '../shared/company.js';
 import { changeCustomerEmail, clearEmailChangeNotice, type EmailChangeNotice } from '../shared/data/email-change.js';
 import type { Db } from '../shared/data/table.js';
-import { emailShell, escapeHtml } from '../shared/email-layout.js';
+import { emailLayout, markup } from '../shared/email-layout.js';
 import { logger } from '../shared/logger.js';
 
 export type EmailChangeDeps = { db: Db; clock: Clock; sendEmail: SendEmail };
@@ -16,15 +16,16 @@ export type EmailChangeDeps = { db: Db; clock: Clock; sendEmail: SendEmail };
  * e-mail is how the owner finds out. The new address is masked, as anyone reading the old mailbox reads it.
  */
 export function emailChangedNotice(notice: EmailChangeNotice): OutgoingEmail {
+  const company = companyIdentity();
   return {
     subject: 'O e-mail da sua conta foi alterado',
-    html: emailShell(
-      'O e-mail da sua conta foi alterado',
-      `<p>Olá!</p>
-<p>O e-mail de acesso da sua conta na ${SERVICE_PROVIDER.brand} foi alterado para <strong>${escapeHtml(maskEmail(notice.new_email))}</strong> em ${escapeHtml(formatDateTime(notice.at))}. A partir de agora, os avisos sobre o seu processo vão para o novo endereço.</p>
-<p>Se foi você, não é preciso fazer nada. Se não foi, fale com o nosso suporte agora mesmo pelo e-mail ${escapeHtml(SERVICE_PROVIDER.email)} ou pelo WhatsApp ${escapeHtml(SERVICE_PROVIDER.whatsappDisplay)}.</p>`,
-      'Você recebeu este e-mail porque este endereço era o e-mail de acesso de uma conta na nossa plataforma.',
-    ),
+    html: emailLayout({
+      title: 'O e-mail da sua conta foi alterado',
+      audience: 'customer',
+      body: markup`<p>O e-mail de acesso da sua conta na ${company.brand} foi alterado para <strong>${maskEmail(notice.new_email)}</strong> em ${formatDateTime(notice.at)}. A partir de agora, os avisos sobre o seu processo vão para o novo endereço.</p>
+<p>Se foi você, não é preciso fazer nada. Se não foi, fale com o nosso suporte agora mesmo pelo e-mail ${company.supportEmail} ou pelo WhatsApp ${company.whatsappDisplay}.</p>`,
+      reason: 'Você recebeu este e-mail porque este endereço era o e-mail de acesso de uma conta na nossa plataforma.',
+    }),
   };
 }
 

@@ -3,7 +3,7 @@ import { DASHBOARD_MESSAGES } from '../../domain/messages.js';
 import { formatVerificationCode } from '../../domain/nada-consta.js';
 import { fullProtocol } from '../../domain/protocol.js';
 import type { EmailAttachment, OutgoingEmail } from '../providers/email.js';
-import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+import { emailButton, emailLayout, markup, MUTED_STYLE } from '../shared/email-layout.js';
 
 /**
  * The Nada Consta e-mail: sent to the e-mail on file (never to an address the request typed) each time one is issued,
@@ -19,14 +19,16 @@ export function nadaConstaEmail(data: {
 }): OutgoingEmail {
   return {
     subject: `Nada Consta — protocolo ${fullProtocol(data.protocolo)}`,
-    html: emailShell(
-      'Nada Consta emitido',
-      `<p>Olá, ${escapeHtml(data.name)}!</p>
-<p>Segue em anexo o Nada Consta do processo de protocolo <strong>${escapeHtml(fullProtocol(data.protocolo))}</strong>, com a baixa deferida em ${escapeHtml(formatDate(data.grantedAt))}.</p>
-<p>Código de verificação: <strong>${escapeHtml(formatVerificationCode(data.code))}</strong>. Quem receber o documento pode conferir a autenticidade e a situação atual pelo endereço abaixo.</p>${emailButton(data.verificationUrl, 'Verificar Nada Consta')}
-<p style="font-size:13px;color:#5b6b7b">${escapeHtml(DASHBOARD_MESSAGES.temporaryWarning)}</p>`,
-      'Você recebeu este e-mail porque o Nada Consta do seu processo foi solicitado na nossa página de consulta. Se não foi você, nenhuma ação é necessária: o documento só é enviado para este endereço.',
-    ),
+    html: emailLayout({
+      title: 'Nada Consta emitido',
+      audience: 'customer',
+      name: data.name,
+      body: markup`<p>Segue em anexo o Nada Consta do processo de protocolo <strong>${fullProtocol(data.protocolo)}</strong>, com a baixa deferida em ${formatDate(data.grantedAt)}.</p>
+<p>Código de verificação: <strong>${formatVerificationCode(data.code)}</strong>. Quem receber o documento pode conferir a autenticidade e a situação atual pelo endereço abaixo.</p>${emailButton(data.verificationUrl, 'Verificar Nada Consta')}
+<p style="${MUTED_STYLE}">${DASHBOARD_MESSAGES.temporaryWarning}</p>`,
+      reason:
+        'Você recebeu este e-mail porque o Nada Consta do seu processo foi solicitado na nossa página de consulta. Se não foi você, nenhuma ação é necessária: o documento só é enviado para este endereço.',
+    }),
     attachments: [data.pdf],
   };
 }

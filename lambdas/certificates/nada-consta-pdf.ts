@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { lawyersLine, legalIdentityLine, type CompanyIdentity } from '../../domain/company.js';
 import { formatDate, formatDateTime } from '../../domain/dates.js';
 import { AUTH_MESSAGES, DASHBOARD_MESSAGES } from '../../domain/messages.js';
 import { formatVerificationCode } from '../../domain/nada-consta.js';
@@ -18,6 +19,8 @@ export type NadaConstaContent = {
   issuedAt: string;
   code: string;
   verificationUrl: string;
+  /** Who issues it: the stage's company identity, so a bank or landlord knows whom to ask. */
+  issuer: CompanyIdentity;
 };
 
 export const NADA_CONSTA_TITLE = 'Nada Consta';
@@ -74,7 +77,7 @@ export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<U
     }
   };
 
-  text(AUTH_MESSAGES.subtitle.toUpperCase(), { size: 9, color: MUTED });
+  text(`${content.issuer.brand.toUpperCase()} · ${AUTH_MESSAGES.subtitle.toUpperCase()}`, { size: 9, color: MUTED });
   y -= 40;
   text(NADA_CONSTA_TITLE, { font: bold, size: 30, color: ACCENT });
   y -= 22;
@@ -96,7 +99,7 @@ export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<U
     text(label, { size: 9, color: MUTED });
     y -= 15;
     text(value, { font: bold, size: 12 });
-    y -= 24;
+    y -= 22;
   }
 
   y -= 6;
@@ -133,6 +136,20 @@ export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<U
     10,
     MUTED,
   );
+
+  // Who issues it, in small print: whom a bank or landlord asks about this document.
+  y -= 10;
+  const { issuer } = content;
+  const lawyers = `${issuer.lawyers.length > 1 ? 'Advogados responsáveis' : 'Advogado(a) responsável'}: ${lawyersLine(issuer)}`;
+  paragraph(`Emitido por ${legalIdentityLine(issuer)}, ${issuer.address}. ${lawyers}.`, regular, 8, MUTED);
+  paragraph(
+    `Atendimento: ${issuer.supportEmail} · WhatsApp ${issuer.whatsappDisplay} · Telefone ${issuer.phoneDisplay}.`,
+    regular,
+    8,
+    MUTED,
+  );
+  // One page: a text that grows (a long address, three lawyers) must fail here, not print past the page's edge.
+  if (y < MARGIN / 2) throw new Error(`The Nada Consta does not fit one page (y = ${Math.round(y)})`);
   return pdf.save();
 }
 

@@ -28,6 +28,7 @@ import { findContractByProtocol } from '../shared/data/lookups.js';
 import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import type { Db } from '../shared/data/table.js';
 import { DomainError } from '../shared/errors.js';
+import { companyIdentity } from '../shared/company.js';
 import { logger } from '../shared/logger.js';
 import { nadaConstaEmail } from './nada-consta-emails.js';
 import { renderNadaConstaPdf } from './nada-consta-pdf.js';
@@ -194,6 +195,7 @@ async function storeNewCertificate(
     issuedAt,
     code,
     verificationUrl: verificationUrlOf(deps.appUrl, code),
+    issuer: companyIdentity(),
   });
   const record: Certificate = {
     codigo: code,

@@ -2,7 +2,7 @@ import { formatDateTime } from '../../domain/dates.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { formatBRL, PROCESSING_BUSINESS_DAYS } from '../../domain/pricing.js';
 import type { OutgoingEmail } from '../providers/email.js';
-import { emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+import { emailButton, emailLayout, markup } from '../shared/email-layout.js';
 import { CONTRACT_LINK_DAYS } from './contract-link.js';
 
 /** The words of the PDF's link in 'Contrato assinado'. */
@@ -19,18 +19,19 @@ export function contractSignedEmail(
   appUrl: string,
   data: { name: string; protocolo: string; valor: number; signedAt: string; free: boolean; pdfLink: string },
 ): OutgoingEmail {
-  const copy = `<p>Guarde uma cópia do contrato assinado, com os registros da sua assinatura:</p>${emailButton(data.pdfLink, CONTRACT_SIGNED_EMAIL.download)}
+  const copy = markup`<p>Guarde uma cópia do contrato assinado, com os registros da sua assinatura:</p>${emailButton(data.pdfLink, CONTRACT_SIGNED_EMAIL.download)}
 <p>${CONTRACT_SIGNED_EMAIL.linkValidity}</p>`;
   const next = data.free
-    ? `<p>Como esta é uma renovação gratuita, o seu processo já foi iniciado. Acompanhe cada etapa pela área do cliente.</p>${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`
-    : `<p>O próximo passo é o pagamento único de ${formatBRL(data.valor)} por PIX. Depois dele, protocolamos o seu pedido em até ${PROCESSING_BUSINESS_DAYS} dias úteis.</p>${emailButton(new URL('/app/pagamento', appUrl).toString(), 'Ir para o pagamento')}`;
+    ? markup`<p>Como esta é uma renovação gratuita, o seu processo já foi iniciado. Acompanhe cada etapa pela área do cliente.</p>${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`
+    : markup`<p>O próximo passo é o pagamento único de ${formatBRL(data.valor)} por PIX. Depois dele, protocolamos o seu pedido em até ${PROCESSING_BUSINESS_DAYS} dias úteis.</p>${emailButton(new URL('/app/pagamento', appUrl).toString(), 'Ir para o pagamento')}`;
   return {
     subject: `Contrato assinado — protocolo ${data.protocolo}`,
-    html: emailShell(
-      'Contrato assinado!',
-      `<p>Olá, ${escapeHtml(data.name)}!</p>
-<p>Recebemos a sua assinatura digital do contrato de protocolo <strong>${escapeHtml(data.protocolo)}</strong>, em ${escapeHtml(formatDateTime(data.signedAt))}.</p>${next}${copy}`,
-      'Você recebeu este e-mail porque assinou um contrato na nossa plataforma.',
-    ),
+    html: emailLayout({
+      title: 'Contrato assinado!',
+      audience: 'customer',
+      name: data.name,
+      body: markup`<p>Recebemos a sua assinatura digital do contrato de protocolo <strong>${data.protocolo}</strong>, em ${formatDateTime(data.signedAt)}.</p>${next}${copy}`,
+      reason: 'Você recebeu este e-mail porque assinou um contrato na nossa plataforma.',
+    }),
   };
 }

@@ -7,6 +7,7 @@ import type { Documents } from '../providers/documents.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { companyIdentity } from '../shared/company.js';
 import { signingPlan, signingRefusal, type Signable, type SignableState } from '../../domain/signing.js';
 import { readSignable, writeSignature } from '../shared/data/signatures.js';
 import type { Db } from '../shared/data/table.js';
@@ -57,7 +58,7 @@ export async function signOwnContract(
   const signedAt = deps.clock().toISOString();
   const plan = signingPlan(state, signedAt);
   const geo = geoFromViewerHeaders(signer.viewerHeaders);
-  const text = contractText(contract, profile);
+  const text = contractText(contract, profile, companyIdentity());
   const evidence = {
     signedAt,
     ip: signerIp(signer.sourceIp),

@@ -167,6 +167,7 @@ async function tellEveryone(
           protocolo: contract.protocolo,
           valor: contract.valor,
           money,
+          cancelledAt: now,
         }),
       ),
     );

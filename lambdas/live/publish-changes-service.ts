@@ -5,6 +5,7 @@ import type { SendEmail } from '../providers/email.js';
 import type { Push } from '../providers/push.js';
 import type { Clock } from '../shared/clock.js';
 import { connectionsOf, forgetConnection } from '../shared/data/connections.js';
+import { latestChargeOfContract } from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { keys } from '../shared/data/keys.js';
@@ -152,6 +153,9 @@ async function sendStatusNoticeOnce(
     ]);
     // A client deleted meanwhile has no one to tell.
     if (!profile || !contract) return;
+    // A payment's notice is its receipt: the charge that was paid (the newest of the contract), read consistently.
+    const charge =
+      change.to === 'pago' ? await latestChargeOfContract(deps.db, change.userId, change.contractId) : null;
     await deps.sendEmail(
       profile.email,
       statusUpdateEmail(deps.appUrl, {
@@ -160,6 +164,7 @@ async function sendStatusNoticeOnce(
         statusAnterior: change.from,
         novoStatus: change.to,
         observacoes: change.obs,
+        receipt: charge?.paid_at ? { valor: charge.valor ?? contract.valor, paidAt: charge.paid_at } : null,
       }),
     );
   } catch (error) {

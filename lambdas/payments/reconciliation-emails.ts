@@ -7,7 +7,7 @@ import {
 } from '../../domain/reconciliation.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import type { ReconciliationRun } from '../shared/data/reconciliation.js';
-import { ADMIN_EMAIL_FOOTER, emailButton, emailShell, escapeHtml } from '../shared/email-layout.js';
+import { ADMIN_EMAIL_REASON, emailButton, emailLayout, markup } from '../shared/email-layout.js';
 
 /** An e-mail names at most this many new divergences; the screen lists them all. */
 export const REPORT_DIVERGENCE_LIMIT = 20;
@@ -48,32 +48,29 @@ export function reconciliationReportEmail(
     ['Divergências resolvidas', run.divergences_resolved],
     ['Erros', run.errors],
   ];
-  const figures = rows
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:4px 12px 4px 0">${label}</td><td style="padding:4px 0;text-align:right"><strong>${value.toLocaleString('pt-BR')}</strong></td></tr>`,
-    )
-    .join('');
+  const figures = rows.map(
+    ([label, value]) =>
+      markup`<tr><td style="padding:4px 12px 4px 0">${label}</td><td style="padding:4px 0;text-align:right"><strong>${value.toLocaleString('pt-BR')}</strong></td></tr>`,
+  );
   const listed = newDivergences.slice(0, REPORT_DIVERGENCE_LIMIT);
   const more = newDivergences.length - listed.length;
   const divergences = listed.length
-    ? `<p><strong>Divergências novas</strong></p><ul>${listed
-        .map(
-          (d) =>
-            `<li>${escapeHtml(DIVERGENCE_LABELS[d.kind])} — pagamento <strong>${escapeHtml(d.asaas_id)}</strong>: ${escapeHtml(describeDivergence(d))}</li>`,
-        )
-        .join('')}</ul>${more > 0 ? `<p>E mais ${count(more, 'divergência', 'divergências')} no painel.</p>` : ''}`
-    : '';
-  const note = run.note ? `<p><strong>${escapeHtml(run.note)}</strong></p>` : '';
+    ? markup`<p><strong>Divergências novas</strong></p><ul>${listed.map(
+        (d) =>
+          markup`<li>${DIVERGENCE_LABELS[d.kind]} — pagamento <strong>${d.asaas_id}</strong>: ${describeDivergence(d)}</li>`,
+      )}</ul>${more > 0 ? markup`<p>E mais ${count(more, 'divergência', 'divergências')} no painel.</p>` : null}`
+    : null;
+  const note = run.note ? markup`<p><strong>${run.note}</strong></p>` : null;
   return {
     subject,
-    html: emailShell(
-      'Conciliação com o Asaas',
-      `<p>A conciliação iniciada em ${escapeHtml(formatDateTime(run.started_at))} terminou: <strong>${escapeHtml(RECONCILIATION_RUN_LABELS[run.status])}</strong>. Foram comparados os pagamentos criados no Asaas desde ${escapeHtml(formatDate(`${run.window.createdFrom}T12:00:00Z`))} e os pagos desde ${escapeHtml(formatDate(`${run.window.paidFrom}T12:00:00Z`))} com as cobranças do sistema.</p>
+    html: emailLayout({
+      title: 'Conciliação com o Asaas',
+      audience: 'admin',
+      body: markup`<p>A conciliação iniciada em ${formatDateTime(run.started_at)} terminou: <strong>${RECONCILIATION_RUN_LABELS[run.status]}</strong>. Foram comparados os pagamentos criados no Asaas desde ${formatDate(`${run.window.createdFrom}T12:00:00Z`)} e os pagos desde ${formatDate(`${run.window.paidFrom}T12:00:00Z`)} com as cobranças do sistema.</p>
 ${note}<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:8px 0 16px">${figures}</table>
 ${divergences}<p>O que foi reparado seguiu o mesmo caminho de um webhook do Asaas. As divergências precisam de uma pessoa: confira cada uma no painel do Asaas e na seção Divergências do Financeiro.</p>
 ${emailButton(new URL('/admin/financeiro#divergencias', appUrl).toString(), 'Abrir Financeiro')}`,
-      ADMIN_EMAIL_FOOTER,
-    ),
+      reason: ADMIN_EMAIL_REASON,
+    }),
   };
 }

@@ -41,6 +41,8 @@ export interface GrantTargets {
   };
   /** The SPA's public URL, for every link the product sends. Required by `grants.email` and `grants.appLinks`. */
   readonly appUrl?: string;
+  /** The company identity as JSON (domain/company.ts). Required by `grants.email` and `grants.appLinks`. */
+  readonly company?: string;
   /** The user pool. Required by `grants.userPool` and `grants.adminMembership`. */
   readonly userPool?: cognito.IUserPool;
   /** The WebSocket API's management endpoint and the ARN pattern of its connections. Required by `grants.push`. */
@@ -66,6 +68,7 @@ export function grantValuesOf(targets: GrantTargets): GrantValues {
     emailFrom: targets.email?.senderEmail,
     emailConfigurationSet: targets.email?.configurationSet?.name,
     appUrl: targets.appUrl,
+    company: targets.company,
     userPoolId: targets.userPool?.userPoolId,
     pushEndpoint: targets.push?.endpoint,
     tokenIssuer: targets.tokens?.issuer,

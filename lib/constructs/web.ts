@@ -21,6 +21,7 @@ import {
 } from '../../domain/public-pages.js';
 import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/origin.js';
+import type { CompanyIdentity } from '../../domain/company.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
 import { nagRef } from '../nag.js';
 import { viteBuildSource } from '../site-source.js';
@@ -114,6 +115,8 @@ export interface WebProps {
    * @default - the distribution's URL (canonical links are then set by the page itself)
    */
   readonly siteUrl?: string;
+  /** Who the provider is: the prerendered pages, the footer, the contract and the payment screen are built with it. */
+  readonly company: CompanyIdentity;
   /**
    * ARN of the AWS WAF web ACL (scope CLOUDFRONT, created in us-east-1: lib/edge-stack.ts) that guards the site and
    * /api at the edge.
@@ -269,7 +272,7 @@ export class Web extends Construct {
     const siteOrigin = props.siteUrl?.replace(/\/+$/, '') ?? this.appUrl;
     const site = props.siteAssetPath
       ? s3deploy.Source.asset(props.siteAssetPath)
-      : viteBuildSource({ siteUrl: props.siteUrl });
+      : viteBuildSource({ siteUrl: props.siteUrl, company: props.company });
     // One handler log group with retention for both deployments (they share CDK's singleton function).
     const deployLogs = new logs.LogGroup(this, 'DeploymentLogs', { retention: logs.RetentionDays.ONE_MONTH });
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { createAccount } from './asaas-simulator/account.js';
 import { createApi } from './asaas-simulator/api.js';
 import { handleControl } from './asaas-simulator/control.js';
@@ -39,6 +40,11 @@ export type AsaasSimulatorOptions = {
    */
   retryScheduleMs?: number[];
   log?: (line: string) => void;
+  /**
+   * The account holder's name, as the payer's bank shows it for every PIX code (the company identity's `pixPayeeName`).
+   * @default EXAMPLE_COMPANY.pixPayeeName
+   */
+  accountHolderName?: string;
 };
 
 export type AsaasSimulator = {
@@ -59,7 +65,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
   const log = o.log ?? (() => {});
   const schedule = o.retryScheduleMs?.length ? o.retryScheduleMs : DEFAULT_RETRY_SCHEDULE_MS;
   const webhooks = new WebhookQueue(o.webhook, schedule, log);
-  const account = createAccount(webhooks, log);
+  const account = createAccount(webhooks, log, o.accountHolderName ?? EXAMPLE_COMPANY.pixPayeeName);
   const api = createApi(account, o.apiKey, log);
   const simulated = { account, api, webhooks, log };
 

@@ -8,6 +8,7 @@ import type { LocalSettings } from '../settings.js';
 import { applyEdgeHeaders } from './edge.js';
 import { refusalOf, sendRefusal } from './request-guard.js';
 import { warmUpPages, type WarmUpReport } from './web-warmup.js';
+import type { CompanyIdentity } from '../../domain/company.js';
 
 /**
  * The files CDK writes per stage at deploy time (lib/constructs/web.ts), served as CloudFront serves them:
@@ -65,6 +66,8 @@ export async function startWebServer(opts: {
   originSecret: string;
   /** @default Vite's own (node_modules/.vite) */
   cacheDir?: string;
+  /** The identity the pages show (the build's `BAIXA_COMPANY_IDENTITY`). */
+  company: CompanyIdentity;
 }): Promise<{
   url: string;
   /** How long warming the landing page's modules took, before the start is announced. */
@@ -79,6 +82,7 @@ export async function startWebServer(opts: {
     logLevel: 'warn',
     clearScreen: false,
     cacheDir: opts.cacheDir,
+    define: { 'import.meta.env.VITE_COMPANY_IDENTITY': JSON.stringify(JSON.stringify(opts.company)) },
     server: {
       host: '127.0.0.1',
       port: opts.port,

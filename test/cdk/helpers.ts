@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { App, CfnElement, Stack, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
+import type { CompanyIdentity } from '../../domain/company.js';
 import { addBaixaStage } from '../../lib/baixa-app.js';
 import type { BaixaStack, BaixaStackProps } from '../../lib/baixa-stack.js';
 import type { BaixaEdgeStack } from '../../lib/edge-stack.js';
@@ -35,8 +36,29 @@ export type SynthesizedBaixa = {
   nag: ReturnType<typeof addNagChecks>;
 };
 
+/**
+ * A company identity with no example value left (domain/company.ts), as a real stage's config file holds it: the test
+ * stage is not `dev`, so it must pass the same check a production synth does.
+ */
+export const TEST_COMPANY: CompanyIdentity = {
+  brand: 'Limpa Nome',
+  legalName: 'Empresa de Teste Intermediação Ltda.',
+  cnpj: '11.222.333/0001-81',
+  address: 'Rua de Teste, 1, Centro, São Lourenço/MG, CEP 37470-000',
+  jurisdiction: 'São Lourenço/MG',
+  lawyers: [{ name: 'Dr. Teste Advogado', oab: 'OAB/MG 123.456' }],
+  supportEmail: 'suporte@teste.com.br',
+  whatsappDisplay: '(35) 99999-1234',
+  whatsappNumber: '5535999991234',
+  phoneDisplay: '(35) 3333-1234',
+  phoneNumber: '553533331234',
+  pixPayeeName: 'EMPRESA DE TESTE INTERMEDIACAO',
+};
+
 type SynthOptions = {
   stage?: string;
+  /** @default TEST_COMPANY */
+  company?: CompanyIdentity;
   env?: Environment;
   skipBundling?: boolean;
   /** Optional stage settings (marketing ids, URLs) as bin/app.ts passes them from the CDK context. */
@@ -78,6 +100,7 @@ function synthesizeBaixa(options: SynthOptions): SynthesizedBaixa {
     stage,
     env: options.env,
     senderEmail: 'nao-responda@example.com',
+    company: { identity: options.company ?? TEST_COMPANY, source: 'test/cdk/helpers.ts' },
     siteAssetPath: fakeSiteDir(),
     ...options.props,
   });

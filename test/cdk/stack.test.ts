@@ -1,7 +1,9 @@
 // The stage as a whole: cdk-nag, a deployable template, its outputs.
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportedViolations, type SynthesizedBaixa } from './helpers.js';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
+import { ENV } from '../../lambdas/grants.js';
+import { reportedViolations, synthBaixa, TEST_COMPANY, type SynthesizedBaixa } from './helpers.js';
 import { stage } from './stage.js';
 
 let s: SynthesizedBaixa;
@@ -35,4 +37,24 @@ describe('Outputs', () => {
       s.template.hasOutput(name, { Value: Match.anyValue() });
     },
   );
+});
+
+describe('Company identity', () => {
+  it('refuses a prod synth with the example identity, naming each field to set and where', () => {
+    expect(() => synthBaixa({ stage: 'prod', company: EXAMPLE_COMPANY, skipBundling: true })).toThrow(
+      'Stage "prod" still has example company identity values in test/cdk/helpers.ts: set legalName, cnpj, address, lawyers, supportEmail, whatsappNumber, phoneNumber, pixPayeeName in config/company/prod.json (or -c companyFile=<path>)',
+    );
+  });
+
+  it('gives every e-mailing function the stage’s identity, and the Cognito messages too', () => {
+    const functions = s.template.findResources('AWS::Lambda::Function') as Record<
+      string,
+      { Properties: { Environment?: { Variables?: Record<string, unknown> } } }
+    >;
+    const identities = Object.values(functions)
+      .map((fn) => fn.Properties.Environment?.Variables?.[ENV.company])
+      .filter((value) => value !== undefined);
+    expect(identities.length).toBeGreaterThan(5);
+    for (const identity of identities) expect(JSON.parse(identity as string)).toEqual(TEST_COMPANY);
+  });
 });

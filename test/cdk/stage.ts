@@ -56,6 +56,7 @@ export const EVERY_VALUE = {
   emailFrom: 'e',
   emailConfigurationSet: 'c',
   appUrl: 'https://a',
+  company: '{}',
   pushEndpoint: 'https://p',
   tokenIssuer: 'https://issuer',
   tokenAudience: 'client',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../lib/paths.js';
 import { expect, inject } from 'vitest';
 import { totpCode } from '../totp.js';
@@ -78,10 +78,12 @@ export async function newContext(
  * a person to look at each screen on a phone and a desktop. Skipped otherwise: a full page costs Chromium 0.5–5 s of
  * CPU to capture and encode, and `npm test` asserts on the page itself, never on the image.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // A part of a long page (the footer) on its own, where a full page would shrink it out of sight.
+  if (part) await part.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  else await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
 /**
@@ -199,7 +201,10 @@ export async function latestEmailTo(sesUrl: string, to: string, timeoutMs = 10_0
 export function firstLinkIn(html: string): string {
   const href = /href="([^"]+)"/.exec(html)?.[1];
   if (!href) throw new Error('no link in e-mail');
-  return href.replaceAll('&amp;', '&');
+  // As a mail client reads the attribute: the e-mails escape every value (lambdas/shared/email-layout.ts).
+  return href
+    .replaceAll('&amp;', '&')
+    .replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
 }
 
 /** Fills and submits the sign-up form of /auth?mode=register. */

@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { SERVICE_PROVIDER } from '../../domain/company.js';
+import { EXAMPLE_COMPANY, lawyersLine } from '../../domain/company.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
+import { contractClauses } from '../../domain/contract-text.js';
+import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
+import { LEGAL_UPDATED_AT } from '../../frontend/src/features/legal/content/updated-at.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
 
 const { appUrl } = inject('e2e');
@@ -35,7 +39,7 @@ async function openLegalPage(page: Page, path: string, title: string): Promise<v
 }
 
 const waitForTitle = (page: Page, title: string) =>
-  page.waitForFunction(`document.title === ${JSON.stringify(`${title} | ${SERVICE_PROVIDER.brand}`)}`);
+  page.waitForFunction(`document.title === ${JSON.stringify(`${title} | ${EXAMPLE_COMPANY.brand}`)}`);
 
 const waitForCanonical = (page: Page, path: string) =>
   page.waitForFunction(
@@ -49,17 +53,22 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
       await openLegalPage(page, path, title);
       await waitForTitle(page, title);
       await waitForCanonical(page, path);
-      await page.getByText('Última atualização: 24/11/2026').waitFor();
+      await page.getByText(`Última atualização: ${LEGAL_UPDATED_AT.label}`).waitFor();
       await screenshot(page, `legal-${name}-${viewportName}`);
 
       // The controller (provider) and the contact e-mail as a mailto: link, in the document itself.
       const main = page.locator('main');
-      for (const text of [SERVICE_PROVIDER.legalName, SERVICE_PROVIDER.cnpj, SERVICE_PROVIDER.address]) {
+      for (const text of [
+        EXAMPLE_COMPANY.legalName,
+        EXAMPLE_COMPANY.cnpj,
+        EXAMPLE_COMPANY.address,
+        lawyersLine(EXAMPLE_COMPANY),
+      ]) {
         expect(await main.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
       }
-      const mailto = main.locator(`a[href^="mailto:${SERVICE_PROVIDER.email}"]`);
+      const mailto = main.locator(`a[href^="mailto:${EXAMPLE_COMPANY.supportEmail}"]`);
       expect(await mailto.count()).toBeGreaterThan(0);
-      expect(await mailto.first().textContent()).toBe(SERVICE_PROVIDER.email);
+      expect(await mailto.first().textContent()).toBe(EXAMPLE_COMPANY.supportEmail);
 
       // Numbered sections, and headings that never skip a level.
       const sectionTitles = await main.locator('.legal-section > h2').allTextContents();
@@ -106,6 +115,34 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
 
 describe('the public footer', () => {
   for (const [viewportName, viewport] of VIEWPORT_LIST) {
+    it(`names the company, its lawyers and every support channel (${viewportName})`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${appUrl}/`);
+      const footer = page.getByRole('contentinfo');
+      await footer.scrollIntoViewIfNeeded();
+      await screenshot(page, `footer-identity-${viewportName}`, footer);
+      const text = (await footer.textContent()) ?? '';
+      for (const fact of [
+        `${EXAMPLE_COMPANY.legalName} · CNPJ ${EXAMPLE_COMPANY.cnpj}`,
+        EXAMPLE_COMPANY.address,
+        lawyersLine(EXAMPLE_COMPANY),
+      ]) {
+        expect(text).toContain(fact);
+      }
+      const hrefs = await footer
+        .locator('a')
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+      expect(hrefs).toEqual(
+        expect.arrayContaining([
+          `https://wa.me/${EXAMPLE_COMPANY.whatsappNumber}`,
+          `mailto:${EXAMPLE_COMPANY.supportEmail}`,
+          `tel:+${EXAMPLE_COMPANY.phoneNumber}`,
+        ]),
+      );
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.context().close();
+    });
+
     it(`reaches both legal pages (${viewportName})`, async () => {
       const page = await newPage(viewport);
       await page.goto(`${appUrl}/`);
@@ -126,6 +163,59 @@ describe('the public footer', () => {
       await page.locator('main').getByRole('link', { name: 'Termos de Uso' }).first().click();
       await page.waitForURL(`${appUrl}/termos`);
       await page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
+      await page.context().close();
+    });
+  }
+});
+
+describe('the words about cancelling agree', () => {
+  it('the terms say how (the button), within what and by when, as the contract’s clause 7 does', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await openLegalPage(page, '/termos', 'Termos de Uso');
+    const section = (await page.locator('#arrependimento').innerText()).replace(/\s+/g, ' ');
+    expect(section).toContain(`Cancelar contrato`);
+    expect(section).toContain(`${CANCELLATION_WINDOW_DAYS} dias corridos`);
+    expect(section).toContain(`conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis`);
+    expect(section).not.toMatch(/alguns dias/);
+    const clause7 = contractClauses({ valor: 399, protocolo: 'LM1', forma_pagamento: 'pix' }, EXAMPLE_COMPANY)
+      .find((clause) => clause.number === 7)!
+      .paragraphs.join(' ');
+    expect(clause7).toContain(`'${WITHDRAWAL_MESSAGES.cancel}'`);
+    expect(clause7).toContain(`em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis`);
+    await page.context().close();
+  });
+
+  for (const [viewportName, viewport] of VIEWPORT_LIST) {
+    it(`sign-up links the terms and the privacy policy next to its button (${viewportName})`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${appUrl}/auth?mode=register`);
+      const button = page.getByRole('button', { name: 'Cadastrar' });
+      await button.waitFor({ timeout: 60_000 });
+      const legal = page.getByTestId('sign-up-legal');
+      expect((await legal.textContent())?.replace(/\s+/g, ' ')).toBe(
+        'Ao se cadastrar, você concorda com os Termos de Uso (abre em nova aba) e declara ter lido a Política de Privacidade (abre em nova aba).',
+      );
+      const links = await legal
+        .getByRole('link')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => [anchor.getAttribute('href'), anchor.getAttribute('target')]),
+        );
+      expect(links).toEqual([
+        ['/termos', '_blank'],
+        ['/privacidade', '_blank'],
+      ]);
+      // Right under the button, where the eye is when it is pressed.
+      const gap = await page.evaluate<number>(`(() => {
+        const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Cadastrar');
+        return document.querySelector('[data-testid="sign-up-legal"]').getBoundingClientRect().top - button.getBoundingClientRect().bottom;
+      })()`);
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThan(40);
+      await screenshot(page, `sign-up-legal-${viewportName}`, page.locator('form').first());
+      const terms = page.waitForEvent('popup');
+      await legal.getByRole('link', { name: /Termos de Uso/ }).click();
+      const opened = await terms;
+      await opened.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
       await page.context().close();
     });
   }

@@ -3,7 +3,8 @@ import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { planReferralSignup } from '../../lambdas/referrals/referral-signup.js';
-import { REFERRAL_INVITE_SUBJECT } from '../../lambdas/referrals/referral-emails.js';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
+import { referralInviteSubject } from '../../lambdas/referrals/referral-emails.js';
 import { createProfile, getCustomerCollection, getProfileByUser } from '../../lambdas/shared/data/customers.js';
 import { findProfileByReferralCode } from '../../lambdas/shared/data/lookups.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
@@ -147,7 +148,7 @@ describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → rew
   }, 180_000);
 
   it('the friend signs up through the e-mail’s link, signs, pays, and the referrer’s counters move (phone)', async () => {
-    const invitation = await emailWithSubject(sesUrl, friend.email, REFERRAL_INVITE_SUBJECT);
+    const invitation = await emailWithSubject(sesUrl, friend.email, referralInviteSubject(EXAMPLE_COMPANY.brand));
     const inviteLink = new URL(firstLinkIn(invitation.body!.html!));
     expect(inviteLink.searchParams.get('ref')).toBe(referralCode);
     expect(inviteLink.searchParams.get('invite')).toMatch(new RegExp(`^${referralCode}-[A-Z0-9]{4}$`));

@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
 import { createChargeRoute } from '../../domain/api/payments.js';
+import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
-import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { emailWithSubject, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { apiCustomer, callApi, signInThroughForm, type ApiCustomer } from './customers.js';
 
-const { appUrl, asaasUrl, admin } = inject('e2e');
+const { appUrl, asaasUrl, admin, sesUrl } = inject('e2e');
 
 /** A customer who signed and paid through the API and the simulator, and whose payment the workflow confirmed. */
 async function paidCustomer(name: string): Promise<ApiCustomer> {
@@ -56,7 +57,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     await page.getByText('Você pode cancelar este contrato até', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Cancelar contrato' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
-    await dialog.getByText('O valor pago será estornado integralmente', { exact: false }).waitFor();
+    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRefund).waitFor();
     await dialog.getByText('O cancelamento não pode ser desfeito.').waitFor();
     await screenshot(page, `withdrawal-dialog-${device}`);
     await dialog.getByRole('button', { name: 'Sim, cancelar contrato' }).click();
@@ -69,6 +70,10 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     await card.getByText('Estorno solicitado', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Cancelar contrato' }).count()).toBe(0);
     await screenshot(page, `withdrawal-requested-${device}`);
+    // The e-mail says what the screen and the contract say: the amount, where it goes and by when.
+    const mail = await emailWithSubject(sesUrl, customer.email, `Contrato cancelado — protocolo ${customer.protocol}`);
+    expect(mail.body?.text).toContain('Valor a estornar: R$ 399,00\n\nPara onde volta: A conta de origem do PIX');
+    expect(mail.body?.text).toMatch(/Previsão: até \d{2}\/\d{2}\/\d{4}/);
 
     // The bank returns the PIX (the simulator's 'Estornar'): Asaas's webhook, the live channel, this screen.
     await refundAtSimulator(page, name);

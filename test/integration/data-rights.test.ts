@@ -286,7 +286,8 @@ describe('Solicitar exclusão (POST /me/erasure-request)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Solicitação de exclusão de dados — protocolo ${protocolo}`);
     expect(mails[0]!.body?.html).toContain(protocolo);
-    expect(mails[0]!.body?.html).toContain('Caio Solicitante Ramos');
+    // Greeted by the first name, as the app greets.
+    expect(mails[0]!.body?.html).toContain('Olá, Caio!');
 
     const list = okBody(await callRoute(listErasureRequestsRoute, listErasureRequests, { claims: adminClaims() }));
     const row = list.requests.find((request) => request.protocolo === protocolo);

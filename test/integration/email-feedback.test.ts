@@ -5,7 +5,7 @@ import { handler as getDashboard } from '../../lambdas/dashboard/get-dashboard.j
 import { handler as receiveEmailFeedback } from '../../lambdas/email/receive-email-feedback.js';
 import { emailSuppressionOf } from '../../lambdas/shared/data/email-suppressions.js';
 import { emailFromEnvironment } from '../../lambdas/shared/environment.js';
-import { emailButton, emailShell } from '../../lambdas/shared/email-layout.js';
+import { emailButton, emailLayout } from '../../lambdas/shared/email-layout.js';
 import { customerClaims } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
 import { scanAllItems, testDb } from './db.js';
@@ -131,12 +131,21 @@ describe('SES bounces and complaints (configuration set → EventBridge → Rece
 describe('every e-mail sent', () => {
   it('carries a plain-text part beside its HTML, from the same content', async () => {
     const to = `texto-${randomUUID()}@example.com`;
-    const html = emailShell('Título do aviso', `<p>Olá, Ana!</p>${emailButton('http://127.0.0.1:5173/app', 'Abrir')}`);
+    const html = emailLayout({
+      title: 'Título do aviso',
+      audience: 'customer',
+      name: 'Ana Souza',
+      body: emailButton('http://127.0.0.1:5173/app', 'Abrir'),
+      reason: 'Você recebeu este e-mail porque é um teste.',
+    });
     await emailFromEnvironment()(to, { subject: 'Aviso', html });
     const [sent] = await emailsTo(to);
     expect(sent?.body?.html).toBe(html);
-    expect(sent?.body?.text).toBe(
-      'Título do aviso\n\nOlá, Ana!\n\nAbrir: http://127.0.0.1:5173/app\n\nSe você não fez esta solicitação, ignore este e-mail.',
+    const text = sent?.body?.text ?? '';
+    expect(text.startsWith('Limpa Nome\n\nTítulo do aviso\n\nOlá, Ana!\n\nAbrir: http://127.0.0.1:5173/app\n\n')).toBe(
+      true,
     );
+    expect(text.endsWith('Você recebeu este e-mail porque é um teste.')).toBe(true);
+    expect(text).not.toMatch(/<[a-z/!]/i);
   });
 });

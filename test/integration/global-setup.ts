@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ENV, environmentFor, type GrantValues, type SecretName } from '../../lambdas/grants.js';
@@ -56,6 +57,7 @@ export const INTEGRATION_VALUES: GrantValues = {
   stateMachineArn: 'arn:aws:states:us-east-1:000000000000:stateMachine:integration',
   emailFrom: INTEGRATION_SENDER,
   appUrl: 'http://127.0.0.1:5173',
+  company: JSON.stringify(EXAMPLE_COMPANY),
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
   asaasApiUrl: `http://127.0.0.1:${ASAAS_PORT}/v3`,
   conversions: conversionsSettingsFor(`http://127.0.0.1:${CONVERSIONS_PORT}`, {

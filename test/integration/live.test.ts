@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
+import { formatDateTime } from '../../domain/dates.js';
 import { changeOf } from '../../lambdas/live/changes.js';
 import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
 import { publishChanges, type PublishDeps } from '../../lambdas/live/publish-changes-service.js';
@@ -124,7 +125,9 @@ describe('live channel', () => {
     await expect.poll(async () => (await emailsTo(profile.email)).length, { timeout: 5000 }).toBe(1);
     const [email] = await emailsTo(profile.email);
     expect(email?.subject).toBe(`Atualização do processo ${contract.protocolo}: Peticionado`);
-    expect(email?.body?.html).toContain('mudou de <strong>Cadastro</strong> para <strong>Peticionado</strong>');
+    // In the customer's words first, then the spec's previous and new status names.
+    expect(email?.body?.html).toContain('O seu pedido foi protocolado na Justiça pelo nosso advogado.');
+    expect(email?.body?.html).toContain('Etapa anterior: Cadastro · Etapa atual: <strong>Peticionado</strong>');
     expect(email?.body?.html).toContain('Petição protocolada no fórum de São Lourenço.');
 
     // Lambda delivers at least once: the same record again changes nothing for the inbox.
@@ -150,6 +153,31 @@ describe('live channel', () => {
       ]);
     expect(await emailsTo(profile.email)).toEqual([]);
     tab.socket.close();
+  });
+
+  it("e-mails a payment's move to 'Pago' as a receipt: amount, date and time, method and protocol", async () => {
+    const { userId, profile, contract } = await seedCustomer(db);
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+    const paidAt = new Date();
+    await recordChargeStatus(
+      db,
+      { userId, contractId: contract.id, chargeId: charge.id },
+      'PENDING',
+      'RECEIVED',
+      paidAt.toISOString(),
+    );
+    await changeProcessStatus(db, {
+      ref: { userId, contractId: contract.id },
+      to: 'pago',
+      byUser: 'sistema',
+      now: new Date().toISOString(),
+    });
+    await expect.poll(async () => (await emailsTo(profile.email)).length, { timeout: 5000 }).toBe(1);
+    const [email] = await emailsTo(profile.email);
+    expect(email?.subject).toBe(`Atualização do processo ${contract.protocolo}: Pago`);
+    expect(email?.body?.text).toContain(
+      `Recibo\n\nValor: R$ 399,00\n\nData e hora: ${formatDateTime(paidAt.toISOString())} (horário de Brasília)\n\nForma de pagamento: PIX\n\nProtocolo: ${contract.protocolo}`,
+    );
   });
 
   it("pushes the customer's own step (self) without a status-update e-mail", async () => {

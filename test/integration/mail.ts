@@ -18,7 +18,10 @@ export async function emailsTo(to: string): Promise<StoredEmail[]> {
 export function firstHref(html: string | undefined): URL {
   const href = /href="([^"]+)"/.exec(html ?? '')?.[1];
   if (!href) throw new Error('no link in the e-mail');
-  return new URL(href.replaceAll('&amp;', '&'));
+  // As a mail client reads the attribute: the e-mails escape every value (lambdas/shared/email-layout.ts).
+  return new URL(
+    href.replaceAll('&amp;', '&').replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code))),
+  );
 }
 
 /** The token of a magic-link e-mail. */

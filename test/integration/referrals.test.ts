@@ -9,7 +9,8 @@ import { INVITE_CODE_PATTERN } from '../../domain/referral-code.js';
 import type { Profile } from '../../domain/schemas/entities.js';
 import { handler as createProfileHandler } from '../../lambdas/profile/create-profile.js';
 import { INVITE_LIMITS, inviteFriend, type InviteLimits } from '../../lambdas/referrals/referral-service.js';
-import { REFERRAL_INVITE_SUBJECT } from '../../lambdas/referrals/referral-emails.js';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
+import { referralInviteSubject } from '../../lambdas/referrals/referral-emails.js';
 import { planReferralSignup } from '../../lambdas/referrals/referral-signup.js';
 import { handler as getReferrals } from '../../lambdas/referrals/get-referrals.js';
 import { handler as inviteReferral } from '../../lambdas/referrals/invite-referral.js';
@@ -55,7 +56,7 @@ async function signUp(email: string, codes: { referral_ref?: string; referral_in
 /** The invite code of the e-mail the friend received (the `invite` parameter of its link). */
 async function inviteLinkTo(email: string): Promise<URL> {
   const [message] = await emailsTo(email);
-  expect(message?.subject).toBe(REFERRAL_INVITE_SUBJECT);
+  expect(message?.subject).toBe(referralInviteSubject(EXAMPLE_COMPANY.brand));
   return firstHref(message?.body?.html);
 }
 
@@ -228,7 +229,7 @@ describe('invites that cannot carry spam (issue 20, item 8)', () => {
     });
     expect(result.status).toBe(201);
     const [message] = await emailsTo(email);
-    expect(message?.subject).toBe(REFERRAL_INVITE_SUBJECT);
+    expect(message?.subject).toBe(referralInviteSubject(EXAMPLE_COMPANY.brand));
     const html = message?.body?.html ?? '';
     expect(html).toContain('<strong>Joana Pereira</strong>');
     for (const spam of ['ganhe', 'promo', 'R$500', 'phish', 'Banco Oficial', 'Promoção', '\u200b', '\u0007']) {

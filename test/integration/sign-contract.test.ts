@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { createHash } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -78,7 +79,9 @@ describe('POST /me/contracts/{contractId}/signature', () => {
     const { Item } = await db.client.send(
       new GetCommand({ TableName: db.tableName, Key: { pk: keys.customer(userId), sk: keys.contractSk(contract.id) } }),
     );
-    const expectedHash = createHash('sha256').update(contractText(contract, profile)).digest('hex');
+    const expectedHash = createHash('sha256')
+      .update(contractText(contract, profile, EXAMPLE_COMPANY))
+      .digest('hex');
     expect(Item?.assinatura).toMatchObject({
       text_sha256: expectedHash,
       user_agent: 'vitest',

@@ -14,7 +14,8 @@ import { handler as requestErasure } from '../../lambdas/data-rights/request-era
 import { publishChanges } from '../../lambdas/live/publish-changes-service.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
-import { REFERRAL_INVITE_SUBJECT } from '../../lambdas/referrals/referral-emails.js';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
+import { referralInviteSubject } from '../../lambdas/referrals/referral-emails.js';
 import { handler as inviteReferral } from '../../lambdas/referrals/invite-referral.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { moveChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
@@ -119,7 +120,7 @@ describe('told once, whatever the parallel requests', () => {
     );
 
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
-    expect(countOf(await subjectsTo(friend), REFERRAL_INVITE_SUBJECT)).toBe(1);
+    expect(countOf(await subjectsTo(friend), referralInviteSubject(EXAMPLE_COMPANY.brand))).toBe(1);
   });
 
   it('sends an e-mail whose sender died after its claim once the lease lapsed, and never while it is held', async () => {

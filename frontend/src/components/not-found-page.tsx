@@ -1,4 +1,5 @@
 import { SHELL_MESSAGES } from '@domain/messages.js';
+import { BRAND_NAME } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { SiteLink } from './site-link';
 import { documentTitle, NOT_FOUND_TITLE } from '@domain/public-pages.js';
@@ -8,7 +9,7 @@ import { documentTitle, NOT_FOUND_TITLE } from '@domain/public-pages.js';
  * for any unknown path, and the app's own catch-all route for unknown paths inside the app.
  */
 export function NotFoundPage() {
-  usePageMeta({ title: documentTitle(NOT_FOUND_TITLE) });
+  usePageMeta({ title: documentTitle(BRAND_NAME, NOT_FOUND_TITLE) });
   return (
     <main className="not-found">
       <h1 className="not-found__title">{SHELL_MESSAGES.notFound}</h1>

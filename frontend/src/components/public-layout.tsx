@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { SERVICE_PROVIDER } from '@domain/company.js';
+import { lawyersLine } from '@domain/company.js';
 import { BRAND_NAME } from '@/lib/brand';
+import { COMPANY } from '@/lib/company';
 import { SUPPORT_CONTACT, whatsappLink } from '@/lib/contact';
 import { PublicBrandMark } from './public-brand-mark';
 import { SiteLink as Link } from './site-link';
@@ -49,7 +50,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               consultoria.
             </p>
             <p>
-              {SERVICE_PROVIDER.legalName} · CNPJ {SERVICE_PROVIDER.cnpj}
+              {COMPANY.legalName} · CNPJ {COMPANY.cnpj}
+            </p>
+            <p>{COMPANY.address}</p>
+            <p>
+              {COMPANY.lawyers.length > 1 ? 'Advogados responsáveis' : 'Advogado(a) responsável'}:{' '}
+              {lawyersLine(COMPANY)}
             </p>
           </div>
           <address className="public-footer__contact">
@@ -65,8 +71,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                 <a href={`mailto:${SUPPORT_CONTACT.email}`}>E-mail: {SUPPORT_CONTACT.email}</a>
               </li>
               <li>
-                {/* The provider's data has one number, answered by phone and by WhatsApp. */}
-                <a href={`tel:+${SUPPORT_CONTACT.whatsappNumber}`}>Telefone: {SUPPORT_CONTACT.whatsappDisplay}</a>
+                <a href={SUPPORT_CONTACT.phoneHref}>Telefone: {SUPPORT_CONTACT.phoneDisplay}</a>
               </li>
             </ul>
           </address>

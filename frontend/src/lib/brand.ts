@@ -1,2 +1,4 @@
-/** Product name shown in headers and tab titles; the spec leaves it open. */
-export const BRAND_NAME = 'Limpa Nome';
+import { COMPANY } from './company';
+
+/** Product name shown in headers and tab titles: the stage's configured brand (domain/company.ts). */
+export const BRAND_NAME = COMPANY.brand;

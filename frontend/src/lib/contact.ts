@@ -1,10 +1,13 @@
-import { SERVICE_PROVIDER } from '@domain/company.js';
+import { phoneLink, whatsappLink as whatsappLinkOf } from '@domain/company.js';
+import { COMPANY } from './company';
 
-/** Support channels, from the provider's one configuration place (domain/company.ts). */
+/** Support channels, from the stage's company identity (domain/company.ts). */
 export const SUPPORT_CONTACT = {
-  whatsappDisplay: SERVICE_PROVIDER.whatsappDisplay,
-  whatsappNumber: SERVICE_PROVIDER.whatsappNumber,
-  email: SERVICE_PROVIDER.email,
+  whatsappDisplay: COMPANY.whatsappDisplay,
+  whatsappNumber: COMPANY.whatsappNumber,
+  phoneDisplay: COMPANY.phoneDisplay,
+  phoneHref: phoneLink(COMPANY),
+  email: COMPANY.supportEmail,
 } as const;
 
-export { whatsappLink } from '@domain/company.js';
+export const whatsappLink = (): string => whatsappLinkOf(COMPANY);

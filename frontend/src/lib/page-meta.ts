@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { documentTitle, publicPageMeta, type PublicPath } from '@domain/public-pages.js';
+import { BRAND_NAME } from './brand';
 import { siteOrigin } from './site-origin';
 
 /**
@@ -8,7 +9,7 @@ import { siteOrigin } from './site-origin';
  */
 export function usePublicPageMeta(path: PublicPath): void {
   const { title, description } = publicPageMeta(path);
-  usePageMeta({ title: documentTitle(title, path), description, path });
+  usePageMeta({ title: documentTitle(BRAND_NAME, title, path), description, path });
 }
 
 export function usePageMeta({ title, description, path }: { title: string; description?: string; path?: string }) {

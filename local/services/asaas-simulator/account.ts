@@ -68,10 +68,11 @@ const paymentImport = z.strictObject({
 
 export type Account = ReturnType<typeof createAccount>;
 
-export function createAccount(webhooks: WebhookQueue, log: (line: string) => void) {
+/** `holderName`: the account holder's name as Asaas registered it, which every PIX code names as the payee. */
+export function createAccount(webhooks: WebhookQueue, log: (line: string) => void, holderName: string) {
   const customers = new Map<string, Customer>();
   const payments = new Map<string, Payment>();
-  const pix = new PixCodes();
+  const pix = new PixCodes(holderName);
   let invoiceSequence = 0;
   /** Where invoice pages are served (`invoiceUrl`), known once the server listens. */
   let baseUrl = '';

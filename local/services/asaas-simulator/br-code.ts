@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Payment } from './objects.js';
 
-/** The account holder a real Asaas payload names (field 59 and 60 of the BR Code). */
-const MERCHANT = { name: 'Baixa Temporaria Local', city: 'Sao Paulo' };
+/** Where the simulated account holder is (field 60 of the BR Code); its name (59) is the account's, passed in. */
+const MERCHANT_CITY = 'Sao Paulo';
 
 // PIX BR Code (EMV TLV), built here because the dynamic form must carry the amount (field 54) as Asaas's does
 
@@ -26,7 +26,8 @@ function crc16(text: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
-export function pixPayload(location: string, amount: number): string {
+/** `merchantName`: the account holder's name, which the payer's bank shows as the payee (field 59, 25 characters). */
+export function pixPayload(location: string, amount: number, merchantName: string): string {
   const body =
     tlv('00', '01') +
     tlv('01', '12') +
@@ -35,8 +36,8 @@ export function pixPayload(location: string, amount: number): string {
     tlv('53', '986') +
     tlv('54', amount.toFixed(2)) +
     tlv('58', 'BR') +
-    tlv('59', ascii(MERCHANT.name).slice(0, 25)) +
-    tlv('60', ascii(MERCHANT.city).slice(0, 15)) +
+    tlv('59', ascii(merchantName).slice(0, 25)) +
+    tlv('60', ascii(MERCHANT_CITY).slice(0, 15)) +
     tlv('62', tlv('05', '***')) +
     '6304';
   return body + crc16(body);
@@ -49,6 +50,8 @@ export function pixPayload(location: string, amount: number): string {
  * encoded once: the GET /pixQrCode answer and the invoice page show the same code.
  */
 export class PixCodes {
+  constructor(private readonly merchantName: string) {}
+
   private readonly locations = new Map<string, string>();
   private readonly images = new Map<string, string>();
 
@@ -59,7 +62,7 @@ export class PixCodes {
   /** GET /v3/payments/{id}/pixQrCode's answer. */
   async qrCode(payment: Payment) {
     const location = this.locations.get(payment.id) ?? `pix.asaas.local/qr/cobv/${randomUUID()}`;
-    const payload = pixPayload(location, payment.value);
+    const payload = pixPayload(location, payment.value, this.merchantName);
     let encodedImage = this.images.get(payment.id);
     if (!encodedImage) {
       const png = await QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 300 });

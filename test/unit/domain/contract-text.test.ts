@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -31,14 +32,16 @@ const golden = readFileSync(new URL('./fixtures/contract-text.golden.txt', impor
 describe('contract text (what a signature covers)', () => {
   // Every signature stores the SHA-256 of this text: a change of wording must be deliberate, so it fails here first.
   it('is exactly the reviewed text', () => {
-    expect(contractText(contract, person)).toBe(golden);
-    expect(createHash('sha256').update(contractText(contract, person)).digest('hex')).toBe(
-      createHash('sha256').update(golden).digest('hex'),
-    );
+    expect(contractText(contract, person, EXAMPLE_COMPANY)).toBe(golden);
+    expect(
+      createHash('sha256')
+        .update(contractText(contract, person, EXAMPLE_COMPANY))
+        .digest('hex'),
+    ).toBe(createHash('sha256').update(golden).digest('hex'));
   });
 
   it('has the nine clauses of the spec, numbered 1 to 9', () => {
-    const clauses = contractClauses(contract);
+    const clauses = contractClauses(contract, EXAMPLE_COMPANY);
     expect(clauses.map((c) => c.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(clauses.map((c) => c.title)).toEqual([
       'Do objeto',
@@ -57,7 +60,7 @@ describe('contract text (what a signature covers)', () => {
   it('writes the price out and follows the contract’s value and protocol', () => {
     expect(priceInWords(399)).toBe('R$ 399,00 (trezentos e noventa e nove reais)');
     expect(priceInWords(79.8)).toBe('R$ 79,80 (setenta e nove reais e oitenta centavos)');
-    const other = contractText({ valor: 79.8, protocolo: 'LM2026010100001' }, person);
+    const other = contractText({ valor: 79.8, protocolo: 'LM2026010100001' }, person, EXAMPLE_COMPANY);
     expect(other).toContain('R$ 79,80 (setenta e nove reais e oitenta centavos)');
     expect(other).toContain('PROTOCOLO LM2026010100001');
     expect(other).not.toContain('LM2026112300042');
@@ -65,7 +68,7 @@ describe('contract text (what a signature covers)', () => {
 
   it('qualifies a company by its formatted CNPJ and leaves out an empty complement', () => {
     const company = { ...person, tipo_documento: 'cnpj' as const, cpf: '12ABC34501DE35', complemento: null };
-    const { client, provider } = contractParties(company);
+    const { client, provider } = contractParties(company, EXAMPLE_COMPANY);
     expect(client).toBe(
       'Maria da Conceição Souza, inscrito(a) no CNPJ nº 12.ABC.345/01DE-35, com endereço em Rua Dr. Olavo Gomes Pinto, 120, Centro, São Lourenço/MG, CEP 37470-000, doravante CONTRATANTE',
     );

@@ -110,7 +110,7 @@ describe('SEO files', () => {
   });
 
   it('titles lead with the brand on the landing page only', () => {
-    expect(documentTitle('Termos de Uso', '/termos')).toBe('Termos de Uso | Limpa Nome');
-    expect(documentTitle('Baixa', '/')).toBe('Limpa Nome — Baixa');
+    expect(documentTitle('Limpa Nome', 'Termos de Uso', '/termos')).toBe('Termos de Uso | Limpa Nome');
+    expect(documentTitle('Limpa Nome', 'Baixa', '/')).toBe('Limpa Nome — Baixa');
   });
 });

@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import { describe, expect, it } from 'vitest';
 import { contractClauses } from '../../../domain/contract-text.js';
 import { RENEWAL_MESSAGES } from '../../../domain/messages.js';
@@ -70,8 +71,11 @@ describe('renewalEligibility (docs/decisions.md, Renewals)', () => {
 
 describe('the text of a free renewal', () => {
   it('owes nothing, starts at signing and promises no refund; a paid contract keeps its payment clauses', () => {
-    const free = contractClauses({ valor: 399, protocolo: 'LM2026112100002', forma_pagamento: 'gratuito' });
-    const paid = contractClauses({ valor: 399, protocolo: 'LM2026112100002', forma_pagamento: 'pix' });
+    const free = contractClauses(
+      { valor: 399, protocolo: 'LM2026112100002', forma_pagamento: 'gratuito' },
+      EXAMPLE_COMPANY,
+    );
+    const paid = contractClauses({ valor: 399, protocolo: 'LM2026112100002', forma_pagamento: 'pix' }, EXAMPLE_COMPANY);
     const text = (clauses: typeof free) => clauses.flatMap((c) => c.paragraphs).join('\n');
     expect(text(free)).toContain('nada é devido pelo CONTRATANTE');
     expect(text(free)).toContain('contados da assinatura deste contrato');

@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { pathParameterNames, routePath, routeQueryString } from '../../../domain/api/route.js';
@@ -21,6 +22,7 @@ const EVERY_VALUE: CompleteGrantValues = {
   emailFrom: 'nao-responda@example.com',
   emailConfigurationSet: 'baixa-test',
   appUrl: 'https://app.example.com',
+  company: JSON.stringify(EXAMPLE_COMPANY),
   pushEndpoint: 'https://ws.example.com/prod',
   tokenIssuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
   tokenAudience: 'client',
@@ -89,7 +91,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.documents) expected.add(ENV.documentsBucket).add(ENV.documentsPathStyle);
     if (grants.workflow) expected.add(ENV.stateMachineArn);
     if (grants.email) expected.add(ENV.emailFrom).add(ENV.emailConfigurationSet);
-    if (grants.email || grants.appLinks) expected.add(ENV.appUrl);
+    if (grants.email || grants.appLinks) expected.add(ENV.appUrl).add(ENV.company);
     if (grants.push) expected.add(ENV.pushEndpoint);
     if (grants.tokens) expected.add(ENV.tokenIssuer).add(ENV.tokenAudience);
     if (grants.userPool || grants.adminMembership) expected.add(ENV.userPoolId);
@@ -138,6 +140,7 @@ describe('environmentFor over the whole catalogue', () => {
       EMAIL_FROM: 'nao-responda@example.com',
       EMAIL_CONFIGURATION_SET: 'baixa-test',
       APP_URL: 'https://app.example.com',
+      COMPANY_IDENTITY: JSON.stringify(EXAMPLE_COMPANY),
       PUSH_ENDPOINT: 'https://ws.example.com/prod',
       TOKEN_ISSUER: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_pool',
       TOKEN_AUDIENCE: 'client',

@@ -29,7 +29,9 @@ const eventFor = (triggerSource: string) =>
 function linkIn(html: string): URL {
   const href = /href="([^"]+)"/.exec(html)?.[1];
   if (!href) throw new Error('no link in message');
-  return new URL(href.replace('{####}', '654321'));
+  // As a mail client reads the attribute: the e-mails escape every value, `&` in a query included.
+  const decoded = href.replace(/&#(\d+);/g, (_entity, code: string) => String.fromCharCode(Number(code)));
+  return new URL(decoded.replace('{####}', '654321'));
 }
 
 describe('CustomMessage trigger', () => {

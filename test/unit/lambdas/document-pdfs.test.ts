@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import * as fontkit from 'fontkit';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,7 @@ const nadaConsta = (holderName: string) =>
     issuedAt: '2026-03-03T13:00:00.000Z',
     code: 'ABCD2345EFGH',
     verificationUrl: 'http://127.0.0.1:5173/verificar/ABCD2345EFGH',
+    issuer: EXAMPLE_COMPANY,
   });
 
 describe('the documents’ font', () => {
@@ -58,6 +60,7 @@ describe('contract and Nada Consta PDFs print names in any alphabet', () => {
     const text = contractText(
       { valor: 399, protocolo: 'LM2026030200001' },
       createProfileInput({ nome_completo: typed }),
+      EXAMPLE_COMPANY,
     );
     const pdf = await renderContractPdf(text, evidence);
     const extracted = await pdfText(pdf);
@@ -73,11 +76,24 @@ describe('contract and Nada Consta PDFs print names in any alphabet', () => {
     expect(pdf.byteLength).toBeLessThan(80_000);
   });
 
+  it('names its issuer: razão social, CNPJ, responsible lawyer and support channels', async () => {
+    const text = await pdfText(await nadaConsta('M*** S***'));
+    for (const fact of [
+      `Emitido por ${EXAMPLE_COMPANY.legalName} — CNPJ ${EXAMPLE_COMPANY.cnpj}`,
+      EXAMPLE_COMPANY.lawyers[0]!.oab,
+      EXAMPLE_COMPANY.supportEmail,
+      EXAMPLE_COMPANY.whatsappDisplay,
+    ]) {
+      expect(text.replace(/\s+/g, ' ')).toContain(fact);
+    }
+  });
+
   it('prints a name stored before emoji and invisible characters were refused, cleaned, and hashes what it prints', async () => {
     const stored = `${EMOJI_NAME}\u200B Maria`;
     const text = contractText(
       { valor: 399, protocolo: 'LM2026030200001' },
       createProfileInput({ nome_completo: stored }),
+      EXAMPLE_COMPANY,
     );
     expect(text).toContain(`CONTRATANTE: ${printableText(stored)}, inscrito(a)`);
     expect(await pdfText(await renderContractPdf(text, evidence))).toContain('CONTRATANTE: Ana ? Maria, inscrito(a)');

@@ -16,6 +16,7 @@ import { magicLinkRequestProblem, passwordRecoveryRequestProblem, type RequestPr
 import { authFormSchema, type AuthFormValues, type AuthMode } from '../lib/auth-form-schema';
 import { createSecurityCheck, isSecurityCheckSolved } from '../lib/security-check';
 import { SecurityCheckField } from './security-check-field';
+import { SignUpLegalLinks } from './sign-up-legal-links';
 
 type AuthFormFields = {
   email: string;
@@ -241,6 +242,7 @@ export function AuthForm({
         >
           {isRegister ? 'Cadastrar' : 'Entrar'}
         </Button>
+        {isRegister && <SignUpLegalLinks />}
         {!isRegister && (
           <>
             <Divider label="ou" size="small" />

@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '@/lib/brand';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { downloadContractByLinkRoute } from '@domain/api/contracts.js';
@@ -20,7 +21,7 @@ type State = { kind: 'loading' } | Settled;
  */
 export function ContractLinkPage() {
   const { token = '' } = useParams();
-  usePageMeta({ title: documentTitle(CONTRACT_LINK_MESSAGES.title) });
+  usePageMeta({ title: documentTitle(BRAND_NAME, CONTRACT_LINK_MESSAGES.title) });
   // Each try ('Tentar novamente') has its own answer; until it arrives the page reads as loading.
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ attempt: number; token: string; state: Settled } | null>(null);

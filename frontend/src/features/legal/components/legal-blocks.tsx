@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { SERVICE_PROVIDER, whatsappLink } from '@domain/company.js';
+import { lawyersLine } from '@domain/company.js';
+import { COMPANY } from '@/lib/company';
+import { SUPPORT_CONTACT, whatsappLink } from '@/lib/contact';
 
 /** A highlighted block for what a reader must not miss (the removal is temporary, the refund rule…). */
 export function LegalNotice({ title, children }: { title: string; children: ReactNode }) {
@@ -14,28 +16,32 @@ export function LegalNotice({ title, children }: { title: string; children: Reac
 /** The service e-mail as a mailto link; `subject` pre-fills the message (e.g. a data-subject request). */
 export function ServiceEmailLink({ subject }: { subject?: string }) {
   const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
-  return <a href={`mailto:${SERVICE_PROVIDER.email}${query}`}>{SERVICE_PROVIDER.email}</a>;
+  return <a href={`mailto:${COMPANY.supportEmail}${query}`}>{COMPANY.supportEmail}</a>;
 }
 
 export function WhatsappLink() {
-  return <a href={whatsappLink()}>{SERVICE_PROVIDER.whatsappDisplay}</a>;
+  return <a href={whatsappLink()}>{COMPANY.whatsappDisplay}</a>;
 }
 
-/** Who the provider (and controller, in LGPD terms) is, from its one configuration place (domain/company.ts). */
+/** Who the provider (and controller, in LGPD terms) is, from the stage's company identity (domain/company.ts). */
 export function ProviderIdentity({ withWhatsapp = false }: { withWhatsapp?: boolean }) {
   return (
     <dl className="legal-facts">
       <div>
         <dt>Razão social</dt>
-        <dd>{SERVICE_PROVIDER.legalName}</dd>
+        <dd>{COMPANY.legalName}</dd>
       </div>
       <div>
         <dt>CNPJ</dt>
-        <dd>{SERVICE_PROVIDER.cnpj}</dd>
+        <dd>{COMPANY.cnpj}</dd>
       </div>
       <div>
         <dt>Endereço</dt>
-        <dd>{SERVICE_PROVIDER.address}</dd>
+        <dd>{COMPANY.address}</dd>
+      </div>
+      <div>
+        <dt>{COMPANY.lawyers.length > 1 ? 'Advogados responsáveis' : 'Advogado(a) responsável'}</dt>
+        <dd>{lawyersLine(COMPANY)}</dd>
       </div>
       <div>
         <dt>E-mail</dt>
@@ -44,12 +50,20 @@ export function ProviderIdentity({ withWhatsapp = false }: { withWhatsapp?: bool
         </dd>
       </div>
       {withWhatsapp && (
-        <div>
-          <dt>WhatsApp</dt>
-          <dd>
-            <WhatsappLink />
-          </dd>
-        </div>
+        <>
+          <div>
+            <dt>WhatsApp</dt>
+            <dd>
+              <WhatsappLink />
+            </dd>
+          </div>
+          <div>
+            <dt>Telefone</dt>
+            <dd>
+              <a href={SUPPORT_CONTACT.phoneHref}>{SUPPORT_CONTACT.phoneDisplay}</a>
+            </dd>
+          </div>
+        </>
       )}
     </dl>
   );

@@ -1,5 +1,6 @@
 import { SiteLink as Link } from '@/components/site-link';
-import { SERVICE_PROVIDER } from '@domain/company.js';
+import { COMPANY } from '@/lib/company';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '@domain/pricing.js';
 import {
   FactList,
   LegalNotice,
@@ -87,8 +88,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          O controlador dos dados pessoais tratados no site {SERVICE_PROVIDER.brand}, na área do cliente, na consulta
-          pública e nos e-mails do serviço é:
+          O controlador dos dados pessoais tratados no site {COMPANY.brand}, na área do cliente, na consulta pública e
+          nos e-mails do serviço é:
         </p>
         <ProviderIdentity />
         <p>
@@ -350,6 +351,12 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           sexto ano seguinte ao do pagamento (arts. 173 e 174 do Código Tributário Nacional) — e então excluídos; os
           registros de acesso são mantidos pelos prazos acima; e o Asaas guarda os registros dos pagamentos que
           processou, conforme as obrigações dele.
+        </p>
+        <p>
+          Cancelar o contrato — pelo botão Cancelar contrato da página Contrato, em até {CANCELLATION_WINDOW_DAYS} dias
+          corridos da assinatura e antes do protocolo — também não apaga esses registros: o contrato cancelado e o
+          estorno, pedido ao Asaas no ato e devolvido à conta de origem do PIX em até {REFUND_BUSINESS_DAYS} dias úteis,
+          ficam guardados pelos mesmos prazos, como prova do que foi contratado e devolvido.
         </p>
       </>
     ),

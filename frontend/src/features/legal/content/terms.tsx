@@ -1,5 +1,5 @@
 import { SiteLink as Link } from '@/components/site-link';
-import { SERVICE_PROVIDER } from '@domain/company.js';
+import { COMPANY } from '@/lib/company';
 import {
   CANCELLATION_WINDOW_DAYS,
   CONTRACT_PRICE,
@@ -7,6 +7,7 @@ import {
   PIX_DUE_DAYS,
   PROCESSING_BUSINESS_DAYS,
   REFERRAL_DISCOUNT_PER_FRIEND,
+  REFUND_BUSINESS_DAYS,
   REFERRALS_PER_FREE_RENEWAL,
 } from '@domain/pricing.js';
 import { LegalNotice, ProviderIdentity, ServiceEmailLink } from '../components/legal-blocks';
@@ -15,8 +16,9 @@ import type { LegalSection } from '../components/legal-document';
 /*
  * Termos de Uso (/termos). LEGAL REVIEW: an engineering draft that the company's lawyer must review and approve before
  * launch (see content/updated-at.ts). It must stay consistent with the signed contract (domain/contract-text.ts):
- * service of means (clause 2), filing deadline (3), price (4), cancellation and refund (7), forum (9). The withdrawal
- * wording (CDC art. 49 vs. "no refund once filed") and the refund deadline are the points to check first.
+ * service of means (clause 2), filing deadline (3), price (4), cancellation and refund (7: the 'Cancelar contrato'
+ * button, REFUND_BUSINESS_DAYS), forum (9); the contract page's dialog and the 'Contrato cancelado' e-mail say the same.
+ * The withdrawal wording (CDC art. 49 vs. "no refund once filed") and the refund deadline are the points to check first.
  */
 
 const PRICE = formatBRL(CONTRACT_PRICE);
@@ -31,8 +33,8 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Estes Termos de Uso regulam o uso do site {SERVICE_PROVIDER.brand}, da área do cliente e da consulta pública,
-          e a contratação do serviço oferecido por:
+          Estes Termos de Uso regulam o uso do site {COMPANY.brand}, da área do cliente e da consulta pública, e a
+          contratação do serviço oferecido por:
         </p>
         <ProviderIdentity />
         <p>
@@ -211,19 +213,25 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Você pode desistir da contratação em até <strong>{CANCELLATION_WINDOW_DAYS} dias corridos</strong> contados da
-          assinatura do contrato, sem precisar justificar, como garante o art. 49 do Código de Defesa do Consumidor.
+          assinatura do contrato, sem precisar justificar, como garante o art. 49 do Código de Defesa do Consumidor,
+          desde que o pedido ainda não tenha sido protocolado (cláusula 7 do contrato).
         </p>
         <p>
-          Para desistir, escreva para <ServiceEmailLink subject="Desistência da contratação" /> a partir do e-mail da
-          sua conta, informando o número do protocolo. O que acontece depende da etapa em que o pedido está:
+          Para desistir, entre na área do cliente, abra a página <strong>Contrato</strong> e use o botão{' '}
+          <strong>Cancelar contrato</strong>: o cancelamento vale na hora, e a página mostra até quando ele está
+          disponível. Se não conseguir entrar na sua conta, escreva para{' '}
+          <ServiceEmailLink subject="Desistência da contratação" /> a partir do e-mail da sua conta, informando o número
+          do protocolo. O que acontece depende da etapa em que o pedido está:
         </p>
         <ul>
           <li>
-            <strong>Antes do pagamento:</strong> o contrato é cancelado e nada é cobrado.
+            <strong>Antes do pagamento:</strong> o contrato é cancelado, a cobrança PIX em aberto é cancelada e nada é
+            cobrado.
           </li>
           <li>
             <strong>Depois do pagamento e antes do protocolo:</strong> o contrato é cancelado, o pedido não é
-            protocolado e devolvemos integralmente o valor pago, por PIX, em até 7 dias úteis.
+            protocolado e o estorno integral do valor pago é pedido no mesmo momento; o valor volta para a conta de
+            origem do PIX em até {REFUND_BUSINESS_DAYS} dias úteis. Você recebe por e-mail o valor e a data prevista.
           </li>
           <li>
             <strong>Depois do protocolo:</strong> o pedido já foi apresentado à Justiça em seu nome, não pode ser
@@ -233,11 +241,15 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         </ul>
         <LegalNotice title="Vale o momento do seu pedido">
           <p>
-            O protocolo pode acontecer dentro dos {CANCELLATION_WINDOW_DAYS} dias. Se o seu e-mail de desistência for
-            enviado antes do protocolo, o pedido não será protocolado e o reembolso será integral. Avisamos por e-mail
-            assim que o pedido é protocolado.
+            O protocolo pode acontecer dentro dos {CANCELLATION_WINDOW_DAYS} dias. Se você cancelar antes do protocolo,
+            o pedido não será protocolado e o reembolso será integral; depois dele, a página Contrato deixa de oferecer
+            o cancelamento. Avisamos por e-mail assim que o pedido é protocolado.
           </p>
         </LegalNotice>
+        <p>
+          Uma renovação gratuita cancelada não gera cobrança nem estorno: o benefício volta a ficar disponível para
+          você.
+        </p>
         <p>
           Passado o prazo de {CANCELLATION_WINDOW_DAYS} dias, se o pedido ainda não tiver sido protocolado, fale
           conosco: o cancelamento seguirá o contrato e a legislação aplicável. Nada nestes Termos limita os direitos que
@@ -421,9 +433,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          Estes Termos são regidos pelas leis brasileiras. Fica eleito o foro da Comarca de{' '}
-          {SERVICE_PROVIDER.jurisdiction} para resolver as questões decorrentes deles, ressalvado ao consumidor o
-          direito de propor ação no foro do seu domicílio (art. 101, I, do Código de Defesa do Consumidor).
+          Estes Termos são regidos pelas leis brasileiras. Fica eleito o foro da Comarca de {COMPANY.jurisdiction} para
+          resolver as questões decorrentes deles, ressalvado ao consumidor o direito de propor ação no foro do seu
+          domicílio (art. 101, I, do Código de Defesa do Consumidor).
         </p>
         <p>
           Antes de recorrer à Justiça, fale conosco: a maioria das questões se resolve pelo atendimento. Você também

@@ -7,6 +7,7 @@ import { nadaConstaValidityLabel, type NadaConstaVerification } from '@domain/na
 import { PublicPage } from '@/components/public-layout';
 import { SiteLink } from '@/components/site-link';
 import { apiCall } from '@/lib/api-client';
+import { BRAND_NAME } from '@/lib/brand';
 import { usePageMeta } from '@/lib/page-meta';
 import { documentTitle } from '@domain/public-pages.js';
 import '../lookup.css';
@@ -22,7 +23,7 @@ type State = { kind: 'loading' } | Settled;
  */
 export function VerificationPage() {
   const { code = '' } = useParams();
-  usePageMeta({ title: documentTitle('Verificação de Nada Consta') });
+  usePageMeta({ title: documentTitle(BRAND_NAME, 'Verificação de Nada Consta') });
   // The answer remembers its code, so another code reads as loading until its own answer arrives.
   const [answer, setAnswer] = useState<{ code: string; state: Settled } | null>(null);
   const state: State = answer?.code === code ? answer.state : { kind: 'loading' };

@@ -19,6 +19,7 @@ import { useCustomerCollection } from '@/lib/customer-collection';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastApiError, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
+import { PixPayee } from './pix-payee';
 
 /** How often the screen asks again while another request is still creating the charge, and for how long. */
 const PENDING_RECHECK_MS = 2000;
@@ -187,6 +188,7 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
             {formatPixValidUntil(charge.pix_valido_ate)}
           </Text>
         )}
+        <PixPayee />
         {charge.qr_code && (
           <View className="pix-card__qr">
             <Image src={`data:image/png;base64,${charge.qr_code}`} alt="QR Code do PIX" width="240px" height="240px" />
