@@ -4,7 +4,7 @@
  * lambdas/payments/reconciliation-service.ts.
  */
 import { canChargeMove, chargeStatusLabel, isChargePaid, paymentClass, providerChargeStatus } from './charge-status.js';
-import { TIME_ZONE } from './dates.js';
+import { saoPauloDay, saoPauloDayStart } from './dates.js';
 import { formatBRL } from './pricing.js';
 import { isAwaitingPayment, type ProcessStatus } from './process-status.js';
 
@@ -47,26 +47,8 @@ export const CHARGE_STATUSES_READ_ONE_BY_ONE: readonly string[] = [
 
 const DAY_MS = 86_400_000;
 
-const calendarDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const zoneOffset = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
-
-/** yyyy-MM-dd of an instant on São Paulo's calendar: Asaas's dates (dateCreated, paymentDate, dueDate). */
-export function saoPauloDay(instant: Date): string {
-  return calendarDay.format(instant);
-}
-
-/** The instant São Paulo's day `yyyy-MM-dd` begins, ISO-8601 UTC (our charges' `created_at` is UTC). */
-export function saoPauloDayStart(day: string): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  // "3/10/2026, GMT-03:00": São Paulo's offsets are whole hours (−3, and −2 in the summer time it kept until 2019).
-  const hours = Number(/GMT([+-]\d{2})/.exec(zoneOffset.format(noon))?.[1] ?? 0);
-  return new Date(Date.parse(`${day}T00:00:00Z`) - hours * 3_600_000).toISOString();
-}
+/** São Paulo's calendar lives in domain/dates.ts; re-exported for the reconciliation's callers. */
+export { saoPauloDay, saoPauloDayStart };
 
 export type ReconciliationWindow = {
   /** Asaas's payments created from this São Paulo day on… */
