@@ -13,6 +13,7 @@ import {
   listAdminChargesRoute,
   listOrphanPaymentsRoute,
   markAdminChargePaidRoute,
+  recordManualRefundRoute,
   refundAdminChargeRoute,
   refundOrphanPaymentRoute,
   verifyAdminChargeRoute,
@@ -171,6 +172,7 @@ const ROUTES = [
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
+        settlementGrant(),
         items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer')),
       ],
       asaas: true,
@@ -252,7 +254,17 @@ const ROUTES = [
   {
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
-    grants: { ...adminTableWrites(keys.financeDayPk), asaas: true, workflow: 'start-and-callback' },
+    // The settlement of money a cancelled contract holds: its lease, the contract read, the admins' alert.
+    grants: {
+      table: 'read',
+      tableItems: [
+        items(['PutItem', 'UpdateItem'], keys.customer(''), keys.counterPk, keys.audit(''), keys.financeDayPk),
+        items(['PutItem'], keys.adminAlert('')),
+        settlementGrant(),
+      ],
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   {
@@ -267,6 +279,18 @@ const ROUTES = [
       workflow: 'start-and-callback',
     },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
+  },
+  {
+    contract: recordManualRefundRoute,
+    entry: 'lambdas/admin/finance/record-manual-refund.ts',
+    // Pattern 67c: the charge and its contract read, the manual refund written on the charge under a check of the
+    // contract, with its audit record; the answer's row (rowContextOf's BatchGetItem).
+    grants: {
+      tableItems: [
+        items(['GetItem', 'BatchGetItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
+        items(['PutItem'], keys.audit('')),
+      ],
+    },
   },
   {
     contract: listOrphanPaymentsRoute,
@@ -339,6 +363,7 @@ const ROUTES = [
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
+        settlementGrant(),
         items(['GetItem'], keys.providerChargePointer('')),
         items(['GetItem', 'PutItem'], keys.webhookEvent('asaas', '')),
         items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
@@ -483,11 +508,16 @@ function chargeStatusPathGrants(moreCustomerActions: readonly TableItemAction[] 
  * back when taken, Deleted after); Asaas's answer applied through the status path; the admins' alert.
  */
 function cancellationGrants(moreCustomerActions: readonly TableItemAction[] = []): TableItemsGrant[] {
-  return [
-    ...chargeStatusPathGrants(moreCustomerActions),
-    items(['PutItem'], keys.audit('')),
-    items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
-  ];
+  return [...chargeStatusPathGrants(moreCustomerActions), items(['PutItem'], keys.audit('')), settlementGrant()];
+}
+
+/**
+ * One settlement of a cancelled contract's charge at a time (charge-settlement-service.ts): its `SETTLEMENT#` lease Put,
+ * read back when taken, Deleted by its owner after. Every function that applies a paid status may settle again money a
+ * cancelled contract holds (held-money-service.ts).
+ */
+function settlementGrant(): TableItemsGrant {
+  return items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement(''));
 }
 
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
@@ -662,6 +692,7 @@ export const SCHEDULED_FUNCTIONS = {
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
+        settlementGrant(),
         {
           actions: ['BatchGetItem'],
           pkPrefixes: [keys.customer(''), keys.providerChargePointer('')],

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { dayRangeProblem, FINANCE_PERIOD_MESSAGES, isCalendarDay } from '../finance-period.js';
 import { adminClientChargeSchema } from '../schemas/admin-clients.js';
 import { ADMIN_PAGE_SIZE, adminListQuerySchema } from './admin-processes.js';
+import { SETTLEMENT_OUTCOMES } from '../withdrawal.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -17,6 +18,8 @@ export const adminChargeRowSchema = adminClientChargeSchema.extend({
   nome_cliente: z.string().nullable(),
   email_cliente: z.string().nullable(),
   whatsapp_cliente: z.string().nullable(),
+  /** The contract was cancelled (a withdrawal, an admin's refund): a paid row of it is money to give back. */
+  contrato_cancelado_em: z.string().nullish(),
 });
 export type AdminChargeRow = z.infer<typeof adminChargeRowSchema>;
 
@@ -130,6 +133,36 @@ export const refundAdminChargeRoute = defineRoute({
   access: 'admin',
   params: adminChargeParams,
   body: refundBody,
+  response: z.object({
+    charge: adminChargeRowSchema,
+    /** What Asaas did; `refused` with Asaas's reason keeps the money held (the admin alert says what to do). */
+    settlement: z.object({ outcome: z.enum(SETTLEMENT_OUTCOMES), reason: z.string().nullable() }),
+  }),
+});
+
+/** The São Paulo day a manual refund was made: a calendar day, not in the future (checked again on the server). */
+const manualRefundBody = z.object({
+  valor: z.coerce
+    .number({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidValue })
+    .positive(WITHDRAWAL_MESSAGES.manualRefundInvalidValue)
+    .max(1_000_000, WITHDRAWAL_MESSAGES.manualRefundInvalidValue),
+  data: z
+    .string({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidDate })
+    .refine(isCalendarDay, WITHDRAWAL_MESSAGES.manualRefundInvalidDate),
+  motivo: refundBody.shape.motivo,
+});
+
+/**
+ * 'Registrar estorno manual': the money of a cancelled contract's paid charge went back outside Asaas (a bank transfer,
+ * after Asaas refused the refund): recorded on the charge and audited, which closes the case (alert, divergence).
+ */
+export const recordManualRefundRoute = defineRoute({
+  id: 'RecordManualRefund',
+  method: 'POST',
+  path: '/admin/charges/{userId}/{contractId}/{chargeId}/manual-refund',
+  access: 'admin',
+  params: adminChargeParams,
+  body: manualRefundBody,
   response: z.object({ charge: adminChargeRowSchema }),
 });
 

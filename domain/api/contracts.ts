@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '../messages.js';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { chargeSchema, contractSchema } from '../schemas/entities.js';
+import { SETTLEMENT_OUTCOMES } from '../withdrawal.js';
 import { defineRoute } from './route.js';
 
 /** Signs one of the caller's contracts; the evidence (IP, location, user agent, text hash) is taken by the server. */
@@ -34,6 +35,6 @@ export const cancelContractRoute = defineRoute({
   response: z.object({
     contract: contractSchema,
     charge: chargeSchema.omit({ qr_code: true }).nullable(),
-    settlement: z.enum(['refund-requested', 'removed', 'nothing', 'in-progress']),
+    settlement: z.enum(SETTLEMENT_OUTCOMES),
   }),
 });

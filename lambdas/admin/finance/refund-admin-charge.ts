@@ -14,6 +14,9 @@ const deps: SettlementDeps = {
 };
 
 /** 'Estornar': the paid charge refunded at Asaas, its contract cancelled and its process closed, audited. */
-export const handler = apiHandler(refundAdminChargeRoute, async ({ caller, params, body }) => ({
-  body: { charge: await refundAdminCharge(deps, caller, params, body.motivo) },
-}));
+export const handler = apiHandler(refundAdminChargeRoute, async ({ caller, params, body }) => {
+  const { row, settlement } = await refundAdminCharge(deps, caller, params, body.motivo);
+  return {
+    body: { charge: row, settlement: { outcome: settlement.outcome, reason: 'reason' in settlement ? settlement.reason : null } },
+  };
+});

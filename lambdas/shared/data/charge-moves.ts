@@ -93,6 +93,8 @@ export type ChargeMove = {
   becamePaid: boolean;
   /** When the charge was first paid (kept after a refund), null if never: a reversal is due when it is no longer paid. */
   paidAt: string | null;
+  /** The status it had before this call (the same as `status` when it did not move). */
+  from: string;
 };
 
 /**
@@ -114,7 +116,7 @@ export async function moveChargeStatus(
     // A charge stored before `paid_at` existed: paid now, or money going back, means it was paid.
     const paidAt = current.paid_at ?? (paymentClass(current.status) !== 'unpaid' ? current.updated_at : null);
     if (!canChargeMove(current.status, to, source)) {
-      return { status: current.status, moved: false, becamePaid: false, paidAt };
+      return { status: current.status, moved: false, becamePaid: false, paidAt, from: current.status };
     }
     // The day's money moves in the same transaction (pattern 56), so it is counted exactly once.
     const money = await financeItemsForMove(db, ref, current, to, now);
@@ -122,7 +124,9 @@ export async function moveChargeStatus(
       ...money,
       ...(extraItems?.(withoutTaskToken(current)) ?? []),
     ]);
-    if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
+    if (applied) {
+      return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt, from: current.status };
+    }
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
 }

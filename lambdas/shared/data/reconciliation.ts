@@ -33,6 +33,10 @@ export type ReconcilableCharge = {
   updatedAt: string;
   contractValue: number | null;
   processStatus: ProcessStatus | null;
+  /** Its contract was cancelled: paid money of it must go back (held-money-service.ts). */
+  contractCancelled: boolean;
+  /** An admin recorded that the money went back outside Asaas ('Registrar estorno manual'). */
+  manuallyRefunded: boolean;
 };
 
 /** Every key, read strongly consistent, in batches of 100, unprocessed keys asked again. */
@@ -96,7 +100,7 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
   const items = new Map(
     (
       await batchGet(db, dedupeKeys(entityKeys), {
-        expression: 'pk, sk, #status, updated_at, valor',
+        expression: 'pk, sk, #status, updated_at, valor, cancelado_em, manual_refund',
         names: { '#status': 'status' },
       })
     ).map((item) => [`${item.pk as string}|${item.sk as string}`, item]),
@@ -115,6 +119,8 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
       updatedAt: charge.updated_at as string,
       contractValue: typeof contract?.valor === 'number' ? contract.valor : null,
       processStatus: (process?.status as ProcessStatus | undefined) ?? null,
+      contractCancelled: typeof contract?.cancelado_em === 'string',
+      manuallyRefunded: charge.manual_refund !== undefined && charge.manual_refund !== null,
     });
   }
   return found;
