@@ -272,6 +272,11 @@ export const WITHDRAWAL_MESSAGES = {
   manualRefundInvalidDate: 'Informe a data da devolução (não pode ser futura).',
   manualRefundNotCancelled: 'Só é possível registrar um estorno manual de uma cobrança paga de um contrato cancelado.',
   manualRefundAlready: 'O estorno manual desta cobrança já foi registrado.',
+  duplicateRefundAction: 'Estornar pagamento extra',
+  duplicateRefundDone: 'Estorno do pagamento extra solicitado',
+  duplicateRefundNotExtra:
+    'Esta cobrança não é um pagamento extra: só é possível estornar uma cobrança paga de um contrato já pago por outra cobrança.',
+  refundRefusedByAsaas: 'O Asaas recusou o estorno:',
 } as const;
 
 /** Payment (spec 02 §2 Payment, §8). */

@@ -15,6 +15,7 @@ import {
   markAdminChargePaidRoute,
   recordManualRefundRoute,
   refundAdminChargeRoute,
+  refundDuplicatePaymentRoute,
   refundOrphanPaymentRoute,
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
@@ -275,6 +276,18 @@ const ROUTES = [
     // answer's row reads the profile and contract with one BatchGetItem (rowContextOf).
     grants: {
       tableItems: cancellationGrants(['BatchGetItem']),
+      asaas: true,
+      workflow: 'start-and-callback',
+    },
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
+  },
+  {
+    contract: refundDuplicatePaymentRoute,
+    entry: 'lambdas/admin/finance/refund-duplicate-payment.ts',
+    // The refund at Asaas through the status path (the charge, its counters and day's money; the reversal leaves the
+    // process alone: its payment is another charge's), audited in the move's transaction; the answer's row.
+    grants: {
+      tableItems: [...chargeStatusPathGrants(['BatchGetItem']), items(['PutItem'], keys.audit(''))],
       asaas: true,
       workflow: 'start-and-callback',
     },

@@ -140,6 +140,19 @@ export const refundAdminChargeRoute = defineRoute({
   }),
 });
 
+/**
+ * 'Estornar pagamento extra' ('Pagamento em duplicidade' under Divergências): a second paid charge of a contract whose
+ * process another charge confirmed is refunded in full; the contract and its process stay as they are. Audited.
+ */
+export const refundDuplicatePaymentRoute = defineRoute({
+  id: 'RefundDuplicatePayment',
+  method: 'POST',
+  path: '/admin/charges/{userId}/{contractId}/{chargeId}/duplicate-refund',
+  access: 'admin',
+  params: adminChargeParams,
+  response: z.object({ charge: adminChargeRowSchema }),
+});
+
 /** The São Paulo day a manual refund was made: a calendar day, not in the future (checked again on the server). */
 const manualRefundBody = z.object({
   valor: z.coerce

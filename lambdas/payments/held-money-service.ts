@@ -2,6 +2,9 @@ import { isChargePaid, isChargeReturned } from '../../domain/charge-status.js';
 import { getCharge, type ChargeRef } from '../shared/data/charges.js';
 import type { ChargeMove } from '../shared/data/charge-moves.js';
 import { getContract } from '../shared/data/contracts.js';
+import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
+import { getProcess } from '../shared/data/processes.js';
+import { formatBRL } from '../../domain/pricing.js';
 import { markSettlementRefused } from '../shared/data/settlements.js';
 import { logger } from '../shared/logger.js';
 import {
@@ -28,6 +31,7 @@ export async function settleHeldMoney(
 ): Promise<Settlement | null> {
   if (!isChargePaid(move.status)) return null;
   const [contract, charge] = await Promise.all([getContract(deps.db, ref.userId, ref.contractId), getCharge(deps.db, ref)]);
+  if (contract && !contract.cancelado_em && move.moved) await flagDuplicatePayment(deps, ref, contract.protocolo);
   if (!contract?.cancelado_em || !charge || charge.manual_refund || !isChargePaid(charge.status)) return null;
   logger.warn('A cancelled contract holds a paid charge', { chargeId: ref.chargeId, from: move.from });
   if (move.moved && isChargeReturned(move.from)) {
@@ -42,5 +46,42 @@ export async function settleHeldMoney(
     deps,
     ref,
     `Estorno: pagamento recebido após o cancelamento do contrato ${contract.protocolo}`,
+  );
+}
+
+/** The id of the admins' alert about a second paid charge of one contract: one per extra charge. */
+export const duplicatePaymentAlertId = (chargeId: string) => `pagamento-duplicado#${chargeId}`;
+
+/**
+ * A contract whose payment another charge already confirmed (`paid_charge_id`) is paid again: an old PIX paid after it
+ * was replaced. The admins are told once; /admin/financeiro lists it as 'Pagamento em duplicidade' (the reconciliation)
+ * with a one-click refund of the extra payment.
+ */
+async function flagDuplicatePayment(deps: SettlementDeps, ref: ChargeRef, protocolo: string): Promise<void> {
+  const process = await getProcess(deps.db, ref);
+  if (!process?.paid_charge_id || process.paid_charge_id === ref.chargeId) return;
+  await raiseDuplicatePaymentAlert(deps, ref, protocolo);
+}
+
+export async function raiseDuplicatePaymentAlert(
+  deps: Pick<SettlementDeps, 'db' | 'clock'>,
+  ref: ChargeRef,
+  protocolo: string,
+): Promise<void> {
+  const charge = await getCharge(deps.db, ref);
+  logger.warn('A contract was paid twice', { chargeId: ref.chargeId });
+  await raiseAdminAlert(
+    deps.db,
+    {
+      id: duplicatePaymentAlertId(ref.chargeId),
+      subject: `Pagamento em duplicidade — ${protocolo}`,
+      paragraphs: [
+        `O contrato ${protocolo} já estava pago e recebeu outro pagamento: a cobrança ${charge?.asaas_id ?? ref.chargeId}${charge?.valor ? ` (${formatBRL(charge.valor)})` : ''}, provavelmente um PIX antigo pago depois de substituído.`,
+        'Em Financeiro, na lista de Divergências, use Estornar pagamento extra para devolvê-lo ao cliente.',
+      ],
+      actionPath: '/admin/financeiro',
+      actionLabel: 'Abrir Financeiro',
+    },
+    deps.clock().toISOString(),
   );
 }

@@ -40,7 +40,8 @@ import { claimLease, completeLease, releaseLease } from '../shared/data/table.js
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 import { settleCancelledCharge, settlementNeeded } from './charge-settlement-service.js';
-import { settleHeldMoney } from './held-money-service.js';
+import { raiseDuplicatePaymentAlert, settleHeldMoney } from './held-money-service.js';
+import { getContract } from '../shared/data/contracts.js';
 import type { ChargeMove } from '../shared/data/charge-moves.js';
 import { latestChargeOfContract } from '../shared/data/charges.js';
 import { reportOrphanPayment, type OrphanPaymentDeps } from './orphan-payment-service.js';
@@ -348,6 +349,7 @@ class RunReader {
       }
       await this.settleCancelledContract(payment, charge, move);
       await this.retireReplacedCharge(payment, charge, move.status);
+      await this.flagDuplicatePayment(payment, charge, move.status);
       this.checked.add(payment.id);
     });
   }
@@ -390,6 +392,22 @@ class RunReader {
       payment.id,
       charge.ref,
     );
+  }
+
+  /** 'Pagamento em duplicidade': a paid charge of a contract whose process another paid charge confirmed. */
+  private async flagDuplicatePayment(payment: AsaasPayment, charge: ReconcilableCharge, ourStatus: string) {
+    if (charge.contractCancelled || charge.manuallyRefunded) return;
+    if (!isChargePaid(ourStatus) || !isChargePaid(providerChargeStatus(payment))) return;
+    if (!charge.processPaidChargeId || charge.processPaidChargeId === charge.ref.chargeId) return;
+    const isNew = await this.record(
+      { kind: 'duplicate_payment', ourStatus, asaasStatus: providerChargeStatus(payment), ourValue: payment.value },
+      payment.id,
+      charge.ref,
+    );
+    if (isNew) {
+      const contract = await getContract(this.deps.db, charge.ref.userId, charge.ref.contractId);
+      await raiseDuplicatePaymentAlert(this.deps, charge.ref, contract?.protocolo ?? charge.ref.contractId);
+    }
   }
 
   /**
@@ -439,17 +457,18 @@ class RunReader {
     }
   }
 
-  private async record(finding: DivergenceFinding, asaasId: string, ref: ChargeRef): Promise<void> {
+  private async record(finding: DivergenceFinding, asaasId: string, ref: ChargeRef): Promise<boolean> {
     const facts = divergenceFacts(finding);
     const { isNew } = await recordDivergence(
       this.deps.db,
       { ...facts, asaasId, ref },
       { id: this.run.id, now: this.deps.clock().toISOString() },
     );
-    if (!isNew) return;
+    if (!isNew) return false;
     this.run.divergences_new += 1;
     countMetric(METRIC.reconciliationDivergences);
     this.newDivergences.push({ ...facts, asaas_id: asaasId });
+    return true;
   }
 
   /** Divergences of payments this run checked and no longer found are over; the rest stay open. */

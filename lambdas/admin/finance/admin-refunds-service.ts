@@ -10,7 +10,8 @@ import {
 } from '../../payments/charge-settlement-service.js';
 import { AsaasError } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
-import { recordAdminAction } from '../../shared/data/audit.js';
+import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
+import { applyProviderStatus } from '../../payments/charge-status-service.js';
 import { cancelContract } from '../../shared/data/cancellations.js';
 import { getCharge, type ChargeRef } from '../../shared/data/charges.js';
 import { getContract } from '../../shared/data/contracts.js';
@@ -184,5 +185,63 @@ export async function recordChargeManualRefund(
       after: { manual_refund: { valor, data: input.data }, obs: input.motivo },
     },
   );
+  return rowOf(deps, ref);
+}
+
+/**
+ * 'Estornar pagamento extra': a contract paid twice (an old PIX paid after it was replaced) gives the extra payment
+ * back. Only a paid charge that is not the one its process's payment names, of a contract not cancelled (409
+ * otherwise: a cancelled contract's money goes back with 'Estornar'). Asaas's answer is read back and applied through
+ * the status path (the process is untouched: its payment is the other charge's), audited in the move's transaction.
+ * Asaas refusing → 409 with its reason; unreachable → 503.
+ */
+export async function refundDuplicatePayment(
+  deps: SettlementDeps,
+  caller: Caller,
+  ref: ChargeRef,
+): Promise<AdminChargeRow> {
+  const [charge, contract, process] = await Promise.all([
+    getCharge(deps.db, ref),
+    getContract(deps.db, ref.userId, ref.contractId),
+    getProcess(deps.db, ref),
+  ]);
+  if (!charge?.asaas_id || !contract || !process) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  const extra =
+    isChargePaid(charge.status) &&
+    !contract.cancelado_em &&
+    !!process.paid_charge_id &&
+    process.paid_charge_id !== ref.chargeId;
+  if (!extra) throw new ConflictError(WITHDRAWAL_MESSAGES.duplicateRefundNotExtra);
+  const asaasId = charge.asaas_id;
+  let fresh;
+  try {
+    try {
+      await deps.asaas.refundPayment(asaasId, `Estorno de pagamento em duplicidade do contrato ${contract.protocolo}`);
+    } catch (error) {
+      if (!(error instanceof AsaasError && error.kind === 'rejected')) throw error;
+      const reason = (error.details.errors ?? []).map((e) => e.description ?? e.code).join(' ');
+      fresh = await deps.asaas.getPayment(asaasId);
+      if (isChargePaid(providerChargeStatus(fresh))) {
+        throw new ConflictError(`${WITHDRAWAL_MESSAGES.refundRefusedByAsaas} ${reason}`.trim());
+      }
+    }
+    fresh ??= await deps.asaas.getPayment(asaasId);
+  } catch (error) {
+    if (error instanceof AsaasError) throw new SettlementPendingError();
+    throw error;
+  }
+  const at = deps.clock().toISOString();
+  const status = providerChargeStatus(fresh);
+  await applyProviderStatus(deps, ref, status, { freshRead: true }, (current) => [
+    auditPut(deps.db, {
+      at,
+      actor: actorOf(caller),
+      action: 'charge-refund',
+      targetUserId: ref.userId,
+      target: { type: 'charge', id: ref.chargeId },
+      before: { status: current.status },
+      after: { status, obs: 'Pagamento em duplicidade' },
+    }),
+  ]);
   return rowOf(deps, ref);
 }
