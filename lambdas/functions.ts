@@ -13,9 +13,7 @@ import {
   listAdminChargesRoute,
   listOrphanPaymentsRoute,
   markAdminChargePaidRoute,
-  recordManualRefundRoute,
   refundAdminChargeRoute,
-  refundDuplicatePaymentRoute,
   refundOrphanPaymentRoute,
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
@@ -273,37 +271,15 @@ const ROUTES = [
     entry: 'lambdas/admin/finance/refund-admin-charge.ts',
     // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
     // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts). The
-    // answer's row reads the profile and contract with one BatchGetItem (rowContextOf).
+    // answer's row reads the profile and contract with one BatchGetItem (rowContextOf). Its other two kinds need no
+    // more: a manual refund (pattern 67c: the charge updated under a check of the contract, audited) and a duplicate
+    // payment's refund (the status path, audited).
     grants: {
       tableItems: cancellationGrants(['BatchGetItem']),
       asaas: true,
       workflow: 'start-and-callback',
     },
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
-  },
-  {
-    contract: refundDuplicatePaymentRoute,
-    entry: 'lambdas/admin/finance/refund-duplicate-payment.ts',
-    // The refund at Asaas through the status path (the charge, its counters and day's money; the reversal leaves the
-    // process alone: its payment is another charge's), audited in the move's transaction; the answer's row.
-    grants: {
-      tableItems: [...chargeStatusPathGrants(['BatchGetItem']), items(['PutItem'], keys.audit(''))],
-      asaas: true,
-      workflow: 'start-and-callback',
-    },
-    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
-  },
-  {
-    contract: recordManualRefundRoute,
-    entry: 'lambdas/admin/finance/record-manual-refund.ts',
-    // Pattern 67c: the charge and its contract read, the manual refund written on the charge under a check of the
-    // contract, with its audit record; the answer's row (rowContextOf's BatchGetItem).
-    grants: {
-      tableItems: [
-        items(['GetItem', 'BatchGetItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
-        items(['PutItem'], keys.audit('')),
-      ],
-    },
   },
   {
     contract: listOrphanPaymentsRoute,

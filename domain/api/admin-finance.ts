@@ -122,6 +122,39 @@ const refundBody = z.object({
 });
 
 /**
+ * The three ways a charge's money goes back, one route (docs/decisions.md, One refund route: the stack is at
+ * CloudFormation's 500 resources, and a function per route costs eight):
+ * - `estorno` ('Estornar'): refunded at Asaas, the contract cancelled;
+ * - `manual` ('Registrar estorno manual'): a cancelled contract's money went back outside Asaas (a bank transfer,
+ *   after Asaas refused the refund): the amount (up to what was paid) and the São Paulo day (not in the future),
+ *   recorded on the charge and audited, which closes the case (alert, divergence);
+ * - `duplicidade` ('Estornar pagamento extra', under 'Pagamento em duplicidade'): a second paid charge of a contract
+ *   whose process another charge confirmed is refunded at Asaas; the contract and its process stay as they are.
+ */
+const chargeRefundBody = refundBody
+  .extend({
+    tipo: z.enum(['estorno', 'manual', 'duplicidade']).default('estorno'),
+    valor: z.coerce
+      .number({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidValue })
+      .positive(WITHDRAWAL_MESSAGES.manualRefundInvalidValue)
+      .max(1_000_000, WITHDRAWAL_MESSAGES.manualRefundInvalidValue)
+      .optional(),
+    data: z
+      .string({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidDate })
+      .refine(isCalendarDay, WITHDRAWAL_MESSAGES.manualRefundInvalidDate)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.tipo !== 'manual') return;
+    if (body.valor === undefined) {
+      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.manualRefundInvalidValue, path: ['valor'] });
+    }
+    if (body.data === undefined) {
+      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.manualRefundInvalidDate, path: ['data'] });
+    }
+  });
+
+/**
  * 'Estornar' (docs/decisions.md, Withdrawal and refunds): a paid charge refunded in full at Asaas, its contract cancelled
  * and its process closed, outside the customer's 7 days (a court denial, a goodwill refund). 409 when not paid; 503
  * when Asaas cannot be reached (the contract stays cancelled; the next click asks again).
@@ -132,51 +165,15 @@ export const refundAdminChargeRoute = defineRoute({
   path: '/admin/charges/{userId}/{contractId}/{chargeId}/refund',
   access: 'admin',
   params: adminChargeParams,
-  body: refundBody,
+  body: chargeRefundBody,
   response: z.object({
     charge: adminChargeRowSchema,
-    /** What Asaas did; `refused` with Asaas's reason keeps the money held (the admin alert says what to do). */
-    settlement: z.object({ outcome: z.enum(SETTLEMENT_OUTCOMES), reason: z.string().nullable() }),
+    /**
+     * What Asaas did ('estorno'); `refused` with Asaas's reason keeps the money held (the admin alert says what to do).
+     * Null for the other kinds.
+     */
+    settlement: z.object({ outcome: z.enum(SETTLEMENT_OUTCOMES), reason: z.string().nullable() }).nullable(),
   }),
-});
-
-/**
- * 'Estornar pagamento extra' ('Pagamento em duplicidade' under Divergências): a second paid charge of a contract whose
- * process another charge confirmed is refunded in full; the contract and its process stay as they are. Audited.
- */
-export const refundDuplicatePaymentRoute = defineRoute({
-  id: 'RefundDuplicatePayment',
-  method: 'POST',
-  path: '/admin/charges/{userId}/{contractId}/{chargeId}/duplicate-refund',
-  access: 'admin',
-  params: adminChargeParams,
-  response: z.object({ charge: adminChargeRowSchema }),
-});
-
-/** The São Paulo day a manual refund was made: a calendar day, not in the future (checked again on the server). */
-const manualRefundBody = z.object({
-  valor: z.coerce
-    .number({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidValue })
-    .positive(WITHDRAWAL_MESSAGES.manualRefundInvalidValue)
-    .max(1_000_000, WITHDRAWAL_MESSAGES.manualRefundInvalidValue),
-  data: z
-    .string({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidDate })
-    .refine(isCalendarDay, WITHDRAWAL_MESSAGES.manualRefundInvalidDate),
-  motivo: refundBody.shape.motivo,
-});
-
-/**
- * 'Registrar estorno manual': the money of a cancelled contract's paid charge went back outside Asaas (a bank transfer,
- * after Asaas refused the refund): recorded on the charge and audited, which closes the case (alert, divergence).
- */
-export const recordManualRefundRoute = defineRoute({
-  id: 'RecordManualRefund',
-  method: 'POST',
-  path: '/admin/charges/{userId}/{contractId}/{chargeId}/manual-refund',
-  access: 'admin',
-  params: adminChargeParams,
-  body: manualRefundBody,
-  response: z.object({ charge: adminChargeRowSchema }),
 });
 
 export const orphanPaymentSchema = z.object({

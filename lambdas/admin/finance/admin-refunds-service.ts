@@ -199,6 +199,7 @@ export async function refundDuplicatePayment(
   deps: SettlementDeps,
   caller: Caller,
   ref: ChargeRef,
+  reason = 'Pagamento em duplicidade',
 ): Promise<AdminChargeRow> {
   const [charge, contract, process] = await Promise.all([
     getCharge(deps.db, ref),
@@ -240,7 +241,7 @@ export async function refundDuplicatePayment(
       targetUserId: ref.userId,
       target: { type: 'charge', id: ref.chargeId },
       before: { status: current.status },
-      after: { status, obs: 'Pagamento em duplicidade' },
+      after: { status, obs: reason },
     }),
   ]);
   return rowOf(deps, ref);
