@@ -257,6 +257,8 @@ export const WITHDRAWAL_MESSAGES = {
   /** The admin's 'Estornar' when Asaas refused: the toast's title; its text is Asaas's reason. */
   refundRefusedTitle: 'Estorno recusado pelo Asaas',
   refundRefusedBadge: 'Estorno recusado',
+  /** The customer's word for a payment whose refund Asaas refused: the team is returning it. */
+  refundWithTeam: 'Estorno em andamento com a nossa equipe',
   contractCancelledBadge: 'Contrato cancelado',
   manualRefundAction: 'Registrar estorno manual',
   manualRefundTitle: 'Registrar estorno manual',
