@@ -128,7 +128,11 @@ async function settleAll(
   for (const charge of [...charges].reverse()) {
     if (charge.manual_refund) continue;
     try {
-      const settlement = await settleCancelledCharge(deps, { ...ref, chargeId: charge.id }, refundDescription(contract));
+      const settlement = await settleCancelledCharge(
+        deps,
+        { ...ref, chargeId: charge.id },
+        refundDescription(contract),
+      );
       outcomes.push(settlement.outcome);
     } catch (error) {
       if (!(error instanceof SettlementPendingError)) throw error;

@@ -30,7 +30,10 @@ export async function settleHeldMoney(
   move: Pick<ChargeMove, 'status' | 'moved' | 'from'>,
 ): Promise<Settlement | null> {
   if (!isChargePaid(move.status)) return null;
-  const [contract, charge] = await Promise.all([getContract(deps.db, ref.userId, ref.contractId), getCharge(deps.db, ref)]);
+  const [contract, charge] = await Promise.all([
+    getContract(deps.db, ref.userId, ref.contractId),
+    getCharge(deps.db, ref),
+  ]);
   if (contract && !contract.cancelado_em && move.moved) await flagDuplicatePayment(deps, ref, contract.protocolo);
   if (!contract?.cancelado_em || !charge || charge.manual_refund || !isChargePaid(charge.status)) return null;
   logger.warn('A cancelled contract holds a paid charge', { chargeId: ref.chargeId, from: move.from });

@@ -105,9 +105,9 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
           .getByRole('dialog', { name: 'Cancelar este contrato?' })
           .getByRole('button', { name: 'Sim, cancelar contrato' })
           .click();
-        await toastWith(page, 'Contrato cancelado');
+        // The card says it (the toast says the same, and may give way to the live channel's 'Status atualizado!').
         const card = page.locator('.contract-card').first();
-        await card.getByText('Estorno em andamento com a nossa equipe', { exact: true }).waitFor();
+        await card.getByText('Estorno em andamento com a nossa equipe', { exact: true }).waitFor({ timeout: 60_000 });
         await card.getByText('Nossa equipe já foi avisada', { exact: false }).waitFor();
         expect(await page.getByText('Não havia pagamento a estornar', { exact: false }).count()).toBe(0);
         await screenshot(page, `withdrawal-refused-${device}`);
@@ -121,6 +121,8 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
         await adminPage.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
         await searchAdminList(adminPage, 'Buscar por protocolo ou nome do cliente', customer.protocol);
         const row = adminPage.getByRole('row').filter({ hasText: customer.protocol });
+        await row.getByText('Pago', { exact: true }).waitFor();
+        await screenshot(adminPage, `debug-admin-row-${device}`);
         await row.getByText('Estorno recusado', { exact: true }).waitFor();
         await row.getByText('Contrato cancelado', { exact: true }).waitFor();
         await row.getByText('Saldo insuficiente', { exact: false }).waitFor();

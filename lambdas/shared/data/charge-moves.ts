@@ -125,7 +125,13 @@ export async function moveChargeStatus(
       ...(extraItems?.(withoutTaskToken(current)) ?? []),
     ]);
     if (applied) {
-      return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt, from: current.status };
+      return {
+        status: to,
+        moved: true,
+        becamePaid,
+        paidAt: becamePaid ? (paidAt ?? now) : paidAt,
+        from: current.status,
+      };
     }
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);

@@ -13,7 +13,10 @@ import { isConditionFailure, type Db } from './table.js';
  * which closes the case when the money went back outside Asaas.
  */
 
-const chargeKey = (ref: ChargeRef) => ({ pk: keys.customer(ref.userId), sk: keys.chargeSk(ref.contractId, ref.chargeId) });
+const chargeKey = (ref: ChargeRef) => ({
+  pk: keys.customer(ref.userId),
+  sk: keys.chargeSk(ref.contractId, ref.chargeId),
+});
 
 /** Pattern 67a: Asaas refused this charge's settlement (kept until one is accepted). */
 export async function markSettlementRefused(db: Db, ref: ChargeRef, reason: string, now: string): Promise<void> {

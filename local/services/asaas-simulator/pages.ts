@@ -74,8 +74,7 @@ ${content}
 `;
 }
 
-type PaymentAction =
-  'pay' | 'overdue' | 'refund' | 'chargeback' | 'deny-refund' | 'restore' | 'risk-analysis' | 'age';
+type PaymentAction = 'pay' | 'overdue' | 'refund' | 'chargeback' | 'deny-refund' | 'restore' | 'risk-analysis' | 'age';
 
 function actionButton(payment: Payment, action: PaymentAction, redirect: string): string {
   const labels: Record<PaymentAction, string> = {
