@@ -127,12 +127,14 @@ const NEXT_STATUSES: Record<string, readonly string[]> = {
 /**
  * Moves that only a statement of the present may make, never a delivery that might be stale: PAYMENT_RESTORED brings
  * a removed charge back (a late PAYMENT_CREATED must not), and a fresh read of the payment ('Verificar Pagamento')
- * may show a refund request that was withdrawn or denied, for which Asaas sends no event.
+ * may show a refund request that was withdrawn or denied (PAYMENT_REFUND_DENIED is only a hint: it is read back).
  */
 const RESTORED_STATUSES = ['PENDING', 'OVERDUE', 'AWAITING_RISK_ANALYSIS'];
 const CURRENT_STATE_MOVES: Record<string, readonly string[]> = {
   DELETED: RESTORED_STATUSES,
   REFUND_REQUESTED: ['CONFIRMED', 'RECEIVED'],
+  // A refund Asaas accepted and its bank then denied (PAYMENT_REFUND_DENIED): the money is back with us.
+  REFUND_IN_PROGRESS: ['CONFIRMED', 'RECEIVED'],
 };
 
 /** Every status a charge can be in, by its life above: each needs a label. */

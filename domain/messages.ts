@@ -287,6 +287,34 @@ export const WITHDRAWAL_MESSAGES = {
   refundReasonLabel: 'Motivo do estorno',
   refundConfirm: 'Confirmar estorno',
   refundedToast: 'Estorno solicitado',
+  /** The withdrawal's answer when Asaas refused the refund: the contract stays cancelled, the team returns the money. */
+  cancelledRefundRefused:
+    'O banco não aceitou o estorno automático do seu pagamento. Nossa equipe já foi avisada e vai devolver o valor pago; você não precisa fazer nada.',
+  /** The admin's 'Estornar' when Asaas refused: the toast's title; its text is Asaas's reason. */
+  refundRefusedTitle: 'Estorno recusado pelo Asaas',
+  refundRefusedBadge: 'Estorno recusado',
+  /** The customer's word for a payment whose refund Asaas refused: the team is returning it. */
+  refundWithTeam: 'Estorno em andamento com a nossa equipe',
+  contractCancelledBadge: 'Contrato cancelado',
+  manualRefundAction: 'Registrar estorno manual',
+  manualRefundTitle: 'Registrar estorno manual',
+  manualRefundIntro:
+    'Use quando o valor foi devolvido ao cliente fora do Asaas (por transferência bancária). Fica registrado na auditoria.',
+  manualRefundValue: 'Valor devolvido (R$)',
+  manualRefundDate: 'Data da devolução',
+  manualRefundReason: 'Motivo',
+  manualRefundConfirm: 'Registrar estorno',
+  manualRefundDone: 'Estorno manual registrado',
+  manualRefundBadge: 'Estornado manualmente',
+  manualRefundInvalidValue: 'Informe o valor devolvido, maior que zero e até o valor pago.',
+  manualRefundInvalidDate: 'Informe a data da devolução (não pode ser futura).',
+  manualRefundNotCancelled: 'Só é possível registrar um estorno manual de uma cobrança paga de um contrato cancelado.',
+  manualRefundAlready: 'O estorno manual desta cobrança já foi registrado.',
+  duplicateRefundAction: 'Estornar pagamento extra',
+  duplicateRefundDone: 'Estorno do pagamento extra solicitado',
+  duplicateRefundNotExtra:
+    'Esta cobrança não é um pagamento extra: só é possível estornar uma cobrança paga de um contrato já pago por outra cobrança.',
+  refundRefusedByAsaas: 'O Asaas recusou o estorno:',
 } as const;
 
 /** Payment (spec 02 §2 Payment, §8). */

@@ -4,7 +4,7 @@
  * lambdas/payments/reconciliation-service.ts.
  */
 import { canChargeMove, chargeStatusLabel, isChargePaid, paymentClass, providerChargeStatus } from './charge-status.js';
-import { TIME_ZONE } from './dates.js';
+import { saoPauloDay, saoPauloDayStart } from './dates.js';
 import { formatBRL } from './pricing.js';
 import { isAwaitingPayment, type ProcessStatus } from './process-status.js';
 
@@ -47,26 +47,8 @@ export const CHARGE_STATUSES_READ_ONE_BY_ONE: readonly string[] = [
 
 const DAY_MS = 86_400_000;
 
-const calendarDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const zoneOffset = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longOffset' });
-
-/** yyyy-MM-dd of an instant on São Paulo's calendar: Asaas's dates (dateCreated, paymentDate, dueDate). */
-export function saoPauloDay(instant: Date): string {
-  return calendarDay.format(instant);
-}
-
-/** The instant São Paulo's day `yyyy-MM-dd` begins, ISO-8601 UTC (our charges' `created_at` is UTC). */
-export function saoPauloDayStart(day: string): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  // "3/10/2026, GMT-03:00": São Paulo's offsets are whole hours (−3, and −2 in the summer time it kept until 2019).
-  const hours = Number(/GMT([+-]\d{2})/.exec(zoneOffset.format(noon))?.[1] ?? 0);
-  return new Date(Date.parse(`${day}T00:00:00Z`) - hours * 3_600_000).toISOString();
-}
+/** São Paulo's calendar lives in domain/dates.ts; re-exported for the reconciliation's callers. */
+export { saoPauloDay, saoPauloDayStart };
 
 export type ReconciliationWindow = {
   /** Asaas's payments created from this São Paulo day on… */
@@ -106,19 +88,34 @@ export function reconciliationWindow(now: Date, lastStartedAt: string | null): R
  * - `value_mismatch`: the payment's value is not the contract's;
  * - `unknown_at_asaas`: a charge of ours whose payment Asaas does not know (another account's key, a removed record).
  */
-export const DIVERGENCE_KINDS = ['status_refused', 'value_mismatch', 'unknown_at_asaas'] as const;
+export const DIVERGENCE_KINDS = [
+  'status_refused',
+  'value_mismatch',
+  'unknown_at_asaas',
+  'cancelled_paid',
+  'duplicate_payment',
+] as const;
 export type DivergenceKind = (typeof DIVERGENCE_KINDS)[number];
 
 export const DIVERGENCE_LABELS: Record<DivergenceKind, string> = {
   status_refused: 'Situação diferente no Asaas',
   value_mismatch: 'Valor diferente no Asaas',
   unknown_at_asaas: 'Cobrança não encontrada no Asaas',
+  cancelled_paid: 'Contrato cancelado com pagamento retido',
+  duplicate_payment: 'Pagamento em duplicidade',
 };
 
+/**
+ * - `cancelled_paid`: Asaas holds the payment of a cancelled contract and its refund was refused (or is not done yet);
+ *   over once the money goes back or an admin records a manual refund;
+ * - `duplicate_payment`: a second paid charge of one contract (an old PIX paid after it was replaced).
+ */
 export type DivergenceFinding =
   | { kind: 'status_refused'; ourStatus: string; asaasStatus: string }
   | { kind: 'value_mismatch'; ourValue: number; asaasValue: number }
-  | { kind: 'unknown_at_asaas'; ourStatus: string };
+  | { kind: 'unknown_at_asaas'; ourStatus: string }
+  | { kind: 'cancelled_paid'; ourStatus: string; asaasStatus: string; ourValue: number }
+  | { kind: 'duplicate_payment'; ourStatus: string; asaasStatus: string; ourValue: number };
 
 /** What a divergence record keeps of its finding (one shape for every kind; what a kind lacks is null). */
 export type DivergenceFacts = {
@@ -150,6 +147,10 @@ export function describeDivergence(facts: DivergenceFacts): string {
       return `Contrato: ${money(facts.our_value)}. No Asaas: ${money(facts.asaas_value)}.`;
     case 'unknown_at_asaas':
       return `Aqui: ${label(facts.our_status)}. O Asaas não encontrou o pagamento.`;
+    case 'cancelled_paid':
+      return `O contrato foi cancelado e o Asaas ainda tem ${money(facts.our_value)} pagos: estorne ou registre o estorno manual.`;
+    case 'duplicate_payment':
+      return `O contrato já tem outra cobrança paga: ${money(facts.our_value)} pagos a mais.`;
   }
 }
 

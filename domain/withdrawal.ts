@@ -1,6 +1,6 @@
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
 import { CHARGE_STATUS_LABELS } from './charge-status.js';
-import { saoPauloDateDigits } from './dates.js';
+import { addCalendarDays, saoPauloDateDigits, saoPauloDay, saoPauloDayEnd } from './dates.js';
 import { WITHDRAWAL_MESSAGES } from './messages.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
 import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
@@ -31,23 +31,12 @@ const refused = (reason: WithdrawalRefusal): WithdrawalEligibility => ({
   message: REFUSALS[reason],
 });
 
-const saoPauloDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * The last instant of the window: the end of the 7th calendar day after the signing day, in São Paulo (signed on the
- * 1st → until the 8th, 23:59:59.999). São Paulo keeps UTC−3 all year (no daylight saving since 2019).
+ * 1st → until the 8th, 23:59:59.999), by the zone's rules (domain/dates.ts).
  */
 export function withdrawalDeadline(signedAt: string): string {
-  const signingDay = saoPauloDate.format(new Date(signedAt));
-  const dayAfterWindow = new Date(`${signingDay}T00:00:00.000Z`);
-  dayAfterWindow.setUTCDate(dayAfterWindow.getUTCDate() + CANCELLATION_WINDOW_DAYS + 1);
-  const nextDay = dayAfterWindow.toISOString().slice(0, 10);
-  return new Date(new Date(`${nextDay}T00:00:00.000-03:00`).getTime() - 1).toISOString();
+  return saoPauloDayEnd(addCalendarDays(saoPauloDay(new Date(signedAt)), CANCELLATION_WINDOW_DAYS));
 }
 
 export function withdrawalEligibility(contract: Contract, process: Process | null, now: Date): WithdrawalEligibility {
@@ -76,4 +65,22 @@ export function refundExpectedBy(requestedAt: Date): Date {
   const expected = addBusinessDays(calendarDay, REFUND_BUSINESS_DAYS, { stateCode: 'MG' });
   if (!expected) throw new RangeError(`No refund date for ${requestedAt.toISOString()}`);
   return expected;
+}
+
+/**
+ * What a settlement of a cancelled contract's money did at Asaas, one word for the server, the e-mails and the screens:
+ * a refund asked for (or already done), the open PIX removed, nothing to settle (never paid, already removed), another
+ * attempt at it right now, or Asaas refused (no balance, past 90 days, a payment under risk analysis): then the money
+ * is pending with the team, who are told by an admin alert (docs/decisions.md, A refund Asaas refuses).
+ */
+export const SETTLEMENT_OUTCOMES = ['refund-requested', 'removed', 'nothing', 'in-progress', 'refused'] as const;
+export type SettlementOutcome = (typeof SETTLEMENT_OUTCOMES)[number];
+
+/**
+ * The customer's word for a contract's settlement, from its charges' outcomes: the one that needs a person most wins
+ * (refused, then one still under way, then a refund, then a removal).
+ */
+export function combinedSettlement(outcomes: readonly SettlementOutcome[]): SettlementOutcome {
+  const order: SettlementOutcome[] = ['refused', 'in-progress', 'refund-requested', 'removed'];
+  return order.find((outcome) => outcomes.includes(outcome)) ?? 'nothing';
 }

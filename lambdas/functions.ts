@@ -205,6 +205,7 @@ const ROUTES = [
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
+        settlementGrant(),
         items(['UpdateItem'], ...rateLimitPrefixes('chargeVerificationsByCustomer', 'asaasReadsGlobal')),
       ],
       asaas: true,
@@ -294,13 +295,15 @@ const ROUTES = [
     contract: verifyAdminChargeRoute,
     entry: 'lambdas/admin/finance/verify-admin-charge.ts',
     // 'Marcar pago''s writes, and the status path's alert (pattern 49): a refund or chargeback it finds on a filed
-    // process is told to the admins, as when the webhook brings it. The global budget of Asaas reads (pattern 43).
+    // process is told to the admins, as when the webhook brings it; the settlement of money a cancelled contract
+    // holds (its lease). The global budget of Asaas reads (pattern 43).
     grants: {
       table: 'read',
       tableItems: [
         adminItemWrites(keys.financeDayPk),
         items(['PutItem'], keys.adminAlert('')),
         items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
+        settlementGrant(),
       ],
       asaas: true,
       workflow: 'start-and-callback',
@@ -313,7 +316,9 @@ const ROUTES = [
     entry: 'lambdas/admin/finance/refund-admin-charge.ts',
     // The withdrawal's path: the cancellation's transaction (contract, process, history, counters, audit), the refund
     // at Asaas through the webhook's status path (charge, reversal of the referral and reward, admin alerts). The
-    // answer's row reads the profile and contract with one BatchGetItem (rowContextOf).
+    // answer's row reads the profile and contract with one BatchGetItem (rowContextOf). Its other two kinds need no
+    // more: a manual refund (pattern 68c: the charge updated under a check of the contract, audited) and a duplicate
+    // payment's refund (the status path, audited).
     grants: {
       tableItems: cancellationGrants(['BatchGetItem']),
       asaas: true,
@@ -394,6 +399,7 @@ const ROUTES = [
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
+        settlementGrant(),
         items(['GetItem'], keys.providerChargePointer('')),
         items(['GetItem', 'PutItem', 'UpdateItem'], keys.webhookEvent('asaas', '')),
         items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
@@ -555,9 +561,18 @@ function cancellationGrants(moreCustomerActions: readonly TableItemAction[] = []
   return [
     ...chargeStatusPathGrants(moreCustomerActions),
     items(['PutItem'], keys.audit('')),
-    items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement('')),
+    settlementGrant(),
     items(['UpdateItem'], ...rateLimitPrefixes('asaasReadsGlobal')),
   ];
+}
+
+/**
+ * One settlement of a cancelled contract's charge at a time (charge-settlement-service.ts): its `SETTLEMENT#` lease Put,
+ * read back when taken, Deleted by its owner after. Every function that applies a paid status may settle again money a
+ * cancelled contract holds (held-money-service.ts).
+ */
+function settlementGrant(): TableItemsGrant {
+  return items(['GetItem', 'PutItem', 'DeleteItem'], keys.chargeSettlement(''));
 }
 
 /** The key prefixes of some rate-limit rules' counters: a function may count only its own rules. */
@@ -732,6 +747,7 @@ export const SCHEDULED_FUNCTIONS = {
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
+        settlementGrant(),
         {
           actions: ['BatchGetItem'],
           pkPrefixes: [keys.customer(''), keys.providerChargePointer('')],

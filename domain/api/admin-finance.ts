@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { dayRangeProblem, FINANCE_PERIOD_MESSAGES, isCalendarDay } from '../finance-period.js';
 import { adminClientChargeSchema } from '../schemas/admin-clients.js';
 import { ADMIN_PAGE_SIZE, adminListQuerySchema } from './admin-processes.js';
+import { SETTLEMENT_OUTCOMES } from '../withdrawal.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -17,6 +18,8 @@ export const adminChargeRowSchema = adminClientChargeSchema.extend({
   nome_cliente: z.string().nullable(),
   email_cliente: z.string().nullable(),
   whatsapp_cliente: z.string().nullable(),
+  /** The contract was cancelled (a withdrawal, an admin's refund): a paid row of it is money to give back. */
+  contrato_cancelado_em: z.string().nullish(),
 });
 export type AdminChargeRow = z.infer<typeof adminChargeRowSchema>;
 
@@ -119,6 +122,39 @@ const refundBody = z.object({
 });
 
 /**
+ * The three ways a charge's money goes back, one route (docs/decisions.md, One refund route: the stack is at
+ * CloudFormation's 500 resources, and a function per route costs eight):
+ * - `estorno` ('Estornar'): refunded at Asaas, the contract cancelled;
+ * - `manual` ('Registrar estorno manual'): a cancelled contract's money went back outside Asaas (a bank transfer,
+ *   after Asaas refused the refund): the amount (up to what was paid) and the São Paulo day (not in the future),
+ *   recorded on the charge and audited, which closes the case (alert, divergence);
+ * - `duplicidade` ('Estornar pagamento extra', under 'Pagamento em duplicidade'): a second paid charge of a contract
+ *   whose process another charge confirmed is refunded at Asaas; the contract and its process stay as they are.
+ */
+const chargeRefundBody = refundBody
+  .extend({
+    tipo: z.enum(['estorno', 'manual', 'duplicidade']).default('estorno'),
+    valor: z.coerce
+      .number({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidValue })
+      .positive(WITHDRAWAL_MESSAGES.manualRefundInvalidValue)
+      .max(1_000_000, WITHDRAWAL_MESSAGES.manualRefundInvalidValue)
+      .optional(),
+    data: z
+      .string({ error: WITHDRAWAL_MESSAGES.manualRefundInvalidDate })
+      .refine(isCalendarDay, WITHDRAWAL_MESSAGES.manualRefundInvalidDate)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.tipo !== 'manual') return;
+    if (body.valor === undefined) {
+      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.manualRefundInvalidValue, path: ['valor'] });
+    }
+    if (body.data === undefined) {
+      ctx.addIssue({ code: 'custom', message: WITHDRAWAL_MESSAGES.manualRefundInvalidDate, path: ['data'] });
+    }
+  });
+
+/**
  * 'Estornar' (docs/decisions.md, Withdrawal and refunds): a paid charge refunded in full at Asaas, its contract cancelled
  * and its process closed, outside the customer's 7 days (a court denial, a goodwill refund). 409 when not paid; 503
  * when Asaas cannot be reached (the contract stays cancelled; the next click asks again).
@@ -129,8 +165,15 @@ export const refundAdminChargeRoute = defineRoute({
   path: '/admin/charges/{userId}/{contractId}/{chargeId}/refund',
   access: 'admin',
   params: adminChargeParams,
-  body: refundBody,
-  response: z.object({ charge: adminChargeRowSchema }),
+  body: chargeRefundBody,
+  response: z.object({
+    charge: adminChargeRowSchema,
+    /**
+     * What Asaas did ('estorno'); `refused` with Asaas's reason keeps the money held (the admin alert says what to do).
+     * Null for the other kinds.
+     */
+    settlement: z.object({ outcome: z.enum(SETTLEMENT_OUTCOMES), reason: z.string().nullable() }).nullable(),
+  }),
 });
 
 export const orphanPaymentSchema = z.object({

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '../messages.js';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { chargeSchema, contractSchema } from '../schemas/entities.js';
+import { SETTLEMENT_OUTCOMES } from '../withdrawal.js';
 import { defineRoute } from './route.js';
 
 const contractIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, CONTRACT_MESSAGES.notFoundOrSigned);
@@ -49,7 +50,7 @@ export const cancelContractRoute = defineRoute({
   response: z.object({
     contract: contractSchema,
     charge: chargeSchema.omit({ qr_code: true }).nullable(),
-    settlement: z.enum(['refund-requested', 'removed', 'nothing', 'in-progress']),
+    settlement: z.enum(SETTLEMENT_OUTCOMES),
   }),
 });
 

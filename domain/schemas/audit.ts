@@ -11,6 +11,7 @@ export const ADMIN_ACTIONS = [
   'client-delete',
   'charge-refund',
   'contract-withdrawal',
+  'charge-manual-refund',
 ] as const;
 
 /**

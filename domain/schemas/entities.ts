@@ -76,6 +76,16 @@ export const chargeSchema = z.object({
   pix_valido_ate: isoDate.nullish(),
   /** When it first became paid; kept after a refund (what a reversal looks for). */
   paid_at: isoDate.nullish(),
+  /**
+   * Asaas refused to settle this charge of a cancelled contract (a refund: no balance, past 90 days; a removal: under
+   * risk analysis): when, and Asaas's reason. Cleared when a later settlement is accepted (docs/decisions.md).
+   */
+  refund_refused_at: isoDate.nullish(),
+  refund_refused_reason: z.string().nullish(),
+  /** The money went back outside Asaas (a bank transfer), as an admin recorded it ('Registrar estorno manual'). */
+  manual_refund: z
+    .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
+    .nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });

@@ -1,27 +1,34 @@
 import { formatDate } from '../../domain/dates.js';
 import { EMAIL_RECEIPT_MESSAGES as RECEIPT } from '../../domain/messages.js';
 import { formatBRL, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
-import { refundExpectedBy } from '../../domain/withdrawal.js';
-import type { Settlement } from '../payments/charge-settlement-service.js';
+import { refundExpectedBy, type SettlementOutcome } from '../../domain/withdrawal.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailFacts, emailLayout, markup } from '../shared/email-layout.js';
 
-const MONEY_LINE: Record<Settlement | 'pending', string> = {
+const MONEY_LINE: Record<SettlementOutcome | 'pending', string> = {
   'refund-requested': `Pedimos o estorno integral do valor pago, que volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
   removed: 'A cobrança PIX em aberto foi cancelada e não pode mais ser paga. Nada foi cobrado.',
   nothing: 'Não havia pagamento a estornar.',
   'in-progress': `O estorno do valor pago já está em andamento e volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
+  refused:
+    'O banco não aceitou o estorno automático do valor pago. Nossa equipe já foi avisada e vai devolver o valor; você não precisa fazer nada.',
   pending:
     'Ainda não conseguimos pedir o estorno do valor pago; tentaremos de novo, e você pode tentar pela página do contrato.',
 };
 
 /** The outcomes whose e-mail shows the refund: its amount, where it goes and by when. */
-const REFUNDING: ReadonlySet<Settlement | 'pending'> = new Set(['refund-requested', 'in-progress', 'pending']);
+const REFUNDING: ReadonlySet<SettlementOutcome | 'pending'> = new Set(['refund-requested', 'in-progress', 'pending']);
 
 /** To the customer: their contract is cancelled (withdrawal), and what happens to their money. */
 export function withdrawalEmail(
   appUrl: string,
-  data: { userName: string; protocolo: string; valor: number; money: Settlement | 'pending'; cancelledAt: string },
+  data: {
+    userName: string;
+    protocolo: string;
+    valor: number;
+    money: SettlementOutcome | 'pending';
+    cancelledAt: string;
+  },
 ): OutgoingEmail {
   const refund = REFUNDING.has(data.money)
     ? emailFacts([

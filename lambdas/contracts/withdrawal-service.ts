@@ -1,12 +1,11 @@
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
 import type { Charge, Contract } from '../../domain/schemas/entities.js';
-import { withdrawalEligibility } from '../../domain/withdrawal.js';
+import { combinedSettlement, withdrawalEligibility, type SettlementOutcome } from '../../domain/withdrawal.js';
 import {
   SettlementPendingError,
   settleCancelledCharge,
   settlementNeeded,
-  type Settlement,
   type SettlementDeps,
 } from '../payments/charge-settlement-service.js';
 import type { SendEmail } from '../providers/email.js';
@@ -22,23 +21,28 @@ import { refusal } from '../../domain/refusals.js';
 
 export type WithdrawalDeps = SettlementDeps & { sendEmail: SendEmail; appUrl: string };
 
-export type WithdrawalResult = { contract: Contract; charge: Charge | null; settlement: Settlement };
+export type WithdrawalResult = { contract: Contract; charge: Charge | null; settlement: SettlementOutcome };
 
 /** Reads and decisions lost to a concurrent click before the caller is answered with what the winner did. */
 const ATTEMPTS = 3;
 
-const latestChargeOf = (charges: Charge[], contractId: string) =>
+/** A contract's charges, newest first: a replaced PIX paid from a bank app is money of the contract all the same. */
+const chargesOf = (charges: Charge[], contractId: string) =>
   charges
     .filter((charge) => charge.contrato_id === contractId)
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null;
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+
+const latestChargeOf = (charges: Charge[], contractId: string) => chargesOf(charges, contractId)[0] ?? null;
 
 /**
  * 'Cancelar contrato' (direito de arrependimento; docs/decisions.md, Withdrawal and refunds). The server decides from
  * what it reads (`withdrawalEligibility`: 7 calendar days in São Paulo, not filed), then cancels in one conditional
  * transaction (contract, process 'encerrado' with 'Cancelado a pedido do cliente', a free renewal's credit, the audit
- * record); the winner of 20 clicks tells the customer and the admins. The money is settled afterwards at Asaas: a
- * paid charge refunded, an open one removed. A cancelled contract whose money is not settled yet (Asaas was down) is
- * settled by the next call; otherwise a second cancellation is a 409.
+ * record), conditioned on the process status the decision saw (a filing in between refuses it); the winner of 20
+ * clicks tells the customer and the admins. The money is settled afterwards at Asaas, every charge of the contract: each
+ * paid one refunded, each open one removed. A cancelled contract whose money is not settled yet (Asaas was down) is
+ * settled by the next call; otherwise a second cancellation is a 409. What Asaas refuses is `refused`: the customer is
+ * told the team returns the money, and the admins are alerted.
  */
 export async function withdrawContract(
   deps: WithdrawalDeps,
@@ -46,15 +50,21 @@ export async function withdrawContract(
   contractId: string,
 ): Promise<WithdrawalResult> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const collection = await getCustomerCollection(deps.db, caller.userId);
+    // Consistent: every charge written so far is settled, and the status decided on is the one the write is held to.
+    const collection = await getCustomerCollection(deps.db, caller.userId, { consistent: true });
     const contract = collection.contracts.find((c) => c.id === contractId);
     if (!contract || !collection.profile)
       throw new NotFoundError(refusal('contract_not_found', WITHDRAWAL_MESSAGES.contractNotFound));
     const process = collection.processes.find((p) => p.contrato_id === contractId) ?? null;
-    const charge = latestChargeOf(collection.charges, contractId);
+    const charges = chargesOf(collection.charges, contractId);
+    const charge = charges[0] ?? null;
     const ref = { userId: caller.userId, contractId };
     if (contract.cancelado_em) {
-      if (charge && settlementNeeded(charge.status)) return settle(deps, ref, contract, charge);
+      const open = charges.filter((c) => settlementNeeded(c.status) && !c.manual_refund);
+      if (open.length > 0) {
+        const settlement = combinedSettlement(await settleAll(deps, ref, contract, open));
+        return answer(deps, caller.userId, contractId, settlement);
+      }
       throw new ConflictError(WITHDRAWAL_MESSAGES.alreadyCancelled);
     }
     const now = deps.clock();
@@ -84,20 +94,18 @@ export async function withdrawContract(
       if (error instanceof ConflictError && attempt < ATTEMPTS) continue;
       throw error;
     }
-    let settlement: Settlement | 'pending' = 'nothing';
+    let settlement: SettlementOutcome | 'pending' = 'nothing';
     let pending: unknown = null;
-    if (charge) {
-      try {
-        settlement = await settleCancelledCharge(deps, { ...ref, chargeId: charge.id }, refundDescription(contract));
-      } catch (error) {
-        if (!(error instanceof SettlementPendingError)) throw error;
-        settlement = 'pending';
-        pending = error;
-      }
+    try {
+      settlement = combinedSettlement(await settleAll(deps, ref, contract, charges));
+    } catch (error) {
+      if (!(error instanceof SettlementPendingError)) throw error;
+      settlement = 'pending';
+      pending = error;
     }
     await tellEveryone(deps, caller.userId, collection.profile, contract, settlement);
     if (pending) throw pending;
-    return answer(deps, caller.userId, contractId, settlement as Settlement);
+    return answer(deps, caller.userId, contractId, settlement as SettlementOutcome);
   }
   throw new ConflictError(WITHDRAWAL_MESSAGES.cancelFailed);
 }
@@ -105,23 +113,44 @@ export async function withdrawContract(
 const refundDescription = (contract: Contract) =>
   `Cancelamento do contrato ${contract.protocolo} a pedido do cliente (direito de arrependimento)`;
 
-async function settle(
+/**
+ * Settles each charge of the contract in turn (oldest first, so the money of a replaced PIX paid late is not left
+ * behind when the newest one is only removed). Asaas unreachable for one → SettlementPendingError after the others
+ * were tried: the next call settles what is left.
+ */
+async function settleAll(
   deps: WithdrawalDeps,
   ref: { userId: string; contractId: string },
   contract: Contract,
-  charge: Charge,
-): Promise<WithdrawalResult> {
-  const settlement = await settleCancelledCharge(deps, { ...ref, chargeId: charge.id }, refundDescription(contract));
-  return answer(deps, ref.userId, ref.contractId, settlement);
+  charges: Charge[],
+): Promise<SettlementOutcome[]> {
+  const outcomes: SettlementOutcome[] = [];
+  let pending: unknown = null;
+  for (const charge of [...charges].reverse()) {
+    if (charge.manual_refund) continue;
+    try {
+      const settlement = await settleCancelledCharge(
+        deps,
+        { ...ref, chargeId: charge.id },
+        refundDescription(contract),
+      );
+      outcomes.push(settlement.outcome);
+    } catch (error) {
+      if (!(error instanceof SettlementPendingError)) throw error;
+      pending = error;
+    }
+  }
+  if (pending) throw pending;
+  return outcomes;
 }
 
 async function answer(
   deps: WithdrawalDeps,
   userId: string,
   contractId: string,
-  settlement: Settlement,
+  settlement: SettlementOutcome,
 ): Promise<WithdrawalResult> {
-  const collection = await getCustomerCollection(deps.db, userId);
+  const collection = await getCustomerCollection(deps.db, userId, { consistent: true });
   return {
     contract: collection.contracts.find((c) => c.id === contractId)!,
     charge: latestChargeOf(collection.charges, contractId),
@@ -138,7 +167,7 @@ async function tellEveryone(
   userId: string,
   profile: { nome_completo: string; email: string },
   contract: Contract,
-  money: Settlement | 'pending',
+  money: SettlementOutcome | 'pending',
 ): Promise<void> {
   const now = deps.clock().toISOString();
   await raiseAdminAlert(
@@ -150,7 +179,9 @@ async function tellEveryone(
       paragraphs: [
         `O cliente do contrato de protocolo ${contract.protocolo} cancelou o contrato dentro do prazo de arrependimento; o processo foi encerrado.`,
         `Pagamento: ${WITHDRAWAL_MONEY_LINES[money]}`,
-        'Acompanhe o estorno em Financeiro.',
+        money === 'refused'
+          ? 'O Asaas recusou o estorno: veja o alerta "Estorno recusado pelo Asaas" e resolva em Financeiro.'
+          : 'Acompanhe o estorno em Financeiro.',
       ],
       actionPath: '/admin/financeiro',
       actionLabel: 'Abrir Financeiro',

@@ -16,6 +16,7 @@ import { countUnconfirmedDelivery, isWebhookEventDone, markWebhookEventDone } fr
 import { DomainError, UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
+import { settleHeldMoney } from './held-money-service.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 import { reportOrphanPayment } from './orphan-payment-service.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
@@ -30,8 +31,8 @@ export function assertWebhookToken(received: string | undefined, expected: strin
 }
 
 export type WebhookDeps = ChargeStatusDeps & {
-  /** Reads a payment back before its money claim is applied. */
-  asaas: Pick<AsaasClient, 'getPayment'>;
+  /** Reads a payment back before its money claim is applied; settles money a cancelled contract holds. */
+  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
   sendEmail: SendEmail;
   admins: AdminDirectory;
   appUrl: string;
@@ -150,6 +151,8 @@ async function applyStatus(
   source: ChargeStatusSource,
 ): Promise<'recorded' | 'ignored'> {
   const move = await applyProviderStatus(deps, ref, status, source);
+  // A payment of a cancelled contract goes back (Asaas unreachable → thrown: Asaas redelivers, and it is done then).
+  await settleHeldMoney(deps, ref, move);
   if (!move.moved) logger.info('Webhook status not applied', { ...source, kept: move.status });
   return move.moved ? 'recorded' : 'ignored';
 }

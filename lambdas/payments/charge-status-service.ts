@@ -63,7 +63,9 @@ async function resumeWaitingWorkflow(deps: ChargeStatusDeps, ref: ChargeRef): Pr
   // referral; conversion) and the filing deadline is watched as for any payment.
   const process = await getProcess(deps.db, { userId: ref.userId, contractId: ref.contractId });
   if (!process || !isAwaitingPayment(process.status)) {
-    logger.info('Workflow task already finished', { chargeId: ref.chargeId });
+    // The confirmation is done, or the contract was cancelled: that money is never left silent — every caller of this
+    // path hands a paid charge to `settleHeldMoney`, which refunds it or raises 'Estorno recusado pelo Asaas'.
+    logger.info('Workflow task already finished', { chargeId: ref.chargeId, processStatus: process?.status ?? null });
     return;
   }
   const started = await deps.workflow.start(latePaymentExecutionName(ref.chargeId), {

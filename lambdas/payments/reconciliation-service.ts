@@ -1,4 +1,4 @@
-import { providerChargeStatus } from '../../domain/charge-status.js';
+import { isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
 import {
   CHARGE_STATUSES_READ_ONE_BY_ONE,
   compareChargeWithPayment,
@@ -39,12 +39,17 @@ import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-pay
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { settleCancelledCharge, settlementNeeded } from './charge-settlement-service.js';
+import { raiseDuplicatePaymentAlert, settleHeldMoney } from './held-money-service.js';
+import { getContract } from '../shared/data/contracts.js';
+import type { ChargeMove } from '../shared/data/charge-moves.js';
+import { latestChargeOfContract } from '../shared/data/charges.js';
 import { reportOrphanPayment, type OrphanPaymentDeps } from './orphan-payment-service.js';
 import { reconciliationReportEmail } from './reconciliation-emails.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type ReconciliationDeps = ChargeStatusDeps &
-  OrphanPaymentDeps & { asaas: Pick<AsaasClient, 'listPayments' | 'getPayment'> };
+  OrphanPaymentDeps & { asaas: Pick<AsaasClient, 'listPayments' | 'getPayment' | 'refundPayment' | 'deletePayment'> };
 
 /**
  * Asaas requests one run may make. Asaas allows 25,000 requests per account every 12 hours, shared with the product's
@@ -325,8 +330,13 @@ class RunReader {
         this.deps.clock(),
       );
       for (const finding of verdict.findings) await this.record(finding, payment.id, charge.ref);
+      let move: Pick<ChargeMove, 'status' | 'moved' | 'from'> = {
+        status: charge.status,
+        moved: false,
+        from: charge.status,
+      };
       if (verdict.action !== 'none') {
-        const move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, { freshRead: true });
+        move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, { freshRead: true });
         if (verdict.action === 'move' && move.moved) this.run.repaired += 1;
         if (verdict.action === 'confirm') this.run.confirmations_resumed += 1;
         logger.warn('Reconciliation repaired a charge', {
@@ -337,8 +347,88 @@ class RunReader {
           to: move.status,
         });
       }
+      await this.settleCancelledContract(payment, charge, move);
+      await this.retireReplacedCharge(payment, charge, move.status);
+      await this.flagDuplicatePayment(payment, charge, move.status);
       this.checked.add(payment.id);
     });
+  }
+
+  /**
+   * 'Contrato cancelado com pagamento retido': Asaas holds money of a cancelled contract. It is settled again (a
+   * payment made after the cancellation is refunded); what Asaas refused, or a refund it accepted and then denied,
+   * stays a divergence until the money goes back or an admin records a manual refund. An open charge of a cancelled
+   * contract (its removal failed) is removed.
+   */
+  private async settleCancelledContract(
+    payment: AsaasPayment,
+    charge: ReconcilableCharge,
+    move: Pick<ChargeMove, 'status' | 'moved' | 'from'>,
+  ): Promise<void> {
+    if (!charge.contractCancelled || charge.manuallyRefunded) return;
+    const asaasStatus = providerChargeStatus(payment);
+    if (settlementNeeded(move.status) === 'remove' && settlementNeeded(asaasStatus) === 'remove') {
+      await this.asaas(() =>
+        settleCancelledCharge(this.deps, charge.ref, 'Cobrança de contrato cancelado').then((settlement) => {
+          if (settlement.outcome === 'removed') this.run.repaired += 1;
+        }),
+      );
+      return;
+    }
+    if (!isChargePaid(asaasStatus)) return;
+    const held = await this.asaas(() => settleHeldMoney(this.deps, charge.ref, move));
+    if (held?.outcome === 'refund-requested') {
+      this.run.repaired += 1;
+      return;
+    }
+    if (held?.outcome !== 'refused') return;
+    await this.record(
+      {
+        kind: 'cancelled_paid',
+        ourStatus: move.status,
+        asaasStatus,
+        ourValue: charge.contractValue ?? payment.value,
+      },
+      payment.id,
+      charge.ref,
+    );
+  }
+
+  /** 'Pagamento em duplicidade': a paid charge of a contract whose process another paid charge confirmed. */
+  private async flagDuplicatePayment(payment: AsaasPayment, charge: ReconcilableCharge, ourStatus: string) {
+    if (charge.contractCancelled || charge.manuallyRefunded) return;
+    if (!isChargePaid(ourStatus) || !isChargePaid(providerChargeStatus(payment))) return;
+    if (!charge.processPaidChargeId || charge.processPaidChargeId === charge.ref.chargeId) return;
+    const isNew = await this.record(
+      { kind: 'duplicate_payment', ourStatus, asaasStatus: providerChargeStatus(payment), ourValue: payment.value },
+      payment.id,
+      charge.ref,
+    );
+    if (isNew) {
+      const contract = await getContract(this.deps.db, charge.ref.userId, charge.ref.contractId);
+      await raiseDuplicatePaymentAlert(this.deps, charge.ref, contract?.protocolo ?? charge.ref.contractId);
+    }
+  }
+
+  /**
+   * A PIX a newer charge replaced, still open at Asaas (its removal at 'Gerar novo PIX' is best effort): removed now,
+   * so the customer cannot pay a code the contract no longer counts.
+   */
+  private async retireReplacedCharge(payment: AsaasPayment, charge: ReconcilableCharge, ourStatus: string) {
+    if (charge.contractCancelled || ourStatus !== 'OVERDUE' || payment.deleted === true) return;
+    if (settlementNeeded(providerChargeStatus(payment)) !== 'remove') return;
+    const latest = await latestChargeOfContract(this.deps.db, charge.ref.userId, charge.ref.contractId);
+    if (!latest || latest.id === charge.ref.chargeId) return;
+    try {
+      await this.asaas(() => this.deps.asaas.deletePayment(payment.id));
+    } catch (error) {
+      if (error instanceof RunStopped || !(error instanceof AsaasError && error.kind === 'rejected')) throw error;
+      logger.warn('Replaced payment still not removable at Asaas', { asaasId: payment.id, error });
+      return;
+    }
+    const fresh = await this.asaas(() => this.deps.asaas.getPayment(payment.id));
+    const move = await applyProviderStatus(this.deps, charge.ref, providerChargeStatus(fresh), { freshRead: true });
+    if (move.moved) this.run.repaired += 1;
   }
 
   /**
@@ -367,17 +457,18 @@ class RunReader {
     }
   }
 
-  private async record(finding: DivergenceFinding, asaasId: string, ref: ChargeRef): Promise<void> {
+  private async record(finding: DivergenceFinding, asaasId: string, ref: ChargeRef): Promise<boolean> {
     const facts = divergenceFacts(finding);
     const { isNew } = await recordDivergence(
       this.deps.db,
       { ...facts, asaasId, ref },
       { id: this.run.id, now: this.deps.clock().toISOString() },
     );
-    if (!isNew) return;
+    if (!isNew) return false;
     this.run.divergences_new += 1;
     countMetric(METRIC.reconciliationDivergences);
     this.newDivergences.push({ ...facts, asaas_id: asaasId });
+    return true;
   }
 
   /** Divergences of payments this run checked and no longer found are over; the rest stay open. */

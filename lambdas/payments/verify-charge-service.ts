@@ -9,9 +9,12 @@ import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { enforceAsaasReadBudget } from './asaas-read-budget.js';
+import { settleHeldMoney } from './held-money-service.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 
-export type VerifyChargeDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'getPayment'> };
+export type VerifyChargeDeps = ChargeStatusDeps & {
+  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
+};
 
 /**
  * 'Verificar Pagamento': asks Asaas for the payment and applies its status through the webhook's own path. Asaas being
@@ -38,7 +41,8 @@ export async function verifyContractCharge(
   const ref = { userId: caller.userId, contractId, chargeId: latest.id };
   try {
     const payment = await deps.asaas.getPayment(latest.asaas_id);
-    await applyProviderStatus(deps, ref, providerChargeStatus(payment), { freshRead: true });
+    const move = await applyProviderStatus(deps, ref, providerChargeStatus(payment), { freshRead: true });
+    await settleHeldMoney(deps, ref, move);
   } catch (error) {
     logger.warn('Payment not verified at Asaas', { error: error as Error, chargeId: latest.id });
   }

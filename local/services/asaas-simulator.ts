@@ -22,8 +22,10 @@ const MAX_BODY_BYTES = 1_000_000;
  *                  (dateCreated, paymentDate…)
  *   /              a pt-BR page listing the payments, with a 'Pagar' button each
  *   /i/<id>        the payment's page (its invoiceUrl): QR code, copia e cola, 'Pagar'
- *   /__control/…   switches for tests and people (not Asaas's API): pay, overdue, refund, chargeback, any status with
- *                  its event (`…/status {status, event}`), failing or duplicated or
+ *   /__control/…   switches for tests and people (not Asaas's API): pay, overdue, refund, chargeback, a refund denied
+ *                  after it was accepted, a removed payment restored, a payment held for risk analysis or received
+ *                  days ago (`…/age {days}`: a refund past 90 days is refused), the account's balance (a refund the
+ *                  balance cannot pay is refused), any status with its event (`…/status {status, event}`), failing or duplicated or
  *                  held webhooks, a failing or slow API, what was delivered, payments imported in bulk, reset
  */
 export type AsaasSimulatorOptions = {
@@ -95,6 +97,13 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
         const form = new URLSearchParams(raw);
         const target = form.get('redirect') ?? '/';
         redirect = target.startsWith('/') && !target.startsWith('//') ? target : '/';
+        // The page's 'Definir saldo': reais as a person types them ('1.000,50' or '1000.50'); empty = unlimited.
+        const value = form.get('value');
+        if (value !== null) {
+          const text = value.trim();
+          const normalized = text.includes(',') ? text.replaceAll('.', '').replace(',', '.') : text;
+          body = { value: text === '' ? null : Number(normalized) };
+        }
       } else if (raw.trim()) {
         try {
           const parsed: unknown = JSON.parse(raw);

@@ -29,7 +29,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   CreateCharge:
     'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   VerifyCharge:
-    'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   StartFreeRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   StartPaidRenewal: 'dynamodb:ConditionCheckItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   GetReferrals: 'table:read secrets',
@@ -50,7 +50,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   MarkAdminChargePaid:
     'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   VerifyAdminCharge:
-    'table:read dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'table:read dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   RefundAdminCharge:
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   ListOrphanPayments: 'table:read cognito-idp:AdminListGroupsForUser secrets',

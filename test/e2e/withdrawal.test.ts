@@ -28,7 +28,8 @@ async function paidCustomer(name: string): Promise<ApiCustomer> {
             getDashboardRoute.path,
           )
         ).processes[0]?.status,
-      { timeout: 15_000 },
+      // A cold webhook function on a busy machine can take a while; nothing here is about speed.
+      { timeout: 60_000 },
     )
     .toBe('pago');
   return customer;
@@ -85,6 +86,89 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     await screenshot(page, `withdrawal-dashboard-${device}`);
     await page.context().close();
   });
+
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    'Asaas refuses the refund for lack of balance; the admin tops it up and refunds, and the customer sees it (%s)',
+    async (device, viewport) => {
+      const name = `Bruna ${device === 'phone' ? 'Celular' : 'Computador'} Sem Saldo ${nameWord()}`;
+      const customer = await paidCustomer(name);
+      const setBalance = (value: number | null) =>
+        fetch(`${asaasUrl}/__control/balance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ value }),
+        });
+      await setBalance(0);
+      try {
+        const page = await newPage(viewport);
+        await signInThroughForm(page, customer);
+        await page.goto(`${appUrl}/app/contrato`);
+        await page.getByRole('button', { name: 'Cancelar contrato' }).click();
+        await page
+          .getByRole('dialog', { name: 'Cancelar este contrato?' })
+          .getByRole('button', { name: 'Sim, cancelar contrato' })
+          .click();
+        await page
+          .getByRole('dialog', { name: 'Cancelar este contrato?' })
+          .waitFor({ state: 'detached', timeout: 90_000 });
+        await screenshot(page, `withdrawal-refused-answered-${device}`);
+        // The card says it (the toast says the same, and may give way to the live channel's 'Status atualizado!').
+        const card = page.locator('.contract-card').first();
+        await card.getByText('Estorno em andamento com a nossa equipe', { exact: true }).waitFor({ timeout: 60_000 });
+        await card.getByText('Nossa equipe já foi avisada', { exact: false }).waitFor();
+        expect(await page.getByText('Não havia pagamento a estornar', { exact: false }).count()).toBe(0);
+        await screenshot(page, `withdrawal-refused-${device}`);
+
+        // The admin sees the refusal with Asaas's reason on Financeiro.
+        const adminPage = await newPage(viewport);
+        await adminPage.goto(`${appUrl}/auth`);
+        await logInAsAdmin(adminPage, admin);
+        await adminPage.waitForURL(`${appUrl}/app/dashboard`);
+        await adminPage.goto(`${appUrl}/admin/financeiro`);
+        await adminPage.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
+        await searchAdminList(adminPage, 'Buscar por protocolo ou nome do cliente', customer.protocol);
+        const row = adminPage.getByRole('row').filter({ hasText: customer.protocol });
+        await row.getByText('Estorno recusado', { exact: true }).waitFor();
+        await row.getByText('Contrato cancelado', { exact: true }).waitFor();
+        await row.getByText('Saldo insuficiente', { exact: false }).waitFor();
+        await row.getByRole('button', { name: `Registrar estorno manual ${customer.protocol}` }).waitFor();
+        await screenshot(adminPage, `admin-refund-refused-${device}`);
+
+        // A top-up on the simulator's page ('Definir saldo'), then 'Estornar' again.
+        const simulator = await adminPage.context().newPage();
+        await simulator.goto(asaasUrl);
+        await simulator.getByLabel('Novo saldo (R$)').fill('1000');
+        await simulator.getByRole('button', { name: 'Definir saldo' }).click();
+        await simulator
+          .getByText(/R\$\s1\.000,00/)
+          .first()
+          .waitFor();
+        await simulator.close();
+        await row.getByRole('button', { name: `Estornar ${customer.protocol}` }).click();
+        const dialog = adminPage.getByRole('dialog', { name: 'Estornar pagamento' });
+        await dialog.getByLabel('Motivo do estorno').fill('Saldo recomposto no Asaas');
+        await dialog.getByRole('button', { name: 'Confirmar estorno' }).click();
+        await dialog.waitFor({ state: 'detached', timeout: 90_000 });
+        await row.getByText('Estorno solicitado', { exact: true }).waitFor({ timeout: 60_000 });
+        expect(await row.getByText('Estorno recusado', { exact: true }).count()).toBe(0);
+        await screenshot(adminPage, `admin-refund-retried-${device}`);
+        await adminPage.context().close();
+
+        // The customer's open screen follows (the live channel).
+        await card.getByText('Estorno solicitado', { exact: true }).waitFor({ timeout: 15_000 });
+        expect(await card.getByText('Nossa equipe já foi avisada', { exact: false }).count()).toBe(0);
+        await screenshot(page, `withdrawal-refund-retried-${device}`);
+        await page.context().close();
+      } finally {
+        await setBalance(null);
+      }
+    },
+    // Two sign-ins (the admin's with its second factor), a refusal, a top-up and a retry: long on a busy machine.
+    300_000,
+  );
 
   it('an admin refunds a paid charge from /admin/financeiro with a reason (desktop)', async () => {
     const name = `Otavio Estornado ${nameWord()}`;

@@ -55,8 +55,15 @@ async function customerWithCharge(pay = true) {
 describe("the admin's 'Estornar'", () => {
   it('refunds a paid charge outside the 7 days: contract cancelled, process closed with the reason, audited', async () => {
     const customer = await customerWithCharge();
-    const row = await refundAdminCharge(refundDeps(), admin, customer.ref, 'Pedido indeferido pelo juízo');
+    const { row, settlement } = await refundAdminCharge(
+      refundDeps(),
+      admin,
+      customer.ref,
+      'Pedido indeferido pelo juízo',
+    );
     expect(row.status).toBe('REFUND_IN_PROGRESS');
+    expect(row.contrato_cancelado_em).toEqual(expect.any(String));
+    expect(settlement).toEqual({ outcome: 'refund-requested' });
     const { contracts, processes, history } = await getCustomerCollection(db, customer.userId);
     expect(contracts[0]?.cancelado_em).toEqual(expect.any(String));
     expect(processes[0]?.status).toBe('encerrado');

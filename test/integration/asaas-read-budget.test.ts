@@ -33,11 +33,14 @@ async function spendWindow(clock: () => Date) {
 /** Asaas's client, counting its reads of payments. */
 function countingAsaas() {
   const reads = { count: 0 };
-  const asaas: Pick<AsaasClient, 'getPayment'> = {
+  const asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'> = {
     getPayment: async (id) => {
       reads.count += 1;
       return sim.asaas.getPayment(id);
     },
+    // Settling money a cancelled contract holds writes at Asaas; these charges' contracts are never cancelled.
+    refundPayment: (id, description) => sim.asaas.refundPayment(id, description),
+    deletePayment: (id) => sim.asaas.deletePayment(id),
   };
   return { asaas, reads };
 }

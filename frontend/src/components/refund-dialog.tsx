@@ -4,6 +4,8 @@ import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast, toastApiError } from '@/lib/toast';
 
+type Settlement = { outcome: string; reason: string | null };
+
 /**
  * 'Estornar' and its dialog: a required reason (audited, and written on the process's history). `refund` calls the
  * server, which decides again (409 when the charge is not paid).
@@ -18,6 +20,7 @@ export function RefundDialog({
   label: string;
   description: string;
   isDisabled?: boolean;
+  /** Resolves with the server's answer: a `settlement` Asaas refused is told as such, never as a refund asked. */
   refund: (motivo: string) => Promise<unknown>;
 }) {
   const [reason, setReason] = useState('');
@@ -30,9 +33,15 @@ export function RefundDialog({
     dialog.setProblem(null);
     setPending(true);
     try {
-      await refund(reason.trim());
+      const { settlement } = ((await refund(reason.trim())) ?? {}) as { settlement?: Settlement | null };
       dialog.hide();
-      toast({ title: WITHDRAWAL_MESSAGES.refundedToast, variant: 'success' });
+      if (settlement?.outcome === 'refused') {
+        toast({
+          title: WITHDRAWAL_MESSAGES.refundRefusedTitle,
+          description: settlement.reason ?? undefined,
+          variant: 'error',
+        });
+      } else toast({ title: WITHDRAWAL_MESSAGES.refundedToast, variant: 'success' });
     } catch (error) {
       dialog.setProblem(toastApiError(error, 'Não foi possível estornar. Tente novamente.'));
     } finally {

@@ -7,6 +7,8 @@ import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Profile } from '../../../domain/schemas/entities.js';
 import { enforceAsaasReadBudget } from '../../payments/asaas-read-budget.js';
 import { applyProviderStatus, type ChargeStatusDeps } from '../../payments/charge-status-service.js';
+import { SettlementPendingError } from '../../payments/charge-settlement-service.js';
+import { settleHeldMoney } from '../../payments/held-money-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
 import { listCharges, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
@@ -19,7 +21,9 @@ import { ConflictError, DomainError, NotFoundError } from '../../shared/errors.j
 import { logger } from '../../shared/logger.js';
 import type { AdminListQuery } from '../processes/admin-processes-service.js';
 
-export type AdminFinanceDeps = ChargeStatusDeps & { asaas: Pick<AsaasClient, 'getPayment'> };
+export type AdminFinanceDeps = ChargeStatusDeps & {
+  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
+};
 
 /** Asaas could not be read: the spec's admin message, as a 502 (nothing was changed). */
 export class ChargeVerificationError extends DomainError {
@@ -45,6 +49,7 @@ function chargeRow(
     nome_cliente: profile?.nome_completo ?? null,
     email_cliente: profile?.email ?? null,
     whatsapp_cliente: profile?.whatsapp ?? null,
+    contrato_cancelado_em: contract?.cancelado_em ?? null,
   };
 }
 
@@ -201,6 +206,12 @@ export async function verifyAdminCharge(
     auditPut(deps.db, entry(current.status, providerStatus)),
   ]);
   if (!move.moved) await recordAdminAction(deps.db, entry(move.status, move.status));
+  try {
+    await settleHeldMoney(deps, ref, move);
+  } catch (error) {
+    // Asaas went away between the read and the refund: the row shows the money held; the next check settles it.
+    if (!(error instanceof SettlementPendingError)) throw error;
+  }
   const row = await rowOf(deps, ref);
   return { pago: isChargePaid(row.status), charge: row };
 }

@@ -4,17 +4,23 @@ import { PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.
 import {
   SettlementPendingError,
   settleCancelledCharge,
+  settlementNeeded,
+  type Settlement,
   type SettlementDeps,
 } from '../../payments/charge-settlement-service.js';
 import { AsaasError } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
-import { recordAdminAction } from '../../shared/data/audit.js';
+import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
+import { applyProviderStatus } from '../../payments/charge-status-service.js';
 import { cancelContract } from '../../shared/data/cancellations.js';
 import { getCharge, type ChargeRef } from '../../shared/data/charges.js';
 import { getContract } from '../../shared/data/contracts.js';
+import { getCustomerCollection } from '../../shared/data/customers.js';
 import { getOrphanPayment, recordOrphanPayment, type OrphanPayment } from '../../shared/data/orphan-payments.js';
 import { getProcess } from '../../shared/data/processes.js';
-import { ConflictError, NotFoundError } from '../../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { recordManualRefund } from '../../shared/data/settlements.js';
+import { saoPauloDay } from '../../../domain/dates.js';
 import { logger } from '../../shared/logger.js';
 import { rowOf } from './admin-finance-service.js';
 import { refusal } from '../../../domain/refusals.js';
@@ -28,15 +34,17 @@ const actorOf = (caller: Caller) => ({ userId: caller.userId, email: caller.emai
  * 'Estornar' (docs/decisions.md, Withdrawal and refunds): the withdrawal's own path, for the admin and outside the 7
  * days — the contract cancelled and its process closed with the reason in its history, audited in the same transaction
  * ('charge-refund'), then the paid charge refunded at Asaas (`settleCancelledCharge`), which undoes the payment's
- * confirmation (referral, reward) through the webhook's status path. Only a paid charge (409 otherwise); Asaas down →
- * 503, the contract stays cancelled and the next click asks again.
+ * confirmation (referral, reward) through the webhook's status path. Only a paid charge (409 otherwise); the contract's
+ * other charges are settled with it (another paid one refunded, an open one removed). Asaas down → 503, the contract
+ * stays cancelled and the next click asks again. Asaas refusing → the row and `settlement` say so (its reason): the
+ * money is still held, the admin alert says what to do.
  */
 export async function refundAdminCharge(
   deps: SettlementDeps,
   caller: Caller,
   ref: ChargeRef,
   reason: string,
-): Promise<AdminChargeRow> {
+): Promise<{ row: AdminChargeRow; settlement: Settlement }> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const [charge, contract, process] = await Promise.all([
       getCharge(deps.db, ref),
@@ -73,10 +81,24 @@ export async function refundAdminCharge(
       if (error instanceof ConflictError && attempt < ATTEMPTS) continue;
       throw error;
     }
-    await settleCancelledCharge(deps, ref, `Estorno: ${reason}`.slice(0, 500));
-    return rowOf(deps, ref);
+    const description = `Estorno: ${reason}`.slice(0, 500);
+    const settlement = await settleCancelledCharge(deps, ref, description);
+    await settleOtherCharges(deps, ref, description);
+    return { row: await rowOf(deps, ref), settlement };
   }
   throw new ConflictError(refusal('changed_concurrently', PROCESS_MESSAGES.changedConcurrently));
+}
+
+/**
+ * The contract's other charges, read consistently: a replaced PIX paid late is refunded and an open one removed, so a
+ * cancelled contract keeps no money and no payable PIX. Their refusals are alerted by the settlement itself.
+ */
+async function settleOtherCharges(deps: SettlementDeps, ref: ChargeRef, description: string): Promise<void> {
+  const { charges } = await getCustomerCollection(deps.db, ref.userId, { consistent: true });
+  const others = charges.filter(
+    (c) => c.contrato_id === ref.contractId && c.id !== ref.chargeId && !c.manual_refund && settlementNeeded(c.status),
+  );
+  for (const other of others) await settleCancelledCharge(deps, { ...ref, chargeId: other.id }, description);
 }
 
 /**
@@ -119,4 +141,108 @@ export async function refundOrphanPayment(
     after: { status, obs: reason },
   });
   return updated;
+}
+
+/**
+ * 'Registrar estorno manual' (docs/decisions.md, A refund Asaas refuses): the money of a cancelled contract's paid
+ * charge went back outside Asaas. The amount (up to what was paid) and the day (not in the future, São Paulo) are the
+ * admin's word; the record and its audit entry are one transaction, conditioned on the charge being paid, the contract
+ * cancelled and no manual refund yet (409). The charge stays as Asaas has it (paid): the record is what tells the
+ * reconciliation and the screens that nothing is held any more.
+ */
+export async function recordChargeManualRefund(
+  deps: Pick<SettlementDeps, 'db' | 'clock'>,
+  caller: Caller,
+  ref: ChargeRef,
+  input: { valor: number; data: string; motivo: string },
+): Promise<AdminChargeRow> {
+  const [charge, contract] = await Promise.all([
+    getCharge(deps.db, ref),
+    getContract(deps.db, ref.userId, ref.contractId),
+  ]);
+  if (!charge || !contract) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  if (charge.manual_refund) throw new ConflictError(WITHDRAWAL_MESSAGES.manualRefundAlready);
+  if (!contract.cancelado_em || !isChargePaid(charge.status)) {
+    throw new ConflictError(WITHDRAWAL_MESSAGES.manualRefundNotCancelled);
+  }
+  const paid = charge.valor ?? contract.valor;
+  const valor = Math.round(input.valor * 100) / 100;
+  if (valor > paid) throw new ValidationError(WITHDRAWAL_MESSAGES.manualRefundInvalidValue);
+  const now = deps.clock();
+  if (input.data > saoPauloDay(now)) throw new ValidationError(WITHDRAWAL_MESSAGES.manualRefundInvalidDate);
+  const at = now.toISOString();
+  await recordManualRefund(
+    deps.db,
+    ref,
+    { valor, data: input.data, motivo: input.motivo, por: caller.email, em: at },
+    {
+      at,
+      actor: actorOf(caller),
+      action: 'charge-manual-refund',
+      targetUserId: ref.userId,
+      target: { type: 'charge', id: ref.chargeId },
+      before: { status: charge.status, refund_refused_reason: charge.refund_refused_reason ?? null },
+      after: { manual_refund: { valor, data: input.data }, obs: input.motivo },
+    },
+  );
+  return rowOf(deps, ref);
+}
+
+/**
+ * 'Estornar pagamento extra': a contract paid twice (an old PIX paid after it was replaced) gives the extra payment
+ * back. Only a paid charge that is not the one its process's payment names, of a contract not cancelled (409
+ * otherwise: a cancelled contract's money goes back with 'Estornar'). Asaas's answer is read back and applied through
+ * the status path (the process is untouched: its payment is the other charge's), audited in the move's transaction.
+ * Asaas refusing → 409 with its reason; unreachable → 503.
+ */
+export async function refundDuplicatePayment(
+  deps: SettlementDeps,
+  caller: Caller,
+  ref: ChargeRef,
+  reason = 'Pagamento em duplicidade',
+): Promise<AdminChargeRow> {
+  const [charge, contract, process] = await Promise.all([
+    getCharge(deps.db, ref),
+    getContract(deps.db, ref.userId, ref.contractId),
+    getProcess(deps.db, ref),
+  ]);
+  if (!charge?.asaas_id || !contract || !process) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
+  const extra =
+    isChargePaid(charge.status) &&
+    !contract.cancelado_em &&
+    !!process.paid_charge_id &&
+    process.paid_charge_id !== ref.chargeId;
+  if (!extra) throw new ConflictError(WITHDRAWAL_MESSAGES.duplicateRefundNotExtra);
+  const asaasId = charge.asaas_id;
+  let fresh;
+  try {
+    try {
+      await deps.asaas.refundPayment(asaasId, `Estorno de pagamento em duplicidade do contrato ${contract.protocolo}`);
+    } catch (error) {
+      if (!(error instanceof AsaasError && error.kind === 'rejected')) throw error;
+      const reason = (error.details.errors ?? []).map((e) => e.description ?? e.code).join(' ');
+      fresh = await deps.asaas.getPayment(asaasId);
+      if (isChargePaid(providerChargeStatus(fresh))) {
+        throw new ConflictError(`${WITHDRAWAL_MESSAGES.refundRefusedByAsaas} ${reason}`.trim());
+      }
+    }
+    fresh ??= await deps.asaas.getPayment(asaasId);
+  } catch (error) {
+    if (error instanceof AsaasError) throw new SettlementPendingError();
+    throw error;
+  }
+  const at = deps.clock().toISOString();
+  const status = providerChargeStatus(fresh);
+  await applyProviderStatus(deps, ref, status, { freshRead: true }, (current) => [
+    auditPut(deps.db, {
+      at,
+      actor: actorOf(caller),
+      action: 'charge-refund',
+      targetUserId: ref.userId,
+      target: { type: 'charge', id: ref.chargeId },
+      before: { status: current.status },
+      after: { status, obs: reason },
+    }),
+  ]);
+  return rowOf(deps, ref);
 }

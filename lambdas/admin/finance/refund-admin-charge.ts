@@ -4,7 +4,7 @@ import { systemClock } from '../../shared/clock.js';
 import { tableFromEnvironment } from '../../shared/db.js';
 import { asaasFromEnvironment, workflowFromEnvironment } from '../../shared/environment.js';
 import { apiHandler } from '../../shared/http.js';
-import { refundAdminCharge } from './admin-refunds-service.js';
+import { recordChargeManualRefund, refundAdminCharge, refundDuplicatePayment } from './admin-refunds-service.js';
 import { withCountedAsaasReads } from '../../payments/asaas-read-budget.js';
 
 const db = tableFromEnvironment();
@@ -16,7 +16,19 @@ const deps: SettlementDeps = {
   workflow: workflowFromEnvironment(),
 };
 
-/** 'Estornar': the paid charge refunded at Asaas, its contract cancelled and its process closed, audited. */
-export const handler = apiHandler(refundAdminChargeRoute, async ({ caller, params, body }) => ({
-  body: { charge: await refundAdminCharge(deps, caller, params, body.motivo) },
-}));
+/**
+ * 'Estornar' (the paid charge refunded at Asaas, its contract cancelled and its process closed), 'Registrar estorno
+ * manual' and 'Estornar pagamento extra', each audited.
+ */
+export const handler = apiHandler(refundAdminChargeRoute, async ({ caller, params, body }) => {
+  if (body.tipo === 'manual') {
+    const input = { valor: body.valor!, data: body.data!, motivo: body.motivo };
+    return { body: { charge: await recordChargeManualRefund(deps, caller, params, input), settlement: null } };
+  }
+  if (body.tipo === 'duplicidade') {
+    return { body: { charge: await refundDuplicatePayment(deps, caller, params, body.motivo), settlement: null } };
+  }
+  const { row, settlement } = await refundAdminCharge(deps, caller, params, body.motivo);
+  const reason = settlement.outcome === 'refused' ? settlement.reason : null;
+  return { body: { charge: row, settlement: { outcome: settlement.outcome, reason } } };
+});

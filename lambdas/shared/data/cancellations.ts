@@ -27,7 +27,7 @@ type CancelParams = {
  * Pattern 50: a contract is cancelled, all or nothing — the contract marked (`cancelado_em`, once: never signed, charged
  * or renewed again), its process closed ('encerrado', with its history record and counters) unless it already is, a
  * free renewal's credit given back, and the audit record — in one transaction conditioned on the contract not being
- * cancelled and the process status as read. Losing a race (20 clicks) is a ConflictError: the caller reads again.
+ * cancelled, its signature, and the process status the caller decided on (a filing in between refuses it). Losing a race (20 clicks) is a ConflictError: the caller reads again.
  * The money is settled afterwards (`settleCancelledCharge`), from this state, so a retry finds what is left to do.
  */
 export async function cancelContract(db: Db, params: CancelParams): Promise<void> {
@@ -38,13 +38,16 @@ export async function cancelContract(db: Db, params: CancelParams): Promise<void
         TableName: db.tableName,
         Key: { pk: keys.customer(ref.userId), sk: keys.contractSk(ref.contractId) },
         UpdateExpression: 'SET cancelado_em = :now',
+        // The signature the 7 days were counted from (domain/withdrawal.ts) is the one still there.
         // Not while a charge is being created at Asaas (its claim is live): the PIX it makes would escape the
         // settlement. The caller reads again and retries; a crashed claim goes stale after CHARGE_CLAIM_SECONDS.
         ConditionExpression:
           'attribute_exists(pk) AND attribute_not_exists(cancelado_em) AND ' +
-          '(attribute_not_exists(charge_claimed_at) OR charge_claimed_at < :stale)',
+          '(attribute_not_exists(charge_claimed_at) OR charge_claimed_at < :stale)' +
+          (params.contract.assinado_em ? ' AND assinado_em = :signed' : ''),
         ExpressionAttributeValues: {
           ':now': now,
+          ...(params.contract.assinado_em ? { ':signed': params.contract.assinado_em } : {}),
           ':stale': new Date(new Date(now).getTime() - CHARGE_CLAIM_SECONDS * 1000).toISOString(),
         },
       },
@@ -67,6 +70,8 @@ export async function cancelContract(db: Db, params: CancelParams): Promise<void
   if (params.process.status !== 'encerrado') {
     await changeProcessStatus(db, {
       ref,
+      // Conditioned on the status the caller's decision saw (not filed), never a fresher one.
+      expectedFrom: params.process.status,
       to: 'encerrado',
       byUser: params.byUser,
       obs: params.obs,

@@ -100,6 +100,8 @@ export type ChargeMove = {
   paidAt: string | null;
   /** Not moved because a condition of the caller's `extraItems` failed (the charge itself allowed the move). */
   refused?: true;
+  /** The status it had before this call (the same as `status` when it did not move). */
+  from: string;
 };
 
 /**
@@ -121,7 +123,7 @@ export async function moveChargeStatus(
     // A charge stored before `paid_at` existed: paid now, or money going back, means it was paid.
     const paidAt = current.paid_at ?? (paymentClass(current.status) !== 'unpaid' ? current.updated_at : null);
     if (!canChargeMove(current.status, to, source)) {
-      return { status: current.status, moved: false, becamePaid: false, paidAt };
+      return { status: current.status, moved: false, becamePaid: false, paidAt, from: current.status };
     }
     // The day's money moves in the same transaction (pattern 56), so it is counted exactly once.
     const money = await financeItemsForMove(db, ref, current, to, now);
@@ -129,8 +131,18 @@ export async function moveChargeStatus(
       ...money,
       ...(extraItems?.(withoutTaskToken(current)) ?? []),
     ]);
-    if (refusedByExtra) return { status: current.status, moved: false, becamePaid: false, paidAt, refused: true };
-    if (applied) return { status: to, moved: true, becamePaid, paidAt: becamePaid ? (paidAt ?? now) : paidAt };
+    if (refusedByExtra) {
+      return { status: current.status, moved: false, becamePaid: false, paidAt, refused: true, from: current.status };
+    }
+    if (applied) {
+      return {
+        status: to,
+        moved: true,
+        becamePaid,
+        paidAt: becamePaid ? (paidAt ?? now) : paidAt,
+        from: current.status,
+      };
+    }
   }
   throw new Error(`Charge ${ref.chargeId}: status kept changing under ${MOVE_ATTEMPTS} attempts to move it to ${to}`);
 }

@@ -28,7 +28,12 @@ export type CustomerCollection = {
 };
 
 /** Pattern 1 (and 14): a customer's profile, contracts, charges, processes and history in one Query. */
-export async function getCustomerCollection(db: Db, userId: string): Promise<CustomerCollection> {
+export async function getCustomerCollection(
+  db: Db,
+  userId: string,
+  /** Strongly consistent (twice the read cost): a decision about money must see every charge written so far. */
+  options: { consistent?: boolean } = {},
+): Promise<CustomerCollection> {
   const collection: CustomerCollection = { profile: null, contracts: [], charges: [], processes: [], history: [] };
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -43,6 +48,7 @@ export async function getCustomerCollection(db: Db, userId: string): Promise<Cus
           ':to': keys.profileSk,
         },
         ExclusiveStartKey: cursor,
+        ConsistentRead: options.consistent === true,
       }),
     );
     for (const item of page.Items ?? []) {

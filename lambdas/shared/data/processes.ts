@@ -68,6 +68,11 @@ type ChangeStatusParams = {
    * from the process as read — the state the change is conditioned on. Not called when nothing changes.
    */
   extraItems?: (current: Process) => TransactItem[];
+  /**
+   * The status the caller decided on (a withdrawal's eligibility): the change is conditioned on it, not on a fresher
+   * read, so a process filed in between refuses the change (ConflictError) instead of being moved past its filing.
+   */
+  expectedFrom?: ProcessStatus;
 };
 
 /**
@@ -78,6 +83,9 @@ type ChangeStatusParams = {
 export async function changeProcessStatus(db: Db, params: ChangeStatusParams): Promise<Process> {
   const current = await getProcess(db, params.ref);
   if (!current) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
+  if (params.expectedFrom !== undefined && current.status !== params.expectedFrom) {
+    throw new ConflictError(refusal('changed_concurrently', PROCESS_MESSAGES.changedConcurrently));
+  }
   if (current.status === params.to && params.previsao === undefined) return current;
 
   const { ref, to, now } = params;

@@ -33,6 +33,12 @@ export type ReconcilableCharge = {
   updatedAt: string;
   contractValue: number | null;
   processStatus: ProcessStatus | null;
+  /** Its contract was cancelled: paid money of it must go back (held-money-service.ts). */
+  contractCancelled: boolean;
+  /** An admin recorded that the money went back outside Asaas ('Registrar estorno manual'). */
+  manuallyRefunded: boolean;
+  /** The charge whose payment confirmed the process (another paid one of the contract is a duplicate payment). */
+  processPaidChargeId: string | null;
 };
 
 /** Every key, read strongly consistent, in batches of 100, unprocessed keys asked again. */
@@ -96,7 +102,7 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
   const items = new Map(
     (
       await batchGet(db, dedupeKeys(entityKeys), {
-        expression: 'pk, sk, #status, updated_at, valor',
+        expression: 'pk, sk, #status, updated_at, valor, cancelado_em, manual_refund, paid_charge_id',
         names: { '#status': 'status' },
       })
     ).map((item) => [`${item.pk as string}|${item.sk as string}`, item]),
@@ -115,6 +121,9 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
       updatedAt: charge.updated_at as string,
       contractValue: typeof contract?.valor === 'number' ? contract.valor : null,
       processStatus: (process?.status as ProcessStatus | undefined) ?? null,
+      contractCancelled: typeof contract?.cancelado_em === 'string',
+      manuallyRefunded: charge.manual_refund !== undefined && charge.manual_refund !== null,
+      processPaidChargeId: typeof process?.paid_charge_id === 'string' ? process.paid_charge_id : null,
     });
   }
   return found;

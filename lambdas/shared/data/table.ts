@@ -97,14 +97,25 @@ export type LeaseClaim = 'claimed' | 'done' | 'busy';
 export async function claimLease(
   db: Db,
   key: string,
-  options: { now: Date; leaseSeconds: number; attributes: Record<string, unknown> },
+  options: {
+    now: Date;
+    leaseSeconds: number;
+    attributes: Record<string, unknown>;
+    /** Who holds it: then only `releaseLease` with the same token gives it back (a lapsed holder cannot). */
+    owner?: string;
+  },
 ): Promise<LeaseClaim> {
   const nowSeconds = Math.floor(options.now.getTime() / 1000);
   const claimed = await appliedUnlessConditionFails(() =>
     db.client.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: { ...options.attributes, ...pointerKey(key), lease_until: nowSeconds + options.leaseSeconds },
+        Item: {
+          ...options.attributes,
+          ...pointerKey(key),
+          lease_until: nowSeconds + options.leaseSeconds,
+          ...(options.owner ? { lease_owner: options.owner } : {}),
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(done_at) AND lease_until < :now)',
         ExpressionAttributeValues: { ':now': nowSeconds },
       }),
@@ -130,9 +141,25 @@ export async function completeLease(db: Db, key: string, now: Date): Promise<voi
   );
 }
 
-/** Gives a claim back at once (the send failed and will be retried). */
-export async function releaseLease(db: Db, key: string): Promise<void> {
-  await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: pointerKey(key) }));
+/**
+ * Gives a claim back at once (the send failed and will be retried). With `owner`, only while it is still that
+ * holder's: a holder whose lease lapsed (a slow Asaas call) must not free the lease another attempt now holds.
+ */
+export async function releaseLease(db: Db, key: string, owner?: string): Promise<void> {
+  if (!owner) {
+    await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: pointerKey(key) }));
+    return;
+  }
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: pointerKey(key),
+        ConditionExpression: 'lease_owner = :owner',
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    ),
+  );
 }
 
 export function stripKeys<T extends Record<string, unknown>>(item: T): Omit<T, (typeof KEY_ATTRIBUTES)[number]> {

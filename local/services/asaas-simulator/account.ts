@@ -30,6 +30,10 @@ import type { WebhookQueue } from './webhook-queue.js';
 
 const calendarDate = z.string().refine(isCalendarDate, 'yyyy-MM-dd');
 
+/** How long after it was received a PIX may be refunded. */
+const REFUND_DAYS = 90;
+const DAY_MS = 86_400_000;
+
 const statusSwitch = z.strictObject({
   status: z.string().regex(/^[A-Z_]+$/),
   /** The event sent; `PAYMENT_<status>` when absent, none when null. */
@@ -76,6 +80,12 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
   let invoiceSequence = 0;
   /** Where invoice pages are served (`invoiceUrl`), known once the server listens. */
   let baseUrl = '';
+  /**
+   * The account's balance, in reais, as refunds draw on it (Asaas refuses a refund the balance cannot pay): null =
+   * unlimited, as until a test or a person sets one (`POST /__control/balance`, the page's 'Definir saldo'). Each
+   * payment received adds its net value; each refund asked takes the refund's value; a denied one gives it back.
+   */
+  let balance: number | null = null;
 
   function createCustomer(body: Record<string, unknown>): Reply {
     const name = typeof body.name === 'string' ? body.name.trim() : '';
@@ -254,6 +264,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
       estimatedCreditDate: today,
       pixTransaction: randomUUID(),
     });
+    if (balance !== null) balance = round2(balance + payment.netValue);
     log(`asaas-simulator: payment ${id} received`);
     webhooks.emit('PAYMENT_RECEIVED', payment, now);
     return { status: 200, body: payment };
@@ -263,6 +274,12 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
   function remove(id: string): Reply {
     const payment = payments.get(id);
     if (!payment || payment.deleted) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (payment.status === 'AWAITING_RISK_ANALYSIS') {
+      return apiError(
+        'invalid_action',
+        'Não é possível remover uma cobrança cujo pagamento está em análise de risco. Aguarde a conclusão da análise.',
+      );
+    }
     if (!PAYABLE.has(payment.status)) {
       return apiError(
         'invalid_action',
@@ -382,6 +399,20 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
       return apiError('invalid_value', 'O valor do estorno deve ser maior que zero e até o valor da cobrança.');
     }
     const now = new Date();
+    // A PIX can be returned up to 90 days after it was received (Banco Central's MED rules, as Asaas applies them).
+    if (payment.paymentDate && payment.paymentDate < saoPaulo(new Date(now.getTime() - REFUND_DAYS * DAY_MS)).date) {
+      return apiError(
+        'invalid_action',
+        `Não é possível estornar um Pix recebido há mais de ${REFUND_DAYS} dias. Devolva o valor ao pagador por transferência.`,
+      );
+    }
+    if (balance !== null && balance < round2(value)) {
+      return apiError(
+        'invalid_action',
+        `Saldo insuficiente para realizar o estorno. Saldo disponível: ${brl.format(balance)}; valor do estorno: ${brl.format(round2(value))}.`,
+      );
+    }
+    if (balance !== null) balance = round2(balance - round2(value));
     const description = typeof body.description === 'string' ? body.description : null;
     const partial = round2(value) < payment.value;
     payment.refunds = [
@@ -434,6 +465,62 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     return { status: 200, body: payment };
   }
 
+  /**
+   * The bank denied a refund Asaas had accepted (`/__control/…/deny-refund`, the page's 'Negar estorno'): the payment is
+   * RECEIVED again, its refund CANCELLED, the value back in the balance, and PAYMENT_REFUND_DENIED is sent.
+   */
+  function denyRefund(id: string): Reply {
+    const payment = payments.get(id);
+    if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (!REFUNDING.has(payment.status)) {
+      return apiError('invalid_action', `Somente estornos em andamento podem ser negados (${payment.status}).`);
+    }
+    const pending = [...(payment.refunds ?? [])].reverse().find((refund) => refund.status === 'PENDING');
+    if (pending) pending.status = 'CANCELLED';
+    if (balance !== null) balance = round2(balance + (pending?.value ?? payment.value));
+    payment.status = 'RECEIVED';
+    log(`asaas-simulator: payment ${id} refund denied`);
+    webhooks.emit('PAYMENT_REFUND_DENIED', payment, new Date());
+    return { status: 200, body: payment };
+  }
+
+  /**
+   * POST /v3/payments/{id}/restore (and the page's 'Restaurar'): a removed payment is live again, in the status it kept,
+   * and PAYMENT_RESTORED is sent; its PIX can be paid again.
+   */
+  function restore(id: string): Reply {
+    const payment = payments.get(id);
+    if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (!payment.deleted) return apiError('invalid_action', 'Somente cobranças removidas podem ser restauradas.');
+    payment.deleted = false;
+    log(`asaas-simulator: payment ${id} restored`);
+    webhooks.emit('PAYMENT_RESTORED', payment, new Date());
+    return { status: 200, body: payment };
+  }
+
+  /** `/__control/…/age {days}`: the payment was received `days` days ago (a refund past 90 days is refused). */
+  function age(id: string, body: Record<string, unknown>): Reply {
+    const payment = payments.get(id);
+    if (!payment) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    const days = typeof body.days === 'number' && Number.isInteger(body.days) && body.days >= 0 ? body.days : 91;
+    if (!payment.paymentDate) return apiError('invalid_action', 'Somente cobranças pagas têm data de pagamento.');
+    const paid = saoPaulo(new Date(Date.now() - days * DAY_MS)).date;
+    Object.assign(payment, { paymentDate: paid, clientPaymentDate: paid, confirmedDate: paid, creditDate: paid });
+    log(`asaas-simulator: payment ${id} paid ${days} day(s) ago`);
+    return { status: 200, body: payment };
+  }
+
+  /** `POST /__control/balance {value}`: the account's balance in reais (null: unlimited). */
+  function setBalance(body: Record<string, unknown>): Reply {
+    const value = body.value;
+    if (value !== null && (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 10_000_000)) {
+      return { status: 400, body: { error: 'value must be null or a number of reais ≥ 0' } };
+    }
+    balance = value === null ? null : round2(value);
+    log(`asaas-simulator: balance ${balance === null ? 'unlimited' : brl.format(balance)}`);
+    return { status: 200, body: { balance } };
+  }
+
   /** POST /__control/reset: an empty account, numbering from the start again. */
   function reset(): void {
     customers.clear();
@@ -441,6 +528,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     pix.clear();
     invoiceSequence = 0;
     importCustomer = undefined;
+    balance = null;
   }
 
   return {
@@ -459,6 +547,11 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     requestRefund,
     chargeback,
     setStatus,
+    denyRefund,
+    restore,
+    age,
+    setBalance,
+    balance: () => balance,
     reset,
   };
 }

@@ -122,6 +122,7 @@ export function createApi(account: Account, apiKey: string, log: (line: string) 
     if ((match = /^DELETE \/v3\/payments\/([^/]+)$/.exec(route))) return account.remove(decode(match[1]));
     if ((match = /^POST \/v3\/payments\/([^/]+)\/refund$/.exec(route)))
       return account.requestRefund(decode(match[1]), body);
+    if ((match = /^POST \/v3\/payments\/([^/]+)\/restore$/.exec(route))) return account.restore(decode(match[1]));
     return { status: 404 };
   }
 

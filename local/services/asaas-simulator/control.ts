@@ -35,19 +35,31 @@ export function handleControl(
   const { customers, payments } = account;
   const route = `${method} ${path.replace(/\/+$/, '')}`;
   let match: RegExpExecArray | null;
-  if ((match = /^POST \/__control\/payments\/([^/]+)\/(pay|overdue|refund|chargeback|status)$/.exec(route))) {
+  if (
+    (match =
+      /^POST \/__control\/payments\/([^/]+)\/(pay|overdue|refund|chargeback|status|deny-refund|restore|age|risk-analysis)$/.exec(
+        route,
+      ))
+  ) {
     const id = decode(match[1]);
-    const { pay, overdue, refund, chargeback } = account;
+    const { pay, overdue, refund, chargeback, denyRefund, restore } = account;
     const actions = {
       pay,
       overdue,
       refund,
       chargeback,
+      'deny-refund': denyRefund,
+      restore,
+      age: (paymentId: string) => account.age(paymentId, body),
+      'risk-analysis': (paymentId: string) =>
+        account.setStatus(paymentId, { status: 'AWAITING_RISK_ANALYSIS', event: 'PAYMENT_AWAITING_RISK_ANALYSIS' }),
       status: (paymentId: string) => account.setStatus(paymentId, body),
     };
     return actions[match[2] as keyof typeof actions](id);
   }
   if (route === 'GET /__control/payments') return { status: 200, body: [...payments.values()] };
+  if (route === 'GET /__control/balance') return { status: 200, body: { balance: account.balance() } };
+  if (route === 'POST /__control/balance') return account.setBalance(body);
   if (route === 'POST /__control/payments/import') return account.importPayments(body);
   if (route === 'GET /__control/customers') return { status: 200, body: [...customers.values()] };
   if (route === 'GET /__control/deliveries') return { status: 200, body: webhooks.deliveries };

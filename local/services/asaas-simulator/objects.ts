@@ -44,7 +44,12 @@ export type Customer = {
   country: 'Brasil';
 };
 
-export type Refund = { dateCreated: string; status: 'DONE' | 'PENDING'; value: number; description: string | null };
+export type Refund = {
+  dateCreated: string;
+  status: 'DONE' | 'PENDING' | 'CANCELLED';
+  value: number;
+  description: string | null;
+};
 
 export type Payment = {
   object: 'payment';

@@ -21,6 +21,8 @@ const STATUS_LABELS: Record<string, string> = {
   CONFIRMED: 'Confirmada',
   REFUNDED: 'Estornada',
   REFUND_IN_PROGRESS: 'Estorno em andamento',
+  REFUND_REQUESTED: 'Estorno solicitado',
+  AWAITING_RISK_ANALYSIS: 'Em análise de risco',
   CHARGEBACK_REQUESTED: 'Chargeback solicitado',
 };
 
@@ -49,6 +51,8 @@ const STYLE = `
   .qr img { width: 240px; height: 240px; image-rendering: pixelated; border: 1px solid #e5e7eb; border-radius: 6px; }
   .qr div { flex: 1; min-width: 260px; }
   .muted { color: #6b7280; }
+  input { font: inherit; padding: 5px 8px; border: 1px solid #d1d5db; border-radius: 6px; width: 9em; margin: 0 6px; }
+  td.actions form { margin-bottom: 4px; }
 `;
 
 function page(title: string, content: string): string {
@@ -70,8 +74,19 @@ ${content}
 `;
 }
 
-function actionButton(payment: Payment, action: 'pay' | 'overdue' | 'refund' | 'chargeback', redirect: string): string {
-  const labels = { pay: 'Pagar', overdue: 'Vencer', refund: 'Estornar', chargeback: 'Chargeback' };
+type PaymentAction = 'pay' | 'overdue' | 'refund' | 'chargeback' | 'deny-refund' | 'restore' | 'risk-analysis' | 'age';
+
+function actionButton(payment: Payment, action: PaymentAction, redirect: string): string {
+  const labels: Record<PaymentAction, string> = {
+    pay: 'Pagar',
+    overdue: 'Vencer',
+    refund: 'Estornar',
+    chargeback: 'Chargeback',
+    'deny-refund': 'Negar estorno',
+    restore: 'Restaurar',
+    'risk-analysis': 'Análise de risco',
+    age: 'Pago há 91 dias',
+  };
   const style = action === 'pay' ? '' : ' class="secondary"';
   return (
     `<form method="post" action="/__control/payments/${encodeURIComponent(payment.id)}/${action}">` +
@@ -82,13 +97,18 @@ function actionButton(payment: Payment, action: 'pay' | 'overdue' | 'refund' | '
 
 function actionsFor(payment: Payment, redirect: string): string {
   const actions: string[] = [];
-  if (payment.deleted) return '<span class="status">Removida</span>';
+  if (payment.deleted) return `<span class="status">Removida</span> ${actionButton(payment, 'restore', redirect)}`;
   if (PAYABLE.has(payment.status)) actions.push(actionButton(payment, 'pay', redirect));
-  if (payment.status === 'PENDING') actions.push(actionButton(payment, 'overdue', redirect));
+  if (payment.status === 'PENDING') {
+    actions.push(actionButton(payment, 'overdue', redirect), actionButton(payment, 'risk-analysis', redirect));
+  }
   if (REFUNDABLE.has(payment.status) || REFUNDING.has(payment.status)) {
     actions.push(actionButton(payment, 'refund', redirect));
   }
-  if (REFUNDABLE.has(payment.status)) actions.push(actionButton(payment, 'chargeback', redirect));
+  if (REFUNDING.has(payment.status)) actions.push(actionButton(payment, 'deny-refund', redirect));
+  if (REFUNDABLE.has(payment.status)) {
+    actions.push(actionButton(payment, 'chargeback', redirect), actionButton(payment, 'age', redirect));
+  }
   return actions.join('');
 }
 
@@ -131,11 +151,27 @@ ${rows}
     `<p class="note">Este é um substituto local do Asaas (sandbox), só para desenvolvimento: nenhuma cobrança é real e
 nenhum dinheiro circula. <strong>Pagar</strong> confirma o PIX como o sandbox do Asaas faz e envia o webhook
 <code>PAYMENT_RECEIVED</code>.</p>
+${balanceCard(account.balance())}
 <section class="card"><h2>Cobranças</h2>
 ${table}
 </section>
 <section class="card muted">${queue}</section>`,
   );
+}
+
+/**
+ * The account's balance, which refunds draw on: 'Definir saldo' sets it (0 makes every refund refused, as Asaas does
+ * without balance); empty = unlimited.
+ */
+function balanceCard(balance: number | null): string {
+  const shown = balance === null ? 'ilimitado' : brl.format(balance);
+  const value = balance === null ? '' : String(balance);
+  return `<section class="card"><h2>Saldo da conta</h2>
+<p>Saldo disponível para estornos: <strong data-testid="saldo">${escapeHtml(shown)}</strong>. Sem saldo suficiente, o estorno é recusado como no Asaas.</p>
+<form method="post" action="/__control/balance"><input type="hidden" name="redirect" value="/">
+<label>Novo saldo (R$) <input name="value" inputmode="decimal" value="${escapeHtml(value)}" placeholder="ilimitado"></label>
+<button type="submit">Definir saldo</button></form>
+</section>`;
 }
 
 export async function invoicePage(account: Account, payment: Payment): Promise<string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contract, Process } from '../../../domain/schemas/entities.js';
-import { withdrawalDeadline, withdrawalEligibility } from '../../../domain/withdrawal.js';
+import { combinedSettlement, withdrawalDeadline, withdrawalEligibility } from '../../../domain/withdrawal.js';
 
 // Signed on Monday 2026-11-02 at 23:30 in São Paulo (02:30 UTC on the 3rd): day 0 is the 2nd, São Paulo's calendar.
 const signedAt = '2026-11-03T02:30:00.000Z';
@@ -46,5 +46,22 @@ describe('withdrawal: 7 calendar days after the signature, in São Paulo, before
     for (const status of ['contrato_assinado', 'pagamento_pendente', 'pago', 'pagamento_estornado'] as const) {
       expect(withdrawalEligibility(contract, processIn(status), day1).allowed).toBe(true);
     }
+  });
+});
+
+describe('the deadline follows São Paulo’s zone rules, not a fixed −03:00', () => {
+  it('ends at midnight of the summer time São Paulo kept until 2019 (UTC−2)', () => {
+    // Signed on 2018-11-01; the 8th ended at 2018-11-09 00:00 −02:00 (summer time began on 2018-11-04).
+    expect(withdrawalDeadline('2018-11-01T15:00:00.000Z')).toBe('2018-11-09T01:59:59.999Z');
+  });
+});
+
+describe("a contract's settlement in one word, from its charges'", () => {
+  it('says what needs a person most: refused, then under way, then a refund, then a removal', () => {
+    expect(combinedSettlement(['removed', 'refused', 'refund-requested'])).toBe('refused');
+    expect(combinedSettlement(['removed', 'in-progress', 'refund-requested'])).toBe('in-progress');
+    expect(combinedSettlement(['removed', 'refund-requested', 'nothing'])).toBe('refund-requested');
+    expect(combinedSettlement(['nothing', 'removed'])).toBe('removed');
+    expect(combinedSettlement([])).toBe('nothing');
   });
 });

@@ -230,6 +230,78 @@ describe('the Asaas simulator, through the real Asaas client', () => {
     });
   });
 
+  describe('refusals as Asaas makes them (issue 28)', () => {
+    const errorsOf = (error: AsaasError) => (error.details.errors ?? []).map((e) => e.description).join(' ');
+
+    it('refuses a refund the balance cannot pay (400 invalid_action), and accepts it after a top-up', async () => {
+      const { asaas, payment } = await newCharge();
+      await control('POST', `/__control/payments/${payment.id}/pay`);
+      await control('POST', '/__control/balance', { value: 100 });
+      const refused = await failure(asaas.refundPayment(payment.id, 'Cancelamento'));
+      expect(refused.kind).toBe('rejected');
+      expect(refused.details.errors?.[0]?.code).toBe('invalid_action');
+      expect(errorsOf(refused)).toContain('Saldo insuficiente');
+      expect((await asaas.getPayment(payment.id)).status).toBe('RECEIVED');
+      await control('POST', '/__control/balance', { value: 1000 });
+      expect((await asaas.refundPayment(payment.id, 'Cancelamento')).status).toBe('REFUND_IN_PROGRESS');
+      expect(await control('GET', '/__control/balance')).toEqual({ balance: 601 });
+    });
+
+    it('refuses a refund of a PIX received more than 90 days ago', async () => {
+      const { asaas, payment } = await newCharge();
+      await control('POST', `/__control/payments/${payment.id}/pay`);
+      await control('POST', `/__control/payments/${payment.id}/age`, { days: 91 });
+      const refused = await failure(asaas.refundPayment(payment.id, 'Cancelamento'));
+      expect(errorsOf(refused)).toContain('90 dias');
+      await control('POST', `/__control/payments/${payment.id}/age`, { days: 89 });
+      expect((await asaas.refundPayment(payment.id, 'Cancelamento')).status).toBe('REFUND_IN_PROGRESS');
+    });
+
+    it('refuses removing a payment under risk analysis', async () => {
+      const { asaas, payment } = await newCharge();
+      await control('POST', `/__control/payments/${payment.id}/risk-analysis`);
+      const refused = await failure(asaas.deletePayment(payment.id));
+      expect(refused.kind).toBe('rejected');
+      expect(errorsOf(refused)).toContain('análise de risco');
+      expect((await asaas.getPayment(payment.id)).deleted).toBe(false);
+    });
+
+    it('denies a refund it accepted (RECEIVED again, PAYMENT_REFUND_DENIED) and restores a removed payment', async () => {
+      const { asaas, payment } = await newCharge();
+      await control('POST', `/__control/payments/${payment.id}/pay`);
+      await asaas.refundPayment(payment.id, 'Cancelamento');
+      await control('POST', `/__control/payments/${payment.id}/deny-refund`);
+      const denied = await asaas.getPayment(payment.id);
+      expect(denied.status).toBe('RECEIVED');
+      await vi.waitFor(() =>
+        expect(received().some((e) => e.event === 'PAYMENT_REFUND_DENIED' && e.payment.id === payment.id)).toBe(true),
+      );
+
+      const other = await newCharge();
+      await other.asaas.deletePayment(other.payment.id);
+      const restored = await rawApi('POST', `/payments/${other.payment.id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(await other.asaas.getPayment(other.payment.id)).toMatchObject({ deleted: false, status: 'PENDING' });
+      await vi.waitFor(() =>
+        expect(received().some((e) => e.event === 'PAYMENT_RESTORED' && e.payment.id === other.payment.id)).toBe(true),
+      );
+      expect((await rawApi('POST', `/payments/${other.payment.id}/restore`)).status).toBe(400);
+    });
+
+    it("sets the balance from the page's form, in reais as a person types them", async () => {
+      const response = await fetch(`${simulator.url}/__control/balance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'redirect=%2F&value=1.234%2C50',
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(303);
+      expect(await control('GET', '/__control/balance')).toEqual({ balance: 1234.5 });
+      const page = await (await fetch(simulator.url)).text();
+      expect(page).toMatch(/R\$\s1\.234,50/);
+    });
+  });
+
   describe('removing a customer', () => {
     it('answers {deleted, id}, removes its open payments with it, keeps it readable by id and out of lists', async () => {
       const { asaas, customer, payment } = await newCharge();

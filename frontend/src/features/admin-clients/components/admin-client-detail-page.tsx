@@ -174,6 +174,7 @@ const AUDIT_LABELS: Record<AuditEntry['action'], string> = {
   'charge-verify': 'Pagamento verificado',
   'client-delete': 'Cliente excluído',
   'charge-refund': 'Pagamento estornado',
+  'charge-manual-refund': 'Estorno manual registrado',
   'contract-withdrawal': 'Contrato cancelado pelo cliente',
 };
 

@@ -2,7 +2,7 @@ import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-
 import type { AdminChargeRow } from '@domain/api/admin-finance.js';
 import { canAdminMarkPaid, chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
 import { formatDateTime } from '@domain/dates.js';
-import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
+import { ADMIN_PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { AdminTable, ClientCell, ProtocolCell } from '@/components/admin-list/admin-table';
 import { failureWithReason } from '@/lib/api-error';
@@ -10,6 +10,7 @@ import { toast, toastError } from '@/lib/toast';
 import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
 import { useRefundCharge } from '@/lib/charge-refunds';
 import { RefundDialog } from '@/components/refund-dialog';
+import { ManualRefundDialog } from './manual-refund-dialog';
 
 // 'Movimentação': the charge's last status change, the date the period filters on.
 const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Movimentação', 'Ações'];
@@ -46,12 +47,35 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
         <span className="admin-table__money">{row.valor === null ? '—' : formatBRL(row.valor)}</span>
       </TableCell>
       <TableCell data-label="Status">
-        <Badge
-          size="small"
-          variation={isChargePaid(row.status) ? 'success' : row.status === 'PENDING' ? 'warning' : 'info'}
-        >
-          {chargeStatusLabel(row.status)}
-        </Badge>
+        <Flex direction="column" gap="xxs" alignItems="flex-start">
+          <Badge
+            size="small"
+            variation={isChargePaid(row.status) ? 'success' : row.status === 'PENDING' ? 'warning' : 'info'}
+          >
+            {chargeStatusLabel(row.status)}
+          </Badge>
+          {row.contrato_cancelado_em ? (
+            <Badge size="small" variation="info">
+              {WITHDRAWAL_MESSAGES.contractCancelledBadge}
+            </Badge>
+          ) : null}
+          {row.manual_refund ? (
+            <Badge size="small" variation="info">
+              {WITHDRAWAL_MESSAGES.manualRefundBadge}
+            </Badge>
+          ) : row.refund_refused_at ? (
+            <>
+              <Badge size="small" variation="error">
+                {WITHDRAWAL_MESSAGES.refundRefusedBadge}
+              </Badge>
+              {row.refund_refused_reason ? (
+                <Text fontSize="small" color="font.secondary" className="charge-table__reason">
+                  {row.refund_refused_reason}
+                </Text>
+              ) : null}
+            </>
+          ) : null}
+        </Flex>
       </TableCell>
       <TableCell data-label="Movimentação">{formatDateTime(row.updated_at)}</TableCell>
       <TableCell data-label="Ações" className="admin-table__actions">
@@ -90,12 +114,19 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           >
             Verificar
           </Button>
-          {isChargePaid(row.status) ? (
+          {isChargePaid(row.status) && !row.manual_refund ? (
             <RefundDialog
               label={`Estornar ${protocol}`}
               description={`O pagamento de ${row.valor === null ? '—' : formatBRL(row.valor)} do protocolo ${protocol} será estornado pelo Asaas; o contrato será cancelado e o processo, encerrado.`}
               isDisabled={busy}
               refund={(motivo) => refund.mutateAsync({ ref, motivo })}
+            />
+          ) : null}
+          {isChargePaid(row.status) && row.contrato_cancelado_em && !row.manual_refund ? (
+            <ManualRefundDialog
+              protocol={protocol}
+              paid={row.valor}
+              record={(input) => refund.mutateAsync({ ref, tipo: 'manual', ...input })}
             />
           ) : null}
         </Flex>

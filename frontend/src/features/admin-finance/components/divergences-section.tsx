@@ -1,15 +1,17 @@
-import { Alert, Badge, Card, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Heading, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { AdminDivergenceRow, ReconciliationRunSummary } from '@domain/api/admin-reconciliation.js';
 import { formatDateTime } from '@domain/dates.js';
-import { RECONCILIATION_MESSAGES } from '@domain/messages.js';
+import { RECONCILIATION_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { describeDivergence, DIVERGENCE_LABELS, RECONCILIATION_RUN_LABELS } from '@domain/reconciliation.js';
 import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
 import { LoadMoreButton } from '@/components/admin-list/load-more-button';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
+import { useRefundCharge } from '@/lib/charge-refunds';
+import { toast, toastApiError } from '@/lib/toast';
 import { useAdminReconciliation } from '../api/admin-reconciliation';
 import '../admin-finance.css';
 
@@ -115,7 +117,10 @@ function DivergenceTable({ rows }: { rows: AdminDivergenceRow[] }) {
       {rows.map((row) => (
         <TableRow key={row.id}>
           <TableCell data-label="Divergência">
-            <Badge size="small" variation={row.kind === 'status_refused' ? 'error' : 'warning'}>
+            <Badge
+              size="small"
+              variation={row.kind === 'status_refused' || row.kind === 'cancelled_paid' ? 'error' : 'warning'}
+            >
               {DIVERGENCE_LABELS[row.kind]}
             </Badge>
           </TableCell>
@@ -125,10 +130,51 @@ function DivergenceTable({ rows }: { rows: AdminDivergenceRow[] }) {
             <code className="divergence-table__payment">{row.asaas_id}</code>
           </TableCell>
           {/* An amount never breaks between 'R$' and its figures. */}
-          <TableCell data-label="Situação">{describeDivergence(row).replaceAll('R$ ', 'R$\u00a0')}</TableCell>
+          <TableCell data-label="Situação">
+            <Flex direction="column" gap="xs" alignItems="flex-start">
+              <Text>{describeDivergence(row).replaceAll('R$ ', 'R$\u00a0')}</Text>
+              {row.kind === 'duplicate_payment' && row.user_id && row.contrato_id && row.charge_id ? (
+                <RefundExtraPayment
+                  protocol={row.protocolo ?? '—'}
+                  refTo={{ userId: row.user_id, contractId: row.contrato_id, chargeId: row.charge_id }}
+                />
+              ) : null}
+            </Flex>
+          </TableCell>
           <TimeCell label="Desde" at={row.first_seen_at} format={formatDateTime} />
         </TableRow>
       ))}
     </AdminTable>
+  );
+}
+
+/** 'Estornar pagamento extra': the second payment of a contract goes back to the payer (one click, audited). */
+function RefundExtraPayment({
+  protocol,
+  refTo,
+}: {
+  protocol: string;
+  refTo: { userId: string; contractId: string; chargeId: string };
+}) {
+  const refund = useRefundCharge();
+  return (
+    <Button
+      size="small"
+      variation="warning"
+      aria-label={`${WITHDRAWAL_MESSAGES.duplicateRefundAction} ${protocol}`}
+      isLoading={refund.isPending}
+      loadingText="Estornando..."
+      onClick={() =>
+        refund.mutate(
+          { ref: refTo, tipo: 'duplicidade', motivo: DIVERGENCE_LABELS.duplicate_payment },
+          {
+            onSuccess: () => toast({ title: WITHDRAWAL_MESSAGES.duplicateRefundDone, variant: 'success' }),
+            onError: (error) => toastApiError(error, 'Não foi possível estornar. Tente novamente.'),
+          },
+        )
+      }
+    >
+      {WITHDRAWAL_MESSAGES.duplicateRefundAction}
+    </Button>
   );
 }

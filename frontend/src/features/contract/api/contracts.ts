@@ -41,10 +41,12 @@ export function useCancelContract() {
       toast({
         title: WITHDRAWAL_MESSAGES.cancelledToast,
         description:
-          result.settlement === 'refund-requested'
-            ? WITHDRAWAL_MESSAGES.cancelledRefund
-            : WITHDRAWAL_MESSAGES.cancelledNoRefund,
-        variant: 'success',
+          result.settlement === 'refused'
+            ? WITHDRAWAL_MESSAGES.cancelledRefundRefused
+            : result.settlement === 'refund-requested'
+              ? WITHDRAWAL_MESSAGES.cancelledRefund
+              : WITHDRAWAL_MESSAGES.cancelledNoRefund,
+        variant: result.settlement === 'refused' ? 'default' : 'success',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: routeQueryKey(getDashboardRoute) }),
   });

@@ -112,8 +112,11 @@ function ContractCard({ contract, profile, charge, withdrawalUntil }: ContractCa
 function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCardProps, 'profile'>) {
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   const cancelled = Boolean(contract.cancelado_em);
+  const heldMoney = cancelled && charge !== null && isChargePaid(charge.status) && !charge.manual_refund;
+  // Asaas refused the refund (no balance, past 90 days): the team returns the money; nothing for the customer to do.
+  const refundWithTeam = heldMoney && Boolean(charge.refund_refused_at);
   // Cancelled, but its paid PIX not refunded yet (Asaas was unreachable): the same request asks again.
-  const refundPending = cancelled && charge !== null && isChargePaid(charge.status);
+  const refundPending = heldMoney && !refundWithTeam;
   const money: WithdrawalMoney = free
     ? 'free'
     : charge && isChargePaid(charge.status)
@@ -144,10 +147,21 @@ function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCard
         {cancelled && charge && (
           <>
             <dt>Pagamento</dt>
-            <dd>{chargeStatusLabel(charge.status)}</dd>
+            <dd>
+              {charge.manual_refund
+                ? WITHDRAWAL_MESSAGES.manualRefundBadge
+                : refundWithTeam
+                  ? WITHDRAWAL_MESSAGES.refundWithTeam
+                  : chargeStatusLabel(charge.status)}
+            </dd>
           </>
         )}
       </dl>
+      {refundWithTeam && (
+        <Alert variation="info" role="status">
+          {WITHDRAWAL_MESSAGES.cancelledRefundRefused}
+        </Alert>
+      )}
       {refundPending && (
         <Alert variation="warning">
           <Flex direction="column" gap="small" alignItems="flex-start">
