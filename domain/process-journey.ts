@@ -1,7 +1,7 @@
 import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-status.js';
 import { formatDate } from './dates.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
-import { PROCESS_TIMELINE_TITLES, type ProcessStatus } from './process-status.js';
+import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_TITLES, type ProcessStatus } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
 import type { Charge, Contract, Process, StatusHistory } from './schemas/entities.js';
 
@@ -99,10 +99,18 @@ export function moneySentence(money: MoneyState, cancelled: boolean): string {
     case 'refunded':
       return `${formatBRL(money.amount)} estornados em ${formatDate(money.at)} para a conta de origem do PIX.`;
     case 'chargeback':
-      return `O pagamento de ${formatBRL(money.amount)} foi contestado no banco de quem pagou em ${formatDate(money.since)}. Enquanto a contestação é analisada, o processo fica parado.`;
+      return `O pagamento de ${formatBRL(money.amount)} foi contestado no banco de quem pagou em ${formatDate(money.since)}.`;
     case 'chargeback_reversed':
       return `A contestação do pagamento de ${formatBRL(money.amount)} foi revertida em ${formatDate(money.since)}: o pagamento volta a valer assim que o banco o confirmar.`;
   }
+}
+
+/**
+ * The dashboard's status badge: the spec's label, except for an open dispute, which the stored status
+ * ('pagamento_estornado') would call refunded while the money is only held.
+ */
+export function statusBadgeLabel(status: ProcessStatus, money: MoneyState): string {
+  return money.kind === 'chargeback' ? 'Pagamento Contestado' : PROCESS_STATUS_LABELS[status];
 }
 
 /** The money's short label (the payment screen's badge, the value card). */
@@ -267,7 +275,7 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
   return {
     steps,
     forecast: process.status === 'pago' && !cancelled && money.kind === 'paid' ? process.previsao : null,
-    outcome: outcomeOf(process, contract, money, closing),
+    outcome: outcomeOf(process, contract, money, closing, reached >= plannedIndex('peticionado')),
     money,
   };
 }
@@ -328,13 +336,15 @@ function outcomeOf(
   contract: Contract,
   money: MoneyState,
   closing: StatusHistory | null,
+  /** Whether the petition had been filed: an admin's refund may come after it. */
+  filed: boolean,
 ): JourneyOutcome | null {
   if (contract.cancelado_em) {
     const reason = closing?.obs ? ` Motivo: ${closing.obs}.` : '';
     return {
       tone: money.kind === 'refund_by_team' ? 'warning' : 'info',
       title: JOURNEY_MESSAGES.cancelledStep,
-      description: `Contrato cancelado em ${formatDate(contract.cancelado_em)}; o processo foi encerrado e o pedido de baixa não será protocolado.${reason}`,
+      description: `Contrato cancelado em ${formatDate(contract.cancelado_em)}; o processo foi encerrado${filed ? '' : ' e o pedido de baixa não será protocolado'}.${reason}`,
       money: moneySentence(money, true),
       actions:
         money.kind === 'none'
@@ -346,7 +356,10 @@ function outcomeOf(
     return {
       tone: money.kind === 'chargeback' ? 'error' : 'info',
       title: JOURNEY_MESSAGES.chargebackStep,
-      description: 'O pagamento deste contrato foi contestado no banco de quem pagou.',
+      description:
+        money.kind === 'chargeback'
+          ? 'Enquanto o banco analisa a contestação, o processo fica parado. Se você não reconhece essa contestação, fale com o suporte.'
+          : 'O banco decidiu a contestação a nosso favor; o processo segue assim que o pagamento for confirmado.',
       money: moneySentence(money, false),
       actions: [SUPPORT],
     };

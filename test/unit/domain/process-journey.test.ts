@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardJourney, paymentView, processJourney, type ProcessJourney } from '../../../domain/process-journey.js';
-import { nadaConstaAvailability } from '../../../domain/lookup.js';
+import {
+  dashboardJourney,
+  paymentView,
+  processJourney,
+  statusBadgeLabel,
+  type ProcessJourney,
+} from '../../../domain/process-journey.js';
+import { nadaConstaAvailability } from '../../../domain/nada-consta-availability.js';
 import { renewalWayForward, type RenewalBlock } from '../../../domain/renewals.js';
 import type { Dashboard } from '../../../domain/schemas/dashboard.js';
 import type { Charge, Contract, Process, Profile, StatusHistory } from '../../../domain/schemas/entities.js';
@@ -133,6 +139,7 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(journey.outcome).toMatchObject({ title: 'Contrato cancelado', tone: 'info' });
     expect(journey.outcome?.description).toContain('04/11/2026');
     expect(journey.outcome?.description).toContain('Motivo: Cancelado a pedido do cliente.');
+    expect(journey.outcome?.description).toContain('o pedido de baixa não será protocolado');
     expect(journey.outcome?.money).toContain('Estorno de R$ 399,00 solicitado em 04/11/2026');
   });
 
@@ -147,6 +154,23 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(journey.steps.at(-1)).toMatchObject({ state: 'done', current: true, at: '2026-11-06T12:00:00.000Z' });
     expect(journey.outcome?.money).toBe('R$ 399,00 estornados em 06/11/2026 para a conta de origem do PIX.');
     expect(journey.outcome?.actions).toContainEqual({ kind: 'page', to: '/app/pagamento', label: 'Ver pagamento' });
+  });
+
+  it("an admin's refund after the filing does not say the petition will not be filed", () => {
+    const journey = processJourney({
+      process: process({ status: 'encerrado' }),
+      contract: contract({ cancelado_em: '2026-11-20T18:00:00.000Z' }),
+      charge: charge({ status: 'REFUND_REQUESTED' }),
+      history: [
+        ...PAID_HISTORY,
+        change('pago', 'peticionado', '2026-11-10T10:00:00.000Z'),
+        change('peticionado', 'encerrado', '2026-11-20T18:00:00.000Z', 'Pagamento estornado pela equipe: indeferido'),
+      ],
+    });
+    expect(titles(journey)).toContain('Peticionado');
+    expect(journey.outcome?.description).toBe(
+      'Contrato cancelado em 20/11/2026; o processo foi encerrado. Motivo: Pagamento estornado pela equipe: indeferido.',
+    );
   });
 
   it('cancelled, the charge still paid (Asaas refused or was down): the team handles the refund', () => {
@@ -186,7 +210,13 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(stateOf(journey, 'Pagamento contestado')).toBe('alert');
     expect(journey.forecast).toBeNull();
     expect(journey.outcome).toMatchObject({ tone: 'error', title: 'Pagamento contestado' });
-    expect(journey.outcome?.money).toContain('contestado no banco de quem pagou em 05/11/2026');
+    expect(journey.outcome?.money).toBe(
+      'O pagamento de R$ 399,00 foi contestado no banco de quem pagou em 05/11/2026.',
+    );
+    expect(statusBadgeLabel('pagamento_estornado', journey.money)).toBe('Pagamento Contestado');
+    expect(statusBadgeLabel('pagamento_estornado', { kind: 'refunded', amount: 399, at: PAID })).toBe(
+      'Pagamento Estornado',
+    );
   });
 
   it('a chargeback on a filed process: the filing stays, nothing after it is promised', () => {
