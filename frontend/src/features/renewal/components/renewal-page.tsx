@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Card, Flex, Grid, Heading, Text } from '@aws-ampl
 import { useNavigate } from 'react-router';
 import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, RENEWAL_MESSAGES } from '@domain/messages.js';
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
-import { renewalEligibility, type RenewalEligibility } from '@domain/renewals.js';
+import { renewalEligibility, renewalWayForward, type RenewalEligibility } from '@domain/renewals.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
 import { CompleteProfileCard } from '@/components/complete-profile-card';
 import { TextLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
+import { WayForward } from '@/components/way-forward';
 import { ApiRequestError } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { toast, toastApiError } from '@/lib/toast';
@@ -48,14 +49,11 @@ function RenewalOptions({ dashboard }: { dashboard: Dashboard }) {
 }
 
 function NotRenewable({ eligibility }: { eligibility: Extract<RenewalEligibility, { renewable: false }> }) {
-  const openContract = eligibility.reason === 'open_contract';
   return (
     <Alert variation="info" role="status">
-      <Flex direction="column" gap="xs">
+      <Flex direction="column" gap="small" alignItems="flex-start">
         <Text as="span">{eligibility.message}</Text>
-        <TextLink to={openContract ? '/app/contrato' : '/app/dashboard'}>
-          {openContract ? 'Ir para o contrato' : CONTRACT_MESSAGES.followProcess}
-        </TextLink>
+        <WayForward actions={[renewalWayForward(eligibility.reason)]} />
       </Flex>
     </Alert>
   );
