@@ -148,7 +148,7 @@ export async function paidApiCustomer(name: string): Promise<ApiCustomer & { asa
   await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
   await expect
     // The first payment of a run also starts the workflow's functions cold.
-    .poll(async () => (await customerCollection(customer.idToken)).processes[0]?.status, { timeout: 30_000 })
+    .poll(async () => (await customerCollection(customer.idToken)).processes[0]?.status, { timeout: 60_000 })
     .toBe('pago');
   return { ...customer, asaasId: charge.asaas_id };
 }

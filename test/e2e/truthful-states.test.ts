@@ -103,6 +103,17 @@ describe(
         paymentTitle: 'Contrato cancelado',
         paymentMoney: /^Estorno de R\$ 399,00 solicitado em/,
       });
+
+      // 'Renovação' cannot renew a cancelled contract: it says so on screen, with the support to talk to.
+      const page = await newPage(VIEWPORTS.phone);
+      await signInThroughForm(page, customer);
+      await page.goto(`${appUrl}/app/renovacao`);
+      await page.getByText('Seu último contrato foi cancelado e não pode ser renovado.', { exact: false }).waitFor();
+      const support = page.getByRole('link', { name: /Falar com o suporte pelo WhatsApp/ });
+      expect(await support.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+$/);
+      expect(await page.getByRole('button', { name: 'Renovar por R$ 399,00' }).isDisabled()).toBe(true);
+      await screenshot(page, 'state-cancelled-renewal-phone');
+      await page.context().close();
     });
 
     it('paid → cancelled → refunded', async () => {
