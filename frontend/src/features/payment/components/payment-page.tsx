@@ -22,6 +22,11 @@ import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastApiError, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
 
+/** The copy button's confirmation. */
+const PIX_COPIED_LABEL = 'Copiado';
+/** One line on what to do with the code, for someone who never paid by copy-and-paste. */
+const PIX_HOW_TO = 'No app do seu banco, escolha Pix › Pix Copia e Cola e cole o código.';
+
 /** How often the screen asks again while another request is still creating the charge, and for how long. */
 const PENDING_RECHECK_MS = 2000;
 const PENDING_MAX_ATTEMPTS = 30;
@@ -205,9 +210,12 @@ function GenerateCard({ contract, expired }: { contract: Contract; expired: bool
 function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
   const verify = useVerifyCharge();
   const simulatorUrl = getRuntimeConfig().paymentSimulatorUrl;
+  // Once copied the button says so, and stays clickable to copy again (no timer to miss it on a slow phone).
+  const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(charge.pix_payload ?? '');
+      setCopied(true);
       toast({ title: PAYMENT_MESSAGES.copiedTitle, description: PAYMENT_MESSAGES.copied, variant: 'success' });
     } catch {
       toastError('Não foi possível copiar. Selecione o código e copie manualmente.');
@@ -242,21 +250,37 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
             {formatPixValidUntil(charge.pix_valido_ate)}
           </Text>
         )}
-        {charge.qr_code && (
-          <View className="pix-card__qr">
-            <Image src={`data:image/png;base64,${charge.qr_code}`} alt="QR Code do PIX" width="240px" height="240px" />
-          </View>
-        )}
-        <Flex direction="column" gap="xs">
-          <Text as="label" htmlFor="pix-code" fontWeight="bold">
-            PIX copia e cola
-          </Text>
-          <textarea id="pix-code" className="pix-card__code" readOnly rows={4} value={charge.pix_payload ?? ''} />
+        {/* The code first (nobody can scan their own phone's screen); from a tablet up the QR comes first (CSS order). */}
+        <Flex direction="column" gap="medium">
+          <Flex direction="column" gap="xs" className="pix-card__copy">
+            <Text as="label" htmlFor="pix-code" fontWeight="bold">
+              PIX copia e cola
+            </Text>
+            <Text color="font.secondary" fontSize="small" id="pix-how-to">
+              {PIX_HOW_TO}
+            </Text>
+            <Button
+              variation="primary"
+              onClick={() => void copy()}
+              className="pix-card__copy-button"
+              aria-describedby="pix-how-to"
+            >
+              {copied ? `✓ ${PIX_COPIED_LABEL}` : 'Copiar código PIX'}
+            </Button>
+            <textarea id="pix-code" className="pix-card__code" readOnly rows={4} value={charge.pix_payload ?? ''} />
+          </Flex>
+          {charge.qr_code && (
+            <View className="pix-card__qr">
+              <Image
+                src={`data:image/png;base64,${charge.qr_code}`}
+                alt="QR Code do PIX"
+                width="240px"
+                height="240px"
+              />
+            </View>
+          )}
         </Flex>
         <Flex gap="small" wrap="wrap">
-          <Button variation="primary" onClick={() => void copy()}>
-            Copiar código PIX
-          </Button>
           <Button onClick={check} isLoading={verify.isPending} loadingText="Verificando...">
             {PAYMENT_MESSAGES.verify}
           </Button>
