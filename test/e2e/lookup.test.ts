@@ -106,6 +106,25 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
     await page.context().close();
   });
 
+  it('masks a CPF and a CNPJ as they are typed, leaves a protocol alone (phone)', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    await openPublicPage(page, `${appUrl}/consultar`);
+    const input = page.getByLabel('CPF, CNPJ ou protocolo');
+    const typed = async (text: string) => {
+      await input.fill('');
+      await input.pressSequentially(text);
+      return input.inputValue();
+    };
+    expect(await typed('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(await typed('11222333000181')).toBe('11.222.333/0001-81');
+    const protocol = pending.contract.protocolo;
+    expect(await typed(protocol)).toBe(protocol);
+    expect(await typed(granted.profile.cpf)).toBe(formatDocument(granted.profile.cpf));
+    // No search: the other tests' searches of these documents count against the per-document limit.
+    await screenshot(page, 'lookup-mask-phone');
+    await page.context().close();
+  });
+
   it('says "Processo não encontrado" for an unknown CPF, then refuses a sixth search of the same document', async () => {
     // The six searches must fall in one fixed window (the server's clock cannot be stopped from here).
     await outsideWindowEnd(RATE_LIMITS.lookupByQuery.windowSeconds, 45);
