@@ -1,5 +1,6 @@
 import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-status.js';
 import { formatDate } from './dates.js';
+import { currentProcess } from './next-step.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
 import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_TITLES, type ProcessStatus } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
@@ -181,7 +182,7 @@ const SUPPORT: JourneyAction = { kind: 'support', label: JOURNEY_MESSAGES.suppor
 
 /** The journey of the process the dashboard follows. */
 export function dashboardJourney(dashboard: Dashboard): ProcessJourney {
-  const process = [...dashboard.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+  const process = currentProcess(dashboard);
   const contract = process ? (dashboard.contracts.find((c) => c.id === process.contrato_id) ?? null) : null;
   return processJourney({
     process,
