@@ -69,4 +69,20 @@ describe('details a cautious customer notices (issue 29)', () => {
     await screenshot(page, 'details-profile-focus-phone');
     await page.context().close();
   });
+
+  it("'Indique e Ganhe' shares the referral link on WhatsApp (phone)", async () => {
+    const customer = await apiCustomer({ name: 'Wagner Whats Prado', signed: false });
+    const page = await newPage(VIEWPORTS.phone);
+    await signInThroughForm(page, customer);
+    await page.goto(`${appUrl}/app/indique`);
+    const link = await page.getByLabel('Link de indicação').inputValue();
+    expect(link).toContain('/auth?mode=register&ref=REF-');
+    const share = page.getByRole('link', { name: 'Compartilhar no WhatsApp' });
+    const url = new URL((await share.getAttribute('href'))!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/');
+    expect(url.searchParams.get('text')).toContain(link);
+    expect(await heightOf(share)).toBeGreaterThanOrEqual(MIN_TAP);
+    await screenshot(page, 'details-referral-share-phone');
+    await page.context().close();
+  });
 });
