@@ -16,6 +16,40 @@ export type HistoryEntry = {
   description: string;
 };
 
+/**
+ * The history speaks to the customer, not in system states ('Pagamento Pendente → Pago'): what happened to their
+ * request, in their words. Statuses not listed (the spec's extra set, unknown values) keep their label.
+ */
+const PROCESS_HISTORY_TITLES: Partial<Record<string, string>> = {
+  cadastro: 'Pedido registrado',
+  contrato_assinado: 'Contrato assinado',
+  pagamento_pendente: 'Aguardando pagamento',
+  pago: 'Processo iniciado',
+  peticionado: 'Pedido protocolado',
+  baixa_deferida: 'Baixa deferida',
+  baixa_caiu: 'A baixa caiu',
+  encerrado: 'Processo encerrado',
+  pagamento_estornado: 'Processo parado: pagamento devolvido',
+};
+
+/** A charge's change, in the customer's words; other statuses read 'Pagamento: <label>'. */
+const CHARGE_HISTORY_TITLES: Partial<Record<string, string>> = {
+  OVERDUE: 'PIX vencido',
+  DELETED: 'PIX cancelado',
+  AWAITING_RISK_ANALYSIS: 'Pagamento em análise',
+  REFUND_REQUESTED: 'Estorno solicitado',
+  REFUND_IN_PROGRESS: 'Estorno solicitado',
+  REFUNDED: 'Pagamento estornado',
+  CHARGEBACK_REQUESTED: 'Pagamento contestado',
+  CHARGEBACK_DISPUTE: 'Pagamento contestado',
+  AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',
+};
+
+function chargeHistoryTitle(status: string): string {
+  if (isChargePaid(status)) return 'Pagamento confirmado';
+  return CHARGE_HISTORY_TITLES[status.toUpperCase()] ?? `Pagamento: ${chargeStatusLabel(status)}`;
+}
+
 /** Both label sets the customer history reads (spec 02 §4): the dashboard's, and its own extra statuses. */
 const HISTORY_STATUS_LABELS: Record<string, string> = { ...PROCESS_STATUS_LABELS, ...HISTORY_EXTRA_STATUS_LABELS };
 
@@ -68,23 +102,25 @@ export function customerHistory(
         id: `charge-status-${charge.id}`,
         at: charge.updated_at,
         kind: 'payment',
-        title: isChargePaid(charge.status) ? 'Pagamento confirmado' : `Pagamento: ${chargeStatusLabel(charge.status)}`,
+        title: chargeHistoryTitle(charge.status),
         description: protocol ? `Protocolo ${protocol}` : 'Pagamento via PIX',
       });
     }
   }
 
+  const signedContracts = new Set(collection.contracts.filter((c) => c.assinado_em).map((c) => c.id));
   for (const change of collection.history) {
-    const protocol = protocolOf.get(contractOfProcess.get(change.processo_id) ?? '');
-    const from = change.de ? `${historyStatusLabel(change.de)} → ` : '';
+    const contractId = contractOfProcess.get(change.processo_id) ?? '';
+    // The signature is listed once, by its contract (with the signing instant); the process's move is the same event.
+    if (change.para === 'contrato_assinado' && signedContracts.has(contractId)) continue;
+    const protocol = protocolOf.get(contractId);
     entries.push({
       id: `process-${change.processo_id}-${change.created_at}-${change.para}`,
       at: change.created_at,
       kind: 'process',
-      title: historyStatusLabel(change.para),
-      description: [`${from}${historyStatusLabel(change.para)}`, protocol ? `Protocolo ${protocol}` : null, change.obs]
-        .filter(Boolean)
-        .join(' · '),
+      title: PROCESS_HISTORY_TITLES[change.para] ?? historyStatusLabel(change.para),
+      description:
+        [protocol ? `Protocolo ${protocol}` : null, change.obs].filter(Boolean).join(' · ') || 'Andamento do processo',
     });
   }
 

@@ -57,3 +57,12 @@ export function referralLink(site: string, referralCode: string, inviteCode?: st
   const base = `${site.replace(/\/+$/, '')}/auth?mode=register&ref=${encodeURIComponent(referralCode)}`;
   return inviteCode ? `${base}&invite=${encodeURIComponent(inviteCode)}` : base;
 }
+
+/**
+ * 'Compartilhar no WhatsApp': referrals travel by WhatsApp in Brazil. wa.me with only `text` opens the app's contact
+ * picker with the message ready, on a phone and in WhatsApp Web.
+ */
+export function whatsappShareLink(link: string, brand: string): string {
+  const text = `Estou usando a ${brand} para pedir a baixa temporária dos meus apontamentos. Cadastre-se pelo meu link: ${link}`;
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}

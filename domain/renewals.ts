@@ -1,4 +1,5 @@
 import { RENEWAL_MESSAGES } from './messages.js';
+import type { JourneyAction } from './process-journey.js';
 import type { ProcessStatus } from './process-status.js';
 import type { Contract, Process, Profile } from './schemas/entities.js';
 
@@ -53,4 +54,18 @@ export function renewalEligibility(collection: Collection): RenewalEligibility {
     return refused('process_in_progress');
   }
   return { renewable: true, parent, process };
+}
+
+/** Where a customer who cannot renew goes from here: the screen shows it beside the reason. */
+export function renewalWayForward(reason: RenewalBlock): JourneyAction {
+  switch (reason) {
+    case 'no_profile':
+      return { kind: 'page', to: '/app/perfil', label: 'Completar perfil' };
+    case 'open_contract':
+      return { kind: 'page', to: '/app/contrato', label: 'Ir para o contrato' };
+    case 'process_in_progress':
+      return { kind: 'page', to: '/app/dashboard', label: 'Acompanhar Processo' };
+    case 'cancelled':
+      return { kind: 'support', label: 'Falar com o suporte' };
+  }
 }

@@ -139,7 +139,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await customer.goto(`${appUrl}/app/historico`);
     await customer
       .getByRole('listitem')
-      .filter({ hasText: 'Pago → Peticionado' })
+      .filter({ hasText: 'Pedido protocolado' })
       .getByText(note, { exact: false })
       .waitFor();
     await customer.context().close();

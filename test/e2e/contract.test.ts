@@ -163,7 +163,8 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     const entries = page.getByRole('list', { name: 'Histórico' }).getByRole('listitem');
     await entries.first().waitFor();
     const titles = await entries.locator('p:first-child').allTextContents();
-    expect(titles).toEqual(['Pagamento Pendente', 'Contrato Assinado', 'Contrato assinado', 'Contrato gerado']);
+    // In the customer's words, and the signature once (issue 29).
+    expect(titles).toEqual(['Aguardando pagamento', 'Contrato assinado', 'Contrato gerado']);
     await screenshot(page, 'history-desktop');
     await page.context().close();
   });

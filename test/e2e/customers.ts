@@ -7,8 +7,11 @@ import {
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { signContractRoute } from '../../domain/api/contracts.js';
+import { getDashboardRoute } from '../../domain/api/dashboard.js';
+import { createChargeRoute } from '../../domain/api/payments.js';
+import type { Dashboard } from '../../domain/schemas/dashboard.js';
 import { createProfileRoute } from '../../domain/api/profile.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
 import { logIn } from './browser.js';
@@ -130,4 +133,29 @@ export async function signInThroughForm(page: Page, customer: { email: string; p
   await page.goto(`${appUrl}/auth`);
   await logIn(page, customer.email, customer.password);
   await page.waitForURL(`${appUrl}/app/dashboard`);
+}
+
+/**
+ * A customer who signed and paid a PIX through the API and the Asaas simulator, once the payment workflow made the
+ * process 'pago'; with the charge's Asaas id, for the simulator's refund and chargeback switches.
+ */
+export async function paidApiCustomer(name: string): Promise<ApiCustomer & { asaasId: string }> {
+  const { asaasUrl } = inject('e2e');
+  const customer = await apiCustomer({ name });
+  const { charge } = await callApi<{ charge: { asaas_id: string } }>(
+    customer.idToken,
+    createChargeRoute.method,
+    createChargeRoute.path.replace('{contractId}', customer.contractId),
+  );
+  await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
+  await expect
+    // The first payment of a run also starts the workflow's functions cold.
+    .poll(async () => (await customerCollection(customer.idToken)).processes[0]?.status, { timeout: 60_000 })
+    .toBe('pago');
+  return { ...customer, asaasId: charge.asaas_id };
+}
+
+/** The customer's collection as the dashboard reads it. */
+export function customerCollection(idToken: string): Promise<Dashboard> {
+  return callApi<Dashboard>(idToken, getDashboardRoute.method, getDashboardRoute.path);
 }

@@ -108,7 +108,7 @@ describe('live status updates (spec 01 §4): an open dashboard follows its proce
     await toastWith(page, 'Status atualizado!');
     await expect
       .poll(() => entries.locator('p:first-child').first().textContent(), { timeout: 5000 })
-      .toBe('Peticionado');
+      .toBe('Pedido protocolado');
     await screenshot(page, 'live-history-updated-desktop');
     const mail = await emailWithSubject(sesUrl, email, `Atualização do processo ${customer.protocolo}: Peticionado`);
     expect(mail.body?.html).toContain('Petição protocolada.');

@@ -41,7 +41,15 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       expect(await page.getByTestId('pix-valid-until').textContent()).toBe(`Válido até ${due} às 23:59`);
       const code = await page.getByLabel('PIX copia e cola').inputValue();
       expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
-      await page.getByRole('button', { name: 'Copiar código PIX' }).click();
+      // On a phone the code to copy comes before the QR (nobody scans their own screen); on a desktop the QR first.
+      const copyButton = page.getByRole('button', { name: 'Copiar código PIX' });
+      const copyTop = (await copyButton.boundingBox())!.y;
+      const qrTop = (await page.getByRole('img', { name: 'QR Code do PIX' }).boundingBox())!.y;
+      expect(device === 'phone' ? copyTop < qrTop : qrTop < copyTop).toBe(true);
+      await page.getByText('No app do seu banco, escolha Pix › Pix Copia e Cola e cole o código.').waitFor();
+      await copyButton.click();
+      // The button itself says it copied, beside the spec's toast.
+      await page.getByRole('button', { name: '✓ Copiado' }).waitFor();
       await toastWith(page, 'Código PIX copiado para área de transferência.');
       expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(code);
       await page.getByRole('link', { name: 'simulador do Asaas' }).waitFor();

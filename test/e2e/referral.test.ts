@@ -116,6 +116,10 @@ describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → rew
     await page.getByRole('button', { name: 'Copiar link' }).click();
     await toastWith(page, 'Copiado!');
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+    // Shared by WhatsApp: a wa.me link whose message carries the referral link.
+    const share = new URL((await page.getByRole('link', { name: 'Compartilhar no WhatsApp' }).getAttribute('href'))!);
+    expect(share.origin + share.pathname).toBe('https://wa.me/');
+    expect(share.searchParams.get('text')).toContain(link);
     expect(await counter(page, 'remaining')).toBe(5);
     await page.getByText('Você ainda não indicou ninguém.', { exact: false }).waitFor();
     for (const [friends, discount] of [

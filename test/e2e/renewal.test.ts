@@ -71,9 +71,11 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
 
     // Spent, and the renewal's process is under way: both buttons wait.
     await page.goto(`${appUrl}/app/renovacao`);
-    await page.getByText('0 disponíveis', { exact: true }).waitFor();
+    // No free renewal left: no 'R$ 0,00' offer, how to earn one instead (issue 29).
+    await page.getByRole('link', { name: 'Indique e Ganhe' }).last().waitFor();
     await page.getByText(/A renovação fica disponível quando a baixa do seu processo atual/).waitFor();
-    expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).count()).toBe(0);
+    expect(await page.getByText('0 disponíveis', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Renovar por R$ 399,00' }).isDisabled()).toBe(true);
     await screenshot(page, 'renewal-in-progress-phone');
     await page.context().close();
@@ -84,9 +86,11 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
     await renewableCustomer(page, 'Paulo Pago Andrade', 'baixa_caiu', 0);
 
     await page.goto(`${appUrl}/app/renovacao`);
-    await page.getByText('0 disponíveis', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).isDisabled()).toBe(true);
     await page.getByText(/A cada 5 indicações pagas, você ganha uma/).waitFor();
+    // No free renewal to offer: no 'R$ 0,00' card with a dead button, the way to earn one.
+    expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).count()).toBe(0);
+    expect(await page.getByText('R$ 0,00', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Indique e Ganhe' }).last().getAttribute('href')).toBe('/app/indique');
     await screenshot(page, 'renewal-options-desktop');
 
     await page.getByRole('button', { name: 'Renovar por R$ 399,00' }).click();

@@ -10,6 +10,7 @@ import {
   referralCodesFromLink,
   referralsToNextReward,
   REFERRAL_CODE_PATTERN,
+  whatsappShareLink,
 } from '../../../domain/referral-code.js';
 import { clientSearchTokens, normalizeSearchTerm } from '../../../domain/search-tokens.js';
 import { authActionLink, parseAuthActionLink } from '../../../domain/auth-links.js';
@@ -47,6 +48,14 @@ describe('statuses', () => {
 });
 
 describe('referral codes', () => {
+  it('are shared on WhatsApp with a wa.me link whose text carries the referral link', () => {
+    const link = 'https://app.example.com.br/auth?mode=register&ref=REF-ABC123';
+    const share = new URL(whatsappShareLink(link, 'Limpa Nome'));
+    expect(`${share.origin}${share.pathname}`).toBe('https://wa.me/');
+    expect(share.searchParams.get('text')).toBe(
+      `Estou usando a Limpa Nome para pedir a baixa temporária dos meus apontamentos. Cadastre-se pelo meu link: ${link}`,
+    );
+  });
   it('are REF- plus 6 uppercase alphanumerics; invites add a dash and 4 more', () => {
     const code = generateReferralCode();
     expect(code).toMatch(REFERRAL_CODE_PATTERN);

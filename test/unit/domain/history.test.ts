@@ -57,13 +57,13 @@ describe('customerHistory (spec 02 §2 History)', () => {
       ['process', 'Em Análise'],
       ['payment', 'Pagamento confirmado'],
       ['payment', 'PIX gerado'],
-      // Same instant: the process change the signature caused is listed above it.
-      ['process', 'Contrato Assinado'],
+      // The signature once: the process's move to 'contrato_assinado' is the contract's signature.
       ['contract', 'Contrato assinado'],
       ['contract', 'Contrato gerado'],
     ]);
-    expect(entries[0]!.description).toBe('Pago → Em Análise · Protocolo LM2026112100001 · Documentos conferidos');
-    expect(entries[5]!.description).toBe('Protocolo LM2026112100001 · R$ 399,00');
+    // No system states ('Pago → Em Análise'): the protocol and the team's note.
+    expect(entries[0]!.description).toBe('Protocolo LM2026112100001 · Documentos conferidos');
+    expect(entries[4]!.description).toBe('Protocolo LM2026112100001 · R$ 399,00');
   });
 
   it('names renewals, overdue charges, and shows unknown statuses raw', () => {
@@ -74,13 +74,13 @@ describe('customerHistory (spec 02 §2 History)', () => {
       history: [change(null, 'status_novo', '2026-11-20T00:00:00.000Z')],
     });
     expect(entries.map((e) => e.title)).toEqual([
-      'Pagamento: Vencido',
+      'PIX vencido',
       'PIX gerado',
       'Contrato de renovação gerado',
       'status_novo',
     ]);
     expect(entries[0]!.description).toBe('Pagamento via PIX');
-    expect(entries[3]!.description).toBe('status_novo');
+    expect(entries[3]!.description).toBe('Andamento do processo');
     expect(historyStatusLabel('documentos_enviados')).toBe('Documentos Enviados');
     expect(historyStatusLabel('baixa_deferida')).toBe('Baixa Deferida');
   });
@@ -106,15 +106,15 @@ describe('customerHistory entries in full', () => {
         id: 'charge-status-ch2',
         at: '2026-11-23T00:00:00.000Z',
         kind: 'payment',
-        title: 'Pagamento: Estornado',
+        title: 'Pagamento estornado',
         description: 'Protocolo LM2026112100001',
       },
       {
         id: 'process-pr1-2026-11-22T00:00:00.000Z-peticionado',
         at: '2026-11-22T00:00:00.000Z',
         kind: 'process',
-        title: 'Peticionado',
-        description: 'Pago → Peticionado · Protocolo LM2026112100001',
+        title: 'Pedido protocolado',
+        description: 'Protocolo LM2026112100001',
       },
       {
         id: 'charge-ch1',
@@ -148,10 +148,37 @@ describe('customerHistory entries in full', () => {
         id: 'process-desconhecido-2026-11-20T00:00:00.000Z-cadastro',
         at: '2026-11-20T00:00:00.000Z',
         kind: 'process',
-        title: 'Cadastro',
-        description: 'Cadastro · Sem processo',
+        title: 'Pedido registrado',
+        description: 'Sem processo',
       },
     ]);
+  });
+
+  it('speaks of the money and the process in the customer’s words', () => {
+    const entries = customerHistory({
+      contracts: [contract()],
+      charges: [
+        charge({ id: 'a', status: 'REFUND_REQUESTED', updated_at: '2026-11-24T00:00:00.000Z' }),
+        charge({ id: 'b', status: 'CHARGEBACK_REQUESTED', updated_at: '2026-11-25T00:00:00.000Z' }),
+      ],
+      processes: [process],
+      history: [
+        change('pagamento_pendente', 'pago', '2026-11-22T00:00:00.000Z'),
+        change('pago', 'pagamento_estornado', '2026-11-25T00:00:01.000Z', 'Pagamento estornado no Asaas.'),
+        change('baixa_deferida', 'baixa_caiu', '2026-11-26T00:00:00.000Z'),
+      ],
+    });
+    const titles = entries.map((e) => e.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Processo iniciado',
+        'Processo parado: pagamento devolvido',
+        'A baixa caiu',
+        'Estorno solicitado',
+        'Pagamento contestado',
+      ]),
+    );
+    expect(entries.map((e) => e.description).join(' ')).not.toContain('→');
   });
 
   it('names a renewal’s signature and a payment of an unknown contract', () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react'
 import { useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_MESSAGES } from '@domain/messages.js';
 import { currentProcess, nextStep } from '@domain/next-step.js';
+import { dashboardJourney } from '@domain/process-journey.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
 import { PageLoader } from '@/components/page-loader';
 import { endSession } from '@/lib/auth-session';
@@ -41,20 +42,22 @@ export function DashboardPage() {
 function DashboardContent({ data }: { data: Dashboard }) {
   const process = currentProcess(data);
   const contract = currentContract(data, process);
+  const journey = dashboardJourney(data);
   return (
     <Flex direction="column" gap="medium">
       {data.emailDelivery ? <EmailDeliveryBanner email={data.email} delivery={data.emailDelivery} /> : null}
       <Alert variation="warning" heading="Atenção">
         {DASHBOARD_MESSAGES.temporaryWarning}
       </Alert>
-      <NextStepCard step={nextStep(data)} />
+      <NextStepCard step={nextStep(data)} outcome={journey.outcome} />
       <SummaryCards
         status={process?.status ?? null}
-        forecast={process?.previsao ?? null}
+        forecast={journey.forecast}
         protocol={contract?.protocolo ?? null}
+        money={journey.money}
       />
       <Grid templateColumns={{ base: '1fr', large: '2fr 1fr' }} gap="medium" alignItems="start">
-        <ProcessTimeline current={process?.status ?? null} />
+        <ProcessTimeline steps={journey.steps} />
         <SupportCard />
       </Grid>
     </Flex>

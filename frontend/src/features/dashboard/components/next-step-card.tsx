@@ -1,9 +1,13 @@
 import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { NextStep } from '@domain/next-step.js';
+import type { JourneyOutcome } from '@domain/process-journey.js';
 import { formatBRL } from '@domain/pricing.js';
 import { ButtonLink } from '@/components/links';
+import { WayForward } from '@/components/way-forward';
 
-export function NextStepCard({ step }: { step: NextStep | null }) {
+/** The spec's next step; a process off the planned path shows its outcome instead of 'Tudo em dia'. */
+export function NextStepCard({ step, outcome }: { step: NextStep | null; outcome: JourneyOutcome | null }) {
+  if (!step && outcome) return <OutcomeCard outcome={outcome} />;
   if (!step) {
     return (
       <Card variation="outlined" className="dashboard-card dashboard-card--next">
@@ -38,6 +42,29 @@ export function NextStepCard({ step }: { step: NextStep | null }) {
         <ButtonLink to={step.to} variation="primary">
           Continuar
         </ButtonLink>
+      </Flex>
+    </Card>
+  );
+}
+
+function OutcomeCard({ outcome }: { outcome: JourneyOutcome }) {
+  return (
+    <Card
+      variation="outlined"
+      className="dashboard-card dashboard-card--next"
+      data-tone={outcome.tone}
+      aria-labelledby="dashboard-outcome"
+    >
+      <Flex direction="column" gap="xs">
+        <Text className="eyebrow">Situação</Text>
+        <Heading level={2} fontSize="large" id="dashboard-outcome">
+          {outcome.title}
+        </Heading>
+        <Text>{outcome.description}</Text>
+        <Text fontWeight="bold" data-testid="outcome-money">
+          {outcome.money}
+        </Text>
+        <WayForward actions={outcome.actions} />
       </Flex>
     </Card>
   );

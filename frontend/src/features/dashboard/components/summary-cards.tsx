@@ -1,7 +1,8 @@
 import { Badge, Card, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { formatDate } from '@domain/dates.js';
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
-import { PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
+import { JOURNEY_MESSAGES, moneyLabel, statusBadgeLabel, type MoneyState } from '@domain/process-journey.js';
+import type { ProcessStatus } from '@domain/process-status.js';
 
 type BadgeVariation = 'info' | 'success' | 'warning' | 'error';
 
@@ -17,9 +18,17 @@ const STATUS_VARIATION: Record<ProcessStatus, BadgeVariation> = {
   pagamento_estornado: 'error',
 };
 
-type SummaryCardsProps = { status: ProcessStatus | null; forecast: string | null; protocol: string | null };
+type SummaryCardsProps = {
+  status: ProcessStatus | null;
+  /** Only while the filing is awaited (domain/process-journey.ts). */
+  forecast: string | null;
+  protocol: string | null;
+  money: MoneyState;
+};
 
-export function SummaryCards({ status, forecast, protocol }: SummaryCardsProps) {
+export function SummaryCards({ status, forecast, protocol, money }: SummaryCardsProps) {
+  // A payment that went back (or is going back) says so under the price, which the spec fixes at R$ 399,00.
+  const moneyNote = money.kind === 'none' || money.kind === 'paid' ? null : moneyLabel(money);
   return (
     <Grid templateColumns={{ base: '1fr', medium: 'repeat(3, 1fr)' }} gap="medium">
       <Card variation="outlined" className="dashboard-card">
@@ -29,7 +38,7 @@ export function SummaryCards({ status, forecast, protocol }: SummaryCardsProps) 
         <Text as="div" marginTop="small">
           {status ? (
             <Badge variation={STATUS_VARIATION[status]} size="large">
-              {PROCESS_STATUS_LABELS[status]}
+              {statusBadgeLabel(status, money)}
             </Badge>
           ) : (
             <Text as="span" fontSize="xl" fontWeight="bold">
@@ -39,7 +48,7 @@ export function SummaryCards({ status, forecast, protocol }: SummaryCardsProps) 
         </Text>
         {forecast && (
           <Text fontSize="small" color="font.secondary" marginTop="small">
-            Previsão: {formatDate(forecast)}
+            {JOURNEY_MESSAGES.forecastLabel}: {formatDate(forecast)}
           </Text>
         )}
       </Card>
@@ -59,7 +68,7 @@ export function SummaryCards({ status, forecast, protocol }: SummaryCardsProps) 
           {formatBRL(CONTRACT_PRICE)}
         </Text>
         <Text fontSize="small" color="font.secondary">
-          Pagamento único via PIX
+          {moneyNote ?? 'Pagamento único via PIX'}
         </Text>
       </Card>
     </Grid>

@@ -10,11 +10,13 @@ export function SupportCard() {
       <Text color="font.secondary" marginTop="xxs">
         Fale com nosso suporte pelo WhatsApp ou por e-mail.
       </Text>
-      <Flex direction="column" gap="xs" marginTop="small">
-        <Link href={whatsappLink()} target="_blank" rel="noreferrer">
+      <Flex direction="column" gap="0" marginTop="small" alignItems="flex-start">
+        <Link href={whatsappLink()} target="_blank" rel="noreferrer" className="support-link">
           WhatsApp: {SUPPORT_CONTACT.whatsappDisplay}
         </Link>
-        <Link href={`mailto:${SUPPORT_CONTACT.email}`}>E-mail: {SUPPORT_CONTACT.email}</Link>
+        <Link href={`mailto:${SUPPORT_CONTACT.email}`} className="support-link">
+          E-mail: {SUPPORT_CONTACT.email}
+        </Link>
       </Flex>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { LookupEntry, LookupResult } from '@domain/lookup.js';
+import { maskLookupInput } from '@domain/lookup-input.js';
 import { LOOKUP_MESSAGES } from '@domain/messages.js';
 import { PublicPage } from '@/components/public-layout';
 import { usePublicPageMeta } from '@/lib/page-meta';
@@ -21,6 +22,16 @@ let actionsModule: Promise<Actions> | null = null;
 function loadActions(): Promise<Actions> {
   actionsModule ??= import('../api/lookup-actions');
   return actionsModule;
+}
+
+/**
+ * CPF and CNPJ get their punctuation as they are typed. Only while typing at the end: reformatting an edit in the middle
+ * would throw the caret to the end under the person's finger.
+ */
+function maskAsTyped(input: HTMLInputElement) {
+  if (input.selectionStart !== input.value.length) return;
+  const masked = maskLookupInput(input.value);
+  if (masked !== input.value) input.value = masked;
 }
 
 /** Spec 01 §2 "Public lookup": one input for CPF, CNPJ or protocol, result cards and the Nada Consta dialog. */
@@ -95,7 +106,10 @@ export function LookupPage() {
               placeholder="000.000.000-00, 00.000.000/0000-00 ou LM…"
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? errorId : undefined}
-              onChange={() => fieldError && setFieldError(null)}
+              onChange={(event) => {
+                if (fieldError) setFieldError(null);
+                maskAsTyped(event.currentTarget);
+              }}
             />
             <button type="submit" className="btn btn--primary lookup__submit" disabled={busy}>
               {busy ? 'Consultando…' : 'Consultar'}

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { formatDate } from '@domain/dates.js';
+import { whatsappLink } from '@/lib/contact';
 import type { LookupEntry } from '@domain/lookup.js';
-import { LOOKUP_MESSAGES } from '@domain/messages.js';
+import { nadaConstaAvailability } from '@domain/nada-consta-availability.js';
 import { formatBRL } from '@domain/pricing.js';
 import { LOOKUP_STATUS_LABELS, statusLabel } from '@domain/process-status.js';
 
@@ -14,8 +15,8 @@ const TONE: Record<string, 'success' | 'danger' | 'info'> = {
 
 /** One process found by the lookup: the lookup entity's data (spec 01 §3), personal data masked by the server. */
 export function LookupResultCard({ entry, onNadaConsta }: { entry: LookupEntry; onNadaConsta: () => void }) {
-  const tooltipId = useId();
-  const canIssue = entry.status === 'baixa_deferida';
+  const reasonId = useId();
+  const availability = nadaConstaAvailability(entry.status);
   const rows: [string, string][] = [
     ['Cliente', entry.nome_cliente],
     ['E-mail', entry.email_cliente],
@@ -47,20 +48,35 @@ export function LookupResultCard({ entry, onNadaConsta }: { entry: LookupEntry; 
         ))}
       </dl>
       <div className="lookup-card__actions">
-        {canIssue ? (
+        {availability.available ? (
           <button type="button" className="btn btn--accent" onClick={onNadaConsta}>
             Baixar Nada Consta
           </button>
         ) : (
-          <span className="tooltip">
-            {/* aria-disabled, not disabled: the button stays focusable so keyboard users reach the explanation. */}
-            <button type="button" className="btn btn--outline" aria-disabled="true" aria-describedby={tooltipId}>
+          <>
+            {/* aria-disabled, not disabled: the button stays focusable and reads its reason, which is on screen too. */}
+            <button type="button" className="btn btn--outline" aria-disabled="true" aria-describedby={reasonId}>
               Baixar Nada Consta
             </button>
-            <span role="tooltip" id={tooltipId} className="tooltip__text">
-              {LOOKUP_MESSAGES.nadaConstaUnavailable}
-            </span>
-          </span>
+            <div id={reasonId} className="lookup-card__unavailable">
+              <p>
+                <strong>{availability.reason}.</strong> {availability.hint}
+              </p>
+              <p className="lookup-card__ways">
+                {availability.actions.map((action) =>
+                  action.kind === 'page' ? (
+                    <a key={action.to} href={action.to}>
+                      {action.label}
+                    </a>
+                  ) : (
+                    <a key="support" href={whatsappLink()} target="_blank" rel="noreferrer">
+                      {action.label} (WhatsApp)
+                    </a>
+                  ),
+                )}
+              </p>
+            </div>
+          </>
         )}
       </div>
     </article>

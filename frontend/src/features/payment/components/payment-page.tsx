@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Image, Link, Text, View } from '@aws-amplify/ui-react';
-import { chargeStatusLabel, isChargeExpired, isChargePaid } from '@domain/charge-status.js';
+import { chargeStatusLabel } from '@domain/charge-status.js';
 import { currentContract } from '@domain/current-contract.js';
-import { formatDate } from '@domain/dates.js';
+import { formatDate, formatDateTime } from '@domain/dates.js';
 import { formatPixValidUntil } from '@domain/finance.js';
 import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, PAYMENT_MESSAGES } from '@domain/messages.js';
 import { currentProcess } from '@domain/next-step.js';
-import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
+import { formatBRL } from '@domain/pricing.js';
+import { JOURNEY_MESSAGES, moneyLabel, paymentView, type PaymentView } from '@domain/process-journey.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
 import type { Charge, Contract } from '@domain/schemas/entities.js';
 import { ButtonLink } from '@/components/links';
+import { WayForward } from '@/components/way-forward';
 import { LoadError } from '@/components/load-error';
 import { recordConversion } from '@/lib/tracking';
 import { PageHeader } from '@/components/page-header';
@@ -20,6 +22,11 @@ import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastApiError, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
 import { PixPayee } from './pix-payee';
+
+/** The copy button's confirmation. */
+const PIX_COPIED_LABEL = 'Copiado';
+/** One line on what to do with the code, for someone who never paid by copy-and-paste. */
+const PIX_HOW_TO = 'No app do seu banco, escolha Pix › Pix Copia e Cola e cole o código.';
 
 /** How often the screen asks again while another request is still creating the charge, and for how long. */
 const PENDING_RECHECK_MS = 2000;
@@ -48,8 +55,8 @@ export function PaymentPage() {
 }
 
 function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
-  const contract = currentContract(dashboard, currentProcess(dashboard));
-  if (!dashboard.profile || !contract || contract.assinado_em === null) {
+  const view = paymentView(dashboard, currentContract(dashboard, currentProcess(dashboard)));
+  if (view.kind === 'sign_first') {
     return (
       <>
         <PageHeader title={PAYMENT_MESSAGES.title} />
@@ -64,10 +71,11 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       </>
     );
   }
+  const { contract } = view;
   // 'Pagamento' with its protocol and value (spec 02 §2) on a line of their own, which fits a phone; the no-break
   // space keeps 'R$ 399,00' whole.
   const detail = `Protocolo ${contract.protocolo} · ${formatBRL(contract.valor).replace(' ', '\u00a0')}`;
-  if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) {
+  if (view.kind === 'free') {
     return (
       <>
         <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} />
@@ -75,19 +83,71 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       </>
     );
   }
-  // The collection lists charges newest first: a replaced (expired) charge comes after its replacement.
-  const charge = dashboard.charges.find((c) => c.contrato_id === contract.id) ?? null;
+  if (view.kind === 'settled') {
+    return (
+      <>
+        <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} />
+        <SettledCard view={view} />
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} subtitle={PAYMENT_MESSAGES.singlePayment} />
-      {charge && isChargePaid(charge.status) ? (
-        <PaidCard charge={charge} />
-      ) : charge?.pix_payload && !isChargeExpired(charge.status) ? (
-        <PixCard contract={contract} charge={charge} />
+      {view.kind === 'paid' ? (
+        <PaidCard charge={view.charge} />
+      ) : view.kind === 'payable' ? (
+        <PixCard contract={contract} charge={view.charge} />
       ) : (
-        <GenerateCard contract={contract} expired={Boolean(charge && isChargeExpired(charge.status))} />
+        <GenerateCard contract={contract} expired={view.expired} />
       )}
     </>
+  );
+}
+
+/**
+ * A cancelled contract, or a payment that went back or is disputed: where the money stands, with its amount and
+ * dates; never a code to pay or a verification.
+ */
+function SettledCard({ view }: { view: Extract<PaymentView, { kind: 'settled' }> }) {
+  const { contract, charge, money } = view;
+  const label = moneyLabel(money);
+  const refundDone = money.kind === 'refunded';
+  return (
+    <Card variation="outlined" aria-labelledby="payment-settled">
+      <Flex direction="column" gap="medium" alignItems="flex-start">
+        <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small" width="100%">
+          <Heading level={2} fontSize="large" id="payment-settled">
+            {view.title}
+          </Heading>
+          {label && label !== view.title && <Badge variation={refundDone ? 'info' : 'warning'}>{label}</Badge>}
+        </Flex>
+        {contract.cancelado_em && <Text>Contrato cancelado em {formatDateTime(contract.cancelado_em)}.</Text>}
+        <Text fontWeight="bold" data-testid="payment-money">
+          {view.sentence}
+        </Text>
+        {charge && money.kind !== 'none' && (
+          <dl className="contract-facts">
+            <dt>Valor</dt>
+            <dd>{formatBRL(charge.valor ?? contract.valor)}</dd>
+            {charge.paid_at && (
+              <>
+                <dt>Pago em</dt>
+                <dd>{formatDateTime(charge.paid_at)}</dd>
+              </>
+            )}
+            <dt>Situação</dt>
+            <dd>{chargeStatusLabel(charge.status)}</dd>
+          </dl>
+        )}
+        <WayForward
+          actions={[
+            { kind: 'page', to: '/app/dashboard', label: CONTRACT_MESSAGES.followProcess },
+            { kind: 'support', label: JOURNEY_MESSAGES.supportAction },
+          ]}
+        />
+      </Flex>
+    </Card>
   );
 }
 
@@ -151,9 +211,12 @@ function GenerateCard({ contract, expired }: { contract: Contract; expired: bool
 function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
   const verify = useVerifyCharge();
   const simulatorUrl = getRuntimeConfig().paymentSimulatorUrl;
+  // Once copied the button says so, and stays clickable to copy again (no timer to miss it on a slow phone).
+  const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(charge.pix_payload ?? '');
+      setCopied(true);
       toast({ title: PAYMENT_MESSAGES.copiedTitle, description: PAYMENT_MESSAGES.copied, variant: 'success' });
     } catch {
       toastError('Não foi possível copiar. Selecione o código e copie manualmente.');
@@ -189,21 +252,37 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
           </Text>
         )}
         <PixPayee />
-        {charge.qr_code && (
-          <View className="pix-card__qr">
-            <Image src={`data:image/png;base64,${charge.qr_code}`} alt="QR Code do PIX" width="240px" height="240px" />
-          </View>
-        )}
-        <Flex direction="column" gap="xs">
-          <Text as="label" htmlFor="pix-code" fontWeight="bold">
-            PIX copia e cola
-          </Text>
-          <textarea id="pix-code" className="pix-card__code" readOnly rows={4} value={charge.pix_payload ?? ''} />
+        {/* The code first (nobody can scan their own phone's screen); from a tablet up the QR comes first (CSS order). */}
+        <Flex direction="column" gap="medium">
+          <Flex direction="column" gap="xs" className="pix-card__copy">
+            <Text as="label" htmlFor="pix-code" fontWeight="bold">
+              PIX copia e cola
+            </Text>
+            <Text color="font.secondary" fontSize="small" id="pix-how-to">
+              {PIX_HOW_TO}
+            </Text>
+            <Button
+              variation="primary"
+              onClick={() => void copy()}
+              className="pix-card__copy-button"
+              aria-describedby="pix-how-to"
+            >
+              {copied ? `✓ ${PIX_COPIED_LABEL}` : 'Copiar código PIX'}
+            </Button>
+            <textarea id="pix-code" className="pix-card__code" readOnly rows={4} value={charge.pix_payload ?? ''} />
+          </Flex>
+          {charge.qr_code && (
+            <View className="pix-card__qr">
+              <Image
+                src={`data:image/png;base64,${charge.qr_code}`}
+                alt="QR Code do PIX"
+                width="240px"
+                height="240px"
+              />
+            </View>
+          )}
         </Flex>
         <Flex gap="small" wrap="wrap">
-          <Button variation="primary" onClick={() => void copy()}>
-            Copiar código PIX
-          </Button>
           <Button onClick={check} isLoading={verify.isPending} loadingText="Verificando...">
             {PAYMENT_MESSAGES.verify}
           </Button>

@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { REFERRAL_MESSAGES } from '@domain/messages.js';
-import { referralLink } from '@domain/referral-code.js';
+import { referralLink, whatsappShareLink } from '@domain/referral-code.js';
+import { BRAND_NAME } from '@/lib/brand';
 import { toast, toastError } from '@/lib/toast';
 
 /** The customer's sign-up link, `{site}/auth?mode=register&ref={code}` on this page's own origin, and its copy button. */
@@ -37,6 +38,16 @@ export function ReferralLinkCard({ code }: { code: string }) {
             Copiar link
           </Button>
         </Flex>
+        <Button
+          as="a"
+          href={whatsappShareLink(link, BRAND_NAME)}
+          target="_blank"
+          rel="noreferrer"
+          className="referral-link__whatsapp"
+          alignSelf={{ base: 'stretch', medium: 'flex-start' }}
+        >
+          Compartilhar no WhatsApp
+        </Button>
       </Flex>
     </Card>
   );

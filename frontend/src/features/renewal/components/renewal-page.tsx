@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Card, Flex, Grid, Heading, Text } from '@aws-ampl
 import { useNavigate } from 'react-router';
 import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, RENEWAL_MESSAGES } from '@domain/messages.js';
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
-import { renewalEligibility, type RenewalEligibility } from '@domain/renewals.js';
+import { renewalEligibility, renewalWayForward, type RenewalEligibility } from '@domain/renewals.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
 import { CompleteProfileCard } from '@/components/complete-profile-card';
-import { TextLink } from '@/components/links';
+import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
+import { WayForward } from '@/components/way-forward';
 import { ApiRequestError } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { toast, toastApiError } from '@/lib/toast';
@@ -40,7 +41,12 @@ function RenewalOptions({ dashboard }: { dashboard: Dashboard }) {
     <Flex direction="column" gap="medium">
       {!eligibility.renewable && <NotRenewable eligibility={eligibility} />}
       <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="medium" alignItems="stretch">
-        <FreeRenewalCard available={freeRenewals} renewable={eligibility.renewable} />
+        {/* No 'R$ 0,00' offer for a free renewal the customer does not have: how to earn one instead. */}
+        {freeRenewals > 0 ? (
+          <FreeRenewalCard available={freeRenewals} renewable={eligibility.renewable} />
+        ) : (
+          <EarnFreeRenewalCard />
+        )}
         <PaidRenewalCard renewable={eligibility.renewable} />
       </Grid>
     </Flex>
@@ -48,14 +54,11 @@ function RenewalOptions({ dashboard }: { dashboard: Dashboard }) {
 }
 
 function NotRenewable({ eligibility }: { eligibility: Extract<RenewalEligibility, { renewable: false }> }) {
-  const openContract = eligibility.reason === 'open_contract';
   return (
     <Alert variation="info" role="status">
-      <Flex direction="column" gap="xs">
+      <Flex direction="column" gap="small" alignItems="flex-start">
         <Text as="span">{eligibility.message}</Text>
-        <TextLink to={openContract ? '/app/contrato' : '/app/dashboard'}>
-          {openContract ? 'Ir para o contrato' : CONTRACT_MESSAGES.followProcess}
-        </TextLink>
+        <WayForward actions={[renewalWayForward(eligibility.reason)]} />
       </Flex>
     </Alert>
   );
@@ -92,6 +95,7 @@ function useRenewalAction(kind: 'free' | 'paid') {
   return { run, isPending: start.isPending };
 }
 
+/** Shown only to a customer who has a free renewal to use. */
 function FreeRenewalCard({ available, renewable }: { available: number; renewable: boolean }) {
   const action = useRenewalAction('free');
   return (
@@ -101,34 +105,42 @@ function FreeRenewalCard({ available, renewable }: { available: number; renewabl
           <Heading level={2} fontSize="large" id="renovacao-gratuita">
             {RENEWAL_MESSAGES.freeTitle}
           </Heading>
-          <Badge variation={available > 0 ? 'success' : undefined}>
-            {available === 1 ? '1 disponível' : `${available} disponíveis`}
-          </Badge>
+          <Badge variation="success">{available === 1 ? '1 disponível' : `${available} disponíveis`}</Badge>
         </Flex>
         <Text fontSize="xxl" fontWeight="bold" className="renewal-card__price">
           {formatBRL(0)}
         </Text>
-        {available > 0 ? (
-          <Text color="font.secondary">
-            Você ganhou {available === 1 ? 'uma renovação gratuita' : `${available} renovações gratuitas`} pelo programa
-            de indicação. Assine o contrato e o processo começa sem pagamento.
-          </Text>
-        ) : (
-          <Text color="font.secondary">
-            {RENEWAL_MESSAGES.freeNone} <TextLink to="/app/indique">Indique e Ganhe</TextLink>
-          </Text>
-        )}
+        <Text color="font.secondary">
+          Você ganhou {available === 1 ? 'uma renovação gratuita' : `${available} renovações gratuitas`} pelo programa
+          de indicação. Assine o contrato e o processo começa sem pagamento.
+        </Text>
         <Button
           variation="primary"
           marginTop="auto"
           isFullWidth
-          isDisabled={available <= 0 || !renewable}
+          isDisabled={!renewable}
           isLoading={action.isPending}
           loadingText="Iniciando..."
           onClick={action.run}
         >
           {RENEWAL_MESSAGES.freeButton}
         </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+function EarnFreeRenewalCard() {
+  return (
+    <Card variation="outlined" className="renewal-card" aria-labelledby="renovacao-gratuita">
+      <Flex direction="column" gap="small" height="100%">
+        <Heading level={2} fontSize="large" id="renovacao-gratuita">
+          {RENEWAL_MESSAGES.freeTitle}
+        </Heading>
+        <Text color="font.secondary">{RENEWAL_MESSAGES.freeNone}</Text>
+        <ButtonLink to="/app/indique" className="renewal-card__earn">
+          Indique e Ganhe
+        </ButtonLink>
       </Flex>
     </Card>
   );
