@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { GrantValues } from '../lambdas/grants.js';
+import { loadCompanyIdentity } from '../lib/company-config.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './cdk-definitions.js';
 import type { LocalSettings } from './settings.js';
 import { LOCAL_TABLE } from './settings.js';
@@ -94,6 +95,8 @@ export async function attachToLocalRuntime(
       asaasApiUrl: `${asaasUrl}/v3`,
       postalCodeApiUrl: `http://127.0.0.1:${settings.ports.postalCode}`,
       userPoolId,
+      // As the runtime gives its functions (local/runtime.ts): config/company/local.json, else the examples.
+      company: JSON.stringify(loadCompanyIdentity('local').identity),
       secret: (name) => ({ value: settings.secrets[name] }),
     },
   };

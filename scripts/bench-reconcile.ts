@@ -35,6 +35,8 @@ import { synthesizeLocalDefinitions } from '../local/cdk-definitions.js';
 import { startAsaasSimulator } from '../local/services/asaas-simulator.js';
 import { ensureTable, startDynamoDbLocal } from '../local/services/dynamodb.js';
 import { hasFlag, numberFlag } from './cli.js';
+import { ENV } from '../lambdas/grants.js';
+import { loadCompanyIdentity } from '../lib/company-config.js';
 
 const QUICK = hasFlag('quick');
 const CHARGES = numberFlag('charges', QUICK ? 300 : 10_000, 100);
@@ -137,6 +139,9 @@ function freePort(): Promise<number> {
       });
   });
 }
+
+// The orphan payments' e-mails name the company, as the function's `email` grant gives it on AWS and locally.
+process.env[ENV.company] ??= JSON.stringify(loadCompanyIdentity('local').identity);
 
 // The run logs an error line per new orphan payment and a warning per repair: they would bury the figures.
 if (!hasFlag('verbose')) logger.setLogLevel('SILENT');

@@ -178,7 +178,7 @@ describe('Indique e Ganhe (/app/indique): invite → sign-up → payment → rew
 
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     // The charge, not its toast (payment.test.ts checks that): a live 'Status atualizado!' may replace the toast at once.
-    await page.getByText('PIX copia e cola').waitFor();
+    await page.getByText('PIX copia e cola', { exact: true }).waitFor();
     const simulator = await page.context().newPage();
     await simulator.goto(asaasUrl);
     const row = simulator.getByRole('row').filter({ hasText: friend.name });
