@@ -1,10 +1,11 @@
 import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-status.js';
 import { formatDate } from './dates.js';
 import { currentProcess } from './next-step.js';
-import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
 import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_TITLES, type ProcessStatus } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
 import type { Charge, Contract, Process, StatusHistory } from './schemas/entities.js';
+import { refundExpectedBy } from './withdrawal.js';
 
 /**
  * What the customer is told about where their request stands (issue 29, "Every state has its own truthful screen"):
@@ -94,9 +95,9 @@ export function moneySentence(money: MoneyState, cancelled: boolean): string {
     case 'paid':
       return `Pagamento de ${formatBRL(money.amount)} recebido${money.paidAt ? ` em ${formatDate(money.paidAt)}` : ''}.`;
     case 'refund_by_team':
-      return `O estorno de ${formatBRL(money.amount)} ainda não foi aceito pelo banco. Nossa equipe já foi avisada e cuida dele; você recebe um e-mail quando ele for concluído.`;
+      return `O estorno de ${formatBRL(money.amount)} não foi aceito automaticamente pelo banco. Nossa equipe já foi avisada e vai devolver o valor; você não precisa fazer nada.`;
     case 'refund_requested':
-      return `Estorno de ${formatBRL(money.amount)} solicitado em ${formatDate(money.since)}, para a conta de origem do PIX. O banco conclui em até alguns dias úteis e você recebe um e-mail quando ele for concluído.`;
+      return `Estorno de ${formatBRL(money.amount)} solicitado em ${formatDate(money.since)}, para a conta de origem do PIX: o valor volta em até ${REFUND_BUSINESS_DAYS} dias úteis, até ${formatDate(refundExpectedBy(new Date(money.since)).toISOString())}.`;
     case 'refunded':
       return `${formatBRL(money.amount)} estornados em ${formatDate(money.at)} para a conta de origem do PIX.`;
     case 'chargeback':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dashboardJourney,
+  moneySentence,
   paymentView,
   processJourney,
   statusBadgeLabel,
@@ -352,5 +353,16 @@ describe('a disabled action says why and where to go', () => {
     expect(nadaConstaAvailability('baixa_caiu')).toMatchObject({
       actions: [{ kind: 'page', to: '/auth' }, { kind: 'support' }],
     });
+  });
+
+  it("promises a refund by the contract's deadline and nothing the product does not send", () => {
+    // Requested on Thursday 26/11/2026 (São Paulo): 7 business days later is Monday 07/12/2026.
+    const requested = moneySentence({ kind: 'refund_requested', amount: 399, since: '2026-11-26T15:00:00.000Z' }, true);
+    expect(requested).toContain('R$ 399,00');
+    expect(requested).toContain('em até 7 dias úteis, até 07/12/2026');
+    const byTeam = moneySentence({ kind: 'refund_by_team', amount: 399, paidAt: null }, true);
+    for (const sentence of [requested, byTeam]) {
+      expect(sentence).not.toMatch(/alguns dias|e-mail quando/);
+    }
   });
 });
