@@ -103,6 +103,15 @@ export const processSchema = z.object({
   baixa_caiu_em: isoDate.nullable(),
   /** The charge whose payment made it 'pago' (a refund or chargeback of that charge takes it back out). */
   paid_charge_id: z.string().nullish(),
+  /**
+   * The court case, set when an admin moves the process to 'peticionado' (domain/cnj-number.ts): the CNJ number as
+   * `NNNNNNN-DD.AAAA.J.TR.OOOO`, the court's acronym derived from it (TJSP), the court unit as the admin typed it
+   * (optional) and the filing date (São Paulo day, YYYY-MM-DD). Public data: the lookup may show the number.
+   */
+  numero_cnj: z.string().nullish(),
+  tribunal: z.string().nullish(),
+  vara: z.string().nullish(),
+  peticionado_em: z.string().nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });
