@@ -189,5 +189,8 @@ describe('npm run cost', () => {
       );
     }
     expect(output.match(/^ {2}\S.*\s\$\d+\.\d\d {2}\S/gm)).toHaveLength(15);
+    expect(output).toMatch(/^ {2}WAF\s+\$\d+\.\d\d {2}2 web ACLs, \d+ rules/m);
+    expect(output).toMatch(/^Outside AWS, per paying customer/m);
+    expect(output).toMatch(/^ {2}Asaas, PIX of R\$ 399\s+R\$ \d+,\d\d$/m);
   });
 });
