@@ -233,3 +233,42 @@ export function declaracaoText(profile: FilingProfile, today: string): FilingDoc
     signer: [profile.nome_completo, `CPF ${document}`],
   };
 }
+
+/**
+ * The screen's explanation of the two ways to sign (issue 30, item 3), for the 'Documentos' screen: gov.br first
+ * (free, and the signature the STJ accepted for a procuração), by hand second. Plain words, one step a line.
+ */
+export const SIGNING_GUIDE = {
+  title: 'Procuração e declaração',
+  intro:
+    'Para entrar com o pedido em seu nome, o advogado precisa de uma procuração assinada por você. Baixe o documento, ' +
+    'assine de um dos dois jeitos abaixo e envie o arquivo assinado.',
+  companyIntro:
+    'Para entrar com o pedido em nome da empresa, o advogado precisa de uma procuração assinada pelo sócio informado ' +
+    'no perfil. Baixe o documento, peça ao sócio que assine de um dos dois jeitos abaixo e envie o arquivo assinado.',
+  downloadProcuracao: 'Baixar procuração (PDF)',
+  downloadDeclaracao: 'Baixar declaração de hipossuficiência (PDF)',
+  downloading: 'Gerando PDF...',
+  declaracaoHint: 'Opcional: assine e envie a declaração se você quer pedir justiça gratuita.',
+  completeProfile: 'Completar perfil',
+  govBrTitle: 'Assinar pelo gov.br (recomendado e gratuito)',
+  govBrSteps: [
+    'Baixe o documento e salve no celular ou no computador.',
+    'Abra o Assinador gov.br e entre com a sua conta gov.br (nível prata ou ouro).',
+    'Escolha o PDF baixado, posicione a assinatura na página e confirme com o código que o gov.br enviar.',
+    'Baixe o PDF assinado que o site devolve e envie esse arquivo aqui, sem editar nem imprimir.',
+  ],
+  govBrCompanyNote: 'Quem assina é o sócio, com a conta gov.br dele.',
+  govBrLink: 'Abrir o Assinador gov.br',
+  handTitle: 'Assinar à mão',
+  handSteps: [
+    'Imprima o documento.',
+    'Assine com caneta, do mesmo jeito que no seu documento de identidade.',
+    'Digitalize ou fotografe cada página inteira, com boa luz e sem cortes.',
+    'Envie a foto ou o PDF aqui. O advogado verá que a assinatura foi feita à mão.',
+  ],
+  whyNotClick:
+    'Por que não assinar com um clique, como o contrato? Vários tribunais recusam procurações assinadas em ' +
+    'plataformas de assinatura eletrônica sem certificado ICP-Brasil. A assinatura gov.br e a assinatura à mão são ' +
+    'aceitas.',
+} as const;
