@@ -2,13 +2,14 @@ import { ulid } from 'ulid';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getFilingDocumentRoute } from '../../domain/api/filing-documents.js';
-import { updateProfileRoute } from '../../domain/api/profile.js';
+import { createProfileRoute, updateProfileRoute } from '../../domain/api/profile.js';
 import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { FILING_DOCUMENT_MESSAGES, filingSigner, PARTNER_MESSAGES } from '../../domain/filing-documents.js';
 import { verifySignedPdf } from '../../lambdas/documents/signed-pdf.js';
 import { handler as getFilingDocument } from '../../lambdas/documents/get-filing-document.js';
+import { handler as createProfile } from '../../lambdas/profile/create-profile.js';
 import { handler as updateProfile } from '../../lambdas/profile/update-profile.js';
-import { createCnpj, customerClaims } from '../factories.js';
+import { createCnpj, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { createHolderP12, createTestAuthority, signPdf, type TestAuthority } from '../signed-pdfs.js';
 import { testDb } from './db.js';
@@ -96,6 +97,18 @@ describe('GET /me/filing-documents/{kind}', () => {
     expect(text).toContain(`${profile.nome_completo}, pessoa jurídica de direito privado, CNPJ nº`);
     expect(text).toContain('representada por seu sócio ou sua sócia João Carlos Pereira, CPF nº 529.982.247-25');
     expect(text).toContain('p.p. João Carlos Pereira');
+  });
+
+  it("keeps the partner given on a company's first save, and the procuração names them at once", async () => {
+    const userId = ulid();
+    const { email: _email, ...input } = createProfileInput({ tipo_documento: 'cnpj', cpf: createCnpj() });
+    const created = await callRoute(createProfileRoute, createProfile, {
+      claims: customerClaims(userId),
+      body: { ...input, socio_nome: 'Ana Beatriz Lima', socio_cpf: '111.444.777-35' },
+    });
+    expect(okBody(created).profile).toMatchObject({ socio_nome: 'Ana Beatriz Lima', socio_cpf: '11144477735' });
+    const { text } = await pdfOf(await download(userId, 'procuracao'));
+    expect(text).toContain('Ana Beatriz Lima, CPF nº 111.444.777-35');
   });
 
   it('answers 409 to a company asking for the declaração, which is for natural persons', async () => {
