@@ -160,4 +160,12 @@ describe('verifySignedPdf', () => {
     const untrusted = await verifySignedPdfAgainst(signed, HOLDER, [certificateDer(stranger.certificate)]);
     expect(untrusted).toMatchObject({ kind: 'digital', chainValidated: false });
   });
+
+  it('does not validate the chain of a signature dated before the certificate was valid', async () => {
+    const early = await signPdf(unsigned, createHolderP12(authority, HOLDER), {
+      signingTime: new Date(Date.now() - 3 * 24 * 3600_000),
+    });
+    const verdict = await verifySignedPdfAgainst(early, HOLDER, [certificateDer(authority.certificate)]);
+    expect(verdict).toMatchObject({ kind: 'digital', chainValidated: false });
+  });
 });
