@@ -31,7 +31,12 @@ describe("a company's signing partner on /app/perfil", () => {
     await page.getByLabel('CPF do sócio').pressSequentially('11111111111');
     await page.getByLabel('CEP').pressSequentially('01001000');
     await page.getByText('Buscando endereço...').waitFor({ state: 'hidden' });
+    // Typed, not left to the CEP's autofill: the profile test covers that, and this one is about the partner.
+    await page.getByLabel('Endereço').fill('Praça da Sé');
     await page.getByLabel('Número').fill('120');
+    await page.getByLabel('Bairro').fill('Sé');
+    await page.getByLabel('Cidade').fill('São Paulo');
+    await page.getByLabel('Estado (UF)').fill('SP');
     await page.getByRole('button', { name: 'Salvar Perfil' }).click();
     await fieldError(page, 'CPF do sócio', PARTNER_MESSAGES.invalidCpf);
     await screenshot(page, 'profile-partner-invalid-phone');
