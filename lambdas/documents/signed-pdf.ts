@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { onlyDigits } from '../../domain/documents.js';
+import { FILING_DOCUMENT_MESSAGES, filingSigner, type FilingProfile } from '../../domain/filing-documents.js';
 import {
   comparableName,
   SIGNED_PDF_MAX_BYTES,
@@ -27,6 +28,16 @@ export async function verifySignedPdf(
   expected: { name: string; cpf: string },
 ): Promise<SignedPdfVerdict> {
   return verifySignedPdfAgainst(pdf, expected, SHIPPED_TRUST_ANCHORS);
+}
+
+/**
+ * A procuração or declaração uploaded as signed on gov.br, checked against whoever must sign it for this profile: the
+ * customer, or the company's partner (`filingSigner`). A company without its partner on file cannot have signed yet.
+ */
+export async function verifyOutorganteSignature(pdf: Uint8Array, profile: FilingProfile): Promise<SignedPdfVerdict> {
+  const signer = filingSigner(profile);
+  if (!signer) return refused('other_signer', FILING_DOCUMENT_MESSAGES.partnerMissing);
+  return verifySignedPdf(pdf, signer);
 }
 
 /**

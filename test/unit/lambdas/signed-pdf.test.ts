@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FILING_DOCUMENT_MESSAGES, type FilingProfile } from '../../../domain/filing-documents.js';
 import { SIGNED_PDF_MAX_BYTES, SIGNED_PDF_MESSAGES } from '../../../domain/signed-pdf.js';
-import { verifySignedPdf, verifySignedPdfAgainst } from '../../../lambdas/documents/signed-pdf.js';
+import {
+  verifyOutorganteSignature,
+  verifySignedPdf,
+  verifySignedPdfAgainst,
+} from '../../../lambdas/documents/signed-pdf.js';
 import {
   certificateDer,
   createHolderP12,
@@ -167,5 +172,39 @@ describe('verifySignedPdf', () => {
     });
     const verdict = await verifySignedPdfAgainst(early, HOLDER, [certificateDer(authority.certificate)]);
     expect(verdict).toMatchObject({ kind: 'digital', chainValidated: false });
+  });
+
+  it("checks an upload against the profile's outorgante: the person, or the company's partner", async () => {
+    const person: FilingProfile = {
+      nome_completo: HOLDER.name,
+      tipo_documento: 'cpf',
+      cpf: '52998224725',
+      email: 'conceicao@example.com',
+      endereco: 'Rua A',
+      numero: '1',
+      complemento: null,
+      bairro: 'Centro',
+      cidade: 'São Lourenço',
+      estado: 'MG',
+      cep: '37470000',
+      socio_nome: null,
+      socio_cpf: null,
+    };
+    expect((await verifyOutorganteSignature(signed, person)).kind).toBe('digital');
+    const company: FilingProfile = {
+      ...person,
+      tipo_documento: 'cnpj',
+      nome_completo: 'Padaria Ltda.',
+      cpf: '12ABC34501DE35',
+    };
+    expect(await verifyOutorganteSignature(signed, company)).toEqual({
+      kind: 'refused',
+      reason: 'other_signer',
+      message: FILING_DOCUMENT_MESSAGES.partnerMissing,
+    });
+    const withPartner = { ...company, socio_nome: HOLDER.name, socio_cpf: '52998224725' };
+    expect((await verifyOutorganteSignature(signed, withPartner)).kind).toBe('digital');
+    const otherPartner = { ...company, socio_nome: 'João Carlos Pereira', socio_cpf: '11144477735' };
+    expect(await verifyOutorganteSignature(signed, otherPartner)).toMatchObject({ reason: 'other_signer' });
   });
 });
