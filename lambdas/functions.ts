@@ -369,6 +369,8 @@ const ROUTES = [
         items(['BatchGetItem', 'ConditionCheckItem'], keys.customer('')),
         items(['PutItem'], keys.customer(''), keys.certificatePointer('')),
         items(['UpdateItem'], ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol')),
+        // The e-mail's record in the customer's case file (pattern 84).
+        items(['UpdateItem'], keys.customer('')),
       ],
       documents: 'readwrite',
       email: true,
@@ -446,7 +448,8 @@ const ROUTES = [
       table: 'read',
       tableItems: [
         items(['PutItem'], keys.erasureRequest(''), keys.openErasureRequest('')),
-        items(['UpdateItem'], keys.erasureRequest('')),
+        // The request's marker; the e-mail's record in the customer's case file (pattern 84).
+        items(['UpdateItem'], keys.erasureRequest(''), keys.customer('')),
       ],
       email: true,
     },
@@ -690,7 +693,11 @@ export const AUTH_TRIGGERS = {
   createAuthChallenge: {
     entry: 'lambdas/auth/create-auth-challenge.ts',
     grants: {
-      tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] },
+      // The link's record; the e-mail's record in the customer's case file (pattern 84).
+      tableItems: [
+        { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] },
+        { actions: ['UpdateItem'], pkPrefixes: [keys.customer('')] },
+      ],
       email: true,
       secrets: ['magicLinkKey'],
       ownUserPool: 'read',
