@@ -7,7 +7,12 @@
  * Handlers never import this file: a bundle would carry every contract of the API.
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
-import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '../domain/api/admin-clients.js';
+import {
+  deleteAdminClientRoute,
+  getAdminClientRoute,
+  getAdminContractPdfRoute,
+  listAdminClientsRoute,
+} from '../domain/api/admin-clients.js';
 import {
   getAdminFinanceSummaryRoute,
   listAdminChargesRoute,
@@ -241,6 +246,12 @@ const ROUTES = [
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
   { contract: getAdminClientRoute, entry: 'lambdas/admin/clients/get-admin-client.ts', grants: { table: 'read' } },
+  {
+    contract: getAdminContractPdfRoute,
+    entry: 'lambdas/admin/clients/get-admin-contract-pdf.ts',
+    // The profile id's pointer, then pattern 67 under its owner; a presigned link to the PDF (s3:GetObject).
+    grants: { tableItems: items(['GetItem'], keys.profileIdPointer(''), keys.customer('')), documents: 'read' },
+  },
   {
     contract: deleteAdminClientRoute,
     entry: 'lambdas/admin/clients/delete-admin-client.ts',
