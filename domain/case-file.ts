@@ -392,3 +392,36 @@ export function customerPhoneLink(whatsapp: string): string | null {
 /** What the danger zone asks the admin to type before 'Excluir' (the client's name, as shown). */
 export const deletionConfirmationMatches = (typed: string, clientName: string): boolean =>
   typed.trim().toLocaleLowerCase('pt-BR') === clientName.trim().toLocaleLowerCase('pt-BR');
+
+/** The case file's own words (not in the spec; the admin screens' tone). */
+export const CASE_FILE_MESSAGES = {
+  timelineTitle: 'Linha do tempo',
+  timelineEmpty: 'Nenhum evento registrado.',
+  timelineFilterEmpty: 'Nenhum evento deste tipo.',
+  filterLabel: 'Mostrar',
+  filterAll: 'Tudo',
+  internalBadge: 'Interna',
+  contractPdf: 'PDF do contrato',
+  contractPdfFailed: 'Não foi possível abrir o PDF do contrato.',
+  asaasLink: 'Ver no Asaas',
+  contactTitle: 'Contato',
+  whatsapp: 'WhatsApp',
+  email: 'E-mail',
+  call: 'Ligar',
+  copy: 'Copiar',
+  copied: (what: string) => `${what} copiado`,
+  copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',
+  casesTitle: 'Contratos e processos',
+  casesEmpty: 'Nenhum contrato.',
+  statusSlot: 'Mudanças de status e notas são feitas aqui.',
+  processStatus: 'Status do processo',
+  charges: 'Cobranças',
+  noCharges: 'Nenhuma cobrança.',
+  profileTitle: 'Perfil',
+  dangerTitle: 'Zona de perigo',
+  dangerText:
+    'Excluir o cliente apaga o perfil, os contratos, os processos, as cobranças, os documentos e a conta de acesso. Não pode ser desfeito.',
+  dangerAction: 'Excluir cliente',
+  typeToConfirmLabel: (name: string) => `Digite o nome do cliente (${name}) para confirmar`,
+  typeToConfirmMismatch: 'O nome digitado não corresponde ao deste cliente.',
+} as const;

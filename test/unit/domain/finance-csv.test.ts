@@ -59,6 +59,7 @@ const row = (overrides: Partial<AdminChargeRow> = {}): AdminChargeRow => ({
   created_at: '2025-11-03T02:30:00.000Z',
   updated_at: '2025-11-03T13:05:00.000Z',
   user_id: 'user-1',
+  profile_id: 'profile-1',
   protocolo: 'LM2025110300012',
   contrato_created_at: '2025-11-01T12:00:00.000Z',
   nome_cliente: 'João da Silva',

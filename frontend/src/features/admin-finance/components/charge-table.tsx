@@ -35,8 +35,8 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
   const busy = markPaid.isPending || verify.isPending;
   return (
     <TableRow>
-      <ProtocolCell protocol={protocol} />
-      <ClientCell name={row.nome_cliente} email={row.email_cliente}>
+      <ProtocolCell protocol={protocol} profileId={row.profile_id} />
+      <ClientCell name={row.nome_cliente} email={row.email_cliente} profileId={row.profile_id}>
         {row.whatsapp_cliente ? (
           <Text fontSize="small" color="font.secondary">
             {row.whatsapp_cliente}
