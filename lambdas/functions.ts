@@ -25,6 +25,7 @@ import {
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
+import { searchAdminRoute } from '../domain/api/admin-search.js';
 import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
 import { unsubscribeInvitesRoute } from '../domain/api/invite-unsubscribe.js';
 import {
@@ -246,6 +247,8 @@ const ROUTES = [
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
   { contract: getAdminClientRoute, entry: 'lambdas/admin/clients/get-admin-client.ts', grants: { table: 'read' } },
+  // Pattern 86 (search tokens, profiles, each client's collection) and pattern 27's pointer.
+  { contract: searchAdminRoute, entry: 'lambdas/admin/search/search-admin.ts', grants: { table: 'read' } },
   {
     contract: getAdminContractPdfRoute,
     entry: 'lambdas/admin/clients/get-admin-contract-pdf.ts',
@@ -539,7 +542,8 @@ function renewalGrants(): FunctionGrants {
   return {
     tableItems: [
       items(['Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
-      items(['PutItem'], keys.protocolPointer('')),
+      // The protocol's pointer and its search tokens (pattern 86).
+      items(['PutItem'], keys.protocolPointer(''), keys.searchPartition('CLIENT', '')),
       items(['UpdateItem'], keys.counterPk),
     ],
   };
