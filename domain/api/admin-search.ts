@@ -39,3 +39,20 @@ export const searchAdminRoute = defineRoute({
   body: z.object({ q: z.string().trim().min(1).max(120), cursor: z.string().max(2048).optional() }),
   response: z.object({ results: z.array(adminSearchResultSchema), cursor: z.string().nullable() }),
 });
+
+/** Where the header's search shows its answer, with the term in the URL (`?q=`), so it can be reloaded and shared. */
+export const ADMIN_SEARCH_PATH = '/admin/busca';
+
+/** The search's own words (not in the spec; the admin lists' tone). */
+export const ADMIN_SEARCH_MESSAGES = {
+  label: 'Buscar cliente, protocolo ou processo',
+  placeholder: 'Nome, e-mail, CPF/CNPJ, protocolo ou nº CNJ',
+  shortcutHint: 'Atalho: /',
+  submit: 'Buscar',
+  title: 'Busca',
+  resultsFor: (term: string) => `Resultados para “${term}”`,
+  empty: 'Digite um nome, e-mail, CPF/CNPJ, parte do protocolo (4 caracteres ou mais) ou o número CNJ.',
+  noResults: 'Nenhum cliente encontrado para esta busca.',
+  loadFailed: 'Erro ao buscar.',
+  noProcesses: 'Nenhum processo.',
+} as const;

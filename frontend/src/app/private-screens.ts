@@ -18,3 +18,5 @@ export { RenewalPage } from '@/features/renewal/components/renewal-page';
 export { AppLayout } from '@/features/shell/components/app-layout';
 export { RequireAdmin } from '@/features/shell/components/require-admin';
 export { RequireAuth } from '@/features/shell/components/require-auth';
+export { AdminArea } from './admin-area';
+export { AdminSearchPage } from '@/features/admin-search/components/admin-search-page';
