@@ -59,6 +59,8 @@ export function AdminSearchBar() {
         value={term}
         onChange={(event) => setTerm(event.target.value)}
         onClear={() => setTerm('')}
+        // The field keeps Enter to itself (it never reaches the form): it submits through here.
+        onSubmit={submit}
         hasSearchButton={false}
         size="small"
         flex="1"
