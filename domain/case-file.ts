@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { chargeStatusLabel, isChargePaid, isChargeReturned } from './charge-status.js';
+import { chargeStatusLabel, isChargePaid, isChargeReturned, paymentMethodLabel } from './charge-status.js';
 import { formatDate } from './dates.js';
 import { onlyDigits } from './documents.js';
 import { SYSTEM_ACTOR } from './history.js';
@@ -119,9 +119,6 @@ const event = (
   delivery: null,
   ...fields,
 });
-
-/** 'RECEIVED_IN_CASH' is an admin's 'Marcar pago' (money received outside Asaas); every other payment is the PIX. */
-export const paymentMethodLabel = (status: string): string => (status === 'RECEIVED_IN_CASH' ? 'Manual' : 'PIX');
 
 /** Admin actions on a charge the timeline shows with their actor (the charge itself keeps only its new status). */
 const AUDITED_CHARGE_ACTIONS = {

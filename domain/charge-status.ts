@@ -86,6 +86,9 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   DELETED: 'Cancelado',
 };
 
+/** 'RECEIVED_IN_CASH' is an admin's 'Marcar pago' (money received outside Asaas); every other payment is the PIX. */
+export const paymentMethodLabel = (status: string): string => (status === 'RECEIVED_IN_CASH' ? 'Manual' : 'PIX');
+
 export function chargeStatusLabel(status: string): string {
   return CHARGE_STATUS_LABELS[status.toUpperCase()] ?? status;
 }
