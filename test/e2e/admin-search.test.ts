@@ -30,7 +30,8 @@ describe("the admin header's one search", () => {
     await page.waitForURL(`${appUrl}/admin/busca?q=${encodeURIComponent(piece)}`);
     const results = page.getByRole('list', { name: 'Clientes encontrados' });
     const card = results.getByRole('listitem').filter({ hasText: client.profile.nome_completo }).first();
-    await card.getByText(client.contract.protocolo).waitFor();
+    // The first visit to the results screen may wait for the dev server to compile it on a busy machine.
+    await card.getByText(client.contract.protocolo).waitFor({ timeout: 90_000 });
     await card.getByText('Cadastro', { exact: true }).waitFor();
     // The document is masked on the results.
     expect(await card.textContent()).not.toContain(formatDocument(client.profile.cpf));
@@ -49,7 +50,7 @@ describe("the admin header's one search", () => {
     await box.fill(formatDocument(client.profile.cpf), { timeout: 90_000 });
     await box.press('Enter');
     const results = page.getByRole('list', { name: 'Clientes encontrados' });
-    await results.getByRole('link', { name: client.profile.nome_completo }).waitFor();
+    await results.getByRole('link', { name: client.profile.nome_completo }).waitFor({ timeout: 90_000 });
     expect(await results.getByRole('listitem').filter({ hasText: client.profile.nome_completo }).count()).toBe(1);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshot(page, 'admin-search-phone');
