@@ -86,6 +86,9 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   DELETED: 'Cancelado',
 };
 
+/** 'RECEIVED_IN_CASH' is an admin's 'Marcar pago' (money received outside Asaas); every other payment is the PIX. */
+export const paymentMethodLabel = (status: string): string => (status === 'RECEIVED_IN_CASH' ? 'Manual' : 'PIX');
+
 export function chargeStatusLabel(status: string): string {
   return CHARGE_STATUS_LABELS[status.toUpperCase()] ?? status;
 }
@@ -184,6 +187,15 @@ export function canAdminMarkPaid(status: string): boolean {
 }
 
 /** Spec 02 §9: paid charges ÷ all charges, as a percentage to 1 decimal (0 when there is none). */
+/**
+ * Charges whose money arrived, whatever happened after: paid now, or paid and then refunded or disputed (a returned
+ * status is only reached from a paid one). The conversion rate counts these: a refund does not undo the sale having
+ * converted, and counting only charges paid now read 0,0 % with money received (issue 34).
+ */
+export function convertedChargeCount(charges: { paid: number; byStatus: Record<string, number> }): number {
+  return RETURNED_CHARGE_STATUSES.reduce((sum, status) => sum + (charges.byStatus[status] ?? 0), charges.paid);
+}
+
 export function conversionRate(paid: number, total: number): number {
   return total > 0 ? Math.round((paid / total) * 1000) / 10 : 0;
 }
@@ -201,5 +213,11 @@ export const CHARGE_FILTER_LABELS: Record<string, string> = {
   RECEIVED: 'Pago (recebido)',
   RECEIVED_IN_CASH: 'Pago (em dinheiro)',
   OVERDUE: 'Vencido',
+  REFUND_REQUESTED: 'Estorno solicitado',
+  REFUND_IN_PROGRESS: 'Estorno em andamento',
   REFUNDED: 'Estornado',
+  CHARGEBACK_REQUESTED: 'Contestado',
+  CHARGEBACK_DISPUTE: 'Contestação em disputa',
+  AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',
+  DELETED: 'Cancelado',
 };

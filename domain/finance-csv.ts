@@ -1,5 +1,5 @@
 import type { AdminChargeRow } from './api/admin-finance.js';
-import { chargeStatusLabel } from './charge-status.js';
+import { chargeStatusLabel, paymentMethodLabel } from './charge-status.js';
 import { buildCsv } from './csv.js';
 import { formatDateTime } from './dates.js';
 import type { DayRange } from './finance-period.js';
@@ -15,12 +15,15 @@ export const FINANCE_CSV_HEADER = [
   'Gerada em',
   'Última movimentação',
   'Cobrança no Asaas',
+  'Pago em',
+  'Forma de pagamento',
 ] as const;
 
 /**
  * The filtered list of /admin/financeiro as a CSV file (csv.ts: `;`, BOM, CRLF, formula cells neutralised): one line
  * per charge in the list's order; the value as a number with a decimal comma, dates as dd/mm/aaaa HH:mm in São Paulo,
- * the status in the screen's words. 'Última movimentação' is the date the period filters on.
+ * the status in the screen's words. 'Última movimentação' is the date the period filters on; 'Pago em' is when the
+ * money first arrived (kept after a refund), with how ('PIX', or 'Manual' for an admin's 'Marcar pago').
  */
 export function financeCsv(rows: readonly AdminChargeRow[]): string {
   return buildCsv(
@@ -35,6 +38,8 @@ export function financeCsv(rows: readonly AdminChargeRow[]): string {
       formatDateTime(row.created_at),
       formatDateTime(row.updated_at),
       row.asaas_id,
+      row.paid_at ? formatDateTime(row.paid_at) : null,
+      row.paid_at ? paymentMethodLabel(row.status) : null,
     ]),
   );
 }

@@ -74,6 +74,7 @@ export const APP_ROUTES = [
   '/admin/processos',
   '/admin/financeiro',
   '/admin/indicacoes',
+  '/admin/busca',
 ] as const;
 
 /** Each app route as an anchored regular expression source (also used by the CDN function, which runs plain JS). */

@@ -48,3 +48,24 @@ export function clientSearchNeedle(term: string): string {
 export function isClientSearchTooShort(term: string): boolean {
   return clientSearchNeedle(term).length < MIN_SEARCH_TERM_LENGTH;
 }
+
+/** The shortest piece of a protocol the search finds it by (issue 34: "any 4+ characters of it"). */
+export const MIN_PROTOCOL_FRAGMENT_LENGTH = 4;
+
+/**
+ * Tokens a contract is found by: its protocol as typed (`LM2026…`, lower-cased, dashes dropped) and every suffix of
+ * 4 or more characters after `LM`, so a prefix search of the tokens finds any piece of the protocol ("K7Q3-9XT", "9XTD").
+ * At most 20 (a current protocol has 18), so pattern 6's transaction stays far from its 100 items.
+ */
+export function protocolSearchTokens(protocolo: string): string[] {
+  const whole = documentSearchTerm(protocolo);
+  const tokens = new Set([whole]);
+  const body = whole.startsWith('lm') ? whole.slice(2) : whole;
+  for (let start = 0; start + MIN_PROTOCOL_FRAGMENT_LENGTH <= body.length; start += 1) tokens.add(body.slice(start));
+  return [...tokens].slice(0, 20);
+}
+
+/** The token a court case is found by: the CNJ number's 20 digits (typed with or without its dots and dashes). */
+export function cnjSearchToken(numeroCnj: string): string {
+  return documentSearchTerm(numeroCnj);
+}

@@ -7,7 +7,12 @@
  * Handlers never import this file: a bundle would carry every contract of the API.
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
-import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '../domain/api/admin-clients.js';
+import {
+  deleteAdminClientRoute,
+  getAdminClientRoute,
+  getAdminContractPdfRoute,
+  listAdminClientsRoute,
+} from '../domain/api/admin-clients.js';
 import {
   getAdminFinanceSummaryRoute,
   listAdminChargesRoute,
@@ -20,6 +25,7 @@ import {
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
 import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
+import { searchAdminRoute } from '../domain/api/admin-search.js';
 import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
 import { unsubscribeInvitesRoute } from '../domain/api/invite-unsubscribe.js';
 import {
@@ -249,6 +255,14 @@ const ROUTES = [
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
   { contract: getAdminClientRoute, entry: 'lambdas/admin/clients/get-admin-client.ts', grants: { table: 'read' } },
+  // Pattern 86 (search tokens, profiles, each client's collection) and pattern 27's pointer.
+  { contract: searchAdminRoute, entry: 'lambdas/admin/search/search-admin.ts', grants: { table: 'read' } },
+  {
+    contract: getAdminContractPdfRoute,
+    entry: 'lambdas/admin/clients/get-admin-contract-pdf.ts',
+    // The profile id's pointer, then pattern 67 under its owner; a presigned link to the PDF (s3:GetObject).
+    grants: { tableItems: items(['GetItem'], keys.profileIdPointer(''), keys.customer('')), documents: 'read' },
+  },
   {
     contract: deleteAdminClientRoute,
     entry: 'lambdas/admin/clients/delete-admin-client.ts',
@@ -377,6 +391,8 @@ const ROUTES = [
         items(['BatchGetItem', 'ConditionCheckItem'], keys.customer('')),
         items(['PutItem'], keys.customer(''), keys.certificatePointer('')),
         items(['UpdateItem'], ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol')),
+        // The e-mail's record in the customer's case file (pattern 84).
+        items(['UpdateItem'], keys.customer('')),
       ],
       documents: 'readwrite',
       email: true,
@@ -454,7 +470,8 @@ const ROUTES = [
       table: 'read',
       tableItems: [
         items(['PutItem'], keys.erasureRequest(''), keys.openErasureRequest('')),
-        items(['UpdateItem'], keys.erasureRequest('')),
+        // The request's marker; the e-mail's record in the customer's case file (pattern 84).
+        items(['UpdateItem'], keys.erasureRequest(''), keys.customer('')),
       ],
       email: true,
     },
@@ -533,7 +550,8 @@ function renewalGrants(): FunctionGrants {
   return {
     tableItems: [
       items(['Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
-      items(['PutItem'], keys.protocolPointer('')),
+      // The protocol's pointer and its search tokens (pattern 86).
+      items(['PutItem'], keys.protocolPointer(''), keys.searchPartition('CLIENT', '')),
       items(['UpdateItem'], keys.counterPk),
     ],
   };
@@ -698,7 +716,11 @@ export const AUTH_TRIGGERS = {
   createAuthChallenge: {
     entry: 'lambdas/auth/create-auth-challenge.ts',
     grants: {
-      tableItems: { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] },
+      // The link's record; the e-mail's record in the customer's case file (pattern 84).
+      tableItems: [
+        { actions: ['PutItem', 'UpdateItem'], pkPrefixes: [keys.magicLink('')] },
+        { actions: ['UpdateItem'], pkPrefixes: [keys.customer('')] },
+      ],
       email: true,
       secrets: ['magicLinkKey'],
       ownUserPool: 'read',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { adminClientDetailSchema, adminClientSchema, clientDeletionSchema } from '../schemas/admin-clients.js';
+import { contractIdSchema, contractPdfSchema } from './contracts.js';
 import { defineRoute } from './route.js';
 
 /** Clients at most per page or search (docs/data-model.md: a page is one Query, never everything). */
@@ -48,4 +49,17 @@ export const deleteAdminClientRoute = defineRoute({
   params: profileIdParams,
   body: z.object({ confirmacao: z.string().trim().min(1).max(64) }),
   response: clientDeletionSchema,
+});
+
+/**
+ * The case file's 'PDF do contrato': a fresh, short-lived link to a client's signed contract, the same stored PDF the
+ * customer downloads; 404 for an unknown client, a contract not theirs or not signed.
+ */
+export const getAdminContractPdfRoute = defineRoute({
+  id: 'GetAdminContractPdf',
+  method: 'GET',
+  path: '/admin/clients/{id}/contracts/{contractId}/pdf',
+  access: 'admin',
+  params: profileIdParams.extend({ contractId: contractIdSchema }),
+  response: contractPdfSchema,
 });

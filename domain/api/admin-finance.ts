@@ -12,6 +12,8 @@ import { defineRoute } from './route.js';
  */
 export const adminChargeRowSchema = adminClientChargeSchema.extend({
   user_id: z.string(),
+  /** The client's profile id: the row links to their case file (null where the profile is gone). */
+  profile_id: z.string().nullable(),
   protocolo: z.string().nullable(),
   valor: z.number().nullable(),
   contrato_created_at: z.string().nullable(),

@@ -23,6 +23,8 @@ export const adminListQuerySchema = z.object({
 /** A process row of /admin/processos: the process, the client it belongs to and its contract's protocol. */
 export const adminProcessRowSchema = processSchema.extend({
   user_id: z.string(),
+  /** The client's profile id: the row links to their case file (null where the profile is gone). */
+  profile_id: z.string().nullable(),
   protocolo: z.string().nullable(),
   nome_cliente: z.string().nullable(),
   email_cliente: z.string().nullable(),

@@ -46,6 +46,8 @@ export const adminDivergenceRowSchema = z.object({
   last_seen_at: z.string(),
   protocolo: z.string().nullable(),
   nome_cliente: z.string().nullable(),
+  /** The client's profile id: the row links to their case file. */
+  profile_id: z.string().nullable(),
 });
 export type AdminDivergenceRow = z.infer<typeof adminDivergenceRowSchema>;
 

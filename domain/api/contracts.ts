@@ -5,7 +5,7 @@ import { chargeSchema, contractSchema } from '../schemas/entities.js';
 import { SETTLEMENT_OUTCOMES } from '../withdrawal.js';
 import { defineRoute } from './route.js';
 
-const contractIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, CONTRACT_MESSAGES.notFoundOrSigned);
+export const contractIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, CONTRACT_MESSAGES.notFoundOrSigned);
 
 /**
  * What signing sends: the words of the checkbox the customer ticked, which the server records with the evidence. Only

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { caseFileEventSchema } from '../case-file.js';
 import { auditEntrySchema } from './audit.js';
 import { chargeSchema, contractSchema, processSchema, profileSchema } from './entities.js';
 
@@ -31,6 +32,8 @@ export const adminClientDetailSchema = z.object({
   processes: z.array(adminClientProcessSchema),
   /** Admin actions on this client, newest first (issue 11's audit trail). */
   audit: z.array(auditEntrySchema),
+  /** The case file: everything that happened to the client, newest first (domain/case-file.ts). */
+  timeline: z.array(caseFileEventSchema),
 });
 export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
 

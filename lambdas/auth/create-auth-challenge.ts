@@ -46,13 +46,15 @@ export const createAuthChallengeHandler = (deps: MagicLinkDeps, accountsOf: Acco
     },
   );
 
+const db = tableFromEnvironment();
+
 export const handler = createAuthChallengeHandler(
   {
-    db: tableFromEnvironment(),
+    db,
     // Read once per container, at cold start (Secrets Manager on AWS, plain configuration locally).
     secret: await loadMagicLinkKey(),
     appUrl: appUrlFromEnvironment(),
-    sendEmail: emailFromEnvironment(),
+    sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
     clock: systemClock,
   },
   userAccountsOfEventPool(),

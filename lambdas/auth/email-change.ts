@@ -43,7 +43,7 @@ export async function completeEmailChange(
     now: deps.clock().toISOString(),
   });
   if (notice) {
-    await deps.sendEmail(notice.old_email, emailChangedNotice(notice));
+    await deps.sendEmail(notice.old_email, { ...emailChangedNotice(notice), caseFileOf: account.userId });
     await clearEmailChangeNotice(deps.db, account.userId, notice);
   }
   return changed ? 'changed' : 'unchanged';

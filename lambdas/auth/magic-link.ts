@@ -47,7 +47,10 @@ export async function requestMagicLink(deps: MagicLinkDeps, request: MagicLinkRe
   const { userId, email } = request.user;
   const token = signMagicLinkToken(deps.secret, { userId, email, iat: now, exp, nonce });
   try {
-    await deps.sendEmail(email, magicLinkEmail(magicLinkUrl(deps.appUrl, token), MAGIC_LINK_TTL_SECONDS / 60));
+    await deps.sendEmail(email, {
+      ...magicLinkEmail(magicLinkUrl(deps.appUrl, token), MAGIC_LINK_TTL_SECONDS / 60),
+      caseFileOf: userId,
+    });
   } catch (error) {
     await releaseUnsentMagicLink(deps.db, subject, nonceHash);
     throw error;

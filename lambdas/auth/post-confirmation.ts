@@ -8,10 +8,11 @@ import { logger } from '../shared/logger.js';
 import { triggerHandler } from '../shared/trigger.js';
 import { sendWelcomeOnce, type WelcomeDeps } from './welcome.js';
 
+const db = tableFromEnvironment();
 const deps: WelcomeDeps = {
-  db: tableFromEnvironment(),
+  db,
   appUrl: appUrlFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   clock: systemClock,
 };
 

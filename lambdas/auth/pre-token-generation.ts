@@ -22,8 +22,10 @@ export const preTokenGenerationHandler = (accountsOf: AccountsOfPool, emailChang
  * Cognito PreTokenGeneration trigger (sign-in and every refresh): a confirmed change of e-mail reaches the profile and
  * its copies; the admins' second-factor claim.
  */
+const db = tableFromEnvironment();
+
 export const handler = preTokenGenerationHandler(userAccountsOfEventPool(), {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
 });

@@ -15,7 +15,7 @@ export async function sendWelcomeOnce(deps: WelcomeDeps, account: NewAccount): P
   const at = deps.clock().toISOString();
   if (!(await claimWelcomeEmail(deps.db, account.userId, at))) return 'already-sent';
   try {
-    await deps.sendEmail(account.email, welcomeEmail(deps.appUrl, account.name));
+    await deps.sendEmail(account.email, { ...welcomeEmail(deps.appUrl, account.name), caseFileOf: account.userId });
     return 'sent';
   } catch (error) {
     await releaseWelcomeEmail(deps.db, account.userId, at);

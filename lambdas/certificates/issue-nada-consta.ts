@@ -7,11 +7,12 @@ import { apiHandler } from '../shared/http.js';
 import { requesterIp } from '../shared/requester.js';
 import { issueNadaConsta, type IssueNadaConstaDeps } from './nada-consta-service.js';
 
+const db = tableFromEnvironment();
 const deps: IssueNadaConstaDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
   documents: documentsFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   appUrl: appUrlFromEnvironment(),
 };
 

@@ -94,9 +94,8 @@ export async function issueNadaConsta(
   const fileName = pdfFileName(certificate.protocolo);
   const verificationUrl = verificationUrlOf(deps.appUrl, certificate.codigo);
   try {
-    await deps.sendEmail(
-      profile.email,
-      nadaConstaEmail({
+    await deps.sendEmail(profile.email, {
+      ...nadaConstaEmail({
         name: profile.nome_completo,
         protocolo: certificate.protocolo,
         grantedAt: certificate.baixa_deferida_em,
@@ -104,7 +103,8 @@ export async function issueNadaConsta(
         verificationUrl,
         pdf: { fileName, contentType: 'application/pdf', content: pdf ?? (await readPdf(deps, certificate)) },
       }),
-    );
+      caseFileOf: ref.userId,
+    });
   } catch (error) {
     // The person already has the link in this answer; a lost e-mail must not turn an issued certificate into an error.
     logger.error('Nada Consta e-mail not sent', { error: (error as Error).message, code: certificate.codigo });

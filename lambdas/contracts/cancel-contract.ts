@@ -14,7 +14,7 @@ const deps: WithdrawalDeps = {
   // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
   asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   appUrl: appUrlFromEnvironment(),
 };
 

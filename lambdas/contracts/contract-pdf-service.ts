@@ -2,6 +2,7 @@ import { CONTRACT_LINK_MESSAGES, CONTRACT_MESSAGES } from '../../domain/messages
 import type { Documents } from '../providers/documents.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { findUserByProfileId } from '../shared/data/lookups.js';
 import { signedContractDocument } from '../shared/data/signatures.js';
 import type { Db } from '../shared/data/table.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -29,6 +30,18 @@ export async function ownContractPdf(
   contractId: string,
 ) {
   const document = await signedContractDocument(deps.db, caller.userId, contractId);
+  if (!document) throw new NotFoundError(CONTRACT_MESSAGES.pdfUnavailable);
+  return pdfLink(deps, document);
+}
+
+/** The case file's 'PDF do contrato' (an admin): the client's signed contract, named by the client's profile id. */
+export async function clientContractPdf(
+  deps: Pick<ContractPdfDeps, 'db' | 'documents'>,
+  profileId: string,
+  contractId: string,
+) {
+  const userId = await findUserByProfileId(deps.db, profileId);
+  const document = userId ? await signedContractDocument(deps.db, userId, contractId) : null;
   if (!document) throw new NotFoundError(CONTRACT_MESSAGES.pdfUnavailable);
   return pdfLink(deps, document);
 }

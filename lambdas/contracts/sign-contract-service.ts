@@ -104,9 +104,8 @@ export async function signOwnContract(
       { userId: caller.userId, contractId },
       new Date(signedAt),
     );
-    await deps.sendEmail(
-      profile.email,
-      contractSignedEmail(deps.appUrl, {
+    await deps.sendEmail(profile.email, {
+      ...contractSignedEmail(deps.appUrl, {
         name: profile.nome_completo,
         protocolo: contract.protocolo,
         valor: contract.valor,
@@ -114,7 +113,8 @@ export async function signOwnContract(
         free: plan.free,
         pdfLink: contractLinkUrl(deps.appUrl, token),
       }),
-    );
+      caseFileOf: caller.userId,
+    });
   } catch (error) {
     logger.error('Contract-signed e-mail not sent', { error: (error as Error).message, contractId });
   }

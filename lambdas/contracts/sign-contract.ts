@@ -8,11 +8,12 @@ import { apiHandler } from '../shared/http.js';
 import { contractLinkKeyFromEnvironment } from './contract-link.js';
 import { signOwnContract, type SignContractDeps } from './sign-contract-service.js';
 
+const db = tableFromEnvironment();
 const deps: SignContractDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
   documents: documentsFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   appUrl: appUrlFromEnvironment(),
   contractLinkKey: contractLinkKeyFromEnvironment(),
 };

@@ -191,16 +191,16 @@ async function tellEveryone(
   try {
     // Once per cancelled contract, whatever the clicks that reach here (pattern 66).
     await sendEmailOnce(deps.db, emailOnceKeys.withdrawal(userId, contract.id), deps.clock(), () =>
-      deps.sendEmail(
-        profile.email,
-        withdrawalEmail(deps.appUrl, {
+      deps.sendEmail(profile.email, {
+        ...withdrawalEmail(deps.appUrl, {
           userName: profile.nome_completo,
           protocolo: contract.protocolo,
           valor: contract.valor,
           money,
           cancelledAt: now,
         }),
-      ),
+        caseFileOf: userId,
+      }),
     );
   } catch (error) {
     logger.error('Withdrawal e-mail not sent', { error: error as Error, contractId: contract.id });

@@ -36,6 +36,7 @@ const KNOWN_TYPES = new Set([
   'CONNECTION',
   'ADMIN_ALERT_REF',
   'EMAIL_ONCE',
+  'SENT_EMAIL',
 ]);
 
 /** The once-only e-mails of the caller's partition (pattern 66), in words. */
@@ -133,6 +134,10 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     comunicacoes: records.partition.flatMap((item) => {
       const once = emailOnceRecordOf(item);
       if (once) return [{ tipo: EMAIL_ONCE_LABELS[once.event], referencia: '—', enviado_em: once.sentAt }];
+      // Pattern 84: every e-mail sent to the person, by its subject.
+      if (item.type === 'SENT_EMAIL') {
+        return [{ tipo: 'E-mail enviado', referencia: String(item.assunto), enviado_em: text(item.enviado_em) }];
+      }
       if (item.type !== 'HISTORY') return [];
       const historyId = /#([^#]+)$/.exec(item.sk)?.[1] ?? '';
       const notice = marker(keys.statusNotice(caller.userId, historyId));

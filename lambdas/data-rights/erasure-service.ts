@@ -101,10 +101,10 @@ async function confirmOnce(deps: RequestErasureDeps, record: ErasureRequestRecor
   const to = record.email;
   try {
     await sendEmailOnce(deps.db, emailOnceKeys.erasureRequest(record.protocolo), deps.clock(), () =>
-      deps.sendEmail(
-        to,
-        erasureRequestEmail(deps.appUrl, { userName, protocolo: record.protocolo, createdAt: record.created_at }),
-      ),
+      deps.sendEmail(to, {
+        ...erasureRequestEmail(deps.appUrl, { userName, protocolo: record.protocolo, createdAt: record.created_at }),
+        caseFileOf: record.user_id,
+      }),
     );
   } catch (error) {
     logger.error('Erasure request e-mail failed', { protocolo: record.protocolo, error: error as Error });

@@ -6,10 +6,11 @@ import { emailFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { requestErasure, type RequestErasureDeps } from './erasure-service.js';
 
+const db = tableFromEnvironment();
 const deps: RequestErasureDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   appUrl: appUrlFromEnvironment(),
 };
 

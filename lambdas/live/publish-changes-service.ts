@@ -156,9 +156,8 @@ async function sendStatusNoticeOnce(
     // A payment's notice is its receipt: the charge that was paid (the newest of the contract), read consistently.
     const charge =
       change.to === 'pago' ? await latestChargeOfContract(deps.db, change.userId, change.contractId) : null;
-    await deps.sendEmail(
-      profile.email,
-      statusUpdateEmail(deps.appUrl, {
+    await deps.sendEmail(profile.email, {
+      ...statusUpdateEmail(deps.appUrl, {
         userName: profile.nome_completo,
         protocolo: contract.protocolo,
         statusAnterior: change.from,
@@ -166,7 +165,8 @@ async function sendStatusNoticeOnce(
         observacoes: change.obs,
         receipt: charge?.paid_at ? { valor: charge.valor ?? contract.valor, paidAt: charge.paid_at } : null,
       }),
-    );
+      caseFileOf: change.userId,
+    });
   } catch (error) {
     await releaseLease(deps.db, marker);
     throw error;

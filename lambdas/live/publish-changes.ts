@@ -5,11 +5,12 @@ import { adminDirectoryFromEnvironment, emailFromEnvironment, pushFromEnvironmen
 import { streamHandler } from '../shared/stream.js';
 import { publishChanges, type PublishDeps } from './publish-changes-service.js';
 
+const db = tableFromEnvironment();
 const deps: PublishDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
   push: pushFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
+  sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   admins: adminDirectoryFromEnvironment(),
   appUrl: appUrlFromEnvironment(),
 };

@@ -12,6 +12,11 @@ export type OutgoingEmail = {
   headers?: readonly { name: string; value: string }[];
   /** Files sent with the message (SES v2 simple content takes attachments; 40 MB per message in all). */
   attachments?: readonly EmailAttachment[];
+  /**
+   * The customer (Cognito sub) whose case file lists this message once it is sent (pattern 84); absent for mail to
+   * the team or to someone who is not a customer. SES never sees it.
+   */
+  caseFileOf?: string;
 };
 
 /** Sends one e-mail; business code depends on this, never on SES. */

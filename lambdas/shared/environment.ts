@@ -22,6 +22,8 @@ import { createCognitoTokenVerifier, type TokenVerifier } from '../providers/tok
 import { createCognitoUserAccounts, type UserAccounts } from '../providers/user-accounts.js';
 import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
 import { loadConfig, required } from './config.js';
+import type { Db } from './data/table.js';
+import { recordingSentEmails } from './sent-email-log.js';
 import { logger } from './logger.js';
 import { grantedSecret, lazySecret, memoizedUntilFailure, readSecret, type SecretFetcher } from './secrets.js';
 import { traced } from './tracer.js';
@@ -32,13 +34,17 @@ import { traced } from './tracer.js';
  * missing variable — on this machine exactly as on AWS.
  */
 
-/** `email` grant: SES as the verified sender. */
-export function emailFromEnvironment(env: NodeJS.ProcessEnv = process.env): SendEmail {
+/**
+ * `email` grant: SES as the verified sender. A function that e-mails customers passes its table (`caseFile`), so each
+ * message naming its customer is recorded in their case file (pattern 84).
+ */
+export function emailFromEnvironment(env: NodeJS.ProcessEnv = process.env, options: { caseFile?: Db } = {}): SendEmail {
   const config = loadConfig({ emailFrom: required, emailConfigurationSet: z.string().optional() }, env);
-  return createSesEmailSender({
+  const ses = createSesEmailSender({
     from: config.emailFrom,
     configurationSet: config.emailConfigurationSet,
   });
+  return options.caseFile ? recordingSentEmails(ses, options.caseFile) : ses;
 }
 
 /** `workflow` grant: the charge → payment → filing state machine. */

@@ -39,6 +39,8 @@ const PINNED_ACTIONS: Record<string, string> = {
   GetAdminSummary: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ListAdminClients: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   GetAdminClient: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  SearchAdmin: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  GetAdminContractPdf: 'dynamodb:GetItem cognito-idp:AdminListGroupsForUser s3:GetObject secrets',
   DeleteAdminClient:
     'table:erase cognito-idp:AdminDeleteUser cognito-idp:AdminListGroupsForUser s3:DeleteObject s3:DeleteObjectVersion s3:ListBucketVersions states:DescribeExecution states:StopExecution secrets',
   ListAdminProcesses: 'table:read cognito-idp:AdminListGroupsForUser secrets',

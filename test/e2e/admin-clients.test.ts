@@ -2,6 +2,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES, clientDeletedDescription } from '../../domain/messages.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
@@ -105,13 +106,23 @@ describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
     await page.waitForURL(`${appUrl}/admin/clientes/${doomed.profile.id}`);
     await page.getByRole('heading', { level: 1, name: 'Detalhes do Cliente' }).waitFor();
     await page.getByText(doomed.contract.protocolo).first().waitFor();
-    await page.getByRole('region', { name: 'Processos' }).getByText('Cadastro', { exact: false }).first().waitFor();
+    await page
+      .getByRole('region', { name: 'Contratos e processos' })
+      .getByText('Cadastro', { exact: false })
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-clients-detail-desktop');
 
     await page.getByRole('button', { name: 'Excluir', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: ADMIN_CLIENT_MESSAGES.deleteDialogTitle });
     await dialog.getByText('Esta ação é irreversível.', { exact: false }).waitFor();
     await screenshot(page, 'admin-clients-delete-dialog-desktop');
+    // Nothing is deleted until the client's name is typed.
+    await dialog.getByRole('button', { name: ADMIN_CLIENT_MESSAGES.deleteConfirm }).click();
+    await dialog.getByRole('alert').filter({ hasText: CASE_FILE_MESSAGES.typeToConfirmMismatch }).waitFor();
+    await dialog
+      .getByLabel(CASE_FILE_MESSAGES.typeToConfirmLabel(doomed.profile.nome_completo))
+      .fill(doomed.profile.nome_completo);
     await dialog.getByRole('button', { name: ADMIN_CLIENT_MESSAGES.deleteConfirm }).click();
     await toastWith(page, ADMIN_CLIENT_MESSAGES.clientDeleted);
     // The open PIX was cancelled at Asaas first, and the toast says so.
@@ -146,6 +157,9 @@ describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
     const dialog = page.getByRole('dialog', { name: ADMIN_CLIENT_MESSAGES.deleteDialogTitle });
     await dialog.getByText('Havendo pagamento recebido, estorne-o antes.', { exact: false }).waitFor();
     await screenshot(page, 'admin-clients-delete-dialog-phone');
+    await dialog
+      .getByLabel(CASE_FILE_MESSAGES.typeToConfirmLabel(paid.profile.nome_completo))
+      .fill(paid.profile.nome_completo);
     // Asaas down: the server's own words (nothing deleted, try again), not the generic failure.
     await fetch(`${asaasUrl}/__control/api`, {
       method: 'POST',

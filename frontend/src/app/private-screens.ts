@@ -1,5 +1,5 @@
 /** The screens under /auth, /app and /admin, in one chunk loaded after the private root (see router.tsx). */
-export { AdminClientDetailPage } from '@/features/admin-clients/components/admin-client-detail-page';
+export { CaseFileScreen as AdminClientDetailPage } from './case-file-screen';
 export { AdminClientsPage } from '@/features/admin-clients/components/admin-clients-page';
 export { AdminFinancePage } from '@/features/admin-finance/components/admin-finance-page';
 export { AdminProcessesPage } from '@/features/admin-processes/components/admin-processes-page';
@@ -18,3 +18,5 @@ export { RenewalPage } from '@/features/renewal/components/renewal-page';
 export { AppLayout } from '@/features/shell/components/app-layout';
 export { RequireAdmin } from '@/features/shell/components/require-admin';
 export { RequireAuth } from '@/features/shell/components/require-auth';
+export { AdminArea } from './admin-area';
+export { AdminSearchPage } from '@/features/admin-search/components/admin-search-page';

@@ -92,12 +92,19 @@ export const routes: RouteObject[] = [
                     path: 'admin',
                     lazy: screen('RequireAdmin'),
                     children: [
-                      { index: true, element: <Navigate to="clientes" replace /> },
-                      { path: 'clientes', lazy: screen('AdminClientsPage') },
-                      { path: 'clientes/:id', lazy: screen('AdminClientDetailPage') },
-                      { path: 'processos', lazy: screen('AdminProcessesPage') },
-                      { path: 'financeiro', lazy: screen('AdminFinancePage') },
-                      { path: 'indicacoes', lazy: screen('AdminReferralsPage') },
+                      {
+                        // The header's one search above every admin screen.
+                        lazy: screen('AdminArea'),
+                        children: [
+                          { index: true, element: <Navigate to="clientes" replace /> },
+                          { path: 'clientes', lazy: screen('AdminClientsPage') },
+                          { path: 'clientes/:id', lazy: screen('AdminClientDetailPage') },
+                          { path: 'processos', lazy: screen('AdminProcessesPage') },
+                          { path: 'financeiro', lazy: screen('AdminFinancePage') },
+                          { path: 'indicacoes', lazy: screen('AdminReferralsPage') },
+                          { path: 'busca', lazy: screen('AdminSearchPage') },
+                        ],
+                      },
                     ],
                   },
                 ],

@@ -1,4 +1,5 @@
 import { ADMIN_CLIENTS_PAGE_SIZE } from '../../../domain/api/admin-clients.js';
+import { caseFileTimeline } from '../../../domain/case-file.js';
 import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
 import type { AdminClient, AdminClientDetail, ClientDeletion } from '../../../domain/schemas/admin-clients.js';
 import { latePaymentExecutionName } from '../../payments/charge-status-service.js';
@@ -25,7 +26,8 @@ import {
   type ClientToDelete,
   type DeletionCounts,
 } from '../../shared/data/client-deletion.js';
-import { getCustomerCollection } from '../../shared/data/customers.js';
+import { caseFileRecords } from '../../shared/data/case-file.js';
+import { emailSuppressionOf } from '../../shared/data/email-suppressions.js';
 import { findUserByProfileId } from '../../shared/data/lookups.js';
 import type { Db } from '../../shared/data/table.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
@@ -43,16 +45,33 @@ export async function listAdminClients(
 }
 
 /**
- * /admin/clientes/{id} (pattern 21 → pattern 1, and the audit trail): the profile, each contract with its charges,
- * the processes with their contract's protocol, and the admin actions on this client, newest first.
+ * /admin/clientes/{id}, the case file (pattern 21 → pattern 85, the audit trail and the address's SES report): the
+ * profile, each contract with its charges, the processes with their contract's protocol, the admin actions, and one
+ * timeline of everything that happened, newest first.
  */
 export async function getAdminClientDetail(db: Db, profileId: string): Promise<AdminClientDetail> {
   const userId = await findUserByProfileId(db, profileId);
-  const collection = userId ? await getCustomerCollection(db, userId) : null;
+  const collection = userId ? await caseFileRecords(db, userId) : null;
   if (!userId || !collection?.profile || collection.profile.id !== profileId) {
     throw new NotFoundError(ADMIN_CLIENT_MESSAGES.clientNotFound);
   }
-  const audit = await auditTrailOf(db, userId);
+  const [audit, suppression] = await Promise.all([
+    auditTrailOf(db, userId),
+    emailSuppressionOf(db, collection.profile.email),
+  ]);
+  const charges = collection.charges.map(({ qr_code: _image, ...charge }) => charge);
+  const timeline = caseFileTimeline({
+    profile: collection.profile,
+    accountConfirmedAt: collection.accountConfirmedAt,
+    contracts: collection.contracts,
+    charges,
+    processes: collection.processes,
+    history: collection.history,
+    audit,
+    sentEmails: collection.sentEmails,
+    suppression,
+    internalNotes: collection.internalNotes,
+  });
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));
   return {
     profile: {
@@ -61,17 +80,16 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
       contract_count: collection.contracts.length,
       process_count: collection.processes.length,
     },
-    contracts: collection.contracts.map((contract) => ({
+    contracts: collection.contracts.map(({ assinatura: _evidence, ...contract }) => ({
       ...contract,
-      charges: collection.charges
-        .filter((charge) => charge.contrato_id === contract.id)
-        .map(({ qr_code: _image, ...charge }) => charge),
+      charges: charges.filter((charge) => charge.contrato_id === contract.id),
     })),
     processes: collection.processes.map((process) => ({
       ...process,
       protocolo: protocolOf.get(process.contrato_id) ?? '',
     })),
     audit,
+    timeline,
   };
 }
 

@@ -42,6 +42,7 @@ function chargeRow(
   return {
     ...withoutImage,
     user_id: userId,
+    profile_id: profile?.id ?? null,
     protocolo: contract?.protocolo ?? null,
     // What Asaas charges; a charge written before it was kept shows its contract's value.
     valor: charge.valor ?? contract?.valor ?? null,

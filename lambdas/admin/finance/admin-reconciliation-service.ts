@@ -33,6 +33,7 @@ export async function getAdminReconciliation(
       id: `${d.asaas_id}#${d.kind}`,
       protocolo: (d.user_id && context?.contracts.get(`${d.user_id}#${d.contrato_id}`)?.protocolo) || null,
       nome_cliente: (d.user_id && context?.profiles.get(d.user_id)?.nome_completo) || null,
+      profile_id: (d.user_id && context?.profiles.get(d.user_id)?.id) || null,
     };
   });
   // Newest first: what appeared last night is what a person looks for.

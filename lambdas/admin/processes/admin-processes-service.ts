@@ -28,6 +28,7 @@ function processRow(
   return {
     ...process,
     user_id: userId,
+    profile_id: profile?.id ?? null,
     protocolo: contract?.protocolo ?? null,
     nome_cliente: profile?.nome_completo ?? null,
     email_cliente: profile?.email ?? null,

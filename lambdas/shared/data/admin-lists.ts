@@ -86,6 +86,44 @@ export async function searchClients(db: Db, term: string, limit = 50): Promise<A
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
+/**
+ * Pattern 86: one page of the clients whose search tokens start with the term — a name word, the e-mail, the document,
+ * any 4+ characters of a protocol (its suffix tokens), a CNJ number — read a page of tokens at a time with the cursor
+ * passed through, never cut silently. A client matched by two tokens of one page counts once.
+ */
+export async function searchClientPage(
+  db: Db,
+  term: string,
+  options: { limit: number; cursor?: string | null },
+): Promise<Page<AdminClient>> {
+  const needle = clientSearchNeedle(term);
+  if (isClientSearchTooShort(term)) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
+  const partition = keys.searchPartition('CLIENT', needle);
+  const start = decodeCursor(options.cursor, { attributes: ['pk', 'sk'], partition: ['pk', partition] });
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :needle AND :upTo',
+      ExpressionAttributeValues: { ':pk': partition, ...prefixRange(needle) },
+      ExclusiveStartKey: start,
+      Limit: options.limit,
+    }),
+  );
+  const userIds = [...new Set(Items.map((item) => item.user_id as string))];
+  const cursor = encodeCursor(LastEvaluatedKey);
+  if (userIds.length === 0) return { items: [], cursor };
+  const { Responses } = await db.client.send(
+    new BatchGetCommand({
+      RequestItems: { [db.tableName]: { Keys: userIds.map((id) => ({ pk: keys.customer(id), sk: keys.profileSk })) } },
+    }),
+  );
+  const items = (Responses?.[db.tableName] ?? [])
+    .filter((item) => item.deleting_at === undefined)
+    .map((item) => adminClientSchema.parse(stripKeys(item)))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return { items, cursor };
+}
+
 type ListOptions = {
   status?: string;
   limit?: number;

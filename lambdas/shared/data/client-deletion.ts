@@ -8,6 +8,8 @@ import {
 import { isChargePaid } from '../../../domain/charge-status.js';
 import { profileSchema, type Profile } from '../../../domain/schemas/entities.js';
 import { adminAlertIdOfRef } from './admin-alerts.js';
+import { protocolSearchTokenItems } from './contracts.js';
+import { cnjSearchTokenItem } from './processes.js';
 import { auditPut, type NewAuditEntry } from './audit.js';
 import { counterUpdate } from './counters.js';
 import { clientSearchTokenItems } from './customers.js';
@@ -151,7 +153,10 @@ export function outsideKeysOf(userId: string, profile: Profile, items: Item[]): 
     switch (item.type) {
       case 'CONTRACT': {
         const protocolo = text(item.protocolo);
-        if (protocolo) found.push(pointerKey(keys.protocolPointer(protocolo)));
+        if (protocolo) {
+          found.push(pointerKey(keys.protocolPointer(protocolo)));
+          found.push(...protocolSearchTokenItems(userId, protocolo).map(({ pk, sk }) => ({ pk, sk })));
+        }
         break;
       }
       case 'CHARGE': {
@@ -160,9 +165,15 @@ export function outsideKeysOf(userId: string, profile: Profile, items: Item[]): 
         if (id) found.push(pointerKey(keys.purchaseConversion(id)), pointerKey(keys.chargeSettlement(id)));
         break;
       }
-      case 'PROCESS':
+      case 'PROCESS': {
         if (id) found.push(pointerKey(keys.filingAlert(id)));
+        const numeroCnj = text(item.numero_cnj);
+        if (numeroCnj) {
+          const token = cnjSearchTokenItem(userId, numeroCnj);
+          found.push({ pk: token.pk, sk: token.sk });
+        }
         break;
+      }
       case 'HISTORY': {
         const history = parseKey.historySk(item.sk);
         if (history) found.push(pointerKey(keys.statusNotice(userId, history.id)));

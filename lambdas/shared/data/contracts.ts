@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { protocolSearchTokens } from '../../../domain/search-tokens.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PROTOCOL_RANDOM_BYTES, protocolFromBytes } from '../../../domain/protocol.js';
 import { contractSchema, type Contract, type Process } from '../../../domain/schemas/entities.js';
@@ -106,7 +107,24 @@ export function newContractWrites(db: Db, userId: string, created: { contract: C
     putNew(db, protocolPointerItem(created.contract.protocolo, userId, created.contract.id)),
     putNew(db, processItem(userId, created.process)),
     counterUpdate(db.tableName, COUNTERS.processes, { total: 1, [created.process.status]: 1 }),
+    // Found by any 4+ characters of its protocol (pattern 86); written with the contract, so they never drift.
+    ...protocolSearchTokenItems(userId, created.contract.protocolo).map((Item) => ({
+      Put: { TableName: db.tableName, Item },
+    })),
   ];
+}
+
+/**
+ * Pattern 86: the admin search's tokens of a contract's protocol, in the clients' search partitions: a match names the
+ * client, whose case file and processes the search shows.
+ */
+export function protocolSearchTokenItems(userId: string, protocolo: string) {
+  return protocolSearchTokens(protocolo).map((token) => ({
+    pk: keys.searchPartition('CLIENT', token),
+    sk: keys.searchSk(token, userId),
+    type: 'SEARCH_TOKEN',
+    user_id: userId,
+  }));
 }
 
 /** A transaction item adding to an existing profile's contract and process counts (pattern 6). */

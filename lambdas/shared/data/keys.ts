@@ -78,6 +78,11 @@ export const keys = {
    * Sorts before `CONTRACT#`, outside the dashboard's range.
    */
   emailOnceSk: (event: string) => `EMAIL_ONCE#${event}`,
+  /**
+   * Pattern 84: one e-mail sent to the customer (its subject, address and time), for the case file. Sorts after
+   * `REFERRAL$`, outside patterns 1 and 19; deleted with the rest of the partition (pattern 28, step 5).
+   */
+  sentEmailSk: (at: string, id: string) => `SENT_EMAIL#${at}#${id}`,
   /** The admins were e-mailed one admin alert. */
   adminAlertSent: (alertId: string) => `ADMIN_ALERT_SENT#${alertId}`,
   /** One attempt at a time settles a cancelled contract's charge at Asaas (a refund or a removal), whatever the clicks. */

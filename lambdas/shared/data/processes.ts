@@ -1,4 +1,5 @@
 import { statusMoveItems } from './status-moves.js';
+import { cnjSearchToken } from '../../../domain/search-tokens.js';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
@@ -153,4 +154,19 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
     throw error;
   }
   return (await getProcess(db, ref))!;
+}
+
+/**
+ * Pattern 86: the admin search's token of a process's court case (its CNJ number's digits), in the clients' search
+ * partitions. The move to 'peticionado' that records `numero_cnj` puts it in its own transaction (a Put, idempotent);
+ * pattern 28 deletes it with the client.
+ */
+export function cnjSearchTokenItem(userId: string, numeroCnj: string) {
+  const token = cnjSearchToken(numeroCnj);
+  return {
+    pk: keys.searchPartition('CLIENT', token),
+    sk: keys.searchSk(token, userId),
+    type: 'SEARCH_TOKEN',
+    user_id: userId,
+  };
 }

@@ -56,9 +56,11 @@ const row = (overrides: Partial<AdminChargeRow> = {}): AdminChargeRow => ({
   asaas_id: 'pay_123',
   fb_event_id: null,
   valor: 399,
+  paid_at: '2025-11-03T13:05:00.000Z',
   created_at: '2025-11-03T02:30:00.000Z',
   updated_at: '2025-11-03T13:05:00.000Z',
   user_id: 'user-1',
+  profile_id: 'profile-1',
   protocolo: 'LM2025110300012',
   contrato_created_at: '2025-11-01T12:00:00.000Z',
   nome_cliente: 'João da Silva',
@@ -69,11 +71,16 @@ const row = (overrides: Partial<AdminChargeRow> = {}): AdminChargeRow => ({
 
 describe("'Exportar CSV' of /admin/financeiro", () => {
   it('writes the header and one line per charge, in São Paulo time and the screen’s words', () => {
-    const csv = financeCsv([row(), row({ status: 'PENDING', valor: 1234.5, asaas_id: null, nome_cliente: null })]);
+    const csv = financeCsv([
+      row(),
+      row({ status: 'PENDING', valor: 1234.5, asaas_id: null, nome_cliente: null, paid_at: null }),
+      row({ status: 'RECEIVED_IN_CASH' }),
+    ]);
     expect(lines(csv)).toEqual([
       FINANCE_CSV_HEADER.join(';'),
-      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123',
-      'LM2025110300012;;joao@example.com;(11) 99999-0000;1234,50;Pendente;02/11/2025 23:30;03/11/2025 10:05;',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;PIX',
+      'LM2025110300012;;joao@example.com;(11) 99999-0000;1234,50;Pendente;02/11/2025 23:30;03/11/2025 10:05;;;',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;Manual',
       '',
     ]);
     expect(FINANCE_CSV_HEADER).toContain('Última movimentação');

@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { TextLink } from '@/components/links';
 import './admin-list.css';
 
 /**
@@ -42,11 +43,20 @@ export function AdminTable({
   );
 }
 
-/** A row's protocol, kept whole on wide screens. */
-export function ProtocolCell({ protocol }: { protocol: string }) {
+/** The case file of a client (/admin/clientes/{profileId}): where every protocol and client name of a list leads. */
+export const caseFilePath = (profileId: string) => `/admin/clientes/${encodeURIComponent(profileId)}`;
+
+/** A row's protocol, kept whole on wide screens; a link to the client's case file where the row knows the client. */
+export function ProtocolCell({ protocol, profileId }: { protocol: string; profileId?: string | null }) {
   return (
     <TableCell data-label="Protocolo">
-      <span className="admin-table__protocol">{protocol}</span>
+      {profileId && protocol !== '—' ? (
+        <TextLink to={caseFilePath(profileId)} className="admin-table__protocol">
+          {protocol}
+        </TextLink>
+      ) : (
+        <span className="admin-table__protocol">{protocol}</span>
+      )}
     </TableCell>
   );
 }
@@ -55,15 +65,20 @@ export function ProtocolCell({ protocol }: { protocol: string }) {
 export function ClientCell({
   name,
   email,
+  profileId,
   children,
 }: {
   name: string | null;
   email: string | null;
+  /** The client's profile id: the name links to their case file. */
+  profileId?: string | null;
   children?: ReactNode;
 }) {
   return (
     <TableCell data-label="Cliente">
-      <Text fontWeight="semibold">{name ?? '—'}</Text>
+      <Text fontWeight="semibold">
+        {name && profileId ? <TextLink to={caseFilePath(profileId)}>{name}</TextLink> : (name ?? '—')}
+      </Text>
       <Text fontSize="small" color="font.secondary" style={{ overflowWrap: 'anywhere' }}>
         {email ?? ''}
       </Text>

@@ -6,7 +6,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { deleteAdminClientRoute, getAdminClientRoute, listAdminClientsRoute } from '@domain/api/admin-clients.js';
+import {
+  deleteAdminClientRoute,
+  getAdminClientRoute,
+  getAdminContractPdfRoute,
+  listAdminClientsRoute,
+} from '@domain/api/admin-clients.js';
 import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
@@ -47,6 +52,19 @@ export function useDeleteAdminClient() {
       // Dropped, not just marked stale: a cached page or search must not show the deleted client again, even briefly.
       queryClient.removeQueries({ queryKey: [listAdminClientsRoute.id] });
       void queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey });
+    },
+  });
+}
+
+/**
+ * The case file's 'PDF do contrato': a fresh five-minute link to the client's signed contract, followed at once (it
+ * answers as an attachment, so the page stays).
+ */
+export function useClientContractPdf() {
+  return useMutation({
+    mutationFn: async ({ profileId, contractId }: { profileId: string; contractId: string }) => {
+      const { pdf_url } = await apiCall(getAdminContractPdfRoute, { params: { id: profileId, contractId } });
+      window.location.assign(pdf_url);
     },
   });
 }

@@ -1,13 +1,15 @@
 import { Badge, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
+import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import type { AdminProcessRow } from '@domain/api/admin-processes.js';
+import { CASE_FILE_MESSAGES as M } from '@domain/case-file.js';
+import { chargeStatusLabel, isChargePaid, paymentMethodLabel } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { formatDocument } from '@domain/documents.js';
 import { ADMIN_CLIENT_MESSAGES, CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { statusLabel } from '@domain/process-status.js';
 import type { AdminClientDetail } from '@domain/schemas/admin-clients.js';
-import type { AuditEntry } from '@domain/schemas/audit.js';
 import { ButtonLink, TextLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -16,16 +18,24 @@ import { ApiRequestError } from '@/lib/api-error';
 import { useRefundCharge } from '@/lib/charge-refunds';
 import { RefundDialog } from '@/components/refund-dialog';
 import { useAdminClient } from '../api/admin-clients';
+import { CaseFileTimeline } from './case-file-timeline';
 import { ClientAvatar } from './client-avatar';
+import { ContactActions } from './contact-actions';
 import { DeleteClientDialog } from './delete-client-dialog';
 import '../admin-clients.css';
 
-/** /admin/clientes/{id} (spec 02 §2 Admin: Client detail); `id` is the profile id. */
-export function AdminClientDetailPage() {
+/** Where status changes (and, with them, notes) are made: the processes feature's control, given by the route. */
+export type ProcessStatusControl = ComponentType<{ row: AdminProcessRow; onChanged: () => void }>;
+
+/**
+ * /admin/clientes/{id}, the client's case file (spec 02 §2 Admin: Client detail; issue 34): who the client is and how
+ * to reach them, each contract with its process and charges (one card per protocol), one timeline of everything that
+ * happened, the profile, and the deletion last, in a danger zone. `id` is the profile id.
+ */
+export function AdminClientDetailPage({ statusControl: StatusControl }: { statusControl?: ProcessStatusControl }) {
   const { id = '' } = useParams();
   const client = useAdminClient(id);
   const navigate = useNavigate();
-  const refund = useRefundCharge();
 
   if (client.isPending) return <PageLoader label="Carregando dados do cliente..." />;
   if (client.isError) {
@@ -50,63 +60,148 @@ export function AdminClientDetailPage() {
       </Flex>
     );
   }
-  const { profile, contracts, processes, audit } = client.data;
+  const { profile, timeline } = client.data;
+  const documentLabel = profile.tipo_documento === 'cnpj' ? 'CNPJ' : 'CPF';
   return (
-    <Flex direction="column" gap="large">
+    <Flex direction="column" gap="large" className="case-file">
       <TextLink to="/admin/clientes">← Voltar para Clientes</TextLink>
-      <Flex justifyContent="space-between" alignItems="flex-start" gap="medium" wrap="wrap">
-        <Flex alignItems="center" gap="medium">
-          <ClientAvatar name={profile.nome_completo} size="large" />
-          <PageHeader title={ADMIN_CLIENT_MESSAGES.detailTitle} subtitle={profile.nome_completo} />
-        </Flex>
-        <DeleteClientDialog
-          profileId={profile.id}
-          clientName={profile.nome_completo}
-          onDeleted={() => void navigate('/admin/clientes', { replace: true })}
+      <Flex alignItems="center" gap="medium">
+        <ClientAvatar name={profile.nome_completo} size="large" />
+        <PageHeader
+          title={ADMIN_CLIENT_MESSAGES.detailTitle}
+          detail={profile.nome_completo}
+          subtitle={`${documentLabel} ${formatDocument(profile.cpf)} · cliente desde ${formatDate(profile.created_at)}`}
         />
       </Flex>
-      <ProfileCard profile={profile} />
-      <Section title="Contratos" empty="Nenhum contrato." count={contracts.length}>
-        {contracts.map((contract) => (
-          <Card key={contract.id} variation="outlined">
+      <ContactActions profile={profile} />
+      <Grid templateColumns={{ base: '1fr', large: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="large" alignItems="start">
+        <Flex direction="column" gap="large">
+          <Cases detail={client.data} StatusControl={StatusControl} onChanged={() => void client.refetch()} />
+          <CaseFileTimeline profileId={profile.id} events={timeline} />
+        </Flex>
+        <ProfileCard profile={profile} />
+      </Grid>
+      <DeleteClientDialog
+        profileId={profile.id}
+        clientName={profile.nome_completo}
+        onDeleted={() => void navigate('/admin/clientes', { replace: true })}
+      />
+    </Flex>
+  );
+}
+
+/** 'pix' is shown as the method's name; a free renewal says so (spec 02 §9: 'gratuito'). */
+const contractMethod = (method: string) => (method === 'pix' ? 'PIX' : method === 'gratuito' ? 'Gratuito' : method);
+
+/** Each contract once, with its process (status, court case) and its charges: a protocol appears once on the page. */
+function Cases({
+  detail,
+  StatusControl,
+  onChanged,
+}: {
+  detail: AdminClientDetail;
+  StatusControl: ProcessStatusControl | undefined;
+  onChanged: () => void;
+}) {
+  const refund = useRefundCharge();
+  const { profile, contracts, processes } = detail;
+  return (
+    <Flex as="section" direction="column" gap="small" aria-labelledby="case-contracts-title">
+      <Heading level={2} fontSize="large" id="case-contracts-title">
+        {M.casesTitle}
+      </Heading>
+      {contracts.length === 0 ? <Text color="font.secondary">{M.casesEmpty}</Text> : null}
+      {contracts.map((contract) => {
+        const process = processes.find((candidate) => candidate.contrato_id === contract.id);
+        return (
+          <Card key={contract.id} variation="outlined" aria-label={`Protocolo ${contract.protocolo}`}>
             <Flex direction="column" gap="small">
               <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
                 <Text fontWeight="bold" className="protocol-number">
                   {contract.protocolo}
                 </Text>
-                <Badge
-                  size="small"
-                  variation={contract.cancelado_em ? 'error' : contract.assinado_em ? 'success' : 'warning'}
-                >
-                  {contract.cancelado_em
-                    ? WITHDRAWAL_MESSAGES.cancelledBadge
-                    : contract.assinado_em
-                      ? CONTRACT_MESSAGES.activeBadge
-                      : CONTRACT_MESSAGES.pendingBadge}
-                </Badge>
+                <Flex gap="xxs" wrap="wrap">
+                  <Badge
+                    size="small"
+                    variation={contract.cancelado_em ? 'error' : contract.assinado_em ? 'success' : 'warning'}
+                  >
+                    {contract.cancelado_em
+                      ? WITHDRAWAL_MESSAGES.cancelledBadge
+                      : contract.assinado_em
+                        ? CONTRACT_MESSAGES.activeBadge
+                        : CONTRACT_MESSAGES.pendingBadge}
+                  </Badge>
+                  {process ? (
+                    <Badge size="small" variation="info">
+                      {statusLabel(process.status)}
+                    </Badge>
+                  ) : null}
+                </Flex>
               </Flex>
               <Text fontSize="small" color="font.secondary">
-                {formatBRL(contract.valor)} · {paymentMethod(contract.forma_pagamento)} · criado em{' '}
+                {formatBRL(contract.valor)} · {contractMethod(contract.forma_pagamento)} · criado em{' '}
                 {formatDate(contract.created_at)}
                 {contract.assinado_em ? ` · assinado em ${formatDate(contract.assinado_em)}` : ' · não assinado'}
                 {contract.parent_contrato_id ? ' · renovação' : ''}
+                {process?.previsao ? ` · previsão ${formatDate(process.previsao)}` : ''}
               </Text>
-              <Heading level={4} fontSize="small">
-                Cobranças
+              {process?.numero_cnj ? (
+                <Text fontSize="small">
+                  Processo {process.numero_cnj}
+                  {process.tribunal ? ` · ${process.tribunal}` : ''}
+                  {process.vara ? ` · ${process.vara}` : ''}
+                </Text>
+              ) : null}
+              {process ? (
+                <Flex direction="column" gap="xxs" className="case-status-slot">
+                  <Text fontSize="small" color="font.secondary">
+                    {M.processStatus} · {M.statusSlot}
+                  </Text>
+                  {StatusControl ? (
+                    <StatusControl
+                      row={{
+                        ...process,
+                        user_id: profile.user_id,
+                        profile_id: profile.id,
+                        protocolo: contract.protocolo,
+                        nome_cliente: profile.nome_completo,
+                        email_cliente: profile.email,
+                      }}
+                      onChanged={onChanged}
+                    />
+                  ) : null}
+                </Flex>
+              ) : null}
+              <Heading level={3} fontSize="small">
+                {M.charges}
               </Heading>
               {contract.charges.length === 0 ? (
                 <Text fontSize="small" color="font.secondary">
-                  Nenhuma cobrança.
+                  {M.noCharges}
                 </Text>
               ) : (
-                <ul className="admin-client-sublist">
+                <ul className="admin-client-sublist case-charges">
                   {contract.charges.map((charge) => (
                     <li key={charge.id}>
                       <Badge size="small">{chargeStatusLabel(charge.status)}</Badge>
-                      <Text as="span" fontSize="small" color="font.secondary">
-                        criada em {formatDateTime(charge.created_at)} · atualizada em{' '}
-                        {formatDateTime(charge.updated_at)}
+                      <Text as="span" fontSize="small">
+                        {formatBRL(charge.valor ?? contract.valor)}
+                        {charge.paid_at
+                          ? ` · ${paymentMethodLabel(charge.status)} · pago em ${formatDateTime(charge.paid_at)}`
+                          : ` · criada em ${formatDateTime(charge.created_at)}`}
                       </Text>
+                      {charge.asaas_id ? (
+                        <Text as="span" fontSize="small" color="font.secondary">
+                          Asaas{' '}
+                          {charge.link ? (
+                            <a href={charge.link} target="_blank" rel="noreferrer">
+                              {charge.asaas_id}
+                            </a>
+                          ) : (
+                            charge.asaas_id
+                          )}
+                        </Text>
+                      ) : null}
                       {isChargePaid(charge.status) ? (
                         <RefundDialog
                           label={`Estornar ${contract.protocolo}`}
@@ -125,88 +220,8 @@ export function AdminClientDetailPage() {
               )}
             </Flex>
           </Card>
-        ))}
-      </Section>
-      <Section title="Processos" empty="Nenhum processo." count={processes.length}>
-        {processes.map((process) => (
-          <Card key={process.id} variation="outlined">
-            <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
-              <Flex direction="column" gap="xxxs">
-                <Text fontWeight="bold" className="protocol-number">
-                  {process.protocolo}
-                </Text>
-                <Text fontSize="small" color="font.secondary">
-                  {process.previsao ? `Previsão: ${formatDate(process.previsao)} · ` : ''}atualizado em{' '}
-                  {formatDateTime(process.updated_at)}
-                </Text>
-              </Flex>
-              <Badge size="small" variation="info">
-                {statusLabel(process.status)}
-              </Badge>
-            </Flex>
-          </Card>
-        ))}
-      </Section>
-      <Section title="Histórico administrativo" empty="Nenhuma ação administrativa registrada." count={audit.length}>
-        <ol className="admin-client-sublist">
-          {audit.map((entry) => (
-            <li key={entry.id}>
-              <Text as="span" fontSize="small">
-                <strong>{AUDIT_LABELS[entry.action]}</strong> {auditChange(entry)}
-              </Text>
-              <Text as="span" fontSize="small" color="font.secondary">
-                {entry.actor.email} · {formatDateTime(entry.at)}
-              </Text>
-            </li>
-          ))}
-        </ol>
-      </Section>
-    </Flex>
-  );
-}
-
-/** 'pix' is shown as the method's name; a free renewal says so (spec 02 §9: 'gratuito'). */
-const paymentMethod = (method: string) => (method === 'pix' ? 'PIX' : method === 'gratuito' ? 'Gratuito' : method);
-
-const AUDIT_LABELS: Record<AuditEntry['action'], string> = {
-  'process-status': 'Status do processo',
-  'charge-mark-paid': 'Cobrança marcada como paga',
-  'charge-verify': 'Pagamento verificado',
-  'client-delete': 'Cliente excluído',
-  'charge-refund': 'Pagamento estornado',
-  'charge-manual-refund': 'Estorno manual registrado',
-  'contract-withdrawal': 'Contrato cancelado pelo cliente',
-};
-
-function auditChange(entry: AuditEntry): string {
-  const before = entry.before?.status;
-  const after = entry.after?.status;
-  // A status change's note ('Observação'), as the history record keeps it.
-  const note = typeof entry.after?.obs === 'string' && entry.after.obs ? ` · Observação: ${entry.after.obs}` : '';
-  if (typeof before === 'string' && typeof after === 'string') {
-    const label = entry.target.type === 'charge' ? chargeStatusLabel : statusLabel;
-    return `${label(before)} → ${label(after)}${note}`;
-  }
-  return '';
-}
-
-function Section({
-  title,
-  empty,
-  count,
-  children,
-}: {
-  title: string;
-  empty: string;
-  count: number;
-  children: React.ReactNode;
-}) {
-  return (
-    <Flex as="section" direction="column" gap="small" aria-label={title}>
-      <Heading level={2} fontSize="large">
-        {title}
-      </Heading>
-      {count === 0 ? <Text color="font.secondary">{empty}</Text> : children}
+        );
+      })}
     </Flex>
   );
 }
@@ -227,11 +242,11 @@ function ProfileCard({ profile }: { profile: AdminClientDetail['profile'] }) {
     ['Cadastro', formatDate(profile.created_at)],
   ];
   return (
-    <Card variation="outlined">
-      <Heading level={2} fontSize="large" marginBottom="small">
-        Perfil
+    <Card as="section" variation="outlined" aria-labelledby="case-profile-title">
+      <Heading level={2} fontSize="large" marginBottom="small" id="case-profile-title">
+        {M.profileTitle}
       </Heading>
-      <Grid as="dl" templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="small" className="admin-client-fields">
+      <Grid as="dl" templateColumns="1fr" gap="small" className="admin-client-fields">
         {fields.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>

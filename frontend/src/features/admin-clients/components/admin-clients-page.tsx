@@ -18,7 +18,7 @@ import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
 import type { AdminClient } from '@domain/schemas/admin-clients.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { LoadMoreButton } from '@/components/admin-list/load-more-button';
-import { ButtonLink } from '@/components/links';
+import { ButtonLink, TextLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -176,7 +176,9 @@ function ClientName({ client }: { client: AdminClient }) {
     <Flex alignItems="center" gap="small" className="client-name">
       <ClientAvatar name={client.nome_completo} />
       <Flex direction="column" gap="0">
-        <Text fontWeight="bold">{client.nome_completo}</Text>
+        <Text fontWeight="bold">
+          <TextLink to={`/admin/clientes/${client.id}`}>{client.nome_completo}</TextLink>
+        </Text>
         <Text fontSize="small" color="font.secondary">
           {client.tipo_documento.toUpperCase()}
         </Text>

@@ -1,12 +1,15 @@
-import { Button, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { CASE_FILE_MESSAGES, deletionConfirmationMatches } from '@domain/case-file.js';
 import { ADMIN_CLIENT_MESSAGES, clientDeletedDescription } from '@domain/messages.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast, toastApiError } from '@/lib/toast';
 import { useDeleteAdminClient } from '../api/admin-clients';
 
 /**
- * 'Excluir' and its irreversible-deletion dialog (spec 02 §2 Client detail, §8). The server asks for the same
- * confirmation: the request repeats the client's id.
+ * The case file's danger zone, last on the page: 'Excluir' and its irreversible-deletion dialog (spec 02 §2 Client
+ * detail, §8), which asks for the client's name typed before it deletes anything. The server asks for its own
+ * confirmation too: the request repeats the client's id.
  */
 export function DeleteClientDialog({
   profileId,
@@ -17,10 +20,15 @@ export function DeleteClientDialog({
   clientName: string;
   onDeleted: () => void;
 }) {
-  const dialog = useAppDialog();
+  const [typed, setTyped] = useState('');
+  const dialog = useAppDialog(() => setTyped(''));
   const deletion = useDeleteAdminClient();
 
   const confirm = () => {
+    if (!deletionConfirmationMatches(typed, clientName)) {
+      dialog.setProblem(CASE_FILE_MESSAGES.typeToConfirmMismatch);
+      return;
+    }
     dialog.setProblem(null);
     deletion.mutate(profileId, {
       onSuccess: (counts) => {
@@ -41,10 +49,18 @@ export function DeleteClientDialog({
   };
 
   return (
-    <>
-      <Button variation="destructive" onClick={dialog.show}>
-        Excluir
-      </Button>
+    <Card as="section" variation="outlined" className="danger-zone" aria-labelledby="danger-zone-title">
+      <Flex direction="column" gap="small" alignItems="flex-start">
+        <Heading level={2} fontSize="large" id="danger-zone-title">
+          {CASE_FILE_MESSAGES.dangerTitle}
+        </Heading>
+        <Text fontSize="small" color="font.secondary">
+          {CASE_FILE_MESSAGES.dangerText}
+        </Text>
+        <Button variation="destructive" size="small" onClick={dialog.show}>
+          Excluir
+        </Button>
+      </Flex>
       <AppDialog
         {...dialog.props}
         busy={deletion.isPending}
@@ -59,7 +75,14 @@ export function DeleteClientDialog({
         confirmLoadingText="Excluindo..."
         confirmVariation="destructive"
         onConfirm={confirm}
-      />
-    </>
+      >
+        <TextField
+          label={CASE_FILE_MESSAGES.typeToConfirmLabel(clientName)}
+          value={typed}
+          autoComplete="off"
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </AppDialog>
+    </Card>
   );
 }

@@ -1,6 +1,11 @@
 import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { CHARGE_FILTER_LABELS, conversionRate, formatConversionRate } from '@domain/charge-status.js';
+import {
+  CHARGE_FILTER_LABELS,
+  conversionRate,
+  convertedChargeCount,
+  formatConversionRate,
+} from '@domain/charge-status.js';
 import { resolvePeriod } from '@domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
@@ -94,7 +99,7 @@ function FinanceCounters() {
         {
           id: 'conversion',
           label: 'Taxa de Conversão',
-          value: charges && formatConversionRate(conversionRate(charges.paid, charges.total)),
+          value: charges && formatConversionRate(conversionRate(convertedChargeCount(charges), charges.total)),
         },
       ]}
     />

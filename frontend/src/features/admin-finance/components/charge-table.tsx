@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { AdminChargeRow } from '@domain/api/admin-finance.js';
-import { canAdminMarkPaid, chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import { canAdminMarkPaid, chargeStatusLabel, isChargePaid, paymentMethodLabel } from '@domain/charge-status.js';
 import { formatDateTime } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
@@ -35,8 +35,8 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
   const busy = markPaid.isPending || verify.isPending;
   return (
     <TableRow>
-      <ProtocolCell protocol={protocol} />
-      <ClientCell name={row.nome_cliente} email={row.email_cliente}>
+      <ProtocolCell protocol={protocol} profileId={row.profile_id} />
+      <ClientCell name={row.nome_cliente} email={row.email_cliente} profileId={row.profile_id}>
         {row.whatsapp_cliente ? (
           <Text fontSize="small" color="font.secondary">
             {row.whatsapp_cliente}
@@ -54,6 +54,23 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           >
             {chargeStatusLabel(row.status)}
           </Badge>
+          {row.paid_at ? (
+            <Text fontSize="small" color="font.secondary">
+              Pago em {formatDateTime(row.paid_at)} · {paymentMethodLabel(row.status)}
+            </Text>
+          ) : null}
+          {row.asaas_id ? (
+            <Text fontSize="small" color="font.secondary" className="admin-table__asaas-id">
+              Asaas{' '}
+              {row.link ? (
+                <a href={row.link} target="_blank" rel="noreferrer">
+                  {row.asaas_id}
+                </a>
+              ) : (
+                row.asaas_id
+              )}
+            </Text>
+          ) : null}
           {row.contrato_cancelado_em ? (
             <Badge size="small" variation="info">
               {WITHDRAWAL_MESSAGES.contractCancelledBadge}

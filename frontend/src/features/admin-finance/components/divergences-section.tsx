@@ -124,8 +124,8 @@ function DivergenceTable({ rows }: { rows: AdminDivergenceRow[] }) {
               {DIVERGENCE_LABELS[row.kind]}
             </Badge>
           </TableCell>
-          <ProtocolCell protocol={row.protocolo ?? '—'} />
-          <ClientCell name={row.nome_cliente} email={null} />
+          <ProtocolCell protocol={row.protocolo ?? '—'} profileId={row.profile_id} />
+          <ClientCell name={row.nome_cliente} email={null} profileId={row.profile_id} />
           <TableCell data-label="Pagamento no Asaas">
             <code className="divergence-table__payment">{row.asaas_id}</code>
           </TableCell>

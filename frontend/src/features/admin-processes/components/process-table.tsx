@@ -64,8 +64,8 @@ function ProcessRow({
   const pending = draft !== undefined && draft !== row.status ? draft : undefined;
   return (
     <TableRow>
-      <ProtocolCell protocol={protocol} />
-      <ClientCell name={row.nome_cliente} email={row.email_cliente} />
+      <ProtocolCell protocol={protocol} profileId={row.profile_id} />
+      <ClientCell name={row.nome_cliente} email={row.email_cliente} profileId={row.profile_id} />
       <TableCell data-label="Status">
         <Flex gap="xs" alignItems="center" className="admin-table__status">
           <SelectField

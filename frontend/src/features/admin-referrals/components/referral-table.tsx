@@ -2,7 +2,8 @@ import { Badge, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { AdminReferralRow } from '@domain/api/admin-referrals.js';
 import { REFERRAL_STATUS_LABELS } from '@domain/api/referrals.js';
 import { formatDate } from '@domain/dates.js';
-import { AdminTable, TimeCell } from '@/components/admin-list/admin-table';
+import { AdminTable, caseFilePath, TimeCell } from '@/components/admin-list/admin-table';
+import { TextLink } from '@/components/links';
 import '../admin-referrals.css';
 
 const COLUMNS = ['Quem indicou', 'Email indicado', 'Status', 'Convidado em', 'Atualizado em'];
@@ -15,13 +16,26 @@ export function ReferralTable({ rows }: { rows: AdminReferralRow[] }) {
       {rows.map((row) => (
         <TableRow key={row.id}>
           <TableCell data-label="Quem indicou">
-            <Text fontWeight="semibold">{row.referrer_nome ?? '—'}</Text>
+            <Text fontWeight="semibold">
+              {row.referrer_nome ? (
+                <TextLink to={caseFilePath(row.referrer_profile_id)}>{row.referrer_nome}</TextLink>
+              ) : (
+                '—'
+              )}
+            </Text>
             <Text fontSize="small" color="font.secondary" className="referrals-table__email">
               {row.referrer_email ?? ''}
             </Text>
           </TableCell>
           <TableCell data-label="Email indicado">
-            <span className="referrals-table__email">{row.referred_email}</span>
+            {/* Once the friend signed up, their address leads to their own case file. */}
+            {row.referred_profile_id ? (
+              <TextLink to={caseFilePath(row.referred_profile_id)} className="referrals-table__email">
+                {row.referred_email}
+              </TextLink>
+            ) : (
+              <span className="referrals-table__email">{row.referred_email}</span>
+            )}
           </TableCell>
           <TableCell data-label="Status">
             <Badge size="small" variation={STATUS_VARIATION[row.status]}>
