@@ -6,6 +6,7 @@ import type { CompanyIdentity } from '../domain/company.js';
 import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
 import { GOOGLE_ADS_URL, GOOGLE_OAUTH_TOKEN_URL, META_GRAPH_URL } from '../lambdas/providers/conversions.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
+import { DATAJUD_URL } from '../lambdas/providers/datajud.js';
 import { AccessLogs } from './constructs/access-logs.js';
 import { SignInFirewall } from './constructs/firewall.js';
 import { Api } from './constructs/api.js';
@@ -46,6 +47,11 @@ export interface BaixaStackProps extends StackProps {
    * @default VIACEP_URL
    */
   readonly postalCodeApiUrl?: string;
+  /**
+   * Base URL of the CNJ's DataJud public API (court movements).
+   * @default DATAJUD_URL
+   */
+  readonly datajudApiUrl?: string;
   /**
    * Meta pixel id: the browser pixel (config.json, CSP) and the Conversions API. Its token is the
    * `metaConversionsToken` secret.
@@ -128,6 +134,7 @@ export class BaixaStack extends Stack {
       company: JSON.stringify(props.company),
       asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
       postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
+      datajudApiUrl: props.datajudApiUrl ?? DATAJUD_URL,
       conversions: {
         metaApiUrl: META_GRAPH_URL,
         metaPixelId: props.metaPixelId,
