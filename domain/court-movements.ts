@@ -97,13 +97,19 @@ export function translateCourtMovement(movement: CourtMovementInput): CourtMovem
     const words = plainCourtText(
       [movement.nome, ...movement.complementos].filter((part) => part.trim() !== '').join(' — '),
     );
-    return { kind, text: words || 'Movimentação registrada pelo tribunal.', notifyCustomer: false, suggestedStatus: null };
+    return {
+      kind,
+      text: words || 'Movimentação registrada pelo tribunal.',
+      notifyCustomer: false,
+      suggestedStatus: null,
+    };
   }
   return {
     kind,
     text: COURT_MOVEMENT_SENTENCES[kind],
     notifyCustomer: true,
-    suggestedStatus: kind === 'liminar_concedida' ? 'baixa_deferida' : kind === 'liminar_revogada' ? 'baixa_caiu' : null,
+    suggestedStatus:
+      kind === 'liminar_concedida' ? 'baixa_deferida' : kind === 'liminar_revogada' ? 'baixa_caiu' : null,
   };
 }
 

@@ -161,7 +161,12 @@ async function storeMovements(
   for (const raw of ordered) {
     const meaning = translateCourtMovement(raw);
     const movement: CourtMovement = {
-      id: courtMovementId({ data_hora: raw.dataHora, codigo: raw.codigo, nome: raw.nome, complementos: raw.complementos }),
+      id: courtMovementId({
+        data_hora: raw.dataHora,
+        codigo: raw.codigo,
+        nome: raw.nome,
+        complementos: raw.complementos,
+      }),
       contrato_id: found.contractId,
       codigo: raw.codigo,
       nome: raw.nome,

@@ -88,7 +88,14 @@ ${emailButton(new URL(alert.actionPath, appUrl).toString(), alert.actionLabel)}`
  */
 export function courtMovementEmail(
   appUrl: string,
-  data: { userName: string; protocolo: string; numeroCnj: string; tribunal: string | null; texto: string; dataHora: string },
+  data: {
+    userName: string;
+    protocolo: string;
+    numeroCnj: string;
+    tribunal: string | null;
+    texto: string;
+    dataHora: string;
+  },
 ): OutgoingEmail {
   return {
     subject: `Novidade no seu processo ${data.numeroCnj}`,

@@ -109,10 +109,7 @@ export function postalCodeFromEnvironment(env: NodeJS.ProcessEnv = process.env):
 }
 
 /** `datajud` grant: the CNJ's DataJud public API with its key, read on the first call and kept (as Asaas's). */
-export function datajudFromEnvironment(
-  env: NodeJS.ProcessEnv = process.env,
-  fetchSecret?: SecretFetcher,
-): DataJud {
+export function datajudFromEnvironment(env: NodeJS.ProcessEnv = process.env, fetchSecret?: SecretFetcher): DataJud {
   const config = loadConfig({ datajudApiUrl: z.url() }, env);
   return createDataJud({ baseUrl: config.datajudApiUrl, apiKey: grantedSecret('datajudApiKey', { env, fetchSecret }) });
 }

@@ -80,6 +80,35 @@ type Fault = { kind: '429' | '500' | 'malformed'; remaining: number };
 
 const MAX_BODY_BYTES = 100_000;
 
+/** The stand-in's control switches, for the tests (and anyone with curl). */
+export function dataJudControl(url: string) {
+  const post = async (path: string, body: unknown = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  return {
+    addMovement: (
+      numero: string,
+      movement: { movimento?: string; codigo?: number; nome?: string; dataHora?: string },
+    ) => post('/__control/movements', { numero, ...movement }),
+    fail: (kind: '429' | '500' | 'malformed', count = 1) => post('/__control/faults', { kind, count }),
+    clearFaults: () => post('/__control/faults/clear'),
+    reset: () => post('/__control/reset'),
+    searches: async () =>
+      (await (await fetch(`${url}/__control/searches`)).json()) as {
+        at: string;
+        alias: string;
+        numeroProcesso: string | null;
+        status: number;
+      }[],
+  };
+}
+
 export async function startDataJudStandIn(options: DataJudStandInOptions): Promise<DataJudStandIn> {
   const cases = new Map<string, StandInCase>(loadCases(options.dataFile));
   const faults: Fault[] = [];
@@ -132,7 +161,8 @@ export async function startDataJudStandIn(options: DataJudStandInOptions): Promi
     const url = new URL(request.url ?? '/', 'http://x');
     const search = /^\/(api_publica_[a-z0-9]+)\/_search\/?$/.exec(url.pathname);
     if (search && request.method === 'POST') return handleSearch(request, response, search[1]!);
-    if (url.pathname === '/' && request.method === 'GET') return sendHtml(response, 200, controlPage([...cases.values()]));
+    if (url.pathname === '/' && request.method === 'GET')
+      return sendHtml(response, 200, controlPage([...cases.values()]));
     if (url.pathname === '/__control/movements' && request.method === 'POST') {
       const input = await readInput(request);
       const result = addMovement(input);
@@ -145,8 +175,13 @@ export async function startDataJudStandIn(options: DataJudStandInOptions): Promi
     if (url.pathname === '/__control/faults' && request.method === 'POST') {
       const input = await readInput(request);
       const kind = String(input.kind) as Fault['kind'];
-      if (!['429', '500', 'malformed'].includes(kind)) return send(response, 400, { error: 'kind: 429 | 500 | malformed' });
+      if (!['429', '500', 'malformed'].includes(kind))
+        return send(response, 400, { error: 'kind: 429 | 500 | malformed' });
       faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)) });
+      return send(response, 200, { faults });
+    }
+    if (url.pathname === '/__control/faults/clear' && request.method === 'POST') {
+      faults.length = 0;
       return send(response, 200, { faults });
     }
     if (url.pathname === '/__control/searches' && request.method === 'GET') return send(response, 200, searches);

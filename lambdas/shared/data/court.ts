@@ -12,14 +12,7 @@ import {
 import type { Page } from './admin-lists.js';
 import { keys } from './keys.js';
 import { GSI2 } from './table.js';
-import {
-  appliedUnlessConditionFails,
-  decodeCursor,
-  encodeCursor,
-  queryAllItems,
-  stripKeys,
-  type Db,
-} from './table.js';
+import { appliedUnlessConditionFails, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
 
 export type CourtCaseRef = { userId: string; contractId: string };
 
@@ -146,9 +139,7 @@ export async function courtCasesOf(db: Db, refs: readonly CourtCaseRef[]): Promi
       .slice(start, start + 100)
       .map((ref) => ({ pk: keys.customer(ref.userId), sk: keys.courtCaseSk(ref.contractId) }));
     while (pending && pending.length > 0) {
-      const answer = await db.client.send(
-        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending } } }),
-      );
+      const answer = await db.client.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending } } }));
       for (const item of answer.Responses?.[db.tableName] ?? []) {
         const record = courtCaseSchema.parse(stripKeys(item));
         found.set(record.contrato_id, record);
@@ -159,7 +150,10 @@ export async function courtCasesOf(db: Db, refs: readonly CourtCaseRef[]): Promi
   return found;
 }
 
-const REVIEW_CURSOR = { attributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'], partition: ['gsi2pk', keys.courtReviewList] } as const;
+const REVIEW_CURSOR = {
+  attributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
+  partition: ['gsi2pk', keys.courtReviewList],
+} as const;
 
 /**
  * Pattern 79: court movements whose suggested status (an injunction granted or revoked) awaits an admin's
