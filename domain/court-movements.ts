@@ -123,6 +123,11 @@ function kindOf(movement: CourtMovementInput): CourtMovementKind {
 
 /** Where the court case stands for the customer, before any movement: what the timeline says. */
 export const COURT_CASE_LABELS = {
+  /** The CNJ case number's label wherever it is shown (dashboard, history, public lookup, Nada Consta). */
+  number: 'Número do processo',
+  court: 'Tribunal',
+  unit: 'Vara',
+  filedAt: 'Protocolado em',
   /** DataJud does not know the number yet (it can be hours or days behind the court). */
   waiting: 'Aguardando o tribunal',
   waitingDetail:
