@@ -1,7 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { cnjDigits, courtOf } from '../../domain/cnj-number.js';
-import { keys } from '../../lambdas/shared/data/keys.js';
+import { saoPauloDay } from '../../domain/dates.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
@@ -12,7 +11,7 @@ import { isSignable, signingPlan, signingRefusal } from '../../domain/signing.js
 import { referralSignupWrites, referrerCopyOf } from '../../lambdas/shared/data/referrals.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
 import { createCnjNumber, createProfileInput } from '../factories.js';
-import { createCharge } from '../seeds.js';
+import { createCharge, writeCourtCaseFields } from '../seeds.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
 export function initialContractFor() {
@@ -129,21 +128,10 @@ export async function seedFiledCase(
     numero_cnj: numeroCnj,
     tribunal: court.acronym,
     vara: options.vara ?? null,
-    peticionado_em: options.peticionadoEm ?? now.slice(0, 10),
+    peticionado_em: options.peticionadoEm ?? saoPauloDay(new Date(now)),
   };
-  await db.client.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
-      UpdateExpression: 'SET numero_cnj = :n, tribunal = :t, vara = :v, peticionado_em = :p',
-      ExpressionAttributeValues: {
-        ':n': fields.numero_cnj,
-        ':t': fields.tribunal,
-        ':v': fields.vara,
-        ':p': fields.peticionado_em,
-      },
-    }),
-  );
+  await writeCourtCaseFields(db, ref, fields);
+
   return {
     ...customer,
     ref,
