@@ -253,6 +253,7 @@ export class BaixaStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
     new CfnOutput(this, 'AsaasApiKeySecretArn', { value: this.secrets.byName.asaasApiKey.secretArn });
+    new CfnOutput(this, 'DatajudApiKeySecretArn', { value: this.secrets.byName.datajudApiKey.secretArn });
     // Where the ad platforms' tokens go, for a stage that sets marketing ids (README, Deploy).
     new CfnOutput(this, 'MetaConversionsTokenSecretArn', { value: this.secrets.byName.metaConversionsToken.secretArn });
     new CfnOutput(this, 'GoogleAdsDeveloperTokenSecretArn', {
