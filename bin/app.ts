@@ -20,6 +20,8 @@ const company = loadCompanyIdentity(stage, app.node.tryGetContext('companyFile')
 const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefined;
 // Production takes real PIX payments: -c asaasApiUrl=https://api.asaas.com/v3 (the default is Asaas's sandbox).
 const asaasApiUrl = app.node.tryGetContext('asaasApiUrl') as string | undefined;
+// The court sync's DataJud API: -c datajudApiUrl=… (the default is the CNJ's public API).
+const datajudApiUrl = app.node.tryGetContext('datajudApiUrl') as string | undefined;
 // The stage's own domain, for canonical links, sitemap.xml and robots.txt: -c siteUrl=https://www.example.com.br
 const siteUrl = app.node.tryGetContext('siteUrl') as string | undefined;
 // Marketing (all optional): -c metaPixelId=<digits> turns on the browser pixel and Meta's Conversions API;
@@ -53,6 +55,7 @@ addBaixaStage(app, {
   company,
   siteAssetPath,
   asaasApiUrl,
+  datajudApiUrl,
   originSecretVersion,
   metaPixelId: metaPixelId === undefined ? undefined : String(metaPixelId),
   googleAds:

@@ -2,11 +2,13 @@ import { chargeStatusLabel, isChargePaid } from './charge-status.js';
 import { formatBRL } from './pricing.js';
 import { HISTORY_EXTRA_STATUS_LABELS, PROCESS_STATUS_LABELS, statusLabel } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
+import type { Process } from './schemas/entities.js';
+import { COURT_CASE_LABELS } from './court-movements.js';
 
 /** The actor recorded in status history for changes the system makes on its own. */
 export const SYSTEM_ACTOR = 'sistema';
 
-export type HistoryKind = 'contract' | 'payment' | 'process';
+export type HistoryKind = 'contract' | 'payment' | 'process' | 'court';
 
 export type HistoryEntry = {
   id: string;
@@ -62,10 +64,12 @@ export function historyStatusLabel(status: string): string {
  * the one collection the dashboard reads.
  */
 export function customerHistory(
-  collection: Pick<Dashboard, 'contracts' | 'charges' | 'processes' | 'history'>,
+  collection: Pick<Dashboard, 'contracts' | 'charges' | 'processes' | 'history'> &
+    Partial<Pick<Dashboard, 'movements'>>,
 ): HistoryEntry[] {
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));
   const contractOfProcess = new Map(collection.processes.map((process) => [process.id, process.contrato_id]));
+  const processOfContract = new Map(collection.processes.map((process) => [process.contrato_id, process]));
   const entries: HistoryEntry[] = [];
 
   for (const contract of collection.contracts) {
@@ -114,15 +118,35 @@ export function customerHistory(
     // The signature is listed once, by its contract (with the signing instant); the process's move is the same event.
     if (change.para === 'contrato_assinado' && signedContracts.has(contractId)) continue;
     const protocol = protocolOf.get(contractId);
+    const filedCase = change.para === 'peticionado' ? caseLine(processOfContract.get(contractId)) : null;
     entries.push({
       id: `process-${change.processo_id}-${change.created_at}-${change.para}`,
       at: change.created_at,
       kind: 'process',
       title: PROCESS_HISTORY_TITLES[change.para] ?? historyStatusLabel(change.para),
       description:
-        [protocol ? `Protocolo ${protocol}` : null, change.obs].filter(Boolean).join(' · ') || 'Andamento do processo',
+        [protocol ? `Protocolo ${protocol}` : null, filedCase, change.obs].filter(Boolean).join(' · ') ||
+        'Andamento do processo',
+    });
+  }
+
+  // What the court recorded (the court sync with DataJud), in our words or the court's.
+  for (const movement of collection.movements ?? []) {
+    const number = processOfContract.get(movement.contrato_id)?.numero_cnj;
+    entries.push({
+      id: `court-${movement.id}`,
+      at: movement.data_hora,
+      kind: 'court',
+      title: movement.texto,
+      description: number ? `${COURT_CASE_LABELS.number} ${number}` : 'Movimentação do tribunal',
     });
   }
 
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
+}
+
+/** The filed case as one line: its CNJ number and court ('Processo nº … (TJMG)'), or null before the number exists. */
+function caseLine(process: Process | undefined): string | null {
+  if (!process?.numero_cnj) return null;
+  return `${COURT_CASE_LABELS.number} ${process.numero_cnj}${process.tribunal ? ` (${process.tribunal})` : ''}`;
 }

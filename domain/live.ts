@@ -16,6 +16,8 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
   }),
   /** A charge's status changed (Asaas's webhook, a verification, 'Marcar pago'). */
   z.object({ type: z.literal('charge-status'), contractId: z.string(), chargeId: z.string(), status: z.string() }),
+  /** The court recorded a movement in a filed case (the court sync with DataJud stored it). */
+  z.object({ type: z.literal('court-movement'), contractId: z.string() }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

@@ -34,6 +34,8 @@ export const lookupEntrySchema = z.object({
   baixa_deferida_em: z.string().nullable(),
   baixa_caiu_em: z.string().nullable(),
   previsao: z.string().nullable(),
+  /** The CNJ case number once filed: public data (the courts publish it); nothing else of the case is shown here. */
+  numero_cnj: z.string().nullish(),
 });
 export type LookupEntry = z.infer<typeof lookupEntrySchema>;
 

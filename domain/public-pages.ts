@@ -24,6 +24,12 @@ export const PUBLIC_PAGES = [
       'Consulte o andamento do seu processo de baixa temporária pelo CPF, CNPJ ou protocolo e emita o Nada Consta quando a baixa for deferida.',
   },
   {
+    path: '/duvidas',
+    title: 'Dúvidas frequentes',
+    description:
+      'O que a baixa temporária é e o que não é, quanto tempo cada etapa leva, como desistir em 7 dias, quais documentos enviar e quem são os advogados responsáveis.',
+  },
+  {
     path: '/termos',
     title: 'Termos de Uso',
     description:

@@ -37,6 +37,7 @@ import {
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { TIME_ZONE } from '../domain/dates.js';
+import { FILED_PROCESS_STATUSES } from '../domain/process-status.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getFilingDocumentRoute } from '../domain/api/filing-documents.js';
 import {
@@ -759,8 +760,11 @@ export type AuthTriggerName = keyof typeof AUTH_TRIGGERS;
 
 /** A function EventBridge Scheduler invokes on a schedule (lib/constructs/schedules.ts), with no input but the time. */
 export type ScheduledFunction = FunctionDefinition & {
-  /** Once a day at this local time (a cron in `timeZone`, so the hour stays put whatever the zone's offset does). */
-  readonly schedule: { readonly hour: number; readonly minute: number; readonly timeZone: string };
+  /**
+   * At this local time, once a day or at each of several hours (a cron in `timeZone`, so the hour stays put whatever
+   * the zone's offset does).
+   */
+  readonly schedule: { readonly hour: number | readonly number[]; readonly minute: number; readonly timeZone: string };
 };
 
 export const SCHEDULED_FUNCTIONS = {
@@ -803,6 +807,28 @@ export const SCHEDULED_FUNCTIONS = {
     // back-offs (a 429 waits up to a minute) and for the run to stop by itself and report (RunStopped).
     timeoutSeconds: 900,
     schedule: { hour: 3, minute: 0, timeZone: TIME_ZONE },
+  },
+  // The court sync with DataJud (docs/decisions.md, Court movements from DataJud): four times a day in São Paulo,
+  // as DataJud can be hours behind the courts and the judges decide during office hours.
+  SyncCourtCases: {
+    entry: 'lambdas/court/sync-court-cases.ts',
+    // The filed processes by status (pattern 76: gsi2 `PROCESS_STATUS#` of the filed statuses); the cases' sync
+    // records (pattern 78, BatchGetItem and UpdateItem) and their movements (pattern 77, conditional PutItem) in the
+    // customer's partition; the admins' alert for an injunction granted or revoked (pattern 49, with its reference).
+    grants: {
+      tableItems: [
+        {
+          actions: ['BatchGetItem', 'PutItem', 'UpdateItem'],
+          pkPrefixes: [keys.customer('')],
+          indexes: { gsi2: FILED_PROCESS_STATUSES.map((status) => keys.statusList('PROCESS', status)) },
+        },
+        items(['PutItem'], keys.adminAlert('')),
+      ],
+      datajud: true,
+    },
+    // One search every two seconds with backoffs: Lambda's maximum, and the run stops by itself before it.
+    timeoutSeconds: 900,
+    schedule: { hour: [7, 11, 15, 19], minute: 30, timeZone: TIME_ZONE },
   },
 } as const satisfies Record<string, ScheduledFunction>;
 export type ScheduledFunctionName = keyof typeof SCHEDULED_FUNCTIONS;

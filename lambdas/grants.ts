@@ -67,6 +67,7 @@ export const SECRET_NAMES = [
   'googleAdsOAuth',
   'rateLimitKey',
   'contractLinkKey',
+  'datajudApiKey',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -135,6 +136,8 @@ export type FunctionGrants = {
   readonly asaas?: true;
   /** The postal-code (CEP) service. */
   readonly postalCode?: true;
+  /** The CNJ's DataJud public API (court movements): its base URL and the API key secret. */
+  readonly datajud?: true;
   /** Marketing conversions (Meta Conversions API, Google Ads): their endpoints, account ids and tokens. */
   readonly conversions?: true;
   readonly secrets?: readonly SecretName[];
@@ -160,6 +163,7 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   asaasApiUrl: 'ASAAS_API_URL',
   postalCodeApiUrl: 'POSTAL_CODE_API_URL',
+  datajudApiUrl: 'DATAJUD_API_URL',
   metaConversionsApiUrl: 'META_CONVERSIONS_API_URL',
   metaPixelId: 'META_PIXEL_ID',
   googleAdsApiUrl: 'GOOGLE_ADS_API_URL',
@@ -179,6 +183,7 @@ export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly a
   googleAdsOAuth: { value: 'GOOGLE_ADS_OAUTH', arn: 'GOOGLE_ADS_OAUTH_SECRET_ARN' },
   rateLimitKey: { value: 'RATE_LIMIT_SECRET', arn: 'RATE_LIMIT_SECRET_ARN' },
   contractLinkKey: { value: 'CONTRACT_LINK_SECRET', arn: 'CONTRACT_LINK_SECRET_ARN' },
+  datajudApiKey: { value: 'DATAJUD_API_KEY', arn: 'DATAJUD_API_KEY_SECRET_ARN' },
 };
 
 /**
@@ -218,6 +223,7 @@ export type GrantValues = {
   readonly userPoolId?: string;
   readonly asaasApiUrl?: string;
   readonly postalCodeApiUrl?: string;
+  readonly datajudApiUrl?: string;
   readonly conversions?: ConversionsSettings;
   readonly secret?: (name: SecretName) => SecretSource | undefined;
 };
@@ -271,6 +277,7 @@ export function environmentFor(
   if (grants.userPool || grants.adminMembership) env[ENV.userPoolId] = need('userPoolId');
   if (grants.asaas) env[ENV.asaasApiUrl] = need('asaasApiUrl');
   if (grants.postalCode) env[ENV.postalCodeApiUrl] = need('postalCodeApiUrl');
+  if (grants.datajud) env[ENV.datajudApiUrl] = need('datajudApiUrl');
   if (grants.conversions) {
     const conversions = need('conversions');
     env[ENV.metaConversionsApiUrl] = conversions.metaApiUrl;
@@ -296,6 +303,7 @@ export function environmentFor(
 export function secretsOf(grants: FunctionGrants): SecretName[] {
   const names = new Set<SecretName>(grants.secrets ?? []);
   if (grants.asaas) names.add('asaasApiKey');
+  if (grants.datajud) names.add('datajudApiKey');
   if (grants.conversions) {
     names.add('metaConversionsToken').add('googleAdsDeveloperToken').add('googleAdsOAuth');
   }

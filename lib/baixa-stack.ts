@@ -6,6 +6,7 @@ import type { CompanyIdentity } from '../domain/company.js';
 import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
 import { GOOGLE_ADS_URL, GOOGLE_OAUTH_TOKEN_URL, META_GRAPH_URL } from '../lambdas/providers/conversions.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
+import { DATAJUD_URL } from '../lambdas/providers/datajud.js';
 import { AccessLogs } from './constructs/access-logs.js';
 import { SignInFirewall } from './constructs/firewall.js';
 import { Api } from './constructs/api.js';
@@ -46,6 +47,11 @@ export interface BaixaStackProps extends StackProps {
    * @default VIACEP_URL
    */
   readonly postalCodeApiUrl?: string;
+  /**
+   * Base URL of the CNJ's DataJud public API (court movements).
+   * @default DATAJUD_URL
+   */
+  readonly datajudApiUrl?: string;
   /**
    * Meta pixel id: the browser pixel (config.json, CSP) and the Conversions API. Its token is the
    * `metaConversionsToken` secret.
@@ -128,6 +134,7 @@ export class BaixaStack extends Stack {
       company: JSON.stringify(props.company),
       asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
       postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
+      datajudApiUrl: props.datajudApiUrl ?? DATAJUD_URL,
       conversions: {
         metaApiUrl: META_GRAPH_URL,
         metaPixelId: props.metaPixelId,
@@ -246,6 +253,7 @@ export class BaixaStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn });
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
     new CfnOutput(this, 'AsaasApiKeySecretArn', { value: this.secrets.byName.asaasApiKey.secretArn });
+    new CfnOutput(this, 'DatajudApiKeySecretArn', { value: this.secrets.byName.datajudApiKey.secretArn });
     // Where the ad platforms' tokens go, for a stage that sets marketing ids (README, Deploy).
     new CfnOutput(this, 'MetaConversionsTokenSecretArn', { value: this.secrets.byName.metaConversionsToken.secretArn });
     new CfnOutput(this, 'GoogleAdsDeveloperTokenSecretArn', {

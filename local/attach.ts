@@ -94,6 +94,7 @@ export async function attachToLocalRuntime(
       appUrl: `http://127.0.0.1:${settings.ports.app}`,
       asaasApiUrl: `${asaasUrl}/v3`,
       postalCodeApiUrl: `http://127.0.0.1:${settings.ports.postalCode}`,
+      datajudApiUrl: `http://127.0.0.1:${settings.ports.datajud}`,
       userPoolId,
       // As the runtime gives its functions (local/runtime.ts): config/company/local.json, else the examples.
       company: JSON.stringify(loadCompanyIdentity('local').identity),

@@ -36,6 +36,7 @@ import { startGateway } from './services/gateway.js';
 import { startAsaasSimulator } from './services/asaas-simulator.js';
 import { conversionsSettingsFor, startConversionsRecorder } from './services/conversions-recorder.js';
 import { startLocalPostalCode } from './services/postal-code.js';
+import { startDataJudStandIn } from './services/datajud.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
 import { startSiteServer } from './services/site.js';
@@ -61,6 +62,8 @@ export type LocalRuntime = {
   /** The Asaas sandbox simulator: its page lists charges with 'Pagar'; its API is `<asaasUrl>/v3`. */
   asaasUrl: string;
   asaasWebhookToken: string;
+  /** The DataJud stand-in: its page adds court movements to a case; its API is `<datajudUrl>/api_publica_<tribunal>`. */
+  datajudUrl: string;
   /** The ad platforms' stand-in: what the conversions would have sent, at `<url>/__recorded`. */
   conversionsUrl: string;
   inboxUrl: string;
@@ -153,6 +156,15 @@ export async function startLocalRuntime(
     const postalCode = await startLocalPostalCode({ port: ports.postalCode });
     started(postalCode.stop);
 
+    // The CNJ's DataJud public API: court movements, added by hand on its page (kept in the data folder).
+    const datajud = await startDataJudStandIn({
+      port: ports.datajud,
+      apiKey: settings.secrets.datajudApiKey,
+      dataFile: join(settings.dataDir, 'datajud', 'cases.json'),
+      log,
+    });
+    started(datajud.stop);
+
     // Asaas's sandbox, delivering its webhooks through the local edge as Asaas does through CloudFront.
     const asaas = await startAsaasSimulator({
       port: ports.asaas,
@@ -186,6 +198,7 @@ export async function startLocalRuntime(
       appUrl,
       company: JSON.stringify(company),
       postalCodeApiUrl: postalCode.url,
+      datajudApiUrl: datajud.url,
       asaasApiUrl: asaas.apiUrl,
       conversions: conversionsSettingsFor(conversions.url, {
         metaPixelId: settings.marketing.serverPixelId,
@@ -351,6 +364,7 @@ export async function startLocalRuntime(
       liveUrl: live.url,
       asaasUrl: asaas.url,
       asaasWebhookToken: settings.secrets.asaasWebhookToken,
+      datajudUrl: datajud.url,
       conversionsUrl: conversions.url,
       inboxUrl: ses.inboxUrl,
       sesUrl: ses.endpoint,

@@ -33,6 +33,7 @@ export type LocalSettings = {
     ses: number;
     stepFunctions: number;
     postalCode: number;
+    datajud: number;
     live: number;
     asaas: number;
     conversions: number;
@@ -82,6 +83,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       ses: 8005 + offset,
       stepFunctions: 8083 + offset,
       postalCode: 8086 + offset,
+      datajud: 8088 + offset,
       live: 3002 + offset,
       asaas: 8087 + offset,
       conversions: 8089 + offset,
@@ -101,6 +103,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       contractLinkKey: 'local-contract-link-key-never-used-on-aws-0123456789abcdef',
       asaasWebhookToken: 'local-asaas-webhook-token-0123456789abcdef',
       asaasApiKey: 'local-asaas-api-key-0123456789abcdef',
+      datajudApiKey: 'local-datajud-api-key-0123456789abcdef',
       originVerify: 'local-origin-verify-secret-0123456789abcdef',
       metaConversionsToken: 'local-meta-conversions-token-0123456789abcdef',
       googleAdsDeveloperToken: 'local-google-ads-developer-token-0123456789',

@@ -44,6 +44,7 @@ const VALUES: CompleteGrantValues = {
   userPoolId: 'us-east-1_bench',
   asaasApiUrl: 'http://127.0.0.1:1',
   postalCodeApiUrl: 'http://127.0.0.1:1',
+  datajudApiUrl: 'http://127.0.0.1:1',
   conversions: {
     metaApiUrl: 'http://127.0.0.1:1/meta',
     metaPixelId: '100000000000001',

@@ -38,6 +38,7 @@ const CONFIG_FILE = join(REPO_ROOT, 'frontend/vite.config.ts');
 const PAGE_MODULES: Record<PublicPath, string> = {
   '/': 'src/features/landing/components/landing-page.tsx',
   '/consultar': 'src/features/lookup/components/lookup-page.tsx',
+  '/duvidas': 'src/features/legal/components/faq-page.tsx',
   '/termos': 'src/features/legal/components/terms-page.tsx',
   '/privacidade': 'src/features/legal/components/privacy-page.tsx',
 };

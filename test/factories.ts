@@ -1,4 +1,5 @@
 import { generateCnpj, generateCpf } from '@brazilian-utils/brazilian-utils';
+import { cnjCheckDigits, formatCnjNumber } from '../domain/cnj-number.js';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { ulid } from 'ulid';
 import type { ProfileInput } from '../domain/schemas/profile-input.js';
@@ -118,3 +119,20 @@ export const jsonOf = (result: unknown) =>
 
 /** A fresh address per test, so tests sharing the table and the SES store never see each other's data. */
 export const createEmailAddress = (name = 'cliente') => `${name}.${ulid().toLowerCase()}@example.com`;
+
+/**
+ * A valid CNJ case number (check digits computed per Resolução 65/2008), formatted: a state court by default
+ * (J.TR = 8.13, TJMG), with a random sequence so each test has its own case.
+ */
+export function createCnjNumber(options: { justice?: string; court?: string; year?: string; origin?: string } = {}) {
+  const parts = {
+    sequence: String(Math.floor(Math.random() * 9_999_999)).padStart(7, '0'),
+    year: options.year ?? '2026',
+    justice: options.justice ?? '8',
+    court: options.court ?? '13',
+    origin: options.origin ?? '0637',
+  };
+  return formatCnjNumber(
+    `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`,
+  );
+}

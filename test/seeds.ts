@@ -1,4 +1,5 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../lambdas/shared/data/keys.js';
 import { ulid } from 'ulid';
 import type { Charge, Contract, Process } from '../domain/schemas/entities.js';
 import { newChargeWrites } from '../lambdas/shared/data/charge-creation.js';
@@ -82,4 +83,28 @@ export async function createContract(
     }),
   );
   return created;
+}
+
+/**
+ * The court case fields the admin's filing ('Peticionado', another branch's route) writes on the process: the CNJ
+ * number, its court, the unit and the filing day.
+ */
+export async function writeCourtCaseFields(
+  db: Db,
+  ref: { userId: string; contractId: string },
+  fields: { numero_cnj: string; tribunal: string; vara: string | null; peticionado_em: string },
+): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
+      UpdateExpression: 'SET numero_cnj = :n, tribunal = :t, vara = :v, peticionado_em = :p',
+      ExpressionAttributeValues: {
+        ':n': fields.numero_cnj,
+        ':t': fields.tribunal,
+        ':v': fields.vara,
+        ':p': fields.peticionado_em,
+      },
+    }),
+  );
 }

@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { emailDeliverySchema } from '../email-delivery.js';
-import { chargeSchema, contractSchema, processSchema, profileSchema, statusHistorySchema } from './entities.js';
+import {
+  chargeSchema,
+  contractSchema,
+  courtCaseSchema,
+  courtMovementSchema,
+  processSchema,
+  profileSchema,
+  statusHistorySchema,
+} from './entities.js';
 
 /** GET /me/dashboard: the customer's whole item collection, read in one query (dashboard, contract, history). */
 export const dashboardSchema = z.object({
@@ -11,6 +19,10 @@ export const dashboardSchema = z.object({
   processes: z.array(processSchema),
   /** Every status change of the customer's processes, newest first (/app/historico). */
   history: z.array(statusHistorySchema),
+  /** The court movements of the customer's filed cases, oldest first (the case timeline). */
+  movements: z.array(courtMovementSchema).default([]),
+  /** What DataJud last said about each filed case ('aguardando o tribunal' until it knows it). */
+  courtCases: z.array(courtCaseSchema).default([]),
   /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
   withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
   /** Set when SES stopped mail to `email` (a permanent bounce or a complaint): the dashboard asks for another address. */

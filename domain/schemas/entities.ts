@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PROCESS_STATUSES } from '../process-status.js';
+import { COURT_MOVEMENT_KINDS } from '../court-movements.js';
 
 /**
  * Entity shapes as the API returns them. Field names follow the spec (pt-BR snake_case) so
@@ -144,3 +145,47 @@ export const referralSchema = z.object({
   updated_at: isoDate,
 });
 export type Referral = z.infer<typeof referralSchema>;
+
+export const courtMovementKindSchema = z.enum(COURT_MOVEMENT_KINDS);
+
+/**
+ * One court movement of a filed case, as DataJud published it (stored once: its id is derived from the movement
+ * itself), with what it means for the customer (domain/court-movements.ts).
+ */
+export const courtMovementSchema = z.object({
+  id: z.string(),
+  contrato_id: z.string(),
+  /** The TPU movement code; null when the court sent none. */
+  codigo: z.number().nullable(),
+  /** The court's own words. */
+  nome: z.string(),
+  /** The `complementosTabelados`, as `nome: descricao` text. */
+  complementos: z.array(z.string()),
+  /** When the court recorded it (ISO-8601). */
+  data_hora: isoDate,
+  kind: courtMovementKindSchema,
+  /** The customer's sentence: ours for a known movement, the court's words otherwise (plain text). */
+  texto: z.string(),
+  /** The process status an admin should confirm (an injunction granted or revoked), null when none. */
+  sugestao_status: z.enum(['baixa_deferida', 'baixa_caiu']).nullable(),
+  /** When an admin confirmed (or dismissed) the suggestion; null while it awaits them. */
+  revisado_em: isoDate.nullish(),
+  created_at: isoDate,
+});
+export type CourtMovement = z.infer<typeof courtMovementSchema>;
+
+/** What DataJud last said about a filed case (the court sync's record, one per contract). */
+export const courtCaseSchema = z.object({
+  contrato_id: z.string(),
+  /** found: DataJud knows the case; not_found: not yet published ('aguardando o tribunal'); error: no usable answer. */
+  ultimo_resultado: z.enum(['found', 'not_found', 'error']),
+  /** The last time DataJud answered at all (found or not found). */
+  ultima_resposta_em: isoDate.nullish(),
+  ultima_tentativa_em: isoDate,
+  primeira_tentativa_em: isoDate,
+  /** From DataJud's document, when found. */
+  classe: z.string().nullish(),
+  orgao_julgador: z.string().nullish(),
+  data_ajuizamento: z.string().nullish(),
+});
+export type CourtCase = z.infer<typeof courtCaseSchema>;

@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { lawyersLine, legalIdentityLine, type CompanyIdentity } from '../../domain/company.js';
+import { COURT_CASE_LABELS } from '../../domain/court-movements.js';
 import { formatDate, formatDateTime } from '../../domain/dates.js';
 import { AUTH_MESSAGES, DASHBOARD_MESSAGES } from '../../domain/messages.js';
 import { formatVerificationCode } from '../../domain/nada-consta.js';
@@ -14,6 +15,8 @@ export type NadaConstaContent = {
   /** The masked document and what it is ('CPF' or 'CNPJ'). */
   document: { label: 'CPF' | 'CNPJ'; masked: string };
   protocolo: string;
+  /** The CNJ number of the case that granted the removal, and its court (public data), when the process has one. */
+  courtCase?: { numeroCnj: string; tribunal: string | null } | null;
   bureaus: readonly string[];
   grantedAt: string;
   issuedAt: string;
@@ -90,16 +93,26 @@ export async function renderNadaConstaPdf(content: NadaConstaContent): Promise<U
     ['Titular', content.holderName],
     [content.document.label, content.document.masked],
     ['Protocolo', fullProtocol(content.protocolo)],
+    ...(content.courtCase
+      ? ([
+          [
+            COURT_CASE_LABELS.number,
+            `${content.courtCase.numeroCnj}${content.courtCase.tribunal ? ` (${content.courtCase.tribunal})` : ''}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['Órgãos de proteção ao crédito', content.bureaus.join(', ')],
     ['Baixa deferida em', formatDate(content.grantedAt)],
     ['Emitido em', `${formatDateTime(content.issuedAt)} (horário de Brasília)`],
     ['Código de verificação', formatVerificationCode(content.code)],
   ];
+  // The court case's line is the eighth field: the rows close up a little so the certificate stays one page.
+  const fieldGap = fields.length > 7 ? 17 : 22;
   for (const [label, value] of fields) {
     text(label, { size: 9, color: MUTED });
     y -= 15;
     text(value, { font: bold, size: 12 });
-    y -= 22;
+    y -= fieldGap;
   }
 
   y -= 6;

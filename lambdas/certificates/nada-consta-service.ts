@@ -190,6 +190,7 @@ async function storeNewCertificate(
     holderName: holder.nome_cliente,
     document: { label: profile.tipo_documento === 'cnpj' ? 'CNPJ' : 'CPF', masked: holder.cpf_cliente },
     protocolo,
+    courtCase: process.numero_cnj ? { numeroCnj: process.numero_cnj, tribunal: process.tribunal ?? null } : null,
     bureaus: CREDIT_BUREAUS,
     grantedAt: process.baixa_deferida_em,
     issuedAt,

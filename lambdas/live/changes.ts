@@ -2,6 +2,8 @@ import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { adminAlertOf, type StoredAdminAlert } from '../shared/data/admin-alerts.js';
 import { parseKey } from '../shared/data/keys.js';
+import { courtMovementSchema, type CourtMovement } from '../../domain/schemas/entities.js';
+import { stripKeys } from '../shared/data/table.js';
 
 /** A change a customer's open screens must hear about, read from one stream record. */
 export type CustomerChange =
@@ -17,6 +19,8 @@ export type CustomerChange =
       byUser: string;
     }
   | { kind: 'charge-status'; userId: string; contractId: string; chargeId: string; status: string }
+  /** A court movement the sync stored (pattern 77): news for the case's timeline; an e-mail when it matters. */
+  | { kind: 'court-movement'; userId: string; contractId: string; movement: CourtMovement }
   /** Not a customer's: something the admins must act on (pattern 49), e-mailed to them once. */
   | { kind: 'admin-alert'; alert: StoredAdminAlert };
 
@@ -51,6 +55,12 @@ export function changeOf(record: DynamoDBRecord): CustomerChange | null {
       obs: typeof item.obs === 'string' ? item.obs : null,
       byUser: String(item.by_user ?? ''),
     };
+  }
+  if (item.type === 'COURT_MOVEMENT' && record.eventName === 'INSERT') {
+    const movement = courtMovementSchema.safeParse(stripKeys(item));
+    return movement.success
+      ? { kind: 'court-movement', userId, contractId: movement.data.contrato_id, movement: movement.data }
+      : null;
   }
   if (item.type === 'CHARGE') {
     const charge = parseKey.chargeSk(String(item.sk));

@@ -12,7 +12,9 @@ import { keys } from '../shared/data/keys.js';
 import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { changeOf, type CustomerChange } from './changes.js';
-import { adminAlertEmail, statusUpdateEmail } from './status-emails.js';
+import { adminAlertEmail, courtMovementEmail, statusUpdateEmail } from './status-emails.js';
+import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
+import { getProcess } from '../shared/data/processes.js';
 import type { StoredAdminAlert } from '../shared/data/admin-alerts.js';
 
 export type PublishDeps = {
@@ -66,6 +68,9 @@ async function publishChange(deps: PublishDeps, change: CustomerChange): Promise
     });
     // The customer's own step (signing) needs no notice: they took it, and its own e-mail ('contract-signed') says so.
     if (change.byUser !== change.userId) await sendStatusNoticeOnce(deps, change);
+  } else if (change.kind === 'court-movement') {
+    await pushToCustomer(deps, change.userId, { type: 'court-movement', contractId: change.contractId });
+    if (change.movement.kind !== 'outro') await sendCourtMovementOnce(deps, change);
   } else {
     await pushToCustomer(deps, change.userId, {
       type: 'charge-status',
@@ -172,4 +177,40 @@ async function sendStatusNoticeOnce(
     throw error;
   }
   await completeLease(deps.db, marker, deps.clock());
+}
+
+/**
+ * The e-mail of a court movement that matters, once per movement (pattern 66). One held by another delivery fails the
+ * record, so the stream retries it once that sender is done (or its lease has lapsed).
+ */
+async function sendCourtMovementOnce(
+  deps: PublishDeps,
+  change: Extract<CustomerChange, { kind: 'court-movement' }>,
+): Promise<void> {
+  const [profile, contract, process] = await Promise.all([
+    getProfileByUser(deps.db, change.userId),
+    getContract(deps.db, change.userId, change.contractId),
+    getProcess(deps.db, { userId: change.userId, contractId: change.contractId }),
+  ]);
+  // A client deleted meanwhile has no one to tell.
+  if (!profile || !contract || !process?.numero_cnj) return;
+  const numeroCnj = process.numero_cnj;
+  const outcome = await sendEmailOnce(
+    deps.db,
+    emailOnceKeys.courtMovement(change.userId, change.contractId, change.movement.id),
+    deps.clock(),
+    () =>
+      deps.sendEmail(
+        profile.email,
+        courtMovementEmail(deps.appUrl, {
+          userName: profile.nome_completo,
+          protocolo: contract.protocolo,
+          numeroCnj,
+          tribunal: process.tribunal ?? null,
+          texto: change.movement.texto,
+          dataHora: change.movement.data_hora,
+        }),
+      ),
+  );
+  if (outcome === 'being-sent') throw new Error(`Court movement e-mail ${change.movement.id} is being sent`);
 }

@@ -81,3 +81,32 @@ ${emailButton(new URL(alert.actionPath, appUrl).toString(), alert.actionLabel)}`
     }),
   };
 }
+
+/**
+ * A court movement that matters (domain/court-movements.ts: a translated one): our sentence for it, the case number and
+ * court, and a button to the case's timeline. The court's own words are never sent: they may be any clerk's note.
+ */
+export function courtMovementEmail(
+  appUrl: string,
+  data: {
+    userName: string;
+    protocolo: string;
+    numeroCnj: string;
+    tribunal: string | null;
+    texto: string;
+    dataHora: string;
+  },
+): OutgoingEmail {
+  return {
+    subject: `Novidade no seu processo ${data.numeroCnj}`,
+    html: emailLayout({
+      title: 'Novidade no seu processo',
+      audience: 'customer',
+      name: data.userName,
+      body: markup`<p>${data.texto}</p>
+<p style="${MUTED_STYLE}">Processo ${data.numeroCnj}${data.tribunal ? markup` (${data.tribunal})` : null} — registrado pelo tribunal em ${formatDateTime(data.dataHora)} (horário de Brasília). Protocolo <strong>${data.protocolo}</strong>.</p>
+${emailButton(new URL('/app/dashboard', appUrl).toString(), CONTRACT_MESSAGES.followProcess)}`,
+      reason: 'Você recebeu este e-mail porque tem um processo em andamento na nossa plataforma.',
+    }),
+  };
+}

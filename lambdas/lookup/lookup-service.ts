@@ -93,6 +93,7 @@ async function entriesOf(
           baixa_deferida_em: process.baixa_deferida_em,
           baixa_caiu_em: process.baixa_caiu_em,
           previsao: process.previsao,
+          numero_cnj: process.numero_cnj ?? null,
         },
       ];
     });

@@ -17,6 +17,7 @@ import {
 } from '../providers/documents.js';
 import { createSesEmailSender, type SendEmail } from '../providers/email.js';
 import { createViaCepLookup, type PostalCodeLookup } from '../providers/postal-code.js';
+import { createDataJud, type DataJud } from '../providers/datajud.js';
 import { createWebSocketPush, type Push } from '../providers/push.js';
 import { createCognitoTokenVerifier, type TokenVerifier } from '../providers/tokens.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../providers/user-accounts.js';
@@ -111,6 +112,12 @@ export function adminDirectoryFromEnvironment(env: NodeJS.ProcessEnv = process.e
 export function postalCodeFromEnvironment(env: NodeJS.ProcessEnv = process.env): PostalCodeLookup {
   const config = loadConfig({ postalCodeApiUrl: z.url() }, env);
   return createViaCepLookup({ baseUrl: config.postalCodeApiUrl });
+}
+
+/** `datajud` grant: the CNJ's DataJud public API with its key, read on the first call and kept (as Asaas's). */
+export function datajudFromEnvironment(env: NodeJS.ProcessEnv = process.env, fetchSecret?: SecretFetcher): DataJud {
+  const config = loadConfig({ datajudApiUrl: z.url() }, env);
+  return createDataJud({ baseUrl: config.datajudApiUrl, apiKey: grantedSecret('datajudApiKey', { env, fetchSecret }) });
 }
 
 /**

@@ -24,6 +24,9 @@ export const METRIC = {
   orphanPayments: 'OrphanPayments',
   refunds: 'Refunds',
   reconciliationDivergences: 'ReconciliationDivergences',
+  // The court sync (DataJud): movements stored, and filed cases DataJud has not answered about for two days.
+  courtMovementsStored: 'CourtMovementsStored',
+  courtCasesUnanswered: 'CourtCasesUnanswered',
   // Asaas's webhook deliveries: applied (or known duplicates), refused at the door, or about a payment we do not have.
   webhooksAccepted: 'WebhooksAccepted',
   webhooksRejected: 'WebhooksRejected',

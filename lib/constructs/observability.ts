@@ -288,6 +288,17 @@ export class Observability extends Construct {
           'The nightly reconciliation found a charge whose money Asaas and we disagree on and could not repair: a person decides.',
       },
       {
+        id: 'CourtCasesUnanswered',
+        // Each court sync run counts the filed cases DataJud has not answered about (found or not found) for two days.
+        metric: productMetric(METRIC.courtCasesUnanswered, {
+          period: Duration.hours(6),
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        threshold: 1,
+        reason:
+          'A filed case has had no answer from DataJud for two days (down, rate-limiting us, or refusing our key): customers see no court movements. A case DataJud does not know yet is an answer, not this.',
+      },
+      {
         id: 'EmailsFailed',
         metric: productMetric(METRIC.emailsFailed, { period: Duration.minutes(15) }),
         threshold: 5,

@@ -16,7 +16,7 @@ export interface SchedulesProps {
 
 /**
  * One ServiceFunction per `SCHEDULED_FUNCTIONS` entry, with its catalogue grants and timeout, and an EventBridge
- * Scheduler schedule that invokes it once a day at the entry's local time (a cron in its time zone).
+ * Scheduler schedule that invokes it at the entry's local time(s) of day (a cron in its time zone).
  */
 export class Schedules extends Construct {
   readonly functions: Record<ScheduledFunctionName, ServiceFunction>;
@@ -43,10 +43,14 @@ export class Schedules extends Construct {
           conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
         }),
       });
+      const hours: readonly number[] = typeof schedule.hour === 'number' ? [schedule.hour] : schedule.hour;
+      const times = hours
+        .map((hour) => `${String(hour).padStart(2, '0')}:${String(schedule.minute).padStart(2, '0')}`)
+        .join(', ');
       schedules[name] = new scheduler.Schedule(this, `${name}Schedule`, {
-        description: `${name}, once a day at ${String(schedule.hour).padStart(2, '0')}:${String(schedule.minute).padStart(2, '0')} ${schedule.timeZone}`,
+        description: `${name}, ${hours.length === 1 ? 'once a day' : `${hours.length} times a day`} at ${times} ${schedule.timeZone}`,
         schedule: scheduler.ScheduleExpression.cron({
-          hour: String(schedule.hour),
+          hour: hours.join(','),
           minute: String(schedule.minute),
           timeZone: TimeZone.of(schedule.timeZone),
         }),

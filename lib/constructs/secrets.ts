@@ -20,6 +20,8 @@ const DESCRIPTIONS: Record<SecretName, string> = {
     'HMAC-SHA256 key of the rate-limit counters: their keys name an address, document or protocol only through this keyed hash',
   contractLinkKey:
     "HMAC-SHA256 key that signs the links to a signed contract's PDF in the 'Contrato assinado' e-mail (valid one year)",
+  datajudApiKey:
+    "The CNJ's DataJud public API key (https://datajud-wiki.cnj.jus.br/api-publica/acesso); replace the generated value with the key the CNJ publishes",
 };
 
 /** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
@@ -42,6 +44,8 @@ const NO_ROTATION: Record<SecretName, string> = {
     'Secrets Manager rotates only through a custom rotation Lambda, and nothing needs the old key: a new value only starts every rate-limit window afresh (counters keyed with the old one expire within the hour). Rotate on suspicion by putting a new value; functions pick it up at their next cold start.',
   contractLinkKey:
     'Secrets Manager rotates only through a custom rotation Lambda, and every link already e-mailed is signed with the current key: a new value stops all of them at once (customers still download their contract from the Contrato page). Rotate only on suspicion, by putting a new value; functions pick it up at their next cold start.',
+  datajudApiKey:
+    'The key is issued and published by the CNJ, which changes it at will; no rotation Lambda can obtain a new one. It is put here by hand when the CNJ announces a new key (the court sync picks it up at its next cold start).',
 };
 
 /**
@@ -73,6 +77,7 @@ export class Secrets extends Construct {
       googleAdsOAuth: create('googleAdsOAuth', 'GoogleAdsOAuth'),
       rateLimitKey: create('rateLimitKey', 'RateLimitKey'),
       contractLinkKey: create('contractLinkKey', 'ContractLinkKey'),
+      datajudApiKey: create('datajudApiKey', 'DatajudApiKey'),
     };
   }
 }

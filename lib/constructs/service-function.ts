@@ -53,6 +53,8 @@ export interface GrantTargets {
   readonly asaasApiUrl?: string;
   /** Base URL of the postal-code service. Required by `grants.postalCode`. */
   readonly postalCodeApiUrl?: string;
+  /** Base URL of the CNJ's DataJud public API. Required by `grants.datajud`. */
+  readonly datajudApiUrl?: string;
   /** The ad platforms' endpoints and account ids. Required by `grants.conversions`. */
   readonly conversions?: ConversionsSettings;
   /** Secrets Manager secrets by name. Required for every secret a function's grants name. */
@@ -75,6 +77,7 @@ export function grantValuesOf(targets: GrantTargets): GrantValues {
     tokenAudience: targets.tokens?.audience,
     asaasApiUrl: targets.asaasApiUrl,
     postalCodeApiUrl: targets.postalCodeApiUrl,
+    datajudApiUrl: targets.datajudApiUrl,
     conversions: targets.conversions,
     secret: (name) => {
       const secret = targets.secrets?.[name];

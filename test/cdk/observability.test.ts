@@ -196,6 +196,17 @@ describe('alarms', () => {
     expect(alarm.Dimensions).toEqual(productDimensions);
   });
 
+  it('CourtCasesUnanswered: a filed case without an answer from DataJud for two days, counted by each court sync', () => {
+    const alarm = expectAlarm('CourtCasesUnanswered', 1);
+    expect(alarm).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: METRIC.courtCasesUnanswered,
+      Statistic: 'Maximum',
+      Period: 6 * 3600,
+    });
+    expect(alarm.Dimensions).toEqual(productDimensions);
+  });
+
   it('Lambda errors of every function of the catalogue, each its own alarm', () => {
     const functions = s.template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: Match.objectLike({ STAGE: 'test' }) } },

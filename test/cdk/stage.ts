@@ -63,6 +63,7 @@ export const EVERY_VALUE = {
   userPoolId: 'u',
   asaasApiUrl: 'https://asaas',
   postalCodeApiUrl: 'https://cep',
+  datajudApiUrl: 'https://datajud',
   // As the test stack deploys them: endpoints only, no marketing account configured.
   conversions: { metaApiUrl: 'https://meta', googleAdsApiUrl: 'https://ads', googleOAuthTokenUrl: 'https://oauth' },
   secret: () => ({ arn: 'arn' }),

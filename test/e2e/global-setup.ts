@@ -138,6 +138,8 @@ export default async function setup(project: TestProject) {
     gatewayUrl: `http://127.0.0.1:${settings.ports.api}/api`,
     dynamodbEndpoint: `http://127.0.0.1:${settings.ports.dynamodb}`,
     asaasUrl: `http://127.0.0.1:${settings.ports.asaas}`,
+    datajudUrl: `http://127.0.0.1:${settings.ports.datajud}`,
+    datajudApiKey: settings.secrets.datajudApiKey,
     sesUrl: `http://127.0.0.1:${settings.ports.ses}`,
     admin: { email: settings.adminEmail, password: settings.adminPassword, totpSecret: adminTotpSecret },
     cognitoEndpoint: `http://127.0.0.1:${settings.ports.cognito}`,
@@ -164,6 +166,9 @@ declare module 'vitest' {
       gatewayUrl: string;
       dynamodbEndpoint: string;
       asaasUrl: string;
+      /** The DataJud stand-in (its control switches: local/services/datajud.ts `dataJudControl`) and its API key. */
+      datajudUrl: string;
+      datajudApiKey: string;
       sesUrl: string;
       /** The seeded admin, with their authenticator app's secret (see `logInAsAdmin`). */
       admin: AdminCredentials;

@@ -23,7 +23,7 @@ const SECTION_HEADINGS = [
   'Números de quem já confiou no nosso trabalho', // results
   'Um valor único, sem mensalidades', // price
   'Cada dia com o nome negativado tem um custo', // urgency
-  'Dê hoje o primeiro passo para limpar o seu nome', // final call to action
+  'Dê hoje o primeiro passo para a baixa temporária dos apontamentos', // final call to action
 ];
 const STEPS = ['Cadastro', 'Assinatura Digital', 'Pagamento PIX', 'Protocolo Judicial'];
 
@@ -112,6 +112,7 @@ describe.each([
     ]);
     expect(await linksIn(page, 'footer nav')).toEqual([
       ['Consultar Processo', '/consultar'],
+      ['Dúvidas frequentes', '/duvidas'],
       ['Termos de Uso', '/termos'],
       ['Política de Privacidade', '/privacidade'],
     ]);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_COMPANY, lawyersLine } from '../../domain/company.js';
+import { FAQ_TITLE, faqEntries, faqStructuredData } from '../../domain/faq.js';
 import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
 import { contractClauses } from '../../domain/contract-text.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
@@ -219,4 +220,35 @@ describe('the words about cancelling agree', () => {
       await page.context().close();
     });
   }
+});
+
+describe('Dúvidas frequentes (/duvidas, issue 31)', () => {
+  const entries = faqEntries(EXAMPLE_COMPANY);
+
+  for (const [viewportName, viewport] of VIEWPORT_LIST) {
+    it(`answers each question, names the lawyers and the CNPJ, and carries its FAQPage data (${viewportName})`, async () => {
+      const page = await newPage(viewport);
+      await openLegalPage(page, '/duvidas', FAQ_TITLE);
+      await waitForTitle(page, FAQ_TITLE);
+      await waitForCanonical(page, '/duvidas');
+      const main = page.locator('main');
+      for (const entry of entries) {
+        await main.getByRole('heading', { level: 2, name: entry.question }).waitFor();
+      }
+      expect(await main.innerText()).toContain(lawyersLine(EXAMPLE_COMPANY));
+      expect(await main.innerText()).toContain(EXAMPLE_COMPANY.cnpj);
+      expect(await main.innerText()).toContain('Não. A dívida continua existindo.');
+      expect(await hasHorizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBe(false);
+      await screenshot(page, `faq-${viewportName}`);
+      await page.context().close();
+    });
+  }
+
+  it('is prerendered with the same questions and answers as FAQPage structured data', async () => {
+    const html = await (await fetch(`${appUrl}/duvidas`)).text();
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json!)).toEqual(faqStructuredData(entries));
+    expect(html).toContain(`<h1 id="faq-title" class="public-page__title">${FAQ_TITLE}</h1>`);
+  });
 });

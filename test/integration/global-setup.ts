@@ -31,6 +31,8 @@ const S3_PORT = 18_404 + TEST_PORT_SHIFT;
 export const ASAAS_PORT = 18_405 + TEST_PORT_SHIFT;
 /** The conversions recorder's port, for tests that start one (the conversions grant points at it). */
 export const CONVERSIONS_PORT = 18_406 + TEST_PORT_SHIFT;
+/** The DataJud stand-in's port, for tests that start one (the court sync's datajud grant points at it). */
+export const DATAJUD_PORT = 18_407 + TEST_PORT_SHIFT;
 export const INTEGRATION_PIXEL_ID = '100000000000001';
 export const INTEGRATION_GOOGLE_ADS_CUSTOMER = '1234567890';
 export const INTEGRATION_BUCKET = 'baixa-integration-documents';
@@ -41,6 +43,7 @@ export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   contractLinkKey: 'integration-contract-link-key-0123456789abcdef',
   asaasWebhookToken: 'integration-webhook-token-0123456789abcdef',
   asaasApiKey: 'integration-asaas-api-key-0123456789abcdef',
+  datajudApiKey: 'integration-datajud-api-key-0123456789abcdef',
   originVerify: TEST_ORIGIN_VERIFY_SECRET,
   metaConversionsToken: 'integration-meta-conversions-token',
   googleAdsDeveloperToken: 'integration-google-ads-developer-token',
@@ -60,6 +63,7 @@ export const INTEGRATION_VALUES: GrantValues = {
   company: JSON.stringify(EXAMPLE_COMPANY),
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
   asaasApiUrl: `http://127.0.0.1:${ASAAS_PORT}/v3`,
+  datajudApiUrl: `http://127.0.0.1:${DATAJUD_PORT}`,
   conversions: conversionsSettingsFor(`http://127.0.0.1:${CONVERSIONS_PORT}`, {
     metaPixelId: INTEGRATION_PIXEL_ID,
     googleAdsCustomerId: INTEGRATION_GOOGLE_ADS_CUSTOMER,

@@ -16,7 +16,7 @@ import { createProfile } from '../../lambdas/shared/data/customers.js';
 import { createProfileInput } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
 import { testDb } from './db.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedFiledCase } from './seed.js';
 
 const db = testDb();
 
@@ -148,5 +148,23 @@ describe('public lookup: an answer shows no more than the searcher typed (issue 
     const last = compact.at(-1)!;
     const wrongCheck = `${compact.slice(0, -1)}${PROTOCOL_ALPHABET[(PROTOCOL_ALPHABET.indexOf(last) + 1) % 32]}`;
     expect(await lookup(wrongCheck)).toEqual({ found: false, searchType: null, processos: [] });
+  });
+});
+
+describe('public lookup: a filed case shows its CNJ number (issue 31)', () => {
+  it('adds the case number, public data, and nothing else of the case (no court unit, no movements)', async () => {
+    const filed = await seedFiledCase(db, { vara: '1ª Vara Cível de São Lourenço' });
+    const result = await lookup(filed.contract.protocolo);
+    expect(result.processos).toEqual([expect.objectContaining({ numero_cnj: filed.numeroCnj })]);
+    const answer = JSON.stringify(result);
+    expect(answer).not.toContain('Vara');
+    expect(Object.keys(result.processos[0]!)).not.toContain('tribunal');
+    expect(Object.keys(result.processos[0]!)).not.toContain('movements');
+  });
+
+  it('answers null before the filing', async () => {
+    const { contract } = await seedCustomer(db);
+    const [entry] = (await lookup(contract.protocolo)).processos;
+    expect(entry?.numero_cnj).toBeNull();
   });
 });

@@ -1,4 +1,7 @@
 import { ulid } from 'ulid';
+import { cnjDigits, courtOf } from '../../domain/cnj-number.js';
+import { saoPauloDay } from '../../domain/dates.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
 import type { Profile } from '../../domain/schemas/entities.js';
@@ -7,8 +10,8 @@ import { readSignable, writeSignature, type SignatureRecord } from '../../lambda
 import { isSignable, signingPlan, signingRefusal } from '../../domain/signing.js';
 import { referralSignupWrites, referrerCopyOf } from '../../lambdas/shared/data/referrals.js';
 import type { Db } from '../../lambdas/shared/data/table.js';
-import { createProfileInput } from '../factories.js';
-import { createCharge } from '../seeds.js';
+import { createCnjNumber, createProfileInput } from '../factories.js';
+import { createCharge, writeCourtCaseFields } from '../seeds.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
 export function initialContractFor() {
@@ -105,4 +108,36 @@ export async function seedSignature(
   });
   if (!written) throw new Error(`Contract ${contractId}: the signature's conditions failed`);
   return { plan, processStatus: plan.to };
+}
+
+/**
+ * A customer whose process was filed: moved to 'peticionado' through the status pattern, with the court case fields
+ * the admin's filing stores (numero_cnj, tribunal, vara, peticionado_em) written on the process as that route does.
+ */
+export async function seedFiledCase(
+  db: Db,
+  options: { numeroCnj?: string; vara?: string | null; peticionadoEm?: string; email?: string } = {},
+) {
+  const customer = await seedCustomer(db, options.email ? { email: options.email } : {});
+  const ref = { userId: customer.userId, contractId: customer.contract.id };
+  const numeroCnj = options.numeroCnj ?? createCnjNumber();
+  const court = courtOf(cnjDigits(numeroCnj)!)!;
+  const now = new Date().toISOString();
+  await changeProcessStatus(db, { ref, to: 'peticionado', byUser: 'admin-test', now });
+  const fields = {
+    numero_cnj: numeroCnj,
+    tribunal: court.acronym,
+    vara: options.vara ?? null,
+    peticionado_em: options.peticionadoEm ?? saoPauloDay(new Date(now)),
+  };
+  await writeCourtCaseFields(db, ref, fields);
+
+  return {
+    ...customer,
+    ref,
+    numeroCnj,
+    digits: cnjDigits(numeroCnj)!,
+    court,
+    process: { ...customer.process, ...fields },
+  };
 }

@@ -10,6 +10,7 @@ import { PublicLayout } from '@/components/public-layout';
 export const PUBLIC_PAGE_LOADERS: Record<PublicPath, () => Promise<ComponentType>> = {
   '/': async () => (await import('@/features/landing/components/landing-page')).LandingPage,
   '/consultar': async () => (await import('@/features/lookup/components/lookup-page')).LookupPage,
+  '/duvidas': async () => (await import('@/features/legal/components/faq-page')).FaqPage,
   '/termos': async () => (await import('@/features/legal/components/terms-page')).TermsPage,
   '/privacidade': async () => (await import('@/features/legal/components/privacy-page')).PrivacyPage,
 };

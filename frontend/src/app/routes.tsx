@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           // Not lazy: signing out navigates here synchronously, before the guard can send the empty session to /auth.
           { index: true, Component: LandingPage },
           { path: 'consultar', lazy: publicPage('/consultar') },
+          { path: 'duvidas', lazy: publicPage('/duvidas') },
           { path: 'termos', lazy: publicPage('/termos') },
           { path: 'privacidade', lazy: publicPage('/privacidade') },
           {

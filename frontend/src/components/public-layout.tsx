@@ -77,6 +77,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </address>
           <nav aria-label="Links institucionais" className="public-footer__nav">
             <Link to="/consultar">Consultar Processo</Link>
+            <Link to="/duvidas">Dúvidas frequentes</Link>
             <Link to="/termos">Termos de Uso</Link>
             <Link to="/privacidade">Política de Privacidade</Link>
           </nav>

@@ -4,11 +4,21 @@ import { PROFILE_MESSAGES } from '../../../domain/messages.js';
 import {
   chargeSchema,
   contractSchema,
+  courtCaseSchema,
+  courtMovementSchema,
   processSchema,
   profileSchema,
   statusHistorySchema,
 } from '../../../domain/schemas/entities.js';
-import type { Charge, Contract, Process, Profile, StatusHistory } from '../../../domain/schemas/entities.js';
+import type {
+  Charge,
+  Contract,
+  CourtCase,
+  CourtMovement,
+  Process,
+  Profile,
+  StatusHistory,
+} from '../../../domain/schemas/entities.js';
 import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
@@ -25,16 +35,28 @@ export type CustomerCollection = {
   charges: Charge[];
   processes: Process[];
   history: StatusHistory[];
+  /** Court movements of the filed cases (pattern 77), oldest first. */
+  movements: CourtMovement[];
+  /** What DataJud last said about each filed case (pattern 78). */
+  courtCases: CourtCase[];
 };
 
-/** Pattern 1 (and 14): a customer's profile, contracts, charges, processes and history in one Query. */
+/** Pattern 1 (and 14): a customer's profile, contracts, charges, processes, history and court case in one Query. */
 export async function getCustomerCollection(
   db: Db,
   userId: string,
   /** Strongly consistent (twice the read cost): a decision about money must see every charge written so far. */
   options: { consistent?: boolean } = {},
 ): Promise<CustomerCollection> {
-  const collection: CustomerCollection = { profile: null, contracts: [], charges: [], processes: [], history: [] };
+  const collection: CustomerCollection = {
+    profile: null,
+    contracts: [],
+    charges: [],
+    processes: [],
+    history: [],
+    movements: [],
+    courtCases: [],
+  };
   let cursor: Record<string, unknown> | undefined;
   do {
     // 'CONTRACT#' … 'PROFILE' covers contracts, charges, processes, history and the profile, and skips referrals.
@@ -69,6 +91,12 @@ export async function getCustomerCollection(
         case 'HISTORY':
           collection.history.push(statusHistorySchema.parse(entity));
           break;
+        case 'COURT_MOVEMENT':
+          collection.movements.push(courtMovementSchema.parse(entity));
+          break;
+        case 'COURT_CASE':
+          collection.courtCases.push(courtCaseSchema.parse(entity));
+          break;
       }
     }
     cursor = page.LastEvaluatedKey;
@@ -78,6 +106,7 @@ export async function getCustomerCollection(
   collection.charges.sort((a, b) => b.created_at.localeCompare(a.created_at));
   collection.processes.sort((a, b) => b.created_at.localeCompare(a.created_at));
   collection.history.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  collection.movements.sort((a, b) => a.data_hora.localeCompare(b.data_hora) || a.id.localeCompare(b.id));
   return collection;
 }
 

@@ -25,6 +25,11 @@ export const emailOnceKeys = {
     pk: keys.erasureRequest(protocolo),
     sk: keys.emailOnceSk('solicitacao'),
   }),
+  /** A court movement that matters, once per movement (in the customer's partition, beside the movement). */
+  courtMovement: (userId: string, contractId: string, movementId: string): EmailOnceKey => ({
+    pk: keys.customer(userId),
+    sk: keys.emailOnceSk(`andamento#${contractId}#${movementId}`),
+  }),
   /** An invitation to a friend, once per invite (in the referrer's partition, beside the referral). */
   invite: (referrerUserId: string, inviteCode: string): EmailOnceKey => ({
     pk: keys.customer(referrerUserId),

@@ -12,6 +12,13 @@ export const keys = {
   chargePrefix: (contractId: string) => `CONTRACT#${contractId}#CHARGE#`,
   processSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS`,
   historySk: (contractId: string, at: string, id: string) => `CONTRACT#${contractId}#PROCESS#HISTORY#${at}#${id}`,
+  /**
+   * Pattern 77: one court movement of a contract's case, stored once: `movementId` is derived from the movement itself
+   * (its time, code and words), so every sync run that reads it again finds it there. In the dashboard's range.
+   */
+  courtMovementSk: (contractId: string, movementId: string) => `CONTRACT#${contractId}#PROCESS#MOVEMENT#${movementId}`,
+  /** Pattern 78: what DataJud last said about a contract's case (the court sync's record). In the dashboard's range. */
+  courtCaseSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS#COURT`,
   referralSk: (email: string) => `REFERRAL#${email}`,
   /** Sorts before `CONTRACT#`, outside the dashboard's `CONTRACT#`…`PROFILE` range (pattern 1 never reads it). */
   connectionSk: (connectionId: string) => `CONNECTION#${connectionId}`,
@@ -129,6 +136,8 @@ export const keys = {
 
   typeList: (type: EntityType) => `TYPE#${type}`,
   statusList: (type: 'PROCESS' | 'CHARGE' | 'REFERRAL', status: string) => `${type}_STATUS#${status}`,
+  /** Pattern 79: court movements whose suggested status awaits an admin (gsi2, sparse: removed once reviewed). */
+  courtReviewList: 'COURT_REVIEW#PENDING',
   listSort: (at: string, id: string) => `${at}#${id}`,
 } as const;
 

@@ -15,6 +15,8 @@ const dashboard = (over: Partial<Dashboard>): Dashboard => ({
   charges: [],
   processes: [],
   history: [],
+  movements: [],
+  courtCases: [],
   withdrawals: [],
   ...over,
 });

@@ -283,6 +283,8 @@ describe('the payment screen never offers a code to pay for money that went back
     charges: [],
     processes: [],
     history: [],
+    movements: [],
+    courtCases: [],
     withdrawals: [],
     ...over,
   });

@@ -65,6 +65,7 @@ describe('the CloudFront functions generated from the same lists', () => {
     '/consultar/',
     '/termos',
     '/privacidade',
+    '/duvidas',
     '/app/dashboard',
     '/app/contrato/imprimir/01J0000000000000000000000A',
     '/auth',

@@ -29,6 +29,7 @@ const EVERY_VALUE: CompleteGrantValues = {
   userPoolId: 'us-east-1_pool',
   asaasApiUrl: 'https://api-sandbox.asaas.com/v3',
   postalCodeApiUrl: 'https://viacep.com.br',
+  datajudApiUrl: 'https://api-publica.datajud.cnj.jus.br',
   conversions: {
     metaApiUrl: 'https://graph.facebook.com/v21.0',
     metaPixelId: '100000000000001',
@@ -97,6 +98,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.userPool || grants.adminMembership) expected.add(ENV.userPoolId);
     if (grants.asaas) expected.add(ENV.asaasApiUrl);
     if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
+    if (grants.datajud) expected.add(ENV.datajudApiUrl);
     if (grants.conversions) {
       for (const name of [
         ENV.metaConversionsApiUrl,
@@ -184,6 +186,7 @@ describe('environmentFor over the whole catalogue', () => {
     ['userPoolId', { adminMembership: true }],
     ['asaasApiUrl', { asaas: true }],
     ['postalCodeApiUrl', { postalCode: true }],
+    ['datajudApiUrl', { datajud: true }],
   ] as const)('fails loudly, naming the function and "%s", when a grant’s value is missing', (value, grants) => {
     const values = { ...EVERY_VALUE, [value]: undefined };
     expect(() => environmentFor('Fn', grants, values)).toThrow(MissingGrantValueError);

@@ -100,3 +100,25 @@ describe('contract and Nada Consta PDFs print names in any alphabet', () => {
     expect(await pdfText(await nadaConsta('Ana ?'))).toContain('Titular Ana ?');
   });
 });
+
+describe('the Nada Consta names the court case', () => {
+  it('prints the CNJ number and its court when the process has one, and nothing of it otherwise', async () => {
+    const base = {
+      holderName: 'Maria da Silva',
+      document: { label: 'CPF' as const, masked: '***.982.247-**' },
+      protocolo: 'LM2026030200001',
+      bureaus: ['SPC', 'SERASA', 'BOA VISTA', 'SCPC'],
+      grantedAt: '2026-03-02T13:00:00.000Z',
+      issuedAt: '2026-03-03T13:00:00.000Z',
+      code: 'ABCD2345EFGH',
+      verificationUrl: 'http://127.0.0.1:5173/verificar/ABCD2345EFGH',
+      issuer: EXAMPLE_COMPANY,
+    };
+    const withCase = await pdfText(
+      await renderNadaConstaPdf({ ...base, courtCase: { numeroCnj: '0001234-55.2026.8.13.0637', tribunal: 'TJMG' } }),
+    );
+    expect(withCase).toContain('Número do processo 0001234-55.2026.8.13.0637 (TJMG)');
+    const without = await pdfText(await renderNadaConstaPdf(base));
+    expect(without).not.toContain('Número do processo');
+  });
+});

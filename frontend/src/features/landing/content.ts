@@ -141,7 +141,7 @@ export const INCLUDED = [
 ] as const;
 
 export const BONUSES: readonly Feature[] = [
-  { icon: 'chart', title: 'Acompanhamento em tempo real', text: 'Status do processo atualizado no painel.' },
+  { icon: 'chart', title: 'Acompanhamento online', text: 'As movimentações do tribunal no seu painel.' },
   { icon: 'chat', title: 'Suporte pelo WhatsApp', text: 'Fale com a equipe sempre que precisar.' },
   { icon: 'shield', title: 'Certificação digital', text: 'Contrato e documentos com assinatura digital.' },
 ];

@@ -9,6 +9,7 @@ import { ApiRequestError, isRefusal } from '@/lib/api-error';
 import { toast, toastApiError } from '@/lib/toast';
 import { useSignContract } from '../api/contracts';
 import { ContractClauses } from './contract-clauses';
+import { FaqLink } from '@/components/faq-link';
 
 /**
  * An unsigned contract: its clauses in the page's own flow (no inner scroll box, readable on a phone), the unticked
@@ -67,6 +68,7 @@ export function UnsignedContract({ contract, profile }: { contract: Contract; pr
           : `Contrato de ${formatBRL(contract.valor)}, pagamento único via PIX, gerado em ${formatDate(contract.created_at)}.`}{' '}
         Leia as cláusulas abaixo antes de assinar.
       </Text>
+      <FaqLink before="assinar" />
       <section className="contract-document" aria-label="Texto do contrato">
         <ContractClauses contract={contract} profile={profile} />
       </section>

@@ -10,6 +10,9 @@ import { usePageTitle } from '@/lib/page-title';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { currentContract } from '@domain/current-contract.js';
 import { dashboardErrorView } from '../lib/dashboard-error';
+import { caseTimeline } from '@domain/case-timeline.js';
+import { saoPauloDay } from '@domain/dates.js';
+import { CourtCaseCard } from './court-case-card';
 import { EmailDeliveryBanner } from './email-delivery-banner';
 import { NextStepCard } from './next-step-card';
 import { ProcessTimeline } from './process-timeline';
@@ -43,6 +46,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
   const process = currentProcess(data);
   const contract = currentContract(data, process);
   const journey = dashboardJourney(data);
+  const court = caseTimeline(data, saoPauloDay(new Date()));
   return (
     <Flex direction="column" gap="medium">
       {data.emailDelivery ? <EmailDeliveryBanner email={data.email} delivery={data.emailDelivery} /> : null}
@@ -57,7 +61,10 @@ function DashboardContent({ data }: { data: Dashboard }) {
         money={journey.money}
       />
       <Grid templateColumns={{ base: '1fr', large: '2fr 1fr' }} gap="medium" alignItems="start">
-        <ProcessTimeline steps={journey.steps} />
+        <Flex direction="column" gap="medium">
+          {court ? <CourtCaseCard timeline={court} /> : null}
+          <ProcessTimeline steps={journey.steps} />
+        </Flex>
         <SupportCard />
       </Grid>
     </Flex>

@@ -14,6 +14,7 @@ const KIND_LABEL: Record<HistoryKind, { label: string; variation: 'info' | 'succ
   contract: { label: 'Contrato', variation: 'info' },
   payment: { label: 'Pagamento', variation: 'success' },
   process: { label: 'Processo', variation: 'warning' },
+  court: { label: 'Tribunal', variation: 'info' },
 };
 
 /** /app/historico (spec 02 §2 History). */

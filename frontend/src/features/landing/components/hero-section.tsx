@@ -24,8 +24,8 @@ export function HeroSection() {
           </h1>
           <p className="hero__lead">
             Um advogado protocola na Justiça um pedido de liminar, com petição personalizada, para retirar
-            temporariamente seus registros do SPC, SERASA, BOA VISTA e SCPC. Tudo online, com acompanhamento em tempo
-            real.
+            temporariamente seus registros do SPC, SERASA, BOA VISTA e SCPC. Tudo online, com cada movimentação do
+            processo no seu painel.
           </p>
           <div className="hero__actions">
             <StartLink className="btn btn--accent btn--large" />

@@ -5,6 +5,7 @@ import type { LookupEntry } from '@domain/lookup.js';
 import { nadaConstaAvailability } from '@domain/nada-consta-availability.js';
 import { formatBRL } from '@domain/pricing.js';
 import { LOOKUP_STATUS_LABELS, statusLabel } from '@domain/process-status.js';
+import { COURT_CASE_LABELS } from '@domain/court-movements.js';
 
 /** Statuses whose badge reads as good news, bad news, or in progress. */
 const TONE: Record<string, 'success' | 'danger' | 'info'> = {
@@ -22,6 +23,7 @@ export function LookupResultCard({ entry, onNadaConsta }: { entry: LookupEntry; 
     ['E-mail', entry.email_cliente],
     ['CPF/CNPJ', entry.cpf_cliente],
     ['Valor', formatBRL(entry.valor)],
+    ...(entry.numero_cnj ? ([[COURT_CASE_LABELS.number, entry.numero_cnj]] as [string, string][]) : []),
     ['Data do pedido', formatDate(entry.created_at)],
     ['Contrato assinado em', formatDate(entry.assinado_em)],
     ['Previsão', formatDate(entry.previsao)],

@@ -22,6 +22,7 @@ import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastApiError, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
 import { PixPayee } from './pix-payee';
+import { FaqLink } from '@/components/faq-link';
 
 /** The copy button's confirmation. */
 const PIX_COPIED_LABEL = 'Copiado';
@@ -101,6 +102,7 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       ) : (
         <GenerateCard contract={contract} expired={view.expired} />
       )}
+      {view.kind !== 'paid' && <FaqLink before="pagar" />}
     </>
   );
 }

@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 /**
  * Spec 01 §4, live status-change notice: while a customer has the app open, a change of their process or charge
  * (payment confirmed, an admin moving the process) refreshes the customer collection — dashboard, contract, history —
- * and a process change made by someone else shows 'Status atualizado!'.
+ * and a process change made by someone else, or a movement the court recorded in the case, shows 'Status atualizado!'.
  */
 export function useLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
@@ -23,7 +23,7 @@ export function useLiveUpdates(enabled: boolean): void {
       token: currentIdToken,
       onMessage: (message) => {
         refresh();
-        if (message.type === 'process-status' && !message.self) {
+        if ((message.type === 'process-status' && !message.self) || message.type === 'court-movement') {
           toast({ title: DASHBOARD_MESSAGES.statusUpdated, variant: 'success' });
         }
       },
