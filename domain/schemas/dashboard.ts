@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailDeliverySchema } from '../email-delivery.js';
+import { kitItemSchema } from './filing-kit.js';
 import { chargeSchema, contractSchema, processSchema, profileSchema, statusHistorySchema } from './entities.js';
 
 /** GET /me/dashboard: the customer's whole item collection, read in one query (dashboard, contract, history). */
@@ -11,6 +12,8 @@ export const dashboardSchema = z.object({
   processes: z.array(processSchema),
   /** Every status change of the customer's processes, newest first (/app/historico). */
   history: z.array(statusHistorySchema),
+  /** The filing kit's items of the customer's contracts (issue 30): the next step and the history read them. */
+  kit: z.array(kitItemSchema).optional(),
   /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
   withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
   /** Set when SES stopped mail to `email` (a permanent bounce or a complaint): the dashboard asks for another address. */
