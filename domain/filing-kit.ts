@@ -397,6 +397,9 @@ export const KIT_MESSAGES = {
   rateLimited: 'Muitos envios em pouco tempo. Espere um pouco e tente de novo.',
   kitClosed: 'Este pedido não recebe documentos agora.',
   signingMethodRequired: 'Diga como o documento foi assinado: pelo gov.br ou à mão.',
+  govbrNeedsPdf: 'Para a assinatura pelo gov.br, envie o PDF assinado que o gov.br gerou (não uma foto).',
+  govbrUnavailable:
+    'A verificação da assinatura gov.br ainda não está disponível. Escolha "Assinado à mão" ou tente mais tarde.',
   fileNotFound: 'Arquivo não encontrado.',
   // The admin's review.
   approve: 'Aprovar',

@@ -211,7 +211,14 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
   const lastAt = (status: string) => chronological.filter((change) => change.para === status).at(-1) ?? null;
   const money = contract ? moneyState(contract, charge) : ({ kind: 'none' } as const);
   const free = contract?.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
-  const path = PLANNED_PATH.filter((status) => !(free && status === 'pagamento_pendente'));
+  // A process filed without the filing kit's step (before the kit existed) never shows it.
+  const skippedKit = (status: string) =>
+    status === 'em_analise' &&
+    process !== null &&
+    !process.kit_aprovado_em &&
+    !history.some((change) => change.para === 'em_analise') &&
+    plannedIndex(process.status) > plannedIndex('em_analise');
+  const path = PLANNED_PATH.filter((status) => !(free && status === 'pagamento_pendente') && !skippedKit(status));
 
   // An account without a profile has no process yet: its sign-up is what is done.
   if (!process || !contract) {

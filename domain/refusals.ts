@@ -97,7 +97,6 @@ export const REFUSAL_MESSAGES = {
     KIT_MESSAGES.pdfTooComplex,
     KIT_MESSAGES.imageTooLarge,
     KIT_MESSAGES.malware,
-    KIT_MESSAGES.uploadMissing,
   ],
   kit_not_approved: [KIT_MESSAGES.filingBeforeApproval],
 } as const satisfies Record<RefusalReason, readonly [RefusalText, ...RefusalText[]]>;

@@ -13,7 +13,7 @@ const db = tableFromEnvironment();
  * SES stopped mail to the caller's address (pattern 64, one GetItem).
  */
 export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
-  const [{ profile, contracts, charges, processes, history }, suppression] = await Promise.all([
+  const [{ profile, contracts, charges, processes, history, kit }, suppression] = await Promise.all([
     getCustomerCollection(db, caller.userId),
     emailSuppressionOf(db, caller.email),
   ]);
@@ -27,5 +27,7 @@ export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
     return eligibility.allowed ? [{ contractId: contract.id, until: eligibility.until }] : [];
   });
   const emailDelivery = suppression ? { problem: suppression.reason, since: suppression.at } : null;
-  return { body: { email: caller.email, profile, contracts, charges, processes, history, withdrawals, emailDelivery } };
+  return {
+    body: { email: caller.email, profile, contracts, charges, processes, history, kit, withdrawals, emailDelivery },
+  };
 });

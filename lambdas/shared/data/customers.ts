@@ -9,6 +9,7 @@ import {
   statusHistorySchema,
 } from '../../../domain/schemas/entities.js';
 import type { Charge, Contract, Process, Profile, StatusHistory } from '../../../domain/schemas/entities.js';
+import { kitItemSchema, type KitItem } from '../../../domain/schemas/filing-kit.js';
 import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
@@ -25,6 +26,8 @@ export type CustomerCollection = {
   charges: Charge[];
   processes: Process[];
   history: StatusHistory[];
+  /** The filing kit's items (issue 30), as the customer sees them. */
+  kit: KitItem[];
 };
 
 /** Pattern 1 (and 14): a customer's profile, contracts, charges, processes and history in one Query. */
@@ -34,10 +37,18 @@ export async function getCustomerCollection(
   /** Strongly consistent (twice the read cost): a decision about money must see every charge written so far. */
   options: { consistent?: boolean } = {},
 ): Promise<CustomerCollection> {
-  const collection: CustomerCollection = { profile: null, contracts: [], charges: [], processes: [], history: [] };
+  const collection: CustomerCollection = {
+    profile: null,
+    contracts: [],
+    charges: [],
+    processes: [],
+    history: [],
+    kit: [],
+  };
   let cursor: Record<string, unknown> | undefined;
   do {
-    // 'CONTRACT#' … 'PROFILE' covers contracts, charges, processes, history and the profile, and skips referrals.
+    // 'CONTRACT#' … 'PROFILE' covers contracts, charges, processes, history, kit items and the profile, and skips
+    // referrals.
     const page = await db.client.send(
       new QueryCommand({
         TableName: db.tableName,
@@ -68,6 +79,9 @@ export async function getCustomerCollection(
           break;
         case 'HISTORY':
           collection.history.push(statusHistorySchema.parse(entity));
+          break;
+        case 'KIT_ITEM':
+          collection.kit.push(kitItemSchema.parse(entity));
           break;
       }
     }
