@@ -27,9 +27,11 @@ describe('npm run bench:bundles', () => {
   it('bundles every catalogue function and prints its sizes and cold init time', { timeout: 3 * MINUTE }, async () => {
     const { output } = await quick('bench:bundles', 2.5 * MINUTE);
     expect(output).toContain('init = median of 1 cold imports');
+    expect(output).toMatch(/^bare node -e 0 \(a whole process, same run\): \d+ ms$/m);
+    expect(output).toMatch(/^target PDF functions ≤ 1.5 MB: (met|over: .+)$/m);
     for (const fn of ALL_FUNCTIONS) {
       expect(output).toMatch(
-        new RegExp(`^${escape(fn.name)}\\s+${NUMBER} KB\\s+${NUMBER} KB\\s+\\d+ ms$`, 'm'),
+        new RegExp(`^${escape(fn.name)}\\s+${NUMBER} KB\\s+${NUMBER} KB\\s+${NUMBER} KB\\s+\\d+ ms\\s+${NUMBER}$`, 'm'),
         // A row per function, nothing more: the figures vary, the row must be there.
       );
     }
@@ -187,5 +189,8 @@ describe('npm run cost', () => {
       );
     }
     expect(output.match(/^ {2}\S.*\s\$\d+\.\d\d {2}\S/gm)).toHaveLength(15);
+    expect(output).toMatch(/^ {2}WAF\s+\$\d+\.\d\d {2}2 web ACLs, \d+ rules/m);
+    expect(output).toMatch(/^Outside AWS, per paying customer/m);
+    expect(output).toMatch(/^ {2}Asaas, PIX of R\$ 399\s+R\$ \d+,\d\d$/m);
   });
 });
