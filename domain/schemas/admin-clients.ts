@@ -1,3 +1,4 @@
+import { kitViewSchema } from '../api/filing-kit.js';
 import * as z from 'zod';
 import { auditEntrySchema } from './audit.js';
 import { chargeSchema, contractSchema, processSchema, profileSchema } from './entities.js';
@@ -31,6 +32,8 @@ export const adminClientDetailSchema = z.object({
   processes: z.array(adminClientProcessSchema),
   /** Admin actions on this client, newest first (issue 11's audit trail). */
   audit: z.array(auditEntrySchema),
+  /** The filing kit of the process the client follows (issue 30), for the lawyer's review. */
+  kit: kitViewSchema.optional(),
 });
 export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
 

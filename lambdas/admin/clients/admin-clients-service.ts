@@ -1,3 +1,4 @@
+import { kitView } from '../../../domain/api/filing-kit.js';
 import { ADMIN_CLIENTS_PAGE_SIZE } from '../../../domain/api/admin-clients.js';
 import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
 import type { AdminClient, AdminClientDetail, ClientDeletion } from '../../../domain/schemas/admin-clients.js';
@@ -53,6 +54,7 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     throw new NotFoundError(ADMIN_CLIENT_MESSAGES.clientNotFound);
   }
   const audit = await auditTrailOf(db, userId);
+  const current = [...collection.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));
   return {
     profile: {
@@ -72,6 +74,12 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
       protocolo: protocolOf.get(process.contrato_id) ?? '',
     })),
     audit,
+    kit: kitView({
+      profile: collection.profile,
+      process: current,
+      contract: current ? (collection.contracts.find((c) => c.id === current.contrato_id) ?? null) : null,
+      items: collection.kit,
+    }),
   };
 }
 

@@ -18,6 +18,7 @@ import { RefundDialog } from '@/components/refund-dialog';
 import { useAdminClient } from '../api/admin-clients';
 import { ClientAvatar } from './client-avatar';
 import { DeleteClientDialog } from './delete-client-dialog';
+import { KitReviewSection } from './kit-review-section';
 import '../admin-clients.css';
 
 /** /admin/clientes/{id} (spec 02 §2 Admin: Client detail); `id` is the profile id. */
@@ -66,6 +67,7 @@ export function AdminClientDetailPage() {
         />
       </Flex>
       <ProfileCard profile={profile} />
+      {client.data.kit && <KitReviewSection profileId={profile.id} kit={client.data.kit} />}
       <Section title="Contratos" empty="Nenhum contrato." count={contracts.length}>
         {contracts.map((contract) => (
           <Card key={contract.id} variation="outlined">
@@ -176,6 +178,7 @@ const AUDIT_LABELS: Record<AuditEntry['action'], string> = {
   'charge-refund': 'Pagamento estornado',
   'charge-manual-refund': 'Estorno manual registrado',
   'contract-withdrawal': 'Contrato cancelado pelo cliente',
+  'kit-review': 'Documento analisado',
 };
 
 function auditChange(entry: AuditEntry): string {
