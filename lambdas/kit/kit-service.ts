@@ -309,7 +309,7 @@ export type ReviewDecision = { decision: 'aprovar' } | { decision: 'recusar'; co
  * of the payment and now; the customer hears of it by that change's e-mail ('Todos os seus documentos foram aprovados').
  */
 export async function reviewKitItem(
-  deps: KitDeps & { sendEmail: SendEmail; appUrl: string },
+  deps: Pick<KitDeps, 'db' | 'clock'> & { sendEmail: SendEmail; appUrl: string },
   caller: Caller,
   profileId: string,
   key: KitItemKey,
@@ -373,7 +373,7 @@ export async function reviewKitItem(
  * applies once (the other finds it done).
  */
 async function completeKitIfApproved(
-  deps: KitDeps,
+  deps: Pick<KitDeps, 'db' | 'clock'>,
   ref: KitRef,
   profile: Profile,
   process: Process,

@@ -2,13 +2,12 @@ import { reviewKitItemRoute } from '../../domain/api/filing-kit.js';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { documentsFromEnvironment, emailFromEnvironment } from '../shared/environment.js';
+import { emailFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { reviewKitItem } from './kit-service.js';
 
 const deps = {
   db: tableFromEnvironment(),
-  documents: documentsFromEnvironment(),
   clock: systemClock,
   sendEmail: emailFromEnvironment(),
   appUrl: appUrlFromEnvironment(),
