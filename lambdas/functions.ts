@@ -32,6 +32,7 @@ import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
 import { TIME_ZONE } from '../domain/dates.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
+import { getFilingDocumentRoute } from '../domain/api/filing-documents.js';
 import {
   executeErasureRequestRoute,
   exportMyDataRoute,
@@ -162,6 +163,13 @@ const ROUTES = [
     entry: 'lambdas/contracts/get-contract-pdf.ts',
     // Pattern 67: the caller's contract item; a presigned link to its PDF (signing the link needs s3:GetObject).
     grants: { tableItems: items(['GetItem'], keys.customer('')), documents: 'read' },
+  },
+  {
+    contract: getFilingDocumentRoute,
+    entry: 'lambdas/documents/get-filing-document.ts',
+    // Pattern 2: the caller's profile item, which the procuração or declaração is generated from; the company identity
+    // (`appLinks`) names the lawyers it appoints.
+    grants: { tableItems: items(['GetItem'], keys.customer('')), appLinks: true },
   },
   {
     contract: downloadContractByLinkRoute,

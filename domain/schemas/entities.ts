@@ -35,6 +35,9 @@ export const profileSchema = z.object({
   cidade: z.string(),
   estado: z.string(),
   cep: z.string(),
+  /** A company's signing partner (issue 30: the procuração's signer), CPF digits; absent on profiles saved before. */
+  socio_nome: z.string().nullish(),
+  socio_cpf: z.string().nullish(),
   referral_code: z.string(),
   referred_by_profile_id: z.string().nullable(),
   free_renewals: z.number().int().nonnegative(),

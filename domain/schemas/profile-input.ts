@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isValidDocument, normalizeDocument, onlyDigits } from '../documents.js';
+import { PARTNER_MESSAGES } from '../filing-documents.js';
 import { PROFILE_MESSAGES } from '../messages.js';
 import { hasInvisibleCharacters, isPrintableText, normalizeText } from '../printable-text.js';
 import { INVITE_CODE_PATTERN, normalizeReferralCode, REFERRAL_CODE_PATTERN } from '../referral-code.js';
@@ -54,6 +55,19 @@ export const profileDetailsSchema = z.object({
     .min(2, PROFILE_MESSAGES.stateRequired)
     .max(2, PROFILE_MESSAGES.stateRequired)
     .transform((value) => value.toUpperCase()),
+  // A company's signing partner, optional here: the procuração asks for them when it is generated (409 until then).
+  socio_nome: printedText()
+    .max(120, PROFILE_MESSAGES.nameTooLong)
+    .nullish()
+    .refine((value) => !value || value.length >= 3, PARTNER_MESSAGES.nameTooShort)
+    .transform((value) => (value ? value : null)),
+  socio_cpf: z
+    .string()
+    .trim()
+    .max(20, PARTNER_MESSAGES.invalidCpf)
+    .nullish()
+    .refine((value) => !value || isValidDocument('cpf', value), PARTNER_MESSAGES.invalidCpf)
+    .transform((value) => (value ? onlyDigits(value) : null)),
 });
 export type ProfileDetails = z.output<typeof profileDetailsSchema>;
 
@@ -94,4 +108,5 @@ export type NewProfile = z.output<typeof newProfileSchema>;
 export type NewProfileInput = z.input<typeof newProfileSchema>;
 
 /** What the data layer stores on the first save: the form plus the e-mail of the caller's token. */
-export type ProfileInput = Omit<NewProfile, 'referral_ref' | 'referral_invite'> & { email: string };
+export type ProfileInput = Omit<NewProfile, 'referral_ref' | 'referral_invite' | 'socio_nome' | 'socio_cpf'> &
+  Partial<Pick<NewProfile, 'socio_nome' | 'socio_cpf'>> & { email: string };

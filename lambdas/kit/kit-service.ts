@@ -187,7 +187,7 @@ export async function confirmKitUpload(
   if (signed && request.signing === 'govbr') {
     if (inspected.type !== 'application/pdf') throw new ValidationError(KIT_MESSAGES.govbrNeedsPdf);
     if (!deps.verifySignedPdf) throw new ConflictError(KIT_MESSAGES.govbrUnavailable);
-    const verdict = await deps.verifySignedPdf(bytes, { name: profile.nome_completo, cpf: profile.cpf });
+    const verdict = await deps.verifySignedPdf(bytes, profile);
     if (verdict.kind === 'refused') throw new ValidationError(verdict.message);
     signing = {
       method: 'govbr',

@@ -1,17 +1,11 @@
-/**
- * The seam where the verification of a gov.br-signed PDF plugs in (issue 30 item 3, branch `poa`:
- * `lambdas/documents/signed-pdf.ts`, `verifySignedPdf`). The kit's confirmation takes any function of this shape, so
- * the real one is passed in by the handler and the tests can pass theirs.
- */
-export type SignedPdfVerdict =
-  | {
-      kind: 'digital';
-      signerName: string;
-      signerCpf: string;
-      signedAt: string;
-      issuer: string;
-      chainValidated: boolean;
-    }
-  | { kind: 'refused'; reason: 'unsigned' | 'altered' | 'other_signer' | 'unreadable'; message: string };
+import type { Profile } from '../../domain/schemas/entities.js';
+import type { SignedPdfVerdict } from '../documents/signed-pdf.js';
 
-export type SignedPdfVerifier = (pdf: Uint8Array, expected: { name: string; cpf: string }) => Promise<SignedPdfVerdict>;
+export type { SignedPdfVerdict } from '../documents/signed-pdf.js';
+
+/**
+ * How the kit's confirmation checks a procuração or declaração uploaded as signed on gov.br: against whoever must sign
+ * it for this profile (the customer, or the company's partner). The handler passes `verifyOutorganteSignature`
+ * (lambdas/documents/signed-pdf.ts); tests may pass their own.
+ */
+export type SignedPdfVerifier = (pdf: Uint8Array, profile: Profile) => Promise<SignedPdfVerdict>;

@@ -24,6 +24,7 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
   GetContractPdf: 'dynamodb:GetItem s3:GetObject secrets',
   DownloadContractByLink: 'dynamodb:GetItem s3:GetObject secrets',
+  GetFilingDocument: 'dynamodb:GetItem secrets',
   CancelContract:
     'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   CreateCharge:

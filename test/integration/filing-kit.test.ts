@@ -25,6 +25,14 @@ import { createS3DocumentEraser, createS3Documents } from '../../lambdas/provide
 import { countKitItemsAwaitingReview, kitItemsAwaitingReview } from '../../lambdas/shared/data/filing-kit.js';
 import { changeProcessStatus, getProcess } from '../../lambdas/shared/data/processes.js';
 import { EICAR } from '../../local/services/s3-post-policy.js';
+import { SIGNED_PDF_MESSAGES } from '../../domain/signed-pdf.js';
+import {
+  createHolderP12,
+  createTestAuthority,
+  createUnsignedPdf,
+  signPdf,
+  type TestAuthority,
+} from '../signed-pdfs.js';
 import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
@@ -76,7 +84,13 @@ async function postToS3(
   return { upload, response, text: await response.text() };
 }
 
-async function send(customer: Customer, item: KitItemKey, bytes: Uint8Array, type: KitUploadType, signing?: 'a_mao') {
+async function send(
+  customer: Customer,
+  item: KitItemKey,
+  bytes: Uint8Array,
+  type: KitUploadType,
+  signing?: 'a_mao' | 'govbr',
+) {
   const { upload, response, text } = await postToS3(customer.claims, item, bytes, type);
   expect(response.status, text).toBeLessThan(300);
   return callRoute(confirmKitUploadRoute, confirmUpload, {
@@ -394,4 +408,48 @@ describe("the lawyer's review", () => {
     expect(await documents.exists(kitKeys.upload(customer.userId, file.id))).toBe(false);
     expect(await documents.exists(kitKeys.part(customer.userId, file.id))).toBe(false);
   });
+});
+
+describe("the signed procuração ('Assinado pelo gov.br' is verified; issue 30 item 3)", () => {
+  let authority: TestAuthority;
+  let unsigned: Uint8Array;
+  beforeAll(async () => {
+    authority = createTestAuthority();
+    unsigned = await createUnsignedPdf();
+  });
+
+  it('accepts the customer’s gov.br signature and records it; refuses an altered PDF and another signer', async () => {
+    const name = 'Conceição Araújo dos Santos';
+    const customer = await paidCustomer({ nome_completo: name, cpf: '529.982.247-25' });
+    const signed = await signPdf(unsigned, createHolderP12(authority, { name, cpf: '52998224725' }));
+
+    const altered = Uint8Array.from(signed);
+    // One byte changed inside the signed range (before the signature's hole).
+    const at = Number(/\/ByteRange\s*\[\s*0\s+(\d+)/.exec(Buffer.from(signed).toString('latin1'))![1]) - 10;
+    altered[at] = altered[at]! ^ 0x01;
+    const tampered = errorOf(await send(customer, 'procuracao', altered, 'application/pdf', 'govbr'));
+    expect(tampered.status).toBe(400);
+    expect(tampered.message).toBe(SIGNED_PDF_MESSAGES.altered);
+
+    const someoneElse = await signPdf(
+      unsigned,
+      createHolderP12(authority, { name: 'Outra Pessoa', cpf: '11144477735' }),
+    );
+    const other = errorOf(await send(customer, 'procuracao', someoneElse, 'application/pdf', 'govbr'));
+    expect(other.status).toBe(400);
+    expect(other.message).toBe(SIGNED_PDF_MESSAGES.other_signer);
+
+    const view = okBody(await send(customer, 'procuracao', signed, 'application/pdf', 'govbr'));
+    const procuracao = itemOf(view, 'procuracao');
+    expect(procuracao).toMatchObject({ state: 'enviado' });
+    expect(procuracao.signing).toMatchObject({
+      method: 'govbr',
+      signer_name: name,
+      signer_cpf: '52998224725',
+      issuer: 'AC Teste do Governo Federal do Brasil v1',
+      chain_validated: false,
+    });
+    // Filed as signed: the item's PDF is the signed file itself, byte for byte.
+    expect(procuracao.pdf_bytes).toBe(signed.byteLength);
+  }, 120_000);
 });

@@ -187,6 +187,8 @@ export async function createProfile(
       cidade: input.cidade,
       estado: input.estado.toUpperCase(),
       cep: input.cep,
+      socio_nome: input.socio_nome ?? null,
+      socio_cpf: input.socio_cpf ?? null,
       referral_code: newReferralCode(),
       referred_by_profile_id: params.referredByProfileId,
       free_renewals: 0,

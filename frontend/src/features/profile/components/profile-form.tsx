@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import * as z from 'zod';
 import { formatDocument } from '@domain/documents.js';
+import { PARTNER_FIELD_LABELS, PARTNER_MESSAGES } from '@domain/filing-documents.js';
 import { PROFILE_MESSAGES } from '@domain/messages.js';
 import { documentTypeSchema, type Profile } from '@domain/schemas/entities.js';
 import { newProfileSchema, profileDetailsSchema, type NewProfile } from '@domain/schemas/profile-input.js';
@@ -47,6 +48,8 @@ function initialValues(profile: Profile | null): Required<ProfileFormValues> {
     numero: profile?.numero ?? '',
     complemento: profile?.complemento ?? '',
     bairro: profile?.bairro ?? '',
+    socio_nome: profile?.socio_nome ?? '',
+    socio_cpf: profile?.socio_cpf ? formatDocument(profile.socio_cpf) : '',
   };
 }
 
@@ -265,6 +268,45 @@ export function ProfileForm({ profile, email }: { profile: Profile | null; email
             </Grid>
           </Flex>
         </Card>
+
+        {documentType === 'cnpj' ? (
+          <Card variation="outlined" className="profile-card">
+            <Heading level={2} fontSize="large" marginBottom="xs">
+              {PARTNER_MESSAGES.sectionTitle}
+            </Heading>
+            <Text fontSize="small" color="font.secondary" marginBottom="medium">
+              {PARTNER_MESSAGES.sectionHint}
+            </Text>
+            <Grid templateColumns={{ base: '1fr', medium: '2fr 1fr' }} gap="medium">
+              <TextField
+                id={profileFieldId('socio_nome')}
+                label={PARTNER_FIELD_LABELS.socio_nome}
+                maxLength={120}
+                {...register('socio_nome')}
+                {...fieldError('socio_nome')}
+              />
+              <Controller
+                control={control}
+                name="socio_cpf"
+                render={({ field }) => (
+                  <MaskedTextField
+                    id={profileFieldId('socio_cpf')}
+                    label={PARTNER_FIELD_LABELS.socio_cpf}
+                    mask={MASKS.cpf}
+                    maxLength={MAX_LENGTHS.cpf}
+                    placeholder="000.000.000-00"
+                    inputMode="numeric"
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    {...fieldError('socio_cpf')}
+                  />
+                )}
+              />
+            </Grid>
+          </Card>
+        ) : null}
 
         <ProfileAddressFields
           control={control}

@@ -1,3 +1,4 @@
+import { PARTNER_FIELD_LABELS } from '@domain/filing-documents.js';
 import type { NewProfileInput } from '@domain/schemas/profile-input.js';
 
 /** What the form edits: the first save's input, less the referral kept from sign-up (added when it is sent). */
@@ -12,6 +13,7 @@ export const PROFILE_FIELD_LABELS: Record<keyof ProfileFormValues, string> = {
   tipo_documento: 'Tipo de documento',
   cpf: 'CPF',
   whatsapp: 'WhatsApp',
+  ...PARTNER_FIELD_LABELS,
   cep: 'CEP',
   cidade: 'Cidade',
   estado: 'Estado (UF)',
