@@ -12,6 +12,7 @@ import {
 } from '@domain/filing-kit.js';
 import { DASHBOARD_MESSAGES } from '@domain/messages.js';
 import { ButtonLink } from '@/components/links';
+import { SigningGuide } from './signing-guide';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
@@ -86,6 +87,7 @@ function KitContent({ kit }: { kit: KitView }) {
           <progress max={kit.requiredCount} value={kit.approvedCount} aria-hidden="true" />
         </div>
       )}
+      {kit.availability === 'open' && kit.documentType && <SigningGuide documentType={kit.documentType} />}
       <ul className="kit-list" aria-label="Documentos pedidos">
         {kit.items.map((item) => (
           <li key={item.key}>
