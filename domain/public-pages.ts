@@ -64,6 +64,7 @@ export const APP_ROUTES = [
   '/app/contrato',
   '/app/contrato/imprimir/:contractId',
   '/app/pagamento',
+  '/app/documentos',
   '/app/renovacao',
   '/app/indique',
   '/app/historico',
