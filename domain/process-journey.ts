@@ -3,7 +3,12 @@ import { formatDate } from './dates.js';
 import { FILING_PROMISE_MESSAGES, filingPromise } from './filing.js';
 import { currentProcess } from './next-step.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
-import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_TITLES, type ProcessStatus } from './process-status.js';
+import {
+  FILED_PROCESS_STATUSES,
+  PROCESS_STATUS_LABELS,
+  PROCESS_TIMELINE_TITLES,
+  type ProcessStatus,
+} from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
 import type { Charge, Contract, Process, StatusHistory } from './schemas/entities.js';
 import { refundExpectedBy } from './withdrawal.js';
@@ -212,12 +217,16 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
   const money = contract ? moneyState(contract, charge) : ({ kind: 'none' } as const);
   const free = contract?.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   // A process filed without the filing kit's step (before the kit existed) never shows it.
+  const filed =
+    process !== null &&
+    (FILED_PROCESS_STATUSES.includes(process.status) ||
+      Boolean(process.baixa_deferida_em) ||
+      history.some((change) => FILED_PROCESS_STATUSES.includes(change.para as ProcessStatus)));
   const skippedKit = (status: string) =>
     status === 'em_analise' &&
-    process !== null &&
-    !process.kit_aprovado_em &&
-    !history.some((change) => change.para === 'em_analise') &&
-    plannedIndex(process.status) > plannedIndex('em_analise');
+    filed &&
+    !process?.kit_aprovado_em &&
+    !history.some((change) => change.para === 'em_analise');
   const path = PLANNED_PATH.filter((status) => !(free && status === 'pagamento_pendente') && !skippedKit(status));
 
   // An account without a profile has no process yet: its sign-up is what is done.

@@ -162,6 +162,26 @@ describe('the filing promise counts from the later of payment and kit approval',
   });
 });
 
+describe('a process filed before the kit existed', () => {
+  it('shows no “Em Análise” step it never went through', () => {
+    const journey = processJourney({
+      process: {
+        id: 'p',
+        contrato_id: 'c1',
+        status: 'baixa_caiu',
+        created_at: '2026-11-01T00:00:00Z',
+        previsao: null,
+        baixa_deferida_em: '2026-11-20T00:00:00Z',
+      } as Process,
+      contract: { id: 'c1', assinado_em: '2026-11-01T12:00:00Z', valor: 399, forma_pagamento: 'PIX' } as Contract,
+      charge: { id: 'ch', contrato_id: 'c1', status: 'RECEIVED', paid_at: '2026-11-02T15:00:00Z' } as Charge,
+      history: [],
+    });
+    expect(journey.steps.map((step) => step.key)).not.toContain('em_analise');
+    expect(journey.steps.map((step) => step.key)).toContain('peticionado');
+  });
+});
+
 describe('the dashboard’s next step after the payment', () => {
   const profile = { id: 'p1', tipo_documento: 'cpf' } as Profile;
   const contract = { id: 'c1', assinado_em: '2026-11-01T12:00:00Z', created_at: '2026-11-01T00:00:00Z' } as Contract;
