@@ -67,10 +67,7 @@ function KitReviewItem({ profileId, item }: { profileId: string; item: KitView['
     <Card variation="outlined" className="kit-review-item">
       <Flex direction="column" gap="xs">
         <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
-          <Text fontWeight="bold">
-            {item.title}
-            {item.required ? '' : ' · opcional'}
-          </Text>
+          <Text fontWeight="bold">{item.title}</Text>
           <Badge size="small" variation={BADGE[item.state]}>
             {item.label}
           </Badge>
@@ -83,10 +80,9 @@ function KitReviewItem({ profileId, item }: { profileId: string; item: KitView['
         )}
         {item.signing && (
           <Text fontSize="small">
-            {KIT_SIGNING_METHOD_LABELS[item.signing.method]}
             {item.signing.method === 'a_mao'
-              ? ` — ${KIT_MESSAGES.handSigned}`
-              : ` — ${item.signing.signer_name ?? ''} (CPF ${item.signing.signer_cpf ?? '—'}), ${item.signing.issuer ?? ''}${
+              ? KIT_MESSAGES.handSigned
+              : `${KIT_SIGNING_METHOD_LABELS.govbr} — ${item.signing.signer_name ?? ''} (CPF ${item.signing.signer_cpf ?? '—'}), ${item.signing.issuer ?? ''}${
                   item.signing.chain_validated ? '' : ' · cadeia não validada: confira em validar.iti.gov.br'
                 }`}
           </Text>
