@@ -52,8 +52,9 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
     // The lawyer refuses the proof of address, on the client detail.
     const admin = await adminPage(VIEWPORTS.desktop);
     await admin.goto(`${appUrl}/admin/clientes/${profile!.id}`);
-    const section = admin.getByRole('region', { name: /Documentos \(0\/4 obrigatórios aprovados\)/ });
-    await section.waitFor();
+    // The heading counts the approvals as they come: the section is found by its name's start.
+    const section = admin.getByRole('region', { name: /^Documentos \(\d\/4 obrigatórios aprovados\)$/ });
+    await admin.getByRole('region', { name: 'Documentos (0/4 obrigatórios aprovados)' }).waitFor();
     const adminItem = (title: string) => section.locator('.kit-review-item').filter({ hasText: title }).first();
     await adminItem('Comprovante de endereço').getByRole('button', { name: 'Recusar' }).click();
     await adminItem('Comprovante de endereço').getByLabel('Motivo da recusa').selectOption('vencido');
