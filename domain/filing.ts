@@ -25,3 +25,26 @@ export function filingForecast(paidAt: Date): Date {
 export function filingDeadline(previsao: Date): Date {
   return new Date(previsao.getTime() + 24 * 3600 * 1000);
 }
+
+/**
+ * Where the filing promise counts from (issue 30): 7 business days from the payment or from the filing kit's approval,
+ * whichever is later; while the kit waits, no date is promised yet. The dashboard says which.
+ */
+export type FilingPromise =
+  { basis: 'awaiting_kit' } | { basis: 'payment' | 'kit_approval'; forecast: string; from: string };
+
+export function filingPromise(paidAt: string, kitApprovedAt: string | null | undefined): FilingPromise {
+  if (!kitApprovedAt) return { basis: 'awaiting_kit' };
+  const fromPayment = filingForecast(new Date(paidAt));
+  const fromKit = filingForecast(new Date(kitApprovedAt));
+  return fromKit.getTime() >= fromPayment.getTime()
+    ? { basis: 'kit_approval', forecast: fromKit.toISOString(), from: kitApprovedAt }
+    : { basis: 'payment', forecast: fromPayment.toISOString(), from: paidAt };
+}
+
+/** The dashboard's words on what the forecast counts from. */
+export const FILING_PROMISE_MESSAGES = {
+  awaiting_kit: `O prazo de ${PROCESSING_BUSINESS_DAYS} dias úteis para o protocolo começa quando todos os seus documentos forem aprovados.`,
+  kit_approval: `${PROCESSING_BUSINESS_DAYS} dias úteis contados da aprovação dos seus documentos.`,
+  payment: `${PROCESSING_BUSINESS_DAYS} dias úteis contados do seu pagamento.`,
+} as const;

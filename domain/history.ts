@@ -1,4 +1,5 @@
 import { chargeStatusLabel, isChargePaid } from './charge-status.js';
+import { kitItemDefinition, kitItemStateLabel } from './filing-kit.js';
 import { formatBRL } from './pricing.js';
 import { HISTORY_EXTRA_STATUS_LABELS, PROCESS_STATUS_LABELS, statusLabel } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
@@ -64,8 +65,10 @@ export function historyStatusLabel(status: string): string {
  * the one collection the dashboard reads.
  */
 export function customerHistory(
-  collection: Pick<Dashboard, 'contracts' | 'charges' | 'processes' | 'history'> &
-    Partial<Pick<Dashboard, 'movements'>>,
+  collection: Pick<Dashboard, 'contracts' | 'charges' | 'processes' | 'history' | 'kit'> &
+    Partial<Pick<Dashboard, 'movements'>> & {
+      profile?: Dashboard['profile'];
+    },
 ): HistoryEntry[] {
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));
   const contractOfProcess = new Map(collection.processes.map((process) => [process.id, process.contrato_id]));
@@ -140,6 +143,33 @@ export function customerHistory(
       title: movement.texto,
       description: number ? `${COURT_CASE_LABELS.number} ${number}` : 'Movimentação do tribunal',
     });
+  }
+
+  // The filing kit's progress (issue 30): each document as sent, and the lawyer's decision on it.
+  const documentType = collection.profile?.tipo_documento ?? 'cpf';
+  for (const item of collection.kit ?? []) {
+    const title = kitItemDefinition(documentType, item.key)?.title ?? item.key;
+    const protocol = protocolOf.get(item.contrato_id);
+    const description = protocol ? `Protocolo ${protocol}` : 'Documentos';
+    entries.push({
+      id: `kit-${item.contrato_id}-${item.key}-sent`,
+      at: item.sent_at,
+      kind: 'process',
+      title: `${HISTORY_EXTRA_STATUS_LABELS.documentos_enviados}: ${title}`,
+      description,
+    });
+    if (item.reviewed_at && (item.state === 'aprovado' || item.state === 'recusado')) {
+      entries.push({
+        id: `kit-${item.contrato_id}-${item.key}-review`,
+        at: item.reviewed_at,
+        kind: 'process',
+        title: `${item.state === 'aprovado' ? 'Documento aprovado' : 'Documento recusado'}: ${title}`,
+        description:
+          item.state === 'recusado' && item.refusal
+            ? `${description} · ${kitItemStateLabel('recusado', item.refusal)}`
+            : description,
+      });
+    }
   }
 
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));

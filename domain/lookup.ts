@@ -55,6 +55,7 @@ const LOOKUP_STATUS_OF: Record<ProcessStatus, string> = {
   contrato_assinado: 'contrato_assinado',
   pagamento_pendente: 'contrato_assinado',
   pago: 'pagamento_realizado',
+  em_analise: 'em_analise',
   peticionado: 'protocolo_efetuado',
   baixa_deferida: 'baixa_deferida',
   baixa_caiu: 'baixa_caiu',

@@ -650,7 +650,8 @@ export const STATUS_EMAIL_NEWS: Record<ProcessStatus, string> = {
   cadastro: 'O seu cadastro está registrado. O próximo passo é completar o perfil e assinar o contrato.',
   contrato_assinado: 'O seu contrato está assinado. O próximo passo é o pagamento por PIX.',
   pagamento_pendente: 'Falta só o pagamento por PIX para darmos início ao seu pedido.',
-  pago: `Recebemos o seu pagamento. O nosso advogado vai protocolar o seu pedido na Justiça em até ${PROCESSING_BUSINESS_DAYS} dias úteis, e avisamos você quando isso acontecer.`,
+  pago: `Recebemos o seu pagamento. Agora envie os seus documentos em 'Documentos': o nosso advogado protocola o seu pedido na Justiça em até ${PROCESSING_BUSINESS_DAYS} dias úteis depois que todos forem aprovados, e avisamos você quando isso acontecer.`,
+  em_analise: `Todos os seus documentos foram aprovados. O nosso advogado está preparando o seu pedido e vai protocolá-lo na Justiça em até ${PROCESSING_BUSINESS_DAYS} dias úteis.`,
   peticionado:
     'O seu pedido foi protocolado na Justiça pelo nosso advogado. Agora aguardamos a decisão do juiz, que não tem prazo fixo.',
   baixa_deferida:

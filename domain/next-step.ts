@@ -1,6 +1,7 @@
 import { currentContract } from './current-contract.js';
 import { CONTRACT_PRICE } from './pricing.js';
 import type { Dashboard } from './schemas/dashboard.js';
+import { kitProgress, type KitProgress } from './filing-kit.js';
 
 export type NextStep = { title: string; description: string; to: string; value?: number };
 
@@ -33,7 +34,36 @@ export function nextStep(dashboard: Dashboard): NextStep | null {
       value: CONTRACT_PRICE,
     };
   }
+  if (current?.status === 'pago') {
+    const items = dashboard.kit?.filter((item) => item.contrato_id === current.contrato_id) ?? [];
+    return kitNextStep(kitProgress(dashboard.profile.tipo_documento, items));
+  }
   return null;
+}
+
+/**
+ * After the payment, the filing kit (issue 30): send the documents, fix a refused one, or wait for the lawyer's review.
+ */
+function kitNextStep(progress: KitProgress): NextStep {
+  if (progress.items.some((item) => item.state === 'recusado')) {
+    return {
+      title: 'Corrija seus Documentos',
+      description: 'Um documento foi recusado pelo advogado. Veja o motivo e envie de novo.',
+      to: '/app/documentos',
+    };
+  }
+  if (progress.sentCount === progress.requiredCount) {
+    return {
+      title: 'Documentos em Análise',
+      description: 'O advogado está analisando os seus documentos. Avisamos você por e-mail quando terminar.',
+      to: '/app/documentos',
+    };
+  }
+  return {
+    title: 'Envie seus Documentos',
+    description: 'O advogado precisa dos seus documentos e da procuração assinada para protocolar o pedido.',
+    to: '/app/documentos',
+  };
 }
 
 /** The newest process, which is the one the dashboard follows. */

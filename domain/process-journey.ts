@@ -1,8 +1,14 @@
 import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-status.js';
 import { formatDate } from './dates.js';
+import { FILING_PROMISE_MESSAGES, filingPromise } from './filing.js';
 import { currentProcess } from './next-step.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
-import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_TITLES, type ProcessStatus } from './process-status.js';
+import {
+  FILED_PROCESS_STATUSES,
+  PROCESS_STATUS_LABELS,
+  PROCESS_TIMELINE_TITLES,
+  type ProcessStatus,
+} from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
 import type { Charge, Contract, Process, StatusHistory } from './schemas/entities.js';
 import { refundExpectedBy } from './withdrawal.js';
@@ -20,6 +26,7 @@ const PLANNED_PATH = [
   'contrato_assinado',
   'pagamento_pendente',
   'pago',
+  'em_analise',
   'peticionado',
   'baixa_deferida',
 ] as const satisfies readonly ProcessStatus[];
@@ -165,6 +172,8 @@ export type ProcessJourney = {
   steps: JourneyStep[];
   /** The filing forecast, only while the filing is what is awaited. */
   forecast: string | null;
+  /** What the forecast counts from, or why there is none yet (the filing kit waits): the dashboard says which. */
+  forecastNote: string | null;
   /** Set when the process left the planned path: it replaces 'Tudo em dia'. */
   outcome: JourneyOutcome | null;
   money: MoneyState;
@@ -207,7 +216,18 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
   const lastAt = (status: string) => chronological.filter((change) => change.para === status).at(-1) ?? null;
   const money = contract ? moneyState(contract, charge) : ({ kind: 'none' } as const);
   const free = contract?.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
-  const path = PLANNED_PATH.filter((status) => !(free && status === 'pagamento_pendente'));
+  // A process filed without the filing kit's step (before the kit existed) never shows it.
+  const filed =
+    process !== null &&
+    (FILED_PROCESS_STATUSES.includes(process.status) ||
+      Boolean(process.baixa_deferida_em) ||
+      history.some((change) => FILED_PROCESS_STATUSES.includes(change.para as ProcessStatus)));
+  const skippedKit = (status: string) =>
+    status === 'em_analise' &&
+    filed &&
+    !process?.kit_aprovado_em &&
+    !history.some((change) => change.para === 'em_analise');
+  const path = PLANNED_PATH.filter((status) => !(free && status === 'pagamento_pendente') && !skippedKit(status));
 
   // An account without a profile has no process yet: its sign-up is what is done.
   if (!process || !contract) {
@@ -216,6 +236,7 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
         i === 0 ? { ...plannedStep(status, 'done', null), current: true } : plannedStep(status, 'upcoming', null),
       ),
       forecast: null,
+      forecastNote: null,
       outcome: null,
       money,
     };
@@ -227,6 +248,7 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
     if (status === 'contrato_assinado') return contract.assinado_em;
     if (status === 'pagamento_pendente') return lastAt(status)?.created_at ?? charge?.created_at ?? null;
     if (status === 'pago') return charge?.paid_at ?? lastAt(status)?.created_at ?? null;
+    if (status === 'em_analise') return process.kit_aprovado_em ?? lastAt(status)?.created_at ?? null;
     if (status === 'baixa_deferida') return process.baixa_deferida_em ?? lastAt(status)?.created_at ?? null;
     return lastAt(status)?.created_at ?? null;
   };
@@ -276,9 +298,30 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
 
   return {
     steps,
-    forecast: process.status === 'pago' && !cancelled && money.kind === 'paid' ? process.previsao : null,
+    ...filingForecastOf(process, charge, cancelled ? null : money),
     outcome: outcomeOf(process, contract, money, closing, reached >= plannedIndex('peticionado')),
     money,
+  };
+}
+
+/**
+ * The filing promise (issue 30): none while the filing kit waits for approval ('pago'), then the forecast counted from
+ * the later of the payment and the kit's approval, and what it counts from.
+ */
+function filingForecastOf(
+  process: Process,
+  charge: Charge | null,
+  money: MoneyState | null,
+): Pick<ProcessJourney, 'forecast' | 'forecastNote'> {
+  const free = money?.kind === 'none';
+  if (!money || (money.kind !== 'paid' && !free)) return { forecast: null, forecastNote: null };
+  if (process.status === 'pago') return { forecast: null, forecastNote: FILING_PROMISE_MESSAGES.awaiting_kit };
+  if (process.status !== 'em_analise' || !process.previsao) return { forecast: null, forecastNote: null };
+  const paidAt = (money.kind === 'paid' ? money.paidAt : null) ?? charge?.paid_at ?? process.created_at;
+  const promise = filingPromise(paidAt, process.kit_aprovado_em);
+  return {
+    forecast: process.previsao,
+    forecastNote: promise.basis === 'awaiting_kit' ? null : FILING_PROMISE_MESSAGES[promise.basis],
   };
 }
 

@@ -9,6 +9,9 @@ export const PROCESS_STATUSES = [
   'contrato_assinado',
   'pagamento_pendente',
   'pago',
+  // Every required document of the filing kit approved (domain/filing-kit.ts): the lawyer prepares the petition. The
+  // spec's own word for it (public lookup, customer history); docs/decisions.md, The filing kit's status.
+  'em_analise',
   'peticionado',
   'baixa_deferida',
   'baixa_caiu',
@@ -43,6 +46,12 @@ export const AWAITING_PAYMENT_STATUSES: readonly ProcessStatus[] = [
   'pagamento_estornado',
 ];
 
+/**
+ * Paid and not filed yet: waiting for the filing kit ('pago') or with the kit approved ('em_analise'). A reversed
+ * payment takes such a process out; the filing deadline is counted for it.
+ */
+export const PAID_NOT_FILED_STATUSES: readonly ProcessStatus[] = ['pago', 'em_analise'];
+
 /** Statuses after the petition was filed: a withdrawal is no longer possible, a reversed payment needs a person. */
 export const FILED_PROCESS_STATUSES: readonly ProcessStatus[] = ['peticionado', 'baixa_deferida', 'baixa_caiu'];
 
@@ -53,7 +62,7 @@ export const FILED_PROCESS_STATUSES: readonly ProcessStatus[] = ['peticionado', 
 export const ADMIN_COUNTED_PROCESS_STATUSES: readonly ProcessStatus[] = PROCESS_STATUSES.slice(
   PROCESS_STATUSES.indexOf('pagamento_pendente'),
   PROCESS_STATUSES.indexOf('encerrado') + 1,
-);
+).filter((status) => status !== 'em_analise'); // The spec's six counters; the kit's queue is counted apart.
 
 export function isAwaitingPayment(status: ProcessStatus): boolean {
   return AWAITING_PAYMENT_STATUSES.includes(status);
@@ -65,6 +74,7 @@ export const PROCESS_STATUS_LABELS: Record<ProcessStatus, string> = {
   contrato_assinado: 'Contrato Assinado',
   pagamento_pendente: 'Pagamento Pendente',
   pago: 'Pago',
+  em_analise: 'Em Análise',
   peticionado: 'Peticionado',
   baixa_deferida: 'Baixa Deferida',
   baixa_caiu: 'Baixa Caiu',

@@ -70,6 +70,7 @@ export const APP_ROUTES = [
   '/app/contrato',
   '/app/contrato/imprimir/:contractId',
   '/app/pagamento',
+  '/app/documentos',
   '/app/renovacao',
   '/app/indique',
   '/app/historico',

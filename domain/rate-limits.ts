@@ -57,6 +57,11 @@ export const RATE_LIMITS = {
    * event), the charges' creation calls and the nightly reconciliation (2,000 a run) — docs/decisions.md, Asaas's
    * request quota.
    */
+  /**
+   * The filing kit's uploads, counted when a customer asks for an upload form (issue 30): a kit is a dozen files, a
+   * few re-sent; 50 an hour bounds what one account can make us store, scan and convert.
+   */
+  kitUploadsByCustomer: { scope: 'KIT_UPLOAD_USER', limit: 50, windowSeconds: 60 * MINUTES },
   asaasReadsGlobal: { scope: 'ASAAS_READ_ALL', limit: 150, windowSeconds: 10 * MINUTES },
 } as const satisfies Record<string, RateLimitRule>;
 

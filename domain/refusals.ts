@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DATA_RIGHTS_MESSAGES } from './data-rights.js';
+import { KIT_MESSAGES } from './filing-kit.js';
 import {
   ADMIN_PROCESS_MESSAGES,
   API_MESSAGES,
@@ -33,6 +34,9 @@ export const REFUSAL_REASONS = [
   'admin_only',
   'second_factor_required',
   'refund_pending',
+  'kit_scan_pending',
+  'kit_file_refused',
+  'kit_not_approved',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -83,6 +87,18 @@ export const REFUSAL_MESSAGES = {
   admin_only: [API_MESSAGES.forbidden],
   second_factor_required: [SECOND_FACTOR_MESSAGES.required],
   refund_pending: [WITHDRAWAL_MESSAGES.refundPending],
+  kit_scan_pending: [KIT_MESSAGES.scanPending],
+  kit_file_refused: [
+    KIT_MESSAGES.tooLarge,
+    KIT_MESSAGES.wrongType,
+    KIT_MESSAGES.empty,
+    KIT_MESSAGES.corrupt,
+    KIT_MESSAGES.encrypted,
+    KIT_MESSAGES.pdfTooComplex,
+    KIT_MESSAGES.imageTooLarge,
+    KIT_MESSAGES.malware,
+  ],
+  kit_not_approved: [KIT_MESSAGES.filingBeforeApproval],
 } as const satisfies Record<RefusalReason, readonly [RefusalText, ...RefusalText[]]>;
 
 /** The words a reason may be refused with: one of its catalogue strings, or what one of its functions wrote. */

@@ -47,6 +47,13 @@ import {
   listErasureRequestsRoute,
   requestErasureRoute,
 } from '../domain/api/data-rights.js';
+import {
+  confirmKitUploadRoute,
+  createKitUploadRoute,
+  getAdminKitFileRoute,
+  getMyKitRoute,
+  reviewKitItemRoute,
+} from '../domain/api/filing-kit.js';
 import { getHealthRoute } from '../domain/api/health.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
 import { issueNadaConstaRoute, verifyNadaConstaRoute } from '../domain/api/nada-consta.js';
@@ -70,6 +77,8 @@ export type FunctionDefinition = {
   readonly grants: FunctionGrants;
   /** Seconds Lambda lets it run (default 10); routes are capped by API Gateway's 30-second integration limit. */
   readonly timeoutSeconds?: number;
+  /** Memory in MB (default ServiceFunction's 512); Lambda gives CPU in proportion (1,769 MB = one vCPU). */
+  readonly memorySize?: number;
 };
 
 /** API Gateway's throttle of one route (a token bucket: requests a second, and the burst it absorbs). */
@@ -519,6 +528,65 @@ const ROUTES = [
         pkPrefixes: [keys.inviteOptOut(''), ...rateLimitPrefixes('inviteUnsubscribesByAddress')],
       },
       secrets: ['rateLimitKey'],
+    },
+  },
+  {
+    contract: getMyKitRoute,
+    entry: 'lambdas/kit/get-my-kit.ts',
+    // Pattern 1's Query of the caller's own partition (the kit items are in it).
+    grants: { tableItems: items(['Query'], keys.customer('')) },
+  },
+  {
+    contract: createKitUploadRoute,
+    entry: 'lambdas/kit/create-kit-upload.ts',
+    // Reads the caller's partition, counts its uploads (pattern 43) and signs the POST policy, which S3 authorizes as
+    // this function's role: hence its PutObject on the customers' prefix.
+    grants: {
+      tableItems: [
+        items(['Query'], keys.customer('')),
+        items(['UpdateItem'], ...rateLimitPrefixes('kitUploadsByCustomer')),
+      ],
+      documents: 'kit',
+      secrets: ['rateLimitKey'],
+    },
+  },
+  {
+    contract: confirmKitUploadRoute,
+    entry: 'lambdas/kit/confirm-kit-upload.ts',
+    // Patterns 69–70 in the caller's partition; the scan's tag, the original, the converted PDFs. Decoding a 12 MP
+    // photo in JavaScript takes a few hundred MB and seconds: more memory (and so CPU), and the gateway's 29 s.
+    grants: {
+      tableItems: items(['Query', 'GetItem', 'PutItem'], keys.customer('')),
+      documents: 'kit',
+    },
+    memorySize: 1769,
+    timeoutSeconds: 29,
+  },
+  {
+    contract: getAdminKitFileRoute,
+    entry: 'lambdas/kit/get-admin-kit-file.ts',
+    // The client by profile id, the item (pattern 69), 'Em análise' (pattern 71); a signed link to the file.
+    grants: {
+      tableItems: [
+        items(['GetItem'], keys.profileIdPointer('')),
+        items(['Query', 'GetItem', 'UpdateItem'], keys.customer('')),
+      ],
+      documents: 'read',
+    },
+  },
+  {
+    contract: reviewKitItemRoute,
+    entry: 'lambdas/kit/review-kit-item.ts',
+    // Pattern 72 (the item and its audit record), the refusal's e-mail once (pattern 66), and the move to 'em_analise'
+    // (pattern 13: the process, its history, the counters).
+    grants: {
+      tableItems: [
+        items(['GetItem'], keys.profileIdPointer('')),
+        items(['Query', 'GetItem', 'PutItem', 'UpdateItem'], keys.customer('')),
+        items(['PutItem'], keys.audit('')),
+        items(['UpdateItem'], keys.counterPk),
+      ],
+      email: true,
     },
   },
 ] as const satisfies readonly ApiFunction[];

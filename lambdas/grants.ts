@@ -95,9 +95,10 @@ export type FunctionGrants = {
   readonly tableItems?: TableItemsGrant | readonly TableItemsGrant[];
   /**
    * The private documents bucket (contract PDFs, Nada Consta). 'erase': list the versions and delete them only (a
-   * client's deletion: the bucket is versioned), never read or write.
+   * client's deletion: the bucket is versioned), never read or write. 'kit': the filing kit's uploads, under the
+   * customers' prefix only: read, write and read the malware scan's tag (issue 30).
    */
-  readonly documents?: 'read' | 'readwrite' | 'erase';
+  readonly documents?: 'read' | 'readwrite' | 'erase' | 'kit';
   /**
    * The charge → payment → filing state machine: start executions and/or answer task tokens; or 'stop': describe and
    * stop its executions (a client's deletion), nothing else.

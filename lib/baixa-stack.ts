@@ -119,7 +119,7 @@ export class BaixaStack extends Stack {
     const appUrl = Lazy.string({ produce: () => this.web.appUrl });
 
     this.accessLogs = new AccessLogs(this, 'AccessLogs');
-    this.data = new Data(this, 'Data', { accessLogsBucket: this.accessLogs.bucket });
+    this.data = new Data(this, 'Data', { accessLogsBucket: this.accessLogs.bucket, appOrigin: appUrl });
     this.email = new Email(this, 'Email', { senderEmail: props.senderEmail });
     this.secrets = new Secrets(this, 'Secrets');
     const targets: GrantTargets = {

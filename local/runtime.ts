@@ -148,6 +148,7 @@ export async function startLocalRuntime(
       port: ports.s3,
       dataDir: join(settings.dataDir, 's3'),
       buckets: [LOCAL_DOCUMENTS_BUCKET],
+      corsOrigins: [appUrl],
     });
     started(s3.stop);
     const ses = await startLocalSes({ port: ports.ses });

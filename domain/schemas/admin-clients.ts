@@ -1,3 +1,4 @@
+import { kitViewSchema } from '../api/filing-kit.js';
 import * as z from 'zod';
 import { caseFileEventSchema } from '../case-file.js';
 import { auditEntrySchema } from './audit.js';
@@ -34,6 +35,8 @@ export const adminClientDetailSchema = z.object({
   audit: z.array(auditEntrySchema),
   /** The case file: everything that happened to the client, newest first (domain/case-file.ts). */
   timeline: z.array(caseFileEventSchema),
+  /** The filing kit of the process the client follows (issue 30), for the lawyer's review. */
+  kit: kitViewSchema.optional(),
 });
 export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;
 

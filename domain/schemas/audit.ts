@@ -12,6 +12,7 @@ export const ADMIN_ACTIONS = [
   'charge-refund',
   'contract-withdrawal',
   'charge-manual-refund',
+  'kit-review',
 ] as const;
 
 /**
@@ -25,7 +26,7 @@ export const auditEntrySchema = z.object({
   action: z.enum(ADMIN_ACTIONS),
   /** The client the action concerns (their Cognito sub) and the item acted on. */
   targetUserId: z.string(),
-  target: z.object({ type: z.enum(['process', 'charge', 'client', 'contract']), id: z.string() }),
+  target: z.object({ type: z.enum(['process', 'charge', 'client', 'contract', 'kit_item']), id: z.string() }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -9,6 +9,7 @@ import {
   profileSchema,
   statusHistorySchema,
 } from './entities.js';
+import { kitItemSchema } from './filing-kit.js';
 
 /** GET /me/dashboard: the customer's whole item collection, read in one query (dashboard, contract, history). */
 export const dashboardSchema = z.object({
@@ -23,6 +24,8 @@ export const dashboardSchema = z.object({
   movements: z.array(courtMovementSchema).default([]),
   /** What DataJud last said about each filed case ('aguardando o tribunal' until it knows it). */
   courtCases: z.array(courtCaseSchema).default([]),
+  /** The filing kit's items of the customer's contracts (issue 30): the next step and the history read them. */
+  kit: z.array(kitItemSchema).optional(),
   /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
   withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
   /** Set when SES stopped mail to `email` (a permanent bounce or a complaint): the dashboard asks for another address. */

@@ -116,6 +116,11 @@ export const processSchema = z.object({
   tribunal: z.string().nullish(),
   vara: z.string().nullish(),
   peticionado_em: z.string().nullish(),
+  /**
+   * When every required item of the filing kit was approved (domain/filing-kit.ts): the process moved to 'em_analise'
+   * and its filing forecast was counted again from the later of this and the payment.
+   */
+  kit_aprovado_em: isoDate.nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });

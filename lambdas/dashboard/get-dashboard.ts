@@ -13,10 +13,8 @@ const db = tableFromEnvironment();
  * SES stopped mail to the caller's address (pattern 64, one GetItem).
  */
 export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
-  const [{ profile, contracts, charges, processes, history, movements, courtCases }, suppression] = await Promise.all([
-    getCustomerCollection(db, caller.userId),
-    emailSuppressionOf(db, caller.email),
-  ]);
+  const [{ profile, contracts, charges, processes, history, movements, courtCases, kit }, suppression] =
+    await Promise.all([getCustomerCollection(db, caller.userId), emailSuppressionOf(db, caller.email)]);
   const now = systemClock();
   const withdrawals = contracts.flatMap((contract) => {
     const eligibility = withdrawalEligibility(
@@ -37,6 +35,7 @@ export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
       history,
       movements,
       courtCases,
+      kit,
       withdrawals,
       emailDelivery,
     },

@@ -1,6 +1,11 @@
 import { chargeStatusLabel, paymentClass } from '../../domain/charge-status.js';
 import { SYSTEM_ACTOR } from '../../domain/history.js';
-import { FILED_PROCESS_STATUSES, PROCESS_STATUS_LABELS, type ProcessStatus } from '../../domain/process-status.js';
+import {
+  FILED_PROCESS_STATUSES,
+  PAID_NOT_FILED_STATUSES,
+  PROCESS_STATUS_LABELS,
+  type ProcessStatus,
+} from '../../domain/process-status.js';
 import type { Clock } from '../shared/clock.js';
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import type { ChargeRef } from '../shared/data/charges.js';
@@ -42,7 +47,7 @@ async function reverseProcess(deps: ReversalDeps, ref: ChargeRef, chargeStatus: 
   // Only the payment that made it 'pago' takes it back (a contract's newer charge, or a process paid otherwise, stays).
   if (!process || (process.paid_charge_id != null && process.paid_charge_id !== ref.chargeId)) return;
   const label = chargeStatusLabel(chargeStatus);
-  if (process.status === 'pago') {
+  if (PAID_NOT_FILED_STATUSES.includes(process.status)) {
     const to: ProcessStatus = paymentClass(chargeStatus) === 'returned' ? 'pagamento_estornado' : 'pagamento_pendente';
     await changeProcessStatus(deps.db, {
       ref,

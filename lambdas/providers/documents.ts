@@ -1,6 +1,8 @@
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  GetObjectTaggingCommand,
   HeadObjectCommand,
   ListObjectVersionsCommand,
   PutObjectCommand,
@@ -26,7 +28,23 @@ export type Documents = {
   read(key: string): Promise<Uint8Array | null>;
   /** A short-lived link that downloads the object; the bucket itself is never public. */
   downloadUrl(key: string, options?: { expiresInSeconds?: number; fileName?: string }): Promise<string>;
+  /**
+   * A presigned POST for the browser to upload one object straight to S3, with limits S3 itself enforces: this exact
+   * key, this exact Content-Type, at most `maxBytes`, encrypted at rest (SSE-S3). A presigned PUT could not cap the size.
+   */
+  uploadForm(
+    key: string,
+    options: { contentType: string; maxBytes: number; expiresInSeconds: number },
+  ): Promise<{ url: string; fields: Record<string, string> }>;
+  /**
+   * The malware scan's verdict on an object: the `GuardDutyMalwareScanStatus` tag GuardDuty Malware Protection for S3
+   * writes (NO_THREATS_FOUND, THREATS_FOUND, UNSUPPORTED, ACCESS_DENIED, FAILED), or null while not scanned yet.
+   */
+  scanStatus(key: string): Promise<string | null>;
 };
+
+/** The tag GuardDuty Malware Protection for S3 writes on every object it scans (the local stand-in writes it too). */
+export const MALWARE_SCAN_TAG = 'GuardDutyMalwareScanStatus';
 
 /** Signed links live 5 minutes by default: long enough to start a download, too short to be shared usefully. */
 export const DEFAULT_LINK_SECONDS = 300;
@@ -69,6 +87,24 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
         if ((error as Error).name === 'NoSuchKey' || status === 404) return null;
         throw error;
       }
+    },
+    async uploadForm(key, form) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: bucket,
+        Key: key,
+        Conditions: [
+          ['content-length-range', 1, form.maxBytes],
+          ['eq', '$Content-Type', form.contentType],
+          ['eq', '$x-amz-server-side-encryption', 'AES256'],
+        ],
+        Fields: { 'Content-Type': form.contentType, 'x-amz-server-side-encryption': 'AES256' },
+        Expires: form.expiresInSeconds,
+      });
+      return { url, fields };
+    },
+    async scanStatus(key) {
+      const { TagSet = [] } = await client.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+      return TagSet.find((tag) => tag.Key === MALWARE_SCAN_TAG)?.Value ?? null;
     },
     downloadUrl(key, urlOptions = {}) {
       return getSignedUrl(

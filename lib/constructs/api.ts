@@ -109,12 +109,13 @@ export class Api extends Construct {
     // CloudFormation's own property names: `routeSettings` is an untyped map, which CDK passes through as is.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const stageResource = this.stage.node.defaultChild as apigwv2.CfnStage;
-    for (const { contract, entry, grants, timeoutSeconds, throttle } of API_ROUTES) {
+    for (const { contract, entry, grants, timeoutSeconds, memorySize, throttle } of API_ROUTES) {
       const fn = new ServiceFunction(areaStackOf(entry), contract.id, {
         entry,
         stage: props.stage,
         description: `${contract.method} ${contract.path}`,
         timeout: timeoutSeconds ? Duration.seconds(timeoutSeconds) : undefined,
+        memorySize,
       }).applyGrants(grants, props.targets);
       functions[contract.id] = fn;
 

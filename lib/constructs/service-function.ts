@@ -226,16 +226,20 @@ export class ServiceFunction extends NodejsFunction {
           ? ['s3:GetObject']
           : grants.documents === 'erase'
             ? ['s3:DeleteObject', 's3:DeleteObjectVersion']
-            : ['s3:GetObject', 's3:PutObject'];
+            : grants.documents === 'kit'
+              ? ['s3:GetObject', 's3:PutObject', 's3:GetObjectTagging']
+              : ['s3:GetObject', 's3:PutObject'];
+      // The filing kit's functions reach only the customers' prefix (their uploads and converted PDFs).
+      const objects = grants.documents === 'kit' ? bucket.arnForObjects('customers/*') : bucket.arnForObjects('*');
       // Erasing lists the versions under a client's prefixes first (ListBucketVersions is a bucket-level action).
       if (grants.documents === 'erase') {
         this.addToRolePolicy(
           new iam.PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: [bucket.bucketArn] }),
         );
       }
-      this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+      this.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [objects] }));
       this.acknowledgeWildcard(
-        `Resource::${nagRef(this, bucket.arnForObjects('*'))}`,
+        `Resource::${nagRef(this, objects)}`,
         'Document keys are generated per contract at run time, so object actions are scoped to the objects of this one bucket.',
       );
     }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { postPolicyGuard } from './s3-post-policy.js';
 
 const require = createRequire(import.meta.url);
 /** What s3rver (a Koa application) gives a middleware: the request, its store, and the body to answer. */
@@ -44,7 +45,13 @@ export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'lo
  * signed URLs are built and served, never that they are authorised (see REFERENCE.md). It keeps no versions either:
  * ListObjectVersions is added here and answers as a bucket without versioning does.
  */
-export async function startLocalS3(opts: { port: number; dataDir: string; buckets: string[] }): Promise<LocalS3> {
+export async function startLocalS3(opts: {
+  port: number;
+  dataDir: string;
+  buckets: string[];
+  /** The app's origins, allowed to POST uploads from the browser (the documents bucket's CORS on AWS). */
+  corsOrigins?: readonly string[];
+}): Promise<LocalS3> {
   mkdirSync(opts.dataDir, { recursive: true });
   DUMMY_ACCOUNT.createKeyPair(LOCAL_S3_CREDENTIALS.accessKeyId, LOCAL_S3_CREDENTIALS.secretAccessKey);
   const server = new S3rver({
@@ -52,12 +59,30 @@ export async function startLocalS3(opts: { port: number; dataDir: string; bucket
     port: opts.port,
     directory: opts.dataDir,
     silent: true,
-    configureBuckets: opts.buckets.map((name) => ({ name })),
+    configureBuckets: opts.buckets.map((name) => ({
+      name,
+      configs: opts.corsOrigins?.length ? [corsXml(opts.corsOrigins)] : [],
+    })),
   });
   // Before s3rver's router (its last middleware), which answers ListObjectVersions with MethodNotAllowed.
   server.middleware.splice(server.middleware.length - 1, 0, listObjectVersions);
+  // S3's checks of a browser's POST upload, and the malware scan's stand-in (local/services/s3-post-policy.ts).
+  server.middleware.splice(
+    server.middleware.length - 1,
+    0,
+    postPolicyGuard({
+      secrets: { [LOCAL_S3_CREDENTIALS.accessKeyId]: LOCAL_S3_CREDENTIALS.secretAccessKey, S3RVER: 'S3RVER' },
+      corsOrigins: opts.corsOrigins ?? [],
+    }) as unknown as Middleware,
+  );
   await server.run();
   return { endpoint: `http://127.0.0.1:${opts.port}`, stop: () => server.close() };
+}
+
+/** The documents bucket's CORS as lib/constructs/data.ts sets it on AWS: the app's origins may POST and GET. */
+function corsXml(origins: readonly string[]): string {
+  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
 const MAX_KEYS = 1000;

@@ -75,4 +75,28 @@ describe('Data', () => {
       DestinationBucketName: { Ref: logicalId(s.stack.accessLogs.bucket) },
     });
   });
+
+  it('the documents bucket takes browser uploads from the app only, and the malware scan gates them (issue 30)', () => {
+    const id = logicalId(s.stack.data.documents);
+    const documents = resources('AWS::S3::Bucket')[id]!;
+    const [rule] = (documents.Properties.CorsConfiguration as { CorsRules: Json[] }).CorsRules;
+    expect(rule).toMatchObject({ AllowedMethods: ['POST'], AllowedHeaders: ['*'] });
+    expect((rule!.AllowedOrigins as unknown[]).length).toBe(1);
+    expect(JSON.stringify(documents.Properties.LifecycleConfiguration)).toContain('"Prefix":"customers/"');
+
+    const [plan] = Object.values(resources('AWS::GuardDuty::MalwareProtectionPlan'));
+    expect(plan!.Properties).toMatchObject({
+      ProtectedResource: { S3Bucket: { BucketName: { Ref: id }, ObjectPrefixes: ['customers/'] } },
+      Actions: { Tagging: { Status: 'ENABLED' } },
+    });
+    const gate = Object.values(resources('AWS::S3::BucketPolicy'))
+      .filter((p) => (p.Properties.Bucket as { Ref?: string }).Ref === id)
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Json[] }).Statement)
+      .find((st) => st.Sid === 'KitUploadsOnlyAfterMalwareScan');
+    expect(gate).toMatchObject({
+      Effect: 'Deny',
+      Action: ['s3:GetObject', 's3:GetObjectVersion'],
+      Condition: { StringNotEquals: { 's3:ExistingObjectTag/GuardDutyMalwareScanStatus': 'NO_THREATS_FOUND' } },
+    });
+  });
 });

@@ -97,6 +97,14 @@ const PINNED_ACTIONS: Record<string, string> = {
   ReportBrowserError: 'dynamodb:UpdateItem secrets',
   UnsubscribeInvites: 'table:read dynamodb:PutItem dynamodb:UpdateItem secrets',
   ReceiveEmailFeedback: 'dynamodb:PutItem',
+  GetMyKit: 'dynamodb:Query secrets',
+  CreateKitUpload: 'dynamodb:Query dynamodb:UpdateItem s3:GetObject s3:GetObjectTagging s3:PutObject secrets',
+  ConfirmKitUpload:
+    'dynamodb:GetItem dynamodb:PutItem dynamodb:Query s3:GetObject s3:GetObjectTagging s3:PutObject secrets',
+  GetAdminKitFile:
+    'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser s3:GetObject secrets',
+  ReviewKitItem:
+    'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail secrets',
 };
 
 describe('each function’s IAM actions', () => {

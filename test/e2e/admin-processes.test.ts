@@ -4,7 +4,8 @@ import { ulid } from 'ulid';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { seedCustomer } from '../integration/seed.js';
+import { seedCustomer, seedKitApproved } from '../integration/seed.js';
+import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { dismissToast, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
 import { apiCustomer, signInThroughForm } from './customers.js';
@@ -106,6 +107,9 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     // Choosing a status only drafts it (no dialog on a select's change: arrow keys change it as they move); 'Alterar'
     // asks for the confirmation (from → to, an optional note); 'Cancelar' changes nothing and gives the focus back to
     // the selector.
+    // The filing kit approved (issue 30): only then may the process be filed.
+    const { processes } = await getCustomerCollection(db, userId);
+    await seedKitApproved(db, { userId, contractId: processes[0]!.contrato_id });
     const confirmation = admin.getByRole('dialog', { name: 'Alterar status do processo' });
     const apply = processRow.getByRole('button', { name: `Alterar o status do processo ${protocolo}` });
     await selector.selectOption('peticionado');

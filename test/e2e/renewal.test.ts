@@ -61,7 +61,8 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
     await signContract(page, 'Processo gratuito iniciado!');
     await page.waitForURL(`${appUrl}/app/dashboard`);
     await page.getByText('Pago', { exact: true }).first().waitFor();
-    await page.getByRole('heading', { name: 'Tudo em dia' }).waitFor();
+    // A renewal's process needs its filing kit too (a proof of address of the last 90 days, a fresh procuração).
+    await page.getByRole('heading', { name: 'Envie seus Documentos' }).waitFor();
     await screenshot(page, 'renewal-free-dashboard-phone');
 
     // No charge for it: the payment screen says so instead of offering a PIX.

@@ -31,7 +31,7 @@ import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { recordingWorkflow, until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { testDb } from './db.js';
-import { seedCustomer, seedPendingCharge, seedReferredCustomer, seedSignature } from './seed.js';
+import { seedCustomer, seedKitApproved, seedPendingCharge, seedReferredCustomer, seedSignature } from './seed.js';
 import { payReferral } from '../referral-payments.js';
 
 const db = testDb();
@@ -92,6 +92,7 @@ describe('/admin/processos: the inline status change', () => {
   it('records both of two admins’ concurrent changes, in order, with exact counters', async () => {
     const { userId, contract } = await seedCustomer(db);
     const ref = { userId, contractId: contract.id };
+    await seedKitApproved(db, ref);
     const before = await getAdminCounters(db);
     const results = await Promise.all([
       statusChange(ref, 'peticionado', admin),
@@ -126,6 +127,7 @@ describe('/admin/processos: the inline status change', () => {
   it('keeps a note trimmed, a blank one as none, and refuses one over 500 characters in Portuguese', async () => {
     const { userId, contract } = await seedCustomer(db);
     const ref = { userId, contractId: contract.id };
+    await seedKitApproved(db, ref);
     okBody(await statusChange(ref, 'pago', admin, '  Pago na secretaria.  '));
     okBody(await statusChange(ref, 'peticionado', admin, '   '));
     const tooLong = errorOf(await statusChange(ref, 'encerrado', admin, 'x'.repeat(PROCESS_NOTE_MAX_LENGTH + 1)));
@@ -169,6 +171,7 @@ describe('/admin/processos: the inline status change', () => {
     expect(first.items[0]!.nome_cliente).toBeTruthy();
     expect(first.items[0]!.protocolo).toMatch(PROTOCOL_PATTERN);
 
+    await seedKitApproved(db, { userId: target.userId, contractId: target.contract.id });
     await statusChange({ userId: target.userId, contractId: target.contract.id }, 'peticionado');
     const filtered = okBody(
       await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, body: { status: 'peticionado' } }),

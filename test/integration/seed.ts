@@ -1,7 +1,9 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { cnjDigits, courtOf } from '../../domain/cnj-number.js';
 import { saoPauloDay } from '../../domain/dates.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { keys } from '../../lambdas/shared/data/keys.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import { nextProtocol } from '../../lambdas/shared/data/contracts.js';
 import type { Profile } from '../../domain/schemas/entities.js';
@@ -140,4 +142,19 @@ export async function seedFiledCase(
     court,
     process: { ...customer.process, ...fields },
   };
+}
+
+/**
+ * The filing kit approved (issue 30) as the review's last approval leaves the process: `kit_aprovado_em` set, so an
+ * admin may move it to 'peticionado'. For tests about what follows the filing, not about the kit.
+ */
+export async function seedKitApproved(db: Db, ref: { userId: string; contractId: string }, at = new Date()) {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
+      UpdateExpression: 'SET kit_aprovado_em = :at',
+      ExpressionAttributeValues: { ':at': at.toISOString() },
+    }),
+  );
 }

@@ -11,6 +11,7 @@ export { ContractPage } from '@/features/contract/components/contract-page';
 export { ContractPrintPage } from '@/features/contract/components/contract-print-page';
 export { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 export { HistoryPage } from '@/features/history/components/history-page';
+export { DocumentsPage } from '@/features/documents/components/documents-page';
 export { PaymentPage } from '@/features/payment/components/payment-page';
 export { ProfilePage } from '@/features/profile/components/profile-page';
 export { ReferralPage } from '@/features/referral/components/referral-page';

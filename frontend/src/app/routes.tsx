@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
                       { path: 'perfil', lazy: screen('ProfilePage') },
                       { path: 'contrato', lazy: screen('ContractPage') },
                       { path: 'pagamento', lazy: screen('PaymentPage') },
+                      { path: 'documentos', lazy: screen('DocumentsPage') },
                       { path: 'renovacao', lazy: screen('RenewalPage') },
                       { path: 'indique', lazy: screen('ReferralPage') },
                       { path: 'historico', lazy: screen('HistoryPage') },

@@ -1,3 +1,4 @@
+import { kitView } from '../../../domain/api/filing-kit.js';
 import { ADMIN_CLIENTS_PAGE_SIZE } from '../../../domain/api/admin-clients.js';
 import { caseFileTimeline } from '../../../domain/case-file.js';
 import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
@@ -72,6 +73,7 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     suppression,
     internalNotes: collection.internalNotes,
   });
+  const current = [...collection.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));
   return {
     profile: {
@@ -90,6 +92,12 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     })),
     audit,
     timeline,
+    kit: kitView({
+      profile: collection.profile,
+      process: current,
+      contract: current ? (collection.contracts.find((c) => c.id === current.contrato_id) ?? null) : null,
+      items: collection.kit,
+    }),
   };
 }
 

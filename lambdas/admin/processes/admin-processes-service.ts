@@ -1,3 +1,5 @@
+import { kitStatusRefusal } from '../../../domain/filing-kit.js';
+import { refusal } from '../../../domain/refusals.js';
 import { ADMIN_PAGE_SIZE, type AdminProcessRow } from '../../../domain/api/admin-processes.js';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
@@ -118,6 +120,9 @@ export async function changeAdminProcessStatus(
   for (let attempt = 1; !process; attempt += 1) {
     const read = await getProcess(db, ref);
     if (!read) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
+    // Filed only with the filing kit approved (issue 30): the kit's approval is never undone, so the read decides.
+    const kitRefusal = kitStatusRefusal(read, change.status);
+    if (kitRefusal) throw new ConflictError(refusal('kit_not_approved', kitRefusal));
     from = read.status;
     // History records sort by time: this change is never stamped before the one it follows.
     const now = new Date(Math.max(deps.clock().getTime(), Date.parse(read.updated_at) + 1)).toISOString();

@@ -10,6 +10,7 @@ import {
   type Profile,
   type StatusHistory,
 } from '../../../domain/schemas/entities.js';
+import { kitItemSchema, type KitItem } from '../../../domain/schemas/filing-kit.js';
 import { emailAddressHash } from './email-suppressions.js';
 import { keys } from './keys.js';
 import { queryAllItems, stripKeys, type Db } from './table.js';
@@ -23,6 +24,8 @@ export type CaseFileRecords = {
   history: StatusHistory[];
   sentEmails: SentEmail[];
   internalNotes: InternalNote[];
+  /** The filing kit's items (pattern 69), for the lawyer's review. */
+  kit: KitItem[];
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -46,6 +49,7 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
     history: [],
     sentEmails: [],
     internalNotes: [],
+    kit: [],
   };
   const sent: Record<string, unknown>[] = [];
   for (const item of items) {
@@ -73,6 +77,9 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
         break;
       case 'SENT_EMAIL':
         sent.push(item);
+        break;
+      case 'KIT_ITEM':
+        records.kit.push(kitItemSchema.parse(entity));
         break;
       // An internal note (branch `today`'s status dialog), read as it is written there: tolerant of its field names.
       case 'INTERNAL_NOTE':

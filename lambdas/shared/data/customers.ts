@@ -19,6 +19,7 @@ import type {
   Profile,
   StatusHistory,
 } from '../../../domain/schemas/entities.js';
+import { kitItemSchema, type KitItem } from '../../../domain/schemas/filing-kit.js';
 import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
@@ -39,6 +40,8 @@ export type CustomerCollection = {
   movements: CourtMovement[];
   /** What DataJud last said about each filed case (pattern 78). */
   courtCases: CourtCase[];
+  /** The filing kit's items (issue 30), as the customer sees them. */
+  kit: KitItem[];
 };
 
 /** Pattern 1 (and 14): a customer's profile, contracts, charges, processes, history and court case in one Query. */
@@ -56,10 +59,12 @@ export async function getCustomerCollection(
     history: [],
     movements: [],
     courtCases: [],
+    kit: [],
   };
   let cursor: Record<string, unknown> | undefined;
   do {
-    // 'CONTRACT#' … 'PROFILE' covers contracts, charges, processes, history and the profile, and skips referrals.
+    // 'CONTRACT#' … 'PROFILE' covers contracts, charges, processes, history, kit items and the profile, and skips
+    // referrals.
     const page = await db.client.send(
       new QueryCommand({
         TableName: db.tableName,
@@ -96,6 +101,9 @@ export async function getCustomerCollection(
           break;
         case 'COURT_CASE':
           collection.courtCases.push(courtCaseSchema.parse(entity));
+          break;
+        case 'KIT_ITEM':
+          collection.kit.push(kitItemSchema.parse(entity));
           break;
       }
     }

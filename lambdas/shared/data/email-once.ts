@@ -35,6 +35,11 @@ export const emailOnceKeys = {
     pk: keys.customer(referrerUserId),
     sk: keys.emailOnceSk(`convite#${inviteCode}`),
   }),
+  /** A filing-kit item's refusal to the customer, once per decision (the item and the decision's instant). */
+  kitRefusal: (userId: string, contractId: string, item: string, decidedAt: string): EmailOnceKey => ({
+    pk: keys.customer(userId),
+    sk: keys.emailOnceSk(`documento-recusado#${contractId}#${item}#${decidedAt}`),
+  }),
 } as const;
 
 /** Longer than any sender's function timeout (API routes stop at 30 s): a live sender is never overtaken. */

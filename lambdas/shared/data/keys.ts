@@ -19,6 +19,13 @@ export const keys = {
   courtMovementSk: (contractId: string, movementId: string) => `CONTRACT#${contractId}#PROCESS#MOVEMENT#${movementId}`,
   /** Pattern 78: what DataJud last said about a contract's case (the court sync's record). In the dashboard's range. */
   courtCaseSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS#COURT`,
+  /** A filing-kit item of a contract's process (pattern 69): inside the contract's range, so pattern 1 reads it too. */
+  kitItemSk: (contractId: string, item: string) => `CONTRACT#${contractId}#KIT#${item}`,
+  kitPrefix: (contractId: string) => `CONTRACT#${contractId}#KIT#`,
+  /** One upload confirmed into the kit (pattern 70): a retried or repeated confirmation finds it. Before `CONTRACT#`. */
+  kitUploadSk: (uploadId: string) => `KIT_UPLOAD#${uploadId}`,
+  /** The sparse index partition of kit items awaiting a lawyer's decision (pattern 73), oldest first. */
+  kitReviewQueue: 'KIT_REVIEW',
   referralSk: (email: string) => `REFERRAL#${email}`,
   /** Sorts before `CONTRACT#`, outside the dashboard's `CONTRACT#`…`PROFILE` range (pattern 1 never reads it). */
   connectionSk: (connectionId: string) => `CONNECTION#${connectionId}`,

@@ -62,6 +62,8 @@ type ChangeStatusParams = {
   previsao?: string | null;
   /** The charge whose payment this change confirms (a move to 'pago'). */
   paidChargeId?: string;
+  /** When the filing kit was approved (a move to 'em_analise'): `kit_aprovado_em`. */
+  kitApprovedAt?: string;
   now: string;
   newId?: () => string;
   /**
@@ -104,6 +106,10 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
   if (params.paidChargeId !== undefined) {
     sets.push('paid_charge_id = :paidCharge');
     values[':paidCharge'] = params.paidChargeId;
+  }
+  if (params.kitApprovedAt !== undefined) {
+    sets.push('kit_aprovado_em = :kitApprovedAt');
+    values[':kitApprovedAt'] = params.kitApprovedAt;
   }
   if (params.obs !== undefined) {
     sets.push('observacoes = :obs');

@@ -56,7 +56,7 @@ describe('nextStep (spec 01 §2, first match wins)', () => {
   it('follows the newest process only', () => {
     const processes = [
       processAt('pagamento_pendente', '2026-01-01T00:00:00Z'),
-      processAt('pago', '2026-11-01T00:00:00Z'),
+      processAt('em_analise', '2026-11-01T00:00:00Z'),
     ];
     expect(nextStep(dashboard({ profile, contracts: [contract], processes }))).toBeNull();
   });

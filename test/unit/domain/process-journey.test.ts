@@ -82,7 +82,7 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(journey.outcome).toBeNull();
   });
 
-  it('a paid process: done up to the payment, with its dates; the filing ahead and its forecast', () => {
+  it('a paid process: done up to the payment, with its dates; the kit and the filing ahead, no date yet', () => {
     const journey = processJourney({
       process: process(),
       contract: contract(),
@@ -94,13 +94,16 @@ describe('the dashboard timeline follows the path the process took', () => {
       'Contrato Assinado',
       'PIX Gerado',
       'Pagamento Confirmado',
+      'Em Análise',
       'Peticionado',
       'Baixa Deferida',
     ]);
     expect(current(journey)).toEqual(['Pagamento Confirmado']);
     expect(journey.steps.find((s) => s.key === 'pago')?.at).toBe(PAID);
     expect(stateOf(journey, 'Peticionado')).toBe('upcoming');
-    expect(journey.forecast).toBe('2026-11-12T12:00:00.000Z');
+    // The 7 business days count from the filing kit's approval (issue 30): no date is promised before it.
+    expect(journey.forecast).toBeNull();
+    expect(journey.forecastNote).toMatch(/começa quando todos os seus documentos forem aprovados/);
     expect(journey.outcome).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES } from '../../../domain/data-rights.js';
+import { KIT_MESSAGES } from '../../../domain/filing-kit.js';
 import * as messages from '../../../domain/messages.js';
 import {
   readTriggerError,
@@ -13,7 +14,7 @@ import { apiErrorSchema } from '../../../domain/schemas/api-error.js';
 
 /** Every string and function of the message catalogues: the only words a refusal may use. */
 function catalogue(): Set<unknown> {
-  const groups: unknown[] = [...Object.values(messages), DATA_RIGHTS_MESSAGES];
+  const groups: unknown[] = [...Object.values(messages), DATA_RIGHTS_MESSAGES, KIT_MESSAGES];
   return new Set(groups.flatMap((group) => (typeof group === 'object' && group !== null ? Object.values(group) : [])));
 }
 

@@ -22,6 +22,7 @@ import { CaseFileTimeline } from './case-file-timeline';
 import { ClientAvatar } from './client-avatar';
 import { ContactActions } from './contact-actions';
 import { DeleteClientDialog } from './delete-client-dialog';
+import { KitReviewSection } from './kit-review-section';
 import '../admin-clients.css';
 
 /** Where status changes (and, with them, notes) are made: the processes feature's control, given by the route. */
@@ -74,6 +75,7 @@ export function AdminClientDetailPage({ statusControl: StatusControl }: { status
         />
       </Flex>
       <ContactActions profile={profile} />
+      {client.data.kit && <KitReviewSection profileId={profile.id} kit={client.data.kit} />}
       <Grid templateColumns={{ base: '1fr', large: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="large" alignItems="start">
         <Flex direction="column" gap="large">
           <Cases detail={client.data} StatusControl={StatusControl} onChanged={() => void client.refetch()} />

@@ -57,6 +57,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
       <SummaryCards
         status={process?.status ?? null}
         forecast={journey.forecast}
+        forecastNote={journey.forecastNote}
         protocol={contract?.protocolo ?? null}
         money={journey.money}
       />

@@ -11,6 +11,7 @@ const STATUS_VARIATION: Record<ProcessStatus, BadgeVariation> = {
   contrato_assinado: 'info',
   pagamento_pendente: 'warning',
   pago: 'success',
+  em_analise: 'info',
   peticionado: 'info',
   baixa_deferida: 'success',
   baixa_caiu: 'error',
@@ -22,11 +23,13 @@ type SummaryCardsProps = {
   status: ProcessStatus | null;
   /** Only while the filing is awaited (domain/process-journey.ts). */
   forecast: string | null;
+  /** What the forecast counts from, or why there is none yet (the filing kit). */
+  forecastNote?: string | null;
   protocol: string | null;
   money: MoneyState;
 };
 
-export function SummaryCards({ status, forecast, protocol, money }: SummaryCardsProps) {
+export function SummaryCards({ status, forecast, forecastNote, protocol, money }: SummaryCardsProps) {
   // A payment that went back (or is going back) says so under the price, which the spec fixes at R$ 399,00.
   const moneyNote = money.kind === 'none' || money.kind === 'paid' ? null : moneyLabel(money);
   return (
@@ -49,6 +52,11 @@ export function SummaryCards({ status, forecast, protocol, money }: SummaryCards
         {forecast && (
           <Text fontSize="small" color="font.secondary" marginTop="small">
             {JOURNEY_MESSAGES.forecastLabel}: {formatDate(forecast)}
+          </Text>
+        )}
+        {forecastNote && (
+          <Text fontSize="small" color="font.secondary" marginTop={forecast ? 'xxs' : 'small'}>
+            {forecastNote}
           </Text>
         )}
       </Card>

@@ -6,6 +6,7 @@ export const CUSTOMER_NAV: NavItem[] = [
   { to: '/app/perfil', label: 'Meu Perfil' },
   { to: '/app/contrato', label: 'Contrato' },
   { to: '/app/pagamento', label: 'Pagamento' },
+  { to: '/app/documentos', label: 'Documentos' },
   { to: '/app/renovacao', label: 'Renovação' },
   { to: '/app/indique', label: 'Indique e Ganhe' },
   { to: '/app/historico', label: 'Histórico' },

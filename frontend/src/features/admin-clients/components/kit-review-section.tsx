@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { Badge, Button, Card, Flex, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
+import type { KitView } from '@domain/api/filing-kit.js';
+import { formatDateTime } from '@domain/dates.js';
+import {
+  KIT_MESSAGES,
+  KIT_REFUSAL_CODES,
+  KIT_REFUSAL_REASONS,
+  KIT_SIGNING_METHOD_LABELS,
+  type KitItemState,
+  type KitRefusalCode,
+} from '@domain/filing-kit.js';
+import { toast, toastApiError } from '@/lib/toast';
+import { useOpenKitFile, useReviewKitItem } from '../api/kit-review';
+
+const BADGE: Record<KitItemState, 'info' | 'success' | 'error' | undefined> = {
+  pendente: undefined,
+  enviado: 'info',
+  em_analise: 'info',
+  aprovado: 'success',
+  recusado: 'error',
+};
+
+/** The client's filing kit on the client detail (issue 30 item 4): open each file, approve or refuse with a reason. */
+export function KitReviewSection({ profileId, kit }: { profileId: string; kit: KitView }) {
+  const headingId = useId();
+  return (
+    <Flex as="section" direction="column" gap="small" aria-labelledby={headingId}>
+      <Heading level={2} fontSize="large" id={headingId}>
+        Documentos ({kit.approvedCount}/{kit.requiredCount} obrigatórios aprovados)
+      </Heading>
+      {kit.availability === 'not_paid' ? (
+        <Text color="font.secondary">{KIT_MESSAGES.notOpenYet}</Text>
+      ) : (
+        <Flex direction="column" gap="small">
+          {kit.items.map((item) => (
+            <KitReviewItem key={item.key} profileId={profileId} item={item} />
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+function KitReviewItem({ profileId, item }: { profileId: string; item: KitView['items'][number] }) {
+  const open = useOpenKitFile(profileId);
+  const review = useReviewKitItem(profileId);
+  const [refusing, setRefusing] = useState(false);
+  const [code, setCode] = useState<KitRefusalCode>('ilegivel');
+  const [note, setNote] = useState('');
+  const awaiting = item.state === 'enviado' || item.state === 'em_analise';
+  const decide = (decision: Parameters<typeof review.mutate>[0]['decision']) =>
+    review.mutate(
+      { item: item.key, decision },
+      {
+        onSuccess: () => {
+          setRefusing(false);
+          toast({
+            title: decision.decision === 'aprovar' ? 'Documento aprovado' : 'Documento recusado',
+            variant: 'success',
+          });
+        },
+        onError: (error) => toastApiError(error, 'Não foi possível registrar a análise.'),
+      },
+    );
+  return (
+    <Card variation="outlined" className="kit-review-item">
+      <Flex direction="column" gap="xs">
+        <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
+          <Text fontWeight="bold">{item.title}</Text>
+          <Badge size="small" variation={BADGE[item.state]}>
+            {item.label}
+          </Badge>
+        </Flex>
+        {item.files.length > 0 && (
+          <Text fontSize="small" color="font.secondary">
+            {item.files.length} arquivo(s) · enviado em {item.sent_at ? formatDateTime(item.sent_at) : '—'}
+            {item.pdf_bytes ? ` · PDF de ${Math.max(1, Math.round(item.pdf_bytes / 1024))} KB` : ''}
+          </Text>
+        )}
+        {item.signing && (
+          <Text fontSize="small">
+            {item.signing.method === 'a_mao'
+              ? KIT_MESSAGES.handSigned
+              : `${KIT_SIGNING_METHOD_LABELS.govbr} — ${item.signing.signer_name ?? ''} (CPF ${item.signing.signer_cpf ?? '—'}), ${item.signing.issuer ?? ''}${
+                  item.signing.chain_validated ? '' : ' · cadeia não validada: confira em validar.iti.gov.br'
+                }`}
+          </Text>
+        )}
+        {item.files.length > 0 && (
+          <Flex gap="xs" wrap="wrap">
+            <Button size="small" onClick={() => open.mutate({ item: item.key })} isDisabled={open.isPending}>
+              Abrir PDF
+            </Button>
+            {item.files.map((file, index) => (
+              <Button
+                key={file.id}
+                size="small"
+                variation="link"
+                onClick={() => open.mutate({ item: item.key, file: file.id })}
+                isDisabled={open.isPending}
+              >
+                Original {index + 1}
+              </Button>
+            ))}
+          </Flex>
+        )}
+        {awaiting && !refusing && (
+          <Flex gap="xs" wrap="wrap">
+            <Button
+              size="small"
+              variation="primary"
+              onClick={() => decide({ decision: 'aprovar' })}
+              isLoading={review.isPending}
+            >
+              {KIT_MESSAGES.approve}
+            </Button>
+            <Button size="small" variation="destructive" onClick={() => setRefusing(true)}>
+              {KIT_MESSAGES.refuse}
+            </Button>
+          </Flex>
+        )}
+        {refusing && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              decide({ decision: 'recusar', code, note: note.trim() || undefined });
+            }}
+          >
+            <Flex direction="column" gap="xs">
+              <SelectField
+                label="Motivo da recusa"
+                value={code}
+                onChange={(event) => setCode(event.target.value as KitRefusalCode)}
+                size="small"
+              >
+                {KIT_REFUSAL_CODES.map((option) => (
+                  <option key={option} value={option}>
+                    {KIT_REFUSAL_REASONS[option].reason}
+                  </option>
+                ))}
+              </SelectField>
+              <TextAreaField
+                label={code === 'outro' ? 'Motivo (o cliente lê)' : 'Observação para o cliente (opcional)'}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                maxLength={500}
+                rows={2}
+                isRequired={code === 'outro'}
+                size="small"
+              />
+              <Flex gap="xs">
+                <Button size="small" variation="destructive" type="submit" isLoading={review.isPending}>
+                  Confirmar recusa
+                </Button>
+                <Button size="small" onClick={() => setRefusing(false)}>
+                  Cancelar
+                </Button>
+              </Flex>
+            </Flex>
+          </form>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import { createKitUploadRoute } from '../../domain/api/filing-kit.js';
+import { systemClock } from '../shared/clock.js';
+import { tableFromEnvironment } from '../shared/db.js';
+import { documentsFromEnvironment } from '../shared/environment.js';
+import { apiHandler } from '../shared/http.js';
+import { createKitUpload, type KitDeps } from './kit-service.js';
+
+const deps: KitDeps = { db: tableFromEnvironment(), documents: documentsFromEnvironment(), clock: systemClock };
+
+export const handler = apiHandler(createKitUploadRoute, async ({ caller, body }) => ({
+  body: await createKitUpload(deps, caller, body),
+}));

@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { getProcess } from '../../lambdas/shared/data/processes.js';
+import { adminPage, nameWord } from './admin-helpers.js';
+import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { customerCollection, paidApiCustomer, signInThroughForm } from './customers.js';
+import { localTable } from './local-table.js';
+
+const { appUrl, dynamodbEndpoint } = inject('e2e');
+const db = localTable(dynamodbEndpoint);
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/kit/${name}`, import.meta.url));
+
+afterAll(async () => {
+  db.client.destroy();
+});
+
+describe('the filing kit: the customer sends the documents, the lawyer reviews them (issue 30)', () => {
+  it('uploads from a phone, is told why an item was refused, re-sends it, and the admin approves the kit', async () => {
+    const customer = await paidApiCustomer(`Lívia ${nameWord()} Prado`);
+    const { profile } = await customerCollection(customer.idToken);
+
+    // The dashboard's next step after the payment leads to 'Documentos'.
+    const phone = await newPage(VIEWPORTS.phone);
+    await signInThroughForm(phone, customer);
+    await phone.getByRole('heading', { name: 'Envie seus Documentos' }).waitFor();
+    await phone
+      .getByText('O prazo de 7 dias úteis para o protocolo começa quando todos os seus documentos forem aprovados.')
+      .waitFor();
+    await phone.getByRole('link', { name: 'Continuar' }).click();
+    await phone.waitForURL(`${appUrl}/app/documentos`);
+    await phone.getByRole('heading', { level: 1, name: 'Documentos' }).waitFor();
+    await phone.getByText('0 de 4 documentos obrigatórios aprovados').waitFor();
+    await screenshot(phone, 'kit-documents-empty-phone');
+
+    const card = (title: string) =>
+      phone.getByRole('article').or(phone.locator('.kit-item')).filter({ hasText: title }).first();
+    const send = async (inputId: string, file: string, title: string) => {
+      await phone.locator(`#${inputId}`).setInputFiles(fixture(file));
+      await toastWith(phone, 'Arquivo recebido. O advogado vai analisar.');
+      await card(title).getByText('Enviado', { exact: true }).waitFor();
+    };
+    // A phone photo (HEIC) and the others; the procuração signed by hand.
+    await send('arquivo-identidade', 'phone-photo.heic', 'Documento de identidade com foto');
+    await send('arquivo-comprovante_endereco', 'id-front.jpg', 'Comprovante de endereço');
+    await send('arquivo-relatorio_negativacao', 'bill.pdf', 'Relatório das negativações');
+    const procuracao = card('Procuração assinada');
+    await procuracao.getByText('Assinado à mão').click();
+    await send('arquivo-procuracao', 'id-front.jpg', 'Procuração assinada');
+    await procuracao.getByText('Assinado à mão', { exact: false }).first().waitFor();
+    await screenshot(phone, 'kit-documents-sent-phone');
+
+    // The lawyer refuses the proof of address, on the client detail.
+    const admin = await adminPage(VIEWPORTS.desktop);
+    await admin.goto(`${appUrl}/admin/clientes/${profile!.id}`);
+    // The heading counts the approvals as they come: the section is found by its name's start.
+    const section = admin.getByRole('region', { name: /^Documentos \(\d\/4 obrigatórios aprovados\)$/ });
+    await admin.getByRole('region', { name: 'Documentos (0/4 obrigatórios aprovados)' }).waitFor();
+    const adminItem = (title: string) => section.locator('.kit-review-item').filter({ hasText: title }).first();
+    await adminItem('Comprovante de endereço').getByRole('button', { name: 'Recusar' }).click();
+    await adminItem('Comprovante de endereço').getByLabel('Motivo da recusa').selectOption('vencido');
+    await adminItem('Comprovante de endereço').getByRole('button', { name: 'Confirmar recusa' }).click();
+    await toastWith(admin, 'Documento recusado');
+    await adminItem('Comprovante de endereço').getByText('Recusado: documento fora do prazo').waitFor();
+    await screenshot(admin, 'kit-review-refused-desktop');
+
+    // The customer sees why and how to fix it, and sends another file.
+    await phone.reload();
+    const refused = card('Comprovante de endereço');
+    await refused.getByText('Recusado: documento fora do prazo').waitFor();
+    await refused.getByText('Envie um documento emitido nos últimos 90 dias.').waitFor();
+    await screenshot(phone, 'kit-documents-refused-phone');
+    await phone.locator('#arquivo-comprovante_endereco').setInputFiles(fixture('bill.pdf'));
+    await toastWith(phone, 'Arquivo recebido. O advogado vai analisar.');
+    await refused.getByText('Enviado', { exact: true }).waitFor();
+
+    // The lawyer approves every required item: the kit is complete and the process moves to 'Em Análise'.
+    await admin.reload();
+    for (const title of [
+      'Documento de identidade com foto',
+      'Comprovante de endereço',
+      'Relatório das negativações',
+      'Procuração assinada',
+    ]) {
+      await adminItem(title).getByRole('button', { name: 'Aprovar' }).click();
+      await adminItem(title).getByText('Aprovado', { exact: true }).waitFor();
+    }
+    await admin.getByRole('region', { name: /Documentos \(4\/4 obrigatórios aprovados\)/ }).waitFor();
+    await screenshot(admin, 'kit-review-approved-desktop');
+    await expect
+      .poll(async () => (await getProcess(db, { userId: customer.userId, contractId: customer.contractId }))?.status)
+      .toBe('em_analise');
+
+    const desktop = await newPage(VIEWPORTS.desktop);
+    await signInThroughForm(desktop, customer);
+    await desktop.goto(`${appUrl}/app/documentos`);
+    await desktop.getByText('Todos os documentos obrigatórios foram aprovados.', { exact: false }).waitFor();
+    await screenshot(desktop, 'kit-documents-approved-desktop');
+    await desktop.goto(`${appUrl}/app/dashboard`);
+    await desktop.getByText('7 dias úteis contados da aprovação dos seus documentos.').waitFor();
+    await screenshot(desktop, 'kit-dashboard-approved-desktop');
+
+    const adminPhone = await adminPage(VIEWPORTS.phone);
+    await adminPhone.goto(`${appUrl}/admin/clientes/${profile!.id}`);
+    await adminPhone.getByRole('region', { name: /Documentos \(4\/4/ }).waitFor();
+    await screenshot(adminPhone, 'kit-review-phone');
+  }, 300_000);
+});

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import {
+  KIT_MESSAGES,
+  kitChecklist,
+  kitItemDefinition,
+  kitProgress,
+  kitRefusalFix,
+  kitStatusRefusal,
+  kitUploadTypeOf,
+  type KitItemRecord,
+} from '../../../domain/filing-kit.js';
+import { FILING_PROMISE_MESSAGES, filingForecast, filingPromise } from '../../../domain/filing.js';
+import { nextStep } from '../../../domain/next-step.js';
+import { processJourney } from '../../../domain/process-journey.js';
+import { lookupStatusOf } from '../../../domain/lookup.js';
+import { ADMIN_COUNTED_PROCESS_STATUSES, PROCESS_STATUS_LABELS } from '../../../domain/process-status.js';
+import type { Dashboard } from '../../../domain/schemas/dashboard.js';
+import type { KitItem } from '../../../domain/schemas/filing-kit.js';
+import type { Charge, Contract, Process, Profile } from '../../../domain/schemas/entities.js';
+
+const keysOf = (type: 'cpf' | 'cnpj', required: boolean) =>
+  kitChecklist(type)
+    .filter((item) => item.required === required)
+    .map((item) => item.key);
+
+describe('the filing kit checklist (issue 30 item 1)', () => {
+  it('asks a CPF for ID, proof of address, bureau report and the signed procuração; the declaração is optional', () => {
+    expect(keysOf('cpf', true)).toEqual(['identidade', 'comprovante_endereco', 'relatorio_negativacao', 'procuracao']);
+    expect(keysOf('cpf', false)).toEqual(['declaracao_hipossuficiencia', 'outros']);
+  });
+
+  it('asks a CNPJ for the articles, cartão CNPJ, the partner’s ID, the address, the reports and the procuração', () => {
+    expect(keysOf('cnpj', true)).toEqual([
+      'contrato_social',
+      'cartao_cnpj',
+      'identidade_socio',
+      'comprovante_endereco',
+      'relatorio_negativacao',
+      'procuracao',
+    ]);
+    expect(kitItemDefinition('cnpj', 'procuracao')?.title).toBe('Procuração assinada pelo sócio');
+    expect(kitItemDefinition('cnpj', 'declaracao_hipossuficiencia')).toBeNull();
+    expect(kitItemDefinition('cpf', 'cartao_cnpj')).toBeNull();
+  });
+
+  it('says what a good file looks like for every item, and lets the ID have front and back', () => {
+    for (const item of [...kitChecklist('cpf'), ...kitChecklist('cnpj')])
+      expect(item.guidance.length).toBeGreaterThan(20);
+    expect(kitItemDefinition('cpf', 'identidade')?.maxFiles).toBeGreaterThanOrEqual(2);
+    expect(kitItemDefinition('cpf', 'comprovante_endereco')?.guidance).toContain('90 dias');
+  });
+});
+
+describe('kit progress', () => {
+  const record = (key: KitItemRecord['key'], state: KitItemRecord['state'], refusal?: KitItemRecord['refusal']) => ({
+    key,
+    state,
+    refusal,
+  });
+
+  it('shows Pendente for an item never sent and Recusado: <motivo> for a refused one', () => {
+    const progress = kitProgress('cpf', [
+      record('identidade', 'enviado'),
+      record('comprovante_endereco', 'recusado', { code: 'vencido' }),
+      record('procuracao', 'em_analise'),
+    ]);
+    const label = (key: string) => progress.items.find((item) => item.key === key)?.label;
+    expect(label('identidade')).toBe('Enviado');
+    expect(label('comprovante_endereco')).toBe('Recusado: documento fora do prazo');
+    expect(label('procuracao')).toBe('Em análise');
+    expect(label('relatorio_negativacao')).toBe('Pendente');
+    expect(progress.sentCount).toBe(2);
+    expect(progress.complete).toBe(false);
+  });
+
+  it('reads the lawyer’s own words for “outro” and adds a note to a coded reason’s advice', () => {
+    const progress = kitProgress('cpf', [
+      record('identidade', 'recusado', { code: 'outro', note: 'Foto da CNH vencida' }),
+    ]);
+    expect(progress.items[0]?.label).toBe('Recusado: Foto da CNH vencida');
+    expect(kitRefusalFix({ code: 'ilegivel', note: 'Falta o verso' })).toMatch(
+      /nítida.*Observação do advogado: Falta o verso$/,
+    );
+  });
+
+  it('is complete only when every required item is approved, whatever the optional ones', () => {
+    const required = keysOf('cpf', true);
+    const almost = required.slice(1).map((key) => record(key, 'aprovado'));
+    expect(kitProgress('cpf', almost)).toMatchObject({
+      complete: false,
+      missing: ['Documento de identidade com foto'],
+    });
+    const all = required.map((key) => record(key, 'aprovado'));
+    expect(kitProgress('cpf', all)).toMatchObject({ complete: true, approvedCount: 4, requiredCount: 4 });
+  });
+});
+
+describe('the process status with the kit (docs/decisions.md, The filing kit’s status)', () => {
+  it('is the spec’s em_analise, which the public lookup already names', () => {
+    expect(PROCESS_STATUS_LABELS.em_analise).toBe('Em Análise');
+    expect(lookupStatusOf('em_analise')).toBe('em_analise');
+    expect(ADMIN_COUNTED_PROCESS_STATUSES).toHaveLength(6);
+  });
+
+  it('refuses peticionado until the kit was approved', () => {
+    expect(kitStatusRefusal({ status: 'pago' }, 'peticionado')).toBe(KIT_MESSAGES.filingBeforeApproval);
+    expect(kitStatusRefusal({ status: 'pago', kit_aprovado_em: null }, 'peticionado')).not.toBeNull();
+    expect(
+      kitStatusRefusal({ status: 'em_analise', kit_aprovado_em: '2026-11-10T12:00:00Z' }, 'peticionado'),
+    ).toBeNull();
+    expect(kitStatusRefusal({ status: 'pago' }, 'encerrado')).toBeNull();
+  });
+});
+
+describe('the filing promise counts from the later of payment and kit approval', () => {
+  it('promises nothing while the kit waits', () => {
+    expect(filingPromise('2026-11-02T15:00:00Z', null)).toEqual({ basis: 'awaiting_kit' });
+  });
+  it('counts from the approval when it came after the payment', () => {
+    const promise = filingPromise('2026-11-02T15:00:00Z', '2026-11-10T15:00:00Z');
+    expect(promise).toEqual({
+      basis: 'kit_approval',
+      forecast: filingForecast(new Date('2026-11-10T15:00:00Z')).toISOString(),
+      from: '2026-11-10T15:00:00Z',
+    });
+  });
+  it('counts from the payment when the approval came first', () => {
+    expect(filingPromise('2026-11-10T15:00:00Z', '2026-11-02T15:00:00Z').basis).toBe('payment');
+  });
+
+  const contract = { id: 'c1', assinado_em: '2026-11-01T12:00:00Z', valor: 399, forma_pagamento: 'PIX' } as Contract;
+  const charge = { id: 'ch', contrato_id: 'c1', status: 'RECEIVED', paid_at: '2026-11-02T15:00:00Z' } as Charge;
+  const process = (over: Partial<Process>) =>
+    ({ id: 'p', contrato_id: 'c1', created_at: '2026-11-01T00:00:00Z', previsao: null, ...over }) as Process;
+
+  it('the dashboard says the clock starts with the approval while the kit waits', () => {
+    const journey = processJourney({
+      process: process({ status: 'pago', previsao: '2026-11-11T12:00:00Z' }),
+      contract,
+      charge,
+      history: [],
+    });
+    expect(journey.forecast).toBeNull();
+    expect(journey.forecastNote).toBe(FILING_PROMISE_MESSAGES.awaiting_kit);
+    expect(journey.steps.map((step) => step.key)).toContain('em_analise');
+  });
+
+  it('and, once approved, the date and what it counts from', () => {
+    const journey = processJourney({
+      process: process({
+        status: 'em_analise',
+        previsao: '2026-11-19T12:00:00Z',
+        kit_aprovado_em: '2026-11-10T15:00:00Z',
+      }),
+      contract,
+      charge,
+      history: [],
+    });
+    expect(journey.forecast).toBe('2026-11-19T12:00:00Z');
+    expect(journey.forecastNote).toBe(FILING_PROMISE_MESSAGES.kit_approval);
+    expect(journey.steps.find((step) => step.key === 'em_analise')).toMatchObject({ state: 'done', current: true });
+  });
+});
+
+describe('a process filed before the kit existed', () => {
+  it('shows no “Em Análise” step it never went through', () => {
+    const journey = processJourney({
+      process: {
+        id: 'p',
+        contrato_id: 'c1',
+        status: 'baixa_caiu',
+        created_at: '2026-11-01T00:00:00Z',
+        previsao: null,
+        baixa_deferida_em: '2026-11-20T00:00:00Z',
+      } as Process,
+      contract: { id: 'c1', assinado_em: '2026-11-01T12:00:00Z', valor: 399, forma_pagamento: 'PIX' } as Contract,
+      charge: { id: 'ch', contrato_id: 'c1', status: 'RECEIVED', paid_at: '2026-11-02T15:00:00Z' } as Charge,
+      history: [],
+    });
+    expect(journey.steps.map((step) => step.key)).not.toContain('em_analise');
+    expect(journey.steps.map((step) => step.key)).toContain('peticionado');
+  });
+});
+
+describe('the dashboard’s next step after the payment', () => {
+  const profile = { id: 'p1', tipo_documento: 'cpf' } as Profile;
+  const contract = { id: 'c1', assinado_em: '2026-11-01T12:00:00Z', created_at: '2026-11-01T00:00:00Z' } as Contract;
+  const paid = { id: 'p', contrato_id: 'c1', status: 'pago', created_at: '2026-11-01T00:00:00Z' } as Process;
+  const item = (key: KitItem['key'], state: KitItem['state']) =>
+    ({ contrato_id: 'c1', key, state, files: [], sent_at: '2026-11-03T00:00:00Z', updated_at: '' }) as KitItem;
+  const dashboard = (kit: KitItem[]): Dashboard => ({
+    email: 'a@b.c',
+    profile,
+    contracts: [contract],
+    charges: [],
+    movements: [],
+    courtCases: [],
+    processes: [paid],
+    history: [],
+    withdrawals: [],
+    kit,
+  });
+
+  it('asks for the documents', () => {
+    expect(nextStep(dashboard([]))).toMatchObject({ title: 'Envie seus Documentos', to: '/app/documentos' });
+  });
+  it('asks to fix a refused one first', () => {
+    expect(nextStep(dashboard([item('identidade', 'recusado')]))?.title).toBe('Corrija seus Documentos');
+  });
+  it('says they are under review once every required item was sent', () => {
+    const kit = (['identidade', 'comprovante_endereco', 'relatorio_negativacao', 'procuracao'] as const).map((key) =>
+      item(key, 'enviado'),
+    );
+    expect(nextStep(dashboard(kit))?.title).toBe('Documentos em Análise');
+  });
+});
+
+describe('upload types', () => {
+  it('maps what browsers report to the type the POST policy pins', () => {
+    expect(kitUploadTypeOf('image/jpeg', 'a.jpg')).toBe('image/jpeg');
+    expect(kitUploadTypeOf('image/heif', 'IMG_1.HEIC')).toBe('image/heic');
+    expect(kitUploadTypeOf('', 'IMG_1.HEIC')).toBe('image/heic');
+    expect(kitUploadTypeOf('application/octet-stream', 'doc.pdf')).toBe('application/pdf');
+    expect(kitUploadTypeOf('application/x-msdownload', 'virus.exe')).toBeNull();
+    expect(kitUploadTypeOf('', 'virus.exe')).toBeNull();
+  });
+});
