@@ -4,6 +4,7 @@ import {
   DASHBOARD_MESSAGES,
   EMAIL_RECEIPT_MESSAGES as RECEIPT,
   STATUS_EMAIL_NEWS,
+  statusEmailSubject,
 } from '../../domain/messages.js';
 import { formatBRL } from '../../domain/pricing.js';
 import { PROCESS_STATUSES, statusLabel, type ProcessStatus } from '../../domain/process-status.js';
@@ -52,7 +53,7 @@ export function statusUpdateEmail(
         ])}`
       : null;
   return {
-    subject: `Atualização do processo ${data.protocolo}: ${to}`,
+    subject: statusEmailSubject(data.protocolo, data.novoStatus),
     html: emailLayout({
       title: receipt ? RECEIPT.paidTitle : DASHBOARD_MESSAGES.statusUpdated,
       audience: 'customer',

@@ -13,6 +13,8 @@ import {
   listAdminProcessesRoute,
 } from '../../domain/api/admin-processes.js';
 import type { RouteContract } from '../../domain/api/route.js';
+import { cnjCheckDigits } from '../../domain/cnj-number.js';
+import { saoPauloDay } from '../../domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
 import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
@@ -41,8 +43,27 @@ const { sfn, stateMachineArn } = useLocalWorkflow({ waitOverrides: { AwaitFiling
 
 const admin = adminClaims();
 const secondAdmin = { ...adminClaims(), email: 'outra.admin@example.com' };
+/**
+ * Everything the guard may ask of a move (domain/status-change.ts; its own tests are guarded-status-changes.test.ts):
+ * these tests are about history, counters and races, so every move carries a reason and the court facts.
+ */
+const guardFacts = () => {
+  const day = saoPauloDay(new Date());
+  const parts = { sequence: '1234567', year: '2026', justice: '8', court: '26', origin: '0100' };
+  return {
+    motivo: 'Teste da troca de status',
+    numero_cnj: `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`,
+    peticionado_em: day,
+    data_decisao: day,
+    data_queda: day,
+  };
+};
 const statusChange = (ref: { userId: string; contractId: string }, status: string, claims = admin, obs?: string) =>
-  callRoute(changeAdminProcessStatusRoute, changeStatus, { claims, params: ref, body: { status, obs } });
+  callRoute(changeAdminProcessStatusRoute, changeStatus, {
+    claims,
+    params: ref,
+    body: { status, obs, ...guardFacts() },
+  });
 const processOf = async (userId: string) => (await getCustomerCollection(db, userId)).processes[0]!;
 
 describe('/admin/processos: the inline status change', () => {
