@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '@domain/api/admin-processes.js';
+import {
+  changeAdminProcessStatusRoute,
+  listAdminProcessesRoute,
+  type StatusChangeBody,
+} from '@domain/api/admin-processes.js';
 import type { ProcessStatus } from '@domain/process-status.js';
-import { adminSummaryQueryOptions } from '@/lib/admin-summary';
-import { apiCall, routeQueryKey } from '@/lib/api-client';
+import { apiCall, isAdminQuery, routeQueryKey } from '@/lib/api-client';
 
 export type ProcessFilters = { search?: string; status?: ProcessStatus };
 
@@ -24,21 +27,19 @@ export function useAdminProcesses(filters: ProcessFilters) {
   return useInfiniteQuery(adminProcessesQueryOptions(filters));
 }
 
-export type ProcessStatusChange = { userId: string; contractId: string; status: ProcessStatus; obs?: string };
+export type ProcessStatusChange = { userId: string; contractId: string; body: StatusChangeBody };
 
 /**
- * A confirmed status change, with its optional note for the history; it settles only once the list and the counters
- * have been read again, so the row never shows the old status after the confirmation.
+ * A confirmed status change with what its guard asked for (docs/decisions.md, Guarded status changes); it settles
+ * only once the list and the counters have been read again, so the row never shows the old status after the
+ * confirmation.
  */
 export function useChangeProcessStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, contractId, status, obs }: ProcessStatusChange) =>
-      apiCall(changeAdminProcessStatusRoute, { params: { userId, contractId }, body: { status, obs } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [listAdminProcessesRoute.id] }),
-        queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey }),
-      ]),
+    mutationFn: ({ userId, contractId, body }: ProcessStatusChange) =>
+      apiCall(changeAdminProcessStatusRoute, { params: { userId, contractId }, body }),
+    // Every admin view may show the process (the lists, the counters, 'Hoje', a case file): all read again.
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => isAdminQuery(query.queryKey) }),
   });
 }
