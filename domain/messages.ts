@@ -467,6 +467,20 @@ export const ADMIN_PROCESS_MESSAGES = {
   statusChangeScheduledDescription: (seconds: number) => `O status muda e o cliente é avisado em ${seconds} segundos.`,
   statusChangeUndo: 'Desfazer',
   statusChangeUndone: 'Alteração desfeita. Nada foi enviado ao cliente.',
+  // Not in the spec: 'Marcar pago''s confirmation (issue 34), same tone.
+  markPaidTitle: 'Marcar cobrança como paga',
+  markPaidIntro:
+    'Registre um pagamento recebido fora do PIX do Asaas (transferência, depósito, dinheiro). O processo passa a Pago, o prazo de protocolo começa a contar e o cliente recebe o e-mail de pagamento confirmado.',
+  markPaidValue: 'Valor recebido (R$)',
+  markPaidDate: 'Data do recebimento',
+  markPaidReason: 'Como o pagamento foi recebido',
+  markPaidConfirm: 'Confirmar pagamento',
+  markPaidSaving: 'Registrando...',
+  markPaidValueMismatch: (valor: string) => `O valor recebido deve ser o valor da cobrança: ${valor}.`,
+  markPaidInvalidValue: 'Informe o valor recebido.',
+  markPaidInvalidDate: 'Informe a data do recebimento (hoje ou antes).',
+  markPaidReasonRequired: 'Informe como o pagamento foi recebido (mínimo de 3 caracteres).',
+  verifiedTitle: 'Verificação no Asaas',
 } as const;
 
 /**

@@ -86,6 +86,13 @@ export const chargeSchema = z.object({
   manual_refund: z
     .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
     .nullish(),
+  /**
+   * The money arrived outside Asaas's PIX (a transfer, a deposit, cash) and an admin recorded it ('Marcar pago'): the
+   * amount and São Paulo day received, the reason, who and when. Its method reads 'manual' everywhere (`chargeMethod`).
+   */
+  pagamento_manual: z
+    .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
+    .nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });
