@@ -32,7 +32,7 @@ export type AdminProcessesDeps = { db: Db; clock: Clock };
 
 export type AdminListQuery<S> = { search?: string; status?: S; cursor?: string };
 
-function processRow(
+export function processRow(
   userId: string,
   process: Process,
   profile: Profile | null | undefined,

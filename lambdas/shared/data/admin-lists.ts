@@ -295,3 +295,21 @@ export async function referralRowsOfReferrer(db: Db, referrerUserId: string): Pr
   const rows = items.filter((item) => item.type === 'REFERRAL').map(referralRowOf);
   return rows;
 }
+
+/**
+ * Pattern 80 ('Hoje'): every process or charge in one status — its whole gsi2 partition, oldest move first. For the
+ * statuses work waits in (paid and not filed, a refund under way), which stay short because the work moves them on.
+ */
+export async function everyInStatus(
+  db: Db,
+  type: 'PROCESS' | 'CHARGE',
+  status: string,
+): Promise<Owned<Record<string, unknown>>[]> {
+  const items = await queryAllItems(db, {
+    IndexName: GSI2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.statusList(type, status) },
+    ScanIndexForward: true,
+  });
+  return items.map((item) => ({ userId: item.user_id as string, entity: stripKeys(item) }));
+}
