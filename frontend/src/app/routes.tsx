@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
                     path: 'admin',
                     lazy: screen('RequireAdmin'),
                     children: [
-                      { index: true, element: <Navigate to="clientes" replace /> },
+                      { index: true, lazy: screen('AdminTodayPage') },
                       { path: 'clientes', lazy: screen('AdminClientsPage') },
                       { path: 'clientes/:id', lazy: screen('AdminClientDetailPage') },
                       { path: 'processos', lazy: screen('AdminProcessesPage') },

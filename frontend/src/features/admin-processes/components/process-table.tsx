@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { PROCESS_STATUSES, PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
 import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
-import { StatusChangeDialog, type StatusChangeSubject } from './status-change-dialog';
+import { StatusChangeDialog, statusChangeSubjectOf } from '@/components/status-change-dialog';
 
 /** A status chosen in a row's selector, waiting for the admin's confirmation. */
 type ProposedStatusChange = { row: AdminProcessRow; to: ProcessStatus };
@@ -51,21 +51,6 @@ export function ProcessTable({ rows }: { rows: AdminProcessRow[] }) {
 }
 
 const statusSelectId = (row: AdminProcessRow) => `status-${row.id}`;
-
-/** What the status dialog needs of a list row: the guard reads the contract's latest charge and payment form. */
-export function statusChangeSubjectOf(row: AdminProcessRow): StatusChangeSubject {
-  return {
-    userId: row.user_id,
-    contractId: row.contrato_id,
-    protocolo: row.protocolo,
-    nomeCliente: row.nome_cliente,
-    facts: {
-      process: row,
-      charges: row.cobranca_status ? [{ status: row.cobranca_status }] : [],
-      formaPagamento: row.forma_pagamento ?? null,
-    },
-  };
-}
 
 function ProcessRow({
   row,

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
-import { COURT_UNIT_MAX_LENGTH, PROCESS_NOTE_MAX_LENGTH } from '@domain/api/admin-processes.js';
+import { COURT_UNIT_MAX_LENGTH, PROCESS_NOTE_MAX_LENGTH, type AdminProcessRow } from '@domain/api/admin-processes.js';
 import { cnjDigits, courtOf } from '@domain/cnj-number.js';
 import { saoPauloDay } from '@domain/dates.js';
 import {
@@ -19,7 +19,8 @@ import {
 import { AppDialog } from '@/components/app-dialog';
 import { ApiRequestError, failureWithReason } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
-import { useChangeProcessStatus } from '../api/admin-processes';
+import { useChangeProcessStatus } from '@/lib/process-status-change';
+import './status-change-dialog.css';
 
 /** Seconds between 'Confirmar' and the request: the window in which 'Desfazer' sends nothing at all. */
 const STATUS_CHANGE_UNDO_SECONDS = 5;
@@ -37,6 +38,21 @@ export type StatusChangeSubject = {
     process: StatusMoveFacts['process'] & { vara?: string | null; peticionado_em?: string | null };
   };
 };
+
+/** What the status dialog needs of an admin process row: the guard reads the contract's latest charge and payment form. */
+export function statusChangeSubjectOf(row: AdminProcessRow): StatusChangeSubject {
+  return {
+    userId: row.user_id,
+    contractId: row.contrato_id,
+    protocolo: row.protocolo,
+    nomeCliente: row.nome_cliente,
+    facts: {
+      process: row,
+      charges: row.cobranca_status ? [{ status: row.cobranca_status }] : [],
+      formaPagamento: row.forma_pagamento ?? null,
+    },
+  };
+}
 
 type Draft = Record<StatusMoveField | 'obs' | 'nota_interna', string>;
 
