@@ -20,6 +20,7 @@ import { adminReferralRowSchema, type AdminReferralRow } from '../../../domain/a
 import { adminClientSchema, type AdminClient } from '../../../domain/schemas/admin-clients.js';
 import { ValidationError } from '../errors.js';
 import { keys } from './keys.js';
+import { latestChargeOfContract } from './charges.js';
 import { GSI1, GSI2, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
 
 export type Page<T> = { items: T[]; cursor: string | null };
@@ -203,6 +204,7 @@ export async function rowContextOf(
     });
   }
   const charges: { pk: string; sk: string }[] = [];
+  const unnamed: { userId: string; contractId: string }[] = [];
   for (const item of await batchGetAll(db, [...wanted.values()])) {
     const userId = (item.pk as string).slice(keys.customer('').length);
     if (item.type === 'PROFILE') context.profiles.set(userId, profileSchema.parse(stripKeys(item)));
@@ -211,7 +213,7 @@ export async function rowContextOf(
       context.contracts.set(`${userId}#${contract.id}`, contract);
       if (typeof item.charge_id === 'string') {
         charges.push({ pk: item.pk as string, sk: keys.chargeSk(contract.id, item.charge_id) });
-      }
+      } else unnamed.push({ userId, contractId: contract.id });
     }
   }
   if (options.latestCharges && charges.length > 0) {
@@ -220,6 +222,14 @@ export async function rowContextOf(
       const userId = (item.pk as string).slice(keys.customer('').length);
       context.latestChargeStatus.set(`${userId}#${String(item.contrato_id)}`, String(item.status));
     }
+  }
+  // A contract that names no charge (written before pattern 41 kept `charge_id`, or without a charge): pattern 8.
+  if (options.latestCharges && unnamed.length > 0) {
+    const latest = await Promise.all(unnamed.map((ref) => latestChargeOfContract(db, ref.userId, ref.contractId)));
+    unnamed.forEach((ref, i) => {
+      const status = latest[i]?.status;
+      if (status) context.latestChargeStatus.set(`${ref.userId}#${ref.contractId}`, status);
+    });
   }
   return context;
 }
