@@ -8,7 +8,7 @@ import { adminPage, nameWord } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
-const { appUrl, dynamodbEndpoint } = inject('e2e');
+const { dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
 afterAll(async () => {

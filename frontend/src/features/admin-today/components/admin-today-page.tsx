@@ -53,7 +53,7 @@ function QueueCard({ queue, onFile }: { queue: TodayQueue; onFile: (item: TodayI
   const rest = queue.count - queue.items.length;
   return (
     <View as="section" className="today-queue" aria-labelledby={headingId} data-queue={queue.id}>
-      <Flex justifyContent="space-between" alignItems="baseline" gap="small" wrap="wrap">
+      <Flex direction="column" alignItems="flex-start" gap="0">
         <Heading level={2} fontSize="large" id={headingId}>
           {words.title}
         </Heading>
