@@ -1,3 +1,5 @@
+import { fromRepoRoot } from './paths.js';
+
 /**
  * How every Lambda is bundled: one home for the esbuild settings, read by ServiceFunction (CDK's NodejsFunction) and
  * by the bundle benchmark (scripts/bench-bundles.ts), so the figures measured are those of what `cdk deploy` ships.
@@ -9,15 +11,26 @@ export const LAMBDA_BUNDLING = {
   // Prefer ESM entry points so esbuild can tree-shake (e.g. zod, powertools).
   mainFields: ['module', 'main'],
   minify: true,
+  /**
+   * Stack traces point at the TypeScript source (NODE_OPTIONS below), but the maps leave out the sources' text: Node
+   * reads and parses a function's map at every cold start, and the text was three quarters of it (SignContract's map:
+   * 7.2 MB with it, 2.0 MB without). A trace needs only file, line and column.
+   */
   sourceMap: true,
+  sourcesContent: false,
+  /** What Lambda's Node is started with: apply the maps to stack traces. */
+  nodeOptions: '--enable-source-maps',
   // The AWS SDK v3 ships with the runtime; bundling it would only grow cold starts.
   external: ['@aws-sdk/*'],
   /**
-   * A font the PDFs embed (lambdas/shared/pdf/fonts.ts) is imported as its bytes and inlined, so it ships inside the
-   * function's one file. Outside a bundle the same import is served by a load hook (local/functions/binary-imports.mjs)
-   * and, under vitest, by a plugin (test/vitest-projects.ts) that read the file.
+   * A font the PDFs embed (lambdas/shared/pdf/fonts.ts) is copied beside the bundle and imported as its relative URL,
+   * read on the first document: inlined, two weights of Noto Sans were 1.6 MB of every PDF function's code, parsed at
+   * each cold start. Outside a bundle the same import is served by a load hook (local/functions/binary-imports.mjs)
+   * and, under vitest, by a plugin (test/vitest-projects.ts), both giving the file's own URL.
    */
-  loader: { '.ttf': 'binary' },
+  loader: { '.ttf': 'file' },
+  /** Packages replaced in the bundles by a stub of lib/bundling-stubs (fontkit's WOFF2 decoder: see its comment). */
+  alias: { brotli: fromRepoRoot('lib/bundling-stubs/brotli') },
   /**
    * ESM bundles have no `require`; some transitive CommonJS dependencies still call it at run time,
    * so the bundle recreates it before any other code runs.

@@ -1,4 +1,4 @@
-import { Stack, Validations, type App } from 'aws-cdk-lib';
+import { CfnElement, Names, Stack, Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
@@ -20,7 +20,40 @@ export function addNagChecks(app: App): AwsSolutionsChecks {
  * Mirrors cdk-nag's own flattenCfnReference (Fn::Join / Fn::Sub / Fn::GetAtt / Ref).
  */
 export function nagRef(scope: IConstruct, value: string): string {
-  return flatten(Stack.of(scope).resolve(value));
+  const stack = Stack.of(scope);
+  return flatten(stack.nested ? asSeenFromNested(stack, stack.resolve(value)) : stack.resolve(value));
+}
+
+/**
+ * In a nested stack, a resource of its parent arrives as a parameter (`Ref: referenceto<unique id><attribute>`, CDK's
+ * naming in core/lib/private/refs), and cdk-nag names the finding by that parameter: so each `Ref` or `Fn::GetAtt` of
+ * a parent's resource becomes the `Ref` of that parameter.
+ */
+function asSeenFromNested(stack: Stack, resolved: unknown): unknown {
+  const parent = stack.nestedStackParent!;
+  const byLogicalId = new Map<string, CfnElement>();
+  for (const construct of parent.node.findAll()) {
+    if (CfnElement.isCfnElement(construct) && Stack.of(construct) === parent) {
+      byLogicalId.set(parent.resolve(construct.logicalId) as string, construct);
+    }
+  }
+  const parameter = (logicalId: string, attribute: string) => {
+    const target = byLogicalId.get(logicalId);
+    if (!target) return undefined;
+    return { Ref: `referenceto${Names.nodeUniqueId(target.node)}${attribute}`.replace(/[^A-Za-z0-9]/g, '') };
+  };
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const o = node as Record<string, unknown>;
+    if (typeof o.Ref === 'string') return parameter(o.Ref, 'Ref') ?? node;
+    const getAtt = o['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && typeof getAtt[0] === 'string' && typeof getAtt[1] === 'string') {
+      return parameter(getAtt[0], getAtt[1]) ?? node;
+    }
+    return Object.fromEntries(Object.entries(o).map(([key, item]) => [key, walk(item)]));
+  };
+  return walk(resolved);
 }
 
 function flatten(node: unknown): string {

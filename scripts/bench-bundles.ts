@@ -9,16 +9,18 @@
  */
 import { EXAMPLE_COMPANY } from '../domain/company.js';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../lib/bundling.js';
 import { REPO_ROOT } from '../lib/paths.js';
-import { ALL_FUNCTIONS } from '../lambdas/functions.js';
+import { ALL_FUNCTIONS, API_ROUTES } from '../lambdas/functions.js';
 import { environmentFor, type CompleteGrantValues } from '../lambdas/grants.js';
 import { hasFlag, numberFlag } from './cli.js';
 
+/** The smallest route, the yardstick of the others' cold starts. */
+const HEALTH_ROUTE = 'GetHealth';
 const RUNS = numberFlag('runs', hasFlag('quick') ? 1 : 5);
 // Inside the repository, so the external @aws-sdk/* packages resolve from node_modules as they do on Lambda; a folder
 // of its own per run, so two runs (a developer's and the tools test) never delete each other's bundles.
@@ -69,11 +71,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 writeFileSync(join(OUT_DIR, 'package.json'), '{"type":"module"}');
 
-const rows: { name: string; size: number; gzip: number; initMs: number }[] = [];
+const PDF_FUNCTIONS: string[] = [];
+const rows: { name: string; size: number; gzip: number; mapSize: number; initMs: number }[] = [];
+let bareNodeMs = 0;
 try {
   // One esbuild run for every entry point: without code splitting each bundle is built on its own, byte for byte what
   // a build per function (CDK's) gives, in a fraction of the time.
-  await build({
+  const { metafile } = await build({
+    metafile: true,
     entryPoints: Object.fromEntries(ALL_FUNCTIONS.map((fn) => [fn.name, join(REPO_ROOT, fn.entry)])),
     outdir: OUT_DIR,
     outExtension: { '.js': '.mjs' },
@@ -83,11 +88,20 @@ try {
     target: LAMBDA_BUNDLING.target,
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourceMap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     external: [...LAMBDA_BUNDLING.external],
     loader: { ...LAMBDA_BUNDLING.loader },
+    alias: { ...LAMBDA_BUNDLING.alias },
     banner: { js: LAMBDA_BUNDLING.banner },
     logLevel: 'error',
   });
+  // The functions that draw PDFs (pdf-lib, fontkit and the fonts): their own size and init targets.
+  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+    if (Object.keys(inputs).some((input) => input.includes('node_modules/pdf-lib/'))) {
+      PDF_FUNCTIONS.push(basename(output, '.mjs'));
+    }
+  }
   for (const fn of ALL_FUNCTIONS) {
     const outfile = join(OUT_DIR, `${fn.name}.mjs`);
     const code = readFileSync(outfile);
@@ -98,6 +112,8 @@ try {
       AWS_SECRET_ACCESS_KEY: 'bench',
       STAGE: 'bench',
       LOG_LEVEL: 'SILENT',
+      // As Lambda starts Node for the function (ServiceFunction's environment): the source maps are applied.
+      NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
       ...environmentFor(fn.name, fn.grants, VALUES),
     };
     const times: number[] = [];
@@ -108,19 +124,54 @@ try {
       });
       times.push(Number(out.toString()));
     }
-    rows.push({ name: fn.name, size: code.length, gzip: gzipSync(code).length, initMs: median(times) });
+    const mapSize = existsSync(`${outfile}.map`) ? statSync(`${outfile}.map`).size : 0;
+    rows.push({ name: fn.name, size: code.length, gzip: gzipSync(code).length, mapSize, initMs: median(times) });
   }
+  // The floor every figure above stands on, in the same run: a whole Node process that does nothing.
+  const bare: number[] = [];
+  for (let run = 0; run < Math.max(RUNS, 3); run++) {
+    const started = performance.now();
+    execFileSync(process.execPath, ['-e', '0']);
+    bare.push(performance.now() - started);
+  }
+  bareNodeMs = median(bare);
 } finally {
   rmSync(OUT_DIR, { recursive: true, force: true });
 }
 
 const width = Math.max(...rows.map((r) => r.name.length));
+const health = rows.find((r) => r.name === HEALTH_ROUTE)!;
 console.log(
-  `Lambda bundles (esbuild ${LAMBDA_BUNDLING.target}, minified, @aws-sdk external; init = median of ${RUNS} cold imports on Node ${process.versions.node})\n`,
+  `Lambda bundles (esbuild ${LAMBDA_BUNDLING.target}, minified, @aws-sdk external, NODE_OPTIONS=${LAMBDA_BUNDLING.nodeOptions}; init = median of ${RUNS} cold imports on Node ${process.versions.node}; ×health = init / ${HEALTH_ROUTE}'s init)\n`,
 );
-console.log(`${'function'.padEnd(width)}  ${'minified'.padStart(10)}  ${'gzip'.padStart(9)}  ${'init'.padStart(8)}`);
+console.log(
+  `${'function'.padEnd(width)}  ${'minified'.padStart(10)}  ${'gzip'.padStart(9)}  ${'map'.padStart(10)}  ${'init'.padStart(8)}  ${'×health'.padStart(7)}`,
+);
 for (const row of rows) {
   console.log(
-    `${row.name.padEnd(width)}  ${kb(row.size).padStart(10)}  ${kb(row.gzip).padStart(9)}  ${`${row.initMs.toFixed(0)} ms`.padStart(8)}`,
+    `${row.name.padEnd(width)}  ${kb(row.size).padStart(10)}  ${kb(row.gzip).padStart(9)}  ${kb(row.mapSize).padStart(10)}  ${`${row.initMs.toFixed(0)} ms`.padStart(8)}  ${(row.initMs / health.initMs).toFixed(2).padStart(7)}`,
   );
+}
+console.log(`\nbare node -e 0 (a whole process, same run): ${bareNodeMs.toFixed(0)} ms`);
+
+// The targets (docs/decisions.md, "Small cold starts"): figures to read, not assertions; an over-target row is named.
+const isPdf = (name: string) => PDF_FUNCTIONS.includes(name);
+const isRoute = (name: string) => API_ROUTES.some((route) => route.contract.id === name);
+const targets: { label: string; over: string[] }[] = [
+  { label: `${HEALTH_ROUTE} ≤ 150 KB`, over: health.size > 150 * 1024 ? [HEALTH_ROUTE] : [] },
+  {
+    label: 'every other route ≤ 300 KB',
+    over: rows.filter((r) => isRoute(r.name) && !isPdf(r.name) && r.size > 300 * 1024).map((r) => r.name),
+  },
+  {
+    label: 'PDF functions ≤ 1.5 MB',
+    over: rows.filter((r) => isPdf(r.name) && r.size > 1536 * 1024).map((r) => r.name),
+  },
+  {
+    label: 'init ≤ 2× the health route (PDF functions ≤ 3×)',
+    over: rows.filter((r) => r.initMs > (isPdf(r.name) ? 3 : 2) * health.initMs).map((r) => r.name),
+  },
+];
+for (const target of targets) {
+  console.log(`target ${target.label}: ${target.over.length === 0 ? 'met' : `over: ${target.over.join(', ')}`}`);
 }

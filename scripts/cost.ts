@@ -15,8 +15,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fromRepoRoot } from '../lib/paths.js';
 import { hasFlag, numberFlag } from './cli.js';
-import { biggest, monthlyBill, total, type JourneyCounts } from './cost/model.js';
-import { PRICES, PRICES_AS_OF } from './cost/prices.js';
+import { biggest, monthlyBill, outsideCostsPerCustomer, total, type JourneyCounts } from './cost/model.js';
+import { OUTSIDE_PRICES, OUTSIDE_PRICES_AS_OF, PRICES, PRICES_AS_OF } from './cost/prices.js';
+import { webAclInfrastructure } from './cost/web-acls.js';
+import { CONTRACT_PRICE } from '../domain/pricing.js';
 
 const COUNTS_FILE = fromRepoRoot('scripts/cost/measured-counts.json');
 const CUSTOMERS = [1_000, 10_000, 100_000];
@@ -40,8 +42,9 @@ function printBill(counts: JourneyCounts): void {
       `${fns.reduce((n, f) => n + f.writeUnits, 0).toFixed(1)} write units, ${counts.stateTransitions} state transitions, ` +
       `${counts.emails} e-mails, ${counts.s3Objects} S3 objects, ${counts.webSocketMessages} WebSocket messages\n`,
   );
+  const infrastructure = webAclInfrastructure();
   for (const customers of CUSTOMERS) {
-    const lines = monthlyBill(counts, customers, PRICES);
+    const lines = monthlyBill(counts, customers, PRICES, infrastructure);
     const sum = total(lines);
     console.log(
       `${customers.toLocaleString('en-US')} customers/month: ${usd(sum)} a month, ${usd((sum / customers) * 1000)} per 1,000 customers`,
@@ -49,5 +52,12 @@ function printBill(counts: JourneyCounts): void {
     for (const line of biggest(lines, 5)) {
       console.log(`  ${line.service.padEnd(16)}${usd(line.usd).padStart(10)}  ${line.what}`);
     }
+  }
+  const brl = (value: number) => `R$ ${value.toFixed(2).replace('.', ',')}`;
+  console.log(
+    `\nOutside AWS, per paying customer (prices of ${OUTSIDE_PRICES_AS_OF}; R$ ${OUTSIDE_PRICES.brlPerUsd} per US$):`,
+  );
+  for (const line of outsideCostsPerCustomer(CONTRACT_PRICE, OUTSIDE_PRICES)) {
+    console.log(`  ${line.what.padEnd(48)}${brl(line.brl).padStart(10)}`);
   }
 }

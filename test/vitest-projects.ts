@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type { InlineConfig } from 'vitest/node';
 
@@ -27,9 +27,9 @@ export const unitProject = {
 } satisfies InlineConfig;
 
 /**
- * A font file imported by a module is its bytes, as esbuild's binary loader makes it in the Lambda bundle
- * (lib/bundling.ts) and the load hook does in the local runtime (local/functions/binary-imports.mjs); without it Vite
- * would hand the tests the file's URL.
+ * A font file imported by a module is the file's `file:` URL, as the load hook gives it in the local runtime
+ * (local/functions/binary-imports.mjs) and as esbuild's file loader gives its copy in the Lambda bundle
+ * (lib/bundling.ts); without it Vite would hand the tests a dev-server path.
  */
 export const binaryImports: Plugin = {
   name: 'binary-imports',
@@ -37,6 +37,6 @@ export const binaryImports: Plugin = {
   load(id) {
     const path = id.split('?')[0]!;
     if (!path.endsWith('.ttf')) return null;
-    return `import { readFileSync } from 'node:fs'; export default new Uint8Array(readFileSync(${JSON.stringify(path)}));`;
+    return `export default ${JSON.stringify(pathToFileURL(path).href)};`;
   },
 };

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -90,12 +90,27 @@ export class Api extends Construct {
     });
 
     const functions: Partial<Record<ApiRouteId, ServiceFunction>> = {};
+    // Each area's functions (with their roles, policies, log groups and invoke permissions) live in a nested stack of
+    // their own: CloudFormation allows 500 resources in a stack, and every route brings about seven
+    // (docs/decisions.md, "Stack size"). The routes and integrations stay here, beside the API they belong to.
+    const areaStacks = new Map<string, NestedStack>();
+    const areaStackOf = (entry: string): NestedStack => {
+      const area = routeAreaOf(entry);
+      let nested = areaStacks.get(area);
+      if (!nested) {
+        nested = new NestedStack(this, `${pascalCase(area)}Routes`, {
+          description: `Baixa API: the ${area} routes' functions (${props.stage})`,
+        });
+        areaStacks.set(area, nested);
+      }
+      return nested;
+    };
     // Routes with a bucket of their own (HTTP APIs have no usage plans: a stage's route setting is the separate usage).
     // CloudFormation's own property names: `routeSettings` is an untyped map, which CDK passes through as is.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     const stageResource = this.stage.node.defaultChild as apigwv2.CfnStage;
     for (const { contract, entry, grants, timeoutSeconds, throttle } of API_ROUTES) {
-      const fn = new ServiceFunction(this, contract.id, {
+      const fn = new ServiceFunction(areaStackOf(entry), contract.id, {
         entry,
         stage: props.stage,
         description: `${contract.method} ${contract.path}`,
@@ -130,4 +145,15 @@ export class Api extends Construct {
     if (Object.keys(routeSettings).length > 0) stageResource.routeSettings = routeSettings;
     this.functions = functions as Record<ApiRouteId, ServiceFunction>;
   }
+}
+
+/** A route's area: the folder of its handler under lambdas/ (`lambdas/admin/list-clients.ts` → `admin`). */
+export function routeAreaOf(entry: string): string {
+  const match = /^lambdas\/([a-z0-9-]+)\//.exec(entry);
+  if (!match) throw new Error(`${entry}: a route's handler lives in a folder of lambdas/ (its area)`);
+  return match[1]!;
+}
+
+function pascalCase(kebab: string): string {
+  return kebab.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase());
 }

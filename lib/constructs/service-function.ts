@@ -126,7 +126,7 @@ export class ServiceFunction extends NodejsFunction {
       tracing: lambda.Tracing.ACTIVE,
       environment: {
         // Source maps are useless in stack traces unless Node is told to apply them.
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
         ...props.environment,
         [ENV.stage]: props.stage,
       },
@@ -137,6 +137,10 @@ export class ServiceFunction extends NodejsFunction {
         banner: LAMBDA_BUNDLING.banner,
         minify: LAMBDA_BUNDLING.minify,
         sourceMap: LAMBDA_BUNDLING.sourceMap,
+        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+        esbuildArgs: Object.fromEntries(
+          Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => [`--alias:${name}`, path]),
+        ),
         externalModules: [...LAMBDA_BUNDLING.external],
         loader: { ...LAMBDA_BUNDLING.loader },
       },

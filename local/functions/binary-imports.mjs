@@ -1,5 +1,5 @@
-// What esbuild's binary loader does in the Lambda bundle (lib/bundling.ts `loader`), for code run from source: a module
-// that imports a font file gets its bytes as the default export. Synchronous, in-thread hooks (Node ≥ 22.15), so they
+// What esbuild's file loader does in the Lambda bundle (lib/bundling.ts `loader`), for code run from source: a module
+// that imports a font file gets where the file is (its own file: URL) as the default export. Synchronous, in-thread hooks (Node ≥ 22.15), so they
 // apply in whichever worker registers them and compose with tsx's.
 import { registerHooks } from 'node:module';
 
@@ -11,7 +11,7 @@ export function registerBinaryImports() {
       if (!BINARY.test(new URL(url).pathname)) return nextLoad(url, context);
       return {
         format: 'module',
-        source: `import { readFileSync } from 'node:fs'; export default new Uint8Array(readFileSync(new URL(import.meta.url)));`,
+        source: 'export default import.meta.url;',
         shortCircuit: true,
       };
     },

@@ -1,5 +1,5 @@
 import { SECRET_NAMES } from '../../lambdas/grants.js';
-import type { Prices } from './prices.js';
+import type { OutsidePrices, Prices } from './prices.js';
 
 /** One function's measured use over one customer's journey (local function host, `npm run cost -- --measure`). */
 export type FunctionCounts = { invocations: number; durationMs: number; readUnits: number; writeUnits: number };
@@ -35,18 +35,41 @@ export const ASSUMPTIONS = {
   webSocketMinutesPerCustomer: 30,
   // Every secret the stage creates (lambdas/grants.ts), each billed a month whether read or not.
   secrets: SECRET_NAMES.length,
+  /**
+   * The filing kit (docs/decisions.md, the filing kit): about eight files a customer (identity front and back, proof
+   * of address, two bureau reports, the procuração, the declaração, one re-sent after a refusal), each kept as sent
+   * and as the PDF made from it: sixteen objects of about 1.5 MB on average, each scanned for malware once on upload.
+   */
+  kitObjectsPerCustomer: 16,
+  kitBytesPerCustomer: 16 * 1_500_000,
+  /** Requests the user pool's web ACL inspects a customer a month (sign-up, confirmations, sign-ins, refreshes). */
+  signInRequestsPerCustomer: 12,
+  /** WhatsApp status notices a customer consents to a month (paid, documents, filed, decision, one reminder). */
+  whatsappNoticesPerCustomer: 5,
 } as const;
+
+/** The stage's fixed infrastructure the bill counts (scripts/cost/web-acls.ts reads it from the CDK constructs). */
+export type Infrastructure = { webAcls: number; webAclRules: number };
 
 export type BillLine = { service: string; what: string; usd: number };
 
 /** The monthly bill for `customers` customers a month who each make the measured journey. */
-export function monthlyBill(counts: JourneyCounts, customers: number, prices: Prices): BillLine[] {
+export function monthlyBill(
+  counts: JourneyCounts,
+  customers: number,
+  prices: Prices,
+  infrastructure: Infrastructure,
+): BillLine[] {
   const fns = Object.values(counts.functions);
   const sum = (pick: (f: FunctionCounts) => number) => fns.reduce((total, f) => total + pick(f), 0);
   const invocations = sum((f) => f.invocations) * customers;
   const gbSeconds = (sum((f) => f.durationMs) / 1000) * ASSUMPTIONS.lambdaMemoryGb * customers;
   const storedCustomers = customers * ASSUMPTIONS.monthsOfCustomersStored;
   const tableGb = (counts.tableBytes * storedCustomers) / 1e9;
+  const wafRequests = (ASSUMPTIONS.cloudFrontRequestsPerCustomer + ASSUMPTIONS.signInRequestsPerCustomer) * customers;
+  const kitObjects = ASSUMPTIONS.kitObjectsPerCustomer * customers;
+  const kitGbScanned = (ASSUMPTIONS.kitBytesPerCustomer * customers) / 1e9;
+  const kitGbStored = (ASSUMPTIONS.kitBytesPerCustomer * storedCustomers) / 1e9;
   const lines: BillLine[] = [
     { service: 'Lambda', what: `${fmt(invocations)} requests`, usd: invocations * prices.lambda.request },
     { service: 'Lambda', what: `${fmt(gbSeconds)} GB-s (Arm)`, usd: gbSeconds * prices.lambda.gbSecondArm },
@@ -116,8 +139,54 @@ export function monthlyBill(counts: JourneyCounts, customers: number, prices: Pr
       what: `${ASSUMPTIONS.secrets} secrets`,
       usd: ASSUMPTIONS.secrets * prices.secretsManager.secretMonth,
     },
+    {
+      service: 'WAF',
+      what: `${infrastructure.webAcls} web ACLs, ${infrastructure.webAclRules} rules, ${fmt(wafRequests)} requests`,
+      usd:
+        infrastructure.webAcls * prices.waf.webAclMonth +
+        infrastructure.webAclRules * prices.waf.ruleMonth +
+        wafRequests * prices.waf.request,
+    },
+    {
+      service: 'S3 (filing kit)',
+      what: `${fmt(kitObjects)} objects written, ${kitGbStored.toFixed(1)} GB stored`,
+      usd: kitObjects * (prices.s3.put + prices.s3.get) + kitGbStored * prices.s3.storageGbMonth,
+    },
+    {
+      service: 'GuardDuty',
+      what: `${fmt(kitObjects)} uploads scanned, ${kitGbScanned.toFixed(1)} GB`,
+      usd: kitObjects * prices.guardDutyMalwareS3.object + kitGbScanned * prices.guardDutyMalwareS3.gbScanned,
+    },
   ];
   return lines;
+}
+
+/** What one paying customer costs outside AWS, in BRL: the payment provider's fee, the nota fiscal, WhatsApp. */
+export type OutsideLine = { what: string; brl: number };
+
+export type PaymentMethod = 'pix' | 'boleto' | 'card';
+
+/** Asaas's fee on one payment of `value` BRL by `method` (a card plan of `instalments`). */
+export function paymentFeeBrl(method: PaymentMethod, value: number, prices: OutsidePrices, instalments = 1): number {
+  if (method === 'pix') return prices.asaas.pixBrl;
+  if (method === 'boleto') return prices.asaas.boletoBrl;
+  const plan =
+    instalments <= 1 ? prices.asaas.card.single : instalments <= 6 ? prices.asaas.card.upTo6 : prices.asaas.card.upTo12;
+  return (value * plan.percent) / 100 + plan.fixedBrl;
+}
+
+export function outsideCostsPerCustomer(value: number, prices: OutsidePrices): OutsideLine[] {
+  return [
+    { what: `Asaas, PIX of R$ ${value}`, brl: paymentFeeBrl('pix', value, prices) },
+    { what: `Asaas, boleto of R$ ${value}`, brl: paymentFeeBrl('boleto', value, prices) },
+    { what: `Asaas, card of R$ ${value} at once`, brl: paymentFeeBrl('card', value, prices, 1) },
+    { what: `Asaas, card of R$ ${value} in 12 instalments`, brl: paymentFeeBrl('card', value, prices, 12) },
+    { what: 'Asaas, the nota fiscal (NFS-e) of the payment', brl: prices.asaas.invoiceBrl },
+    {
+      what: `WhatsApp, ${ASSUMPTIONS.whatsappNoticesPerCustomer} utility notices`,
+      brl: ASSUMPTIONS.whatsappNoticesPerCustomer * prices.whatsapp.utilityUsd * prices.brlPerUsd,
+    },
+  ];
 }
 
 export const total = (lines: readonly BillLine[]) => lines.reduce((sum, line) => sum + line.usd, 0);

@@ -68,6 +68,54 @@ export const PRICES = {
     /** Per secret per month. */
     secretMonth: 0.4,
   },
+  waf: {
+    /** Per web ACL per month (the edge ACL of the distribution and the regional one of the user pool). */
+    webAclMonth: 5,
+    /** Per rule per month, in any web ACL. */
+    ruleMonth: 1,
+    /** Per request inspected. */
+    request: 0.6 / 1_000_000,
+  },
+  guardDutyMalwareS3: {
+    /** Malware Protection for S3: per GB scanned (after the 2025 price cut; us-east-1 figure, check sa-east-1's). */
+    gbScanned: 0.09,
+    /** Per object evaluated. */
+    object: 0.215 / 1_000,
+  },
 } as const;
+
+/**
+ * What the product pays outside AWS, per payment or message, as each provider publishes it (Asaas: its standard plan
+ * for companies, in BRL; Meta: the WhatsApp Business Platform's per-message rates for Brazil since July 2025, in USD).
+ * Transcribed by hand on OUTSIDE_PRICES_AS_OF: check each on the provider's page before quoting it.
+ */
+export const OUTSIDE_PRICES_AS_OF = '2026-11-26';
+
+export const OUTSIDE_PRICES = {
+  asaas: {
+    /** Per PIX received (BRL). */
+    pixBrl: 1.99,
+    /** Per boleto paid (BRL). */
+    boletoBrl: 1.99,
+    /** Card, per charge: a percentage of the value plus a fixed fee (BRL), by the number of instalments. */
+    card: {
+      single: { percent: 2.99, fixedBrl: 0.49 },
+      upTo6: { percent: 3.49, fixedBrl: 0.49 },
+      upTo12: { percent: 3.99, fixedBrl: 0.49 },
+    },
+    /** Per nota fiscal de serviço issued through Asaas (BRL). */
+    invoiceBrl: 0.49,
+  },
+  whatsapp: {
+    /** Per utility template message delivered to a Brazilian number (USD). */
+    utilityUsd: 0.0068,
+    /** Per marketing template message (USD): never sent by the product, listed to show why. */
+    marketingUsd: 0.0625,
+  },
+  /** BRL per USD, to put Meta's rate beside Asaas's fees. */
+  brlPerUsd: 5.4,
+} as const;
+
+export type OutsidePrices = typeof OUTSIDE_PRICES;
 
 export type Prices = typeof PRICES;

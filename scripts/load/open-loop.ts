@@ -88,11 +88,15 @@ export async function runStep(
   };
 }
 
-/** The highest rate of the steps that the system kept up with: no error, nothing skipped, ≥ 95 % of the rate achieved. */
-export function sustainedRate(steps: readonly StepResult[]): number {
+/**
+ * The highest rate of the steps that the system kept up with: no error, nothing skipped, ≥ 95 % of the rate achieved,
+ * and (when given) a p99 within `p99LimitMs`.
+ */
+export function sustainedRate(steps: readonly StepResult[], p99LimitMs = Number.POSITIVE_INFINITY): number {
   let best = 0;
   for (const step of steps) {
-    if (step.errors === 0 && step.skipped === 0 && step.achieved >= 0.95 * step.rate) best = Math.max(best, step.rate);
+    const kept = step.errors === 0 && step.skipped === 0 && step.achieved >= 0.95 * step.rate;
+    if (kept && step.p99 <= p99LimitMs) best = Math.max(best, step.rate);
   }
   return best;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, CfnElement, Stack, type Environment } from 'aws-cdk-lib';
+import { App, CfnElement, NestedStack, Stack, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import type { CompanyIdentity } from '../../domain/company.js';
@@ -28,7 +28,13 @@ export function fakeSiteDir(): string {
 export type SynthesizedBaixa = {
   app: App;
   stack: BaixaStack;
+  /**
+   * The stage as one template: the stage's stack with its nested stacks' resources folded in (`flattenNestedStacks`),
+   * so a test reads a function's role or a route's integration wherever the resource lives.
+   */
   template: Template;
+  /** The stage's own stack alone, as CloudFormation counts it (its resource limit). */
+  rootTemplate: Template;
   /** The stage's us-east-1 stack: the CloudFront web ACL. */
   edge: BaixaEdgeStack;
   edgeTemplate: Template;
@@ -106,10 +112,12 @@ function synthesizeBaixa(options: SynthOptions): SynthesizedBaixa {
   });
   const nag = addNagChecks(app);
   app.synth();
+  const rootTemplate = Template.fromStack(stack);
   return {
     app,
     stack,
-    template: Template.fromStack(stack),
+    template: Template.fromJSON(flattenNestedStacks(stack), { skipCyclicalDependenciesCheck: true }),
+    rootTemplate,
     edge,
     edgeTemplate: Template.fromStack(edge),
     outdir,
@@ -153,4 +161,61 @@ export function reportedViolations(outdir: string, pluginName: string): string[]
     .filter((r) => r.pluginName === pluginName)
     .flatMap((r) => r.violations)
     .flatMap((v) => v.violatingConstructs.map((c) => `${v.severity} ${v.ruleName} @ ${c.constructPath}`));
+}
+
+type CfnTemplate = { Resources: Record<string, Json>; Outputs?: Record<string, { Value: unknown }> } & Json;
+
+/**
+ * A stack's template with every nested stack's resources folded in, as if they lived in the stack itself: inside a
+ * nested template, a parameter's `Ref` becomes the value its parent passes; in the parent, a nested stack's output
+ * (`Fn::GetAtt: [<nested>, Outputs.X]`) becomes the output's value. The nested stack resources themselves stay.
+ */
+export function flattenNestedStacks(stack: Stack): Json {
+  const own = Template.fromStack(stack).toJSON() as CfnTemplate;
+  const nestedStacks = stack.node
+    .findAll()
+    .filter((c): c is NestedStack => c instanceof NestedStack && c.nestedStackParent === stack);
+  const outputsByResource = new Map<string, Record<string, unknown>>();
+  const resources: Record<string, Json> = { ...own.Resources };
+  for (const nested of nestedStacks) {
+    const resourceId = logicalId(nested.nestedStackResource!);
+    const passed = ((own.Resources[resourceId]!.Properties as Json).Parameters ?? {}) as Record<string, unknown>;
+    const folded = substitute(flattenNestedStacks(nested), (value) => {
+      const ref = refOf(value);
+      return ref !== undefined && ref in passed ? { value: passed[ref] } : undefined;
+    }) as CfnTemplate;
+    Object.assign(resources, folded.Resources);
+    outputsByResource.set(
+      resourceId,
+      Object.fromEntries(Object.entries(folded.Outputs ?? {}).map(([name, output]) => [name, output.Value])),
+    );
+  }
+  // Outputs of nested stacks may refer to other nested stacks' outputs (one level per pass): resolve until stable.
+  let flat: Json = { ...own, Resources: resources };
+  for (let pass = 0; pass < 3; pass++) {
+    flat = substitute(flat, (value) => {
+      const getAtt = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+      if (!Array.isArray(getAtt) || typeof getAtt[1] !== 'string' || !getAtt[1].startsWith('Outputs.'))
+        return undefined;
+      const outputs = outputsByResource.get(getAtt[0] as string);
+      const name = getAtt[1].slice('Outputs.'.length);
+      return outputs && name in outputs ? { value: outputs[name] } : undefined;
+    }) as Json;
+  }
+  return flat;
+}
+
+function refOf(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === 'Ref' ? ((value as { Ref: string }).Ref as string) : undefined;
+}
+
+/** A deep copy of `value` where `replace` swaps the objects it recognises (not descending into what it returns). */
+function substitute(value: unknown, replace: (value: Json) => { value: unknown } | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => substitute(item, replace));
+  if (!value || typeof value !== 'object') return value;
+  const swapped = replace(value as Json);
+  if (swapped) return swapped.value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, replace)]));
 }

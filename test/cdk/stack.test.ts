@@ -1,8 +1,11 @@
 // The stage as a whole: cdk-nag, a deployable template, its outputs.
-import { Match } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_COMPANY } from '../../domain/company.js';
+import { API_ROUTES } from '../../lambdas/functions.js';
 import { ENV } from '../../lambdas/grants.js';
+import { routeAreaOf } from '../../lib/constructs/api.js';
 import { reportedViolations, synthBaixa, TEST_COMPANY, type SynthesizedBaixa } from './helpers.js';
 import { stage } from './stage.js';
 
@@ -56,5 +59,31 @@ describe('Company identity', () => {
       .filter((value) => value !== undefined);
     expect(identities.length).toBeGreaterThan(5);
     for (const identity of identities) expect(JSON.parse(identity as string)).toEqual(TEST_COMPANY);
+  });
+});
+
+describe('stack size (CloudFormation: at most 500 resources a stack)', () => {
+  const resourceCount = (template: { toJSON(): unknown }) =>
+    Object.keys((template.toJSON() as { Resources: object }).Resources).length;
+
+  it('keeps the stage’s own stack well under the limit, with room for the routes to come', () => {
+    expect(resourceCount(s.rootTemplate)).toBeLessThan(400);
+  });
+
+  it('puts each area’s route functions in a nested stack of their own, each under the limit', () => {
+    const areaStacks = new Map<string, Stack>();
+    for (const route of API_ROUTES) {
+      const fn = s.stack.api.functions[route.contract.id];
+      const stack = Stack.of(fn);
+      expect(stack.nested, `${route.contract.id} is in a nested stack`).toBe(true);
+      expect(stack.node.id).toBe(
+        `${routeAreaOf(route.entry).replace(/(^|-)([a-z0-9])/g, (_, _d, c: string) => c.toUpperCase())}Routes`,
+      );
+      areaStacks.set(stack.node.path, stack);
+    }
+    expect(areaStacks.size).toBeGreaterThan(1);
+    for (const stack of areaStacks.values()) {
+      expect(resourceCount(Template.fromStack(stack)), stack.node.path).toBeLessThan(450);
+    }
   });
 });

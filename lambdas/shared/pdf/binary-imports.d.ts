@@ -1,8 +1,11 @@
 /**
- * A font file imported by a module is its bytes: esbuild's binary loader on AWS (lib/bundling.ts), a load hook in the
- * local function workers (local/functions/worker-boot.mjs) and a plugin under vitest (test/vitest-projects.ts).
+ * A font file imported by a module is where the file is, as a URL relative to the importing module's own URL (resolve
+ * it with `new URL(imported, import.meta.url)`): esbuild's file loader copies the file beside the Lambda bundle
+ * (lib/bundling.ts) and gives `./<name>-<hash>.ttf`; a load hook in the local function workers
+ * (local/functions/binary-imports.mjs) and a plugin under vitest (test/vitest-projects.ts) give the file's own
+ * `file:` URL.
  */
 declare module '*.ttf' {
-  const bytes: Uint8Array;
-  export default bytes;
+  const url: string;
+  export default url;
 }

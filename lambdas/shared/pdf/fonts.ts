@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import notoSansBold from '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf';
 import notoSansRegular from '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
@@ -9,10 +10,21 @@ type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 /**
  * The documents' font: Noto Sans (SIL Open Font License), which draws every character domain/printable-text.ts lets a
  * profile hold — Latin with every accent, Vietnamese, Greek, Cyrillic. pdf-lib's standard Helvetica knows only
- * WinAnsi, so 'Łukasz' or 'Nguyễn' made signing fail. The files are part of the function's bundle (inlined by
- * esbuild's binary loader), not read from disk.
+ * WinAnsi, so 'Łukasz' or 'Nguyễn' made signing fail. The files ship beside the function's code (esbuild's file
+ * loader, lib/bundling.ts) and are read on the first document, not parsed as code at every cold start.
  */
-export const DOCUMENT_FONT_FILES = { regular: notoSansRegular, bold: notoSansBold } as const;
+const DOCUMENT_FONT_URLS = { regular: notoSansRegular, bold: notoSansBold } as const;
+
+let fontFiles: Record<keyof typeof DOCUMENT_FONT_URLS, Uint8Array> | undefined;
+
+/** The bytes of both weights, read once per instance. */
+export function documentFontFiles(): Record<keyof typeof DOCUMENT_FONT_URLS, Uint8Array> {
+  fontFiles ??= {
+    regular: new Uint8Array(readFileSync(new URL(DOCUMENT_FONT_URLS.regular, import.meta.url))),
+    bold: new Uint8Array(readFileSync(new URL(DOCUMENT_FONT_URLS.bold, import.meta.url))),
+  };
+  return fontFiles;
+}
 
 /**
  * pdf-lib is written against its own fork, @pdf-lib/fontkit, whose TrueType subsets are corrupt (a short 'loca' table
@@ -56,9 +68,10 @@ const plainLayout = () => ({
 /** Embeds both weights, subset to the glyphs the document uses, so a PDF carries kilobytes of font, not 1.2 MB. */
 export async function embedDocumentFonts(pdf: PDFDocument): Promise<DocumentFonts> {
   pdf.registerFontkit(upstreamFontkit);
+  const files = documentFontFiles();
   const [regular, bold] = await Promise.all([
-    pdf.embedFont(DOCUMENT_FONT_FILES.regular, { subset: true, features: plainLayout() }),
-    pdf.embedFont(DOCUMENT_FONT_FILES.bold, { subset: true, features: plainLayout() }),
+    pdf.embedFont(files.regular, { subset: true, features: plainLayout() }),
+    pdf.embedFont(files.bold, { subset: true, features: plainLayout() }),
   ]);
   return { regular, bold };
 }

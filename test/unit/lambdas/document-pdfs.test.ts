@@ -6,7 +6,7 @@ import { contractText } from '../../../domain/contract-text.js';
 import { hasInvisibleCharacters, PRINTABLE_RANGES, printableText } from '../../../domain/printable-text.js';
 import { renderNadaConstaPdf } from '../../../lambdas/certificates/nada-consta-pdf.js';
 import { renderContractPdf } from '../../../lambdas/contracts/contract-pdf.js';
-import { DOCUMENT_FONT_FILES } from '../../../lambdas/shared/pdf/fonts.js';
+import { documentFontFiles } from '../../../lambdas/shared/pdf/fonts.js';
 import { createProfileInput } from '../../factories.js';
 import { EMOJI_NAME, PRINTABLE_NAMES } from '../../names.js';
 
@@ -42,7 +42,7 @@ const nadaConsta = (holderName: string) =>
 
 describe('the documents’ font', () => {
   it('has a glyph, in both weights, for every character a profile may hold', () => {
-    const fonts = Object.values(DOCUMENT_FONT_FILES).map((bytes) => fontkit.create(Buffer.from(bytes)) as fontkit.Font);
+    const fonts = Object.values(documentFontFiles()).map((bytes) => fontkit.create(Buffer.from(bytes)) as fontkit.Font);
     const missing: string[] = [];
     for (const [from, to] of PRINTABLE_RANGES) {
       for (let codePoint = from; codePoint <= to; codePoint++) {

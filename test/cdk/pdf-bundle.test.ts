@@ -1,0 +1,60 @@
+// The PDF functions' fonts as deployed: esbuild's file loader copies them beside the bundle (lib/bundling.ts), and the
+// bundled code reads them from there. Built with the deploy's own settings, then run.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LAMBDA_BUNDLING } from '../../lib/bundling.js';
+import { fromRepoRoot } from '../../lib/paths.js';
+
+// Inside the repository, so the bundle's external packages resolve as on Lambda.
+mkdirSync(fromRepoRoot('.bench'), { recursive: true });
+const dir = mkdtempSync(fromRepoRoot('.bench/pdf-bundle-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a PDF function bundled as deployed', () => {
+  it('ships the fonts as files beside its code, reads them, and draws any alphabet', async () => {
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(
+      entry,
+      `import { PDFDocument } from 'pdf-lib';
+import { embedDocumentFonts } from ${JSON.stringify(fromRepoRoot('lambdas/shared/pdf/fonts.ts'))};
+export async function draw() {
+  const pdf = await PDFDocument.create();
+  const fonts = await embedDocumentFonts(pdf);
+  pdf.addPage().drawText('Łukasz Nguyễn Ωμέγα Жанна', { font: fonts.regular, x: 50, y: 700, size: 12 });
+  return pdf.save({ useObjectStreams: false });
+}`,
+    );
+    const out = join(dir, 'out');
+    await build({
+      entryPoints: { index: entry },
+      outdir: out,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      format: LAMBDA_BUNDLING.format,
+      platform: LAMBDA_BUNDLING.platform,
+      target: LAMBDA_BUNDLING.target,
+      mainFields: [...LAMBDA_BUNDLING.mainFields],
+      minify: LAMBDA_BUNDLING.minify,
+      external: [...LAMBDA_BUNDLING.external],
+      loader: { ...LAMBDA_BUNDLING.loader },
+      alias: { ...LAMBDA_BUNDLING.alias },
+      banner: { js: LAMBDA_BUNDLING.banner },
+      logLevel: 'error',
+    });
+    writeFileSync(join(out, 'package.json'), '{"type":"module"}');
+
+    const files = readdirSync(out);
+    expect(files.filter((name) => name.endsWith('.ttf'))).toHaveLength(2);
+    // The fonts (about 600 KB each) are not in the code; fontkit's WOFF2 decoder is stubbed out.
+    expect(statSync(join(out, 'index.mjs')).size).toBeLessThan(1.5 * 1024 * 1024);
+
+    const { draw } = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as { draw: () => Promise<Uint8Array> };
+    const bytes = await draw();
+    const text = Buffer.from(bytes).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text).toContain('/FontFile2');
+  }, 120_000);
+});
