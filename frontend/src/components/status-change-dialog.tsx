@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { COURT_UNIT_MAX_LENGTH, PROCESS_NOTE_MAX_LENGTH, type AdminProcessRow } from '@domain/api/admin-processes.js';
-import { cnjDigits, courtOf } from '@domain/cnj-number.js';
+import { cnjDigits, courtOf, formatCnjNumber } from '@domain/cnj-number.js';
 import { saoPauloDay } from '@domain/dates.js';
 import {
   ADMIN_PROCESS_MESSAGES as M,
@@ -215,6 +215,8 @@ export function StatusChangeDialog({
             autoComplete="off"
             value={draft.numero_cnj}
             onChange={set('numero_cnj')}
+            // Typed or pasted as 20 digits, shown as the CNJ writes it once the field is left.
+            onBlur={() => digits && setDraft((all) => ({ ...all, numero_cnj: formatCnjNumber(digits) }))}
             hasError={Boolean(errors.numero_cnj)}
             errorMessage={errors.numero_cnj}
             isRequired
