@@ -1,7 +1,7 @@
 import type { TodayItem, TodayQueue } from '../../../domain/api/admin-today.js';
 import { chargeStatusLabel, isChargePaid } from '../../../domain/charge-status.js';
 import { addCalendarDays, saoPauloDay } from '../../../domain/dates.js';
-import { filingForecast } from '../../../domain/filing.js';
+import { filingDeadline, filingForecast } from '../../../domain/filing.js';
 import { formatDay } from '../../../domain/finance-period.js';
 import { DIVERGENCE_LABELS } from '../../../domain/reconciliation.js';
 import { chargeSchema, processSchema, type Charge, type Process } from '../../../domain/schemas/entities.js';
@@ -77,7 +77,10 @@ const filingSource: TodaySource = {
         subtitle: profile?.nome_completo ?? null,
         href: clientPage(profile?.id, TODAY_QUEUES.prazos.href),
         since: forecast.toISOString(),
-        deadline: filingDeadlineLabel(forecast, now),
+        // Business days are walked day by day: counted for the shown items only; the rest need only late or not.
+        deadline: row
+          ? filingDeadlineLabel(forecast, now)
+          : { label: '', late: now.getTime() >= filingDeadline(forecast).getTime() },
         process: row,
       };
     });
