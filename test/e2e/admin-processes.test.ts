@@ -148,7 +148,11 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await confirmation.getByText('Informe o número do processo (CNJ) para marcar como peticionado.').waitFor();
     await confirmation.getByLabel('Número do processo (CNJ)').fill(TJMG_NUMBER);
     await confirmation.getByText('Tribunal: TJMG', { exact: false }).waitFor();
-    await confirmation.getByText(note, { exact: false }).waitFor();
+    // The customer's note is in the preview of their e-mail.
+    await confirmation
+      .getByRole('region', { name: 'E-mail que o cliente vai receber' })
+      .getByText(note, { exact: false })
+      .waitFor();
     await screenshot(admin, 'admin-processes-status-dialog-desktop');
     await confirmation.getByRole('button', { name: 'Confirmar' }).click();
     await toastWith(admin, 'Status atualizado');
