@@ -221,3 +221,47 @@ export const CHARGE_FILTER_LABELS: Record<string, string> = {
   AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',
   DELETED: 'Cancelado',
 };
+
+/** How a charge's money arrived: Asaas's PIX, or outside it as an admin recorded ('Marcar pago'). */
+export const CHARGE_METHODS = ['pix', 'manual'] as const;
+export type ChargeMethod = (typeof CHARGE_METHODS)[number];
+
+export const CHARGE_METHOD_LABELS: Record<ChargeMethod, string> = {
+  pix: 'PIX',
+  manual: 'Manual (registrado pela equipe)',
+};
+
+export function chargeMethod(charge: { pagamento_manual?: unknown }): ChargeMethod {
+  return charge.pagamento_manual ? 'manual' : 'pix';
+}
+
+/**
+ * What 'Verificar' tells the admin, in words that fit where the charge stands after Asaas was read: a move names both
+ * statuses; no move says what the status means (a refund under way is not 'not received yet'), and when Asaas says
+ * something our charge cannot take, both sides.
+ */
+export function verificationMessage(result: { from: string; status: string; providerStatus: string; moved: boolean }) {
+  const { from, status, providerStatus, moved } = result;
+  if (moved)
+    return `O Asaas informa: ${chargeStatusLabel(status)}. A cobrança passou de ${chargeStatusLabel(from)} para ${chargeStatusLabel(status)}.`;
+  if (normalizeChargeStatus(providerStatus) !== status) {
+    return `O Asaas informa: ${chargeStatusLabel(providerStatus)}. A cobrança continua ${chargeStatusLabel(status)}; confira em Divergências.`;
+  }
+  if (isChargePaid(status)) return 'O Asaas confirma o pagamento. Nada mudou.';
+  switch (status) {
+    case 'PENDING':
+    case 'AWAITING_RISK_ANALYSIS':
+      return 'O pagamento ainda não foi recebido.';
+    case 'OVERDUE':
+      return 'O PIX venceu sem pagamento.';
+    case 'REFUND_REQUESTED':
+    case 'REFUND_IN_PROGRESS':
+      return 'O estorno está em andamento no Asaas. Nada mudou.';
+    case 'REFUNDED':
+      return 'O pagamento foi estornado ao pagador. Nada mudou.';
+    case 'DELETED':
+      return 'A cobrança foi removida no Asaas. Nada mudou.';
+    default:
+      return `O Asaas informa: ${chargeStatusLabel(status)}. Nada mudou.`;
+  }
+}

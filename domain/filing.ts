@@ -1,4 +1,4 @@
-import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
+import { addBusinessDays, differenceInBusinessDays } from '@brazilian-utils/brazilian-utils';
 import { saoPauloDateDigits } from './dates.js';
 import { PROCESSING_BUSINESS_DAYS } from './pricing.js';
 
@@ -48,3 +48,17 @@ export const FILING_PROMISE_MESSAGES = {
   kit_approval: `${PROCESSING_BUSINESS_DAYS} dias úteis contados da aprovação dos seus documentos.`,
   payment: `${PROCESSING_BUSINESS_DAYS} dias úteis contados do seu pagamento.`,
 } as const;
+
+/**
+ * Where a paid process stands against its filing forecast (the 'Hoje' queue): business days left until the forecast
+ * day, counted on São Paulo's calendar with the court's (MG) holidays, today included when it is one; `late` from the
+ * morning after the forecast (`filingDeadline`).
+ */
+export function filingStanding(previsao: Date, now: Date): { businessDaysLeft: number; late: boolean } {
+  const noonOf = (instant: Date) => {
+    const digits = saoPauloDateDigits(instant);
+    return new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
+  };
+  const businessDaysLeft = differenceInBusinessDays(noonOf(previsao), noonOf(now), { stateCode: 'MG' }) ?? 0;
+  return { businessDaysLeft, late: now.getTime() >= filingDeadline(previsao).getTime() };
+}

@@ -3,7 +3,7 @@
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
 import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
-import type { ProcessStatus } from './process-status.js';
+import { statusLabel, type ProcessStatus } from './process-status.js';
 
 export const ERROR_TITLE = 'Erro';
 
@@ -444,6 +444,43 @@ export const ADMIN_PROCESS_MESSAGES = {
   noteLabel: 'Observação',
   noteHint: 'Opcional. Fica no histórico do processo e o cliente a vê no histórico e no e-mail de atualização.',
   noteTooLong: 'A observação deve ter no máximo 500 caracteres.',
+  // Not in the spec: the guarded status change (issue 34; docs/decisions.md, Guarded status changes), same tone.
+  reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',
+  internalNoteTooLong: 'A nota interna deve ter no máximo 500 caracteres.',
+  courtUnitTooLong: 'A vara deve ter no máximo 120 caracteres.',
+  noteLabelCustomer: 'Observação para o cliente',
+  reasonLabel: 'Motivo',
+  reasonHint: 'Obrigatório. Fica no histórico interno e na auditoria; o cliente não vê.',
+  fallReasonLabel: 'Motivo da queda',
+  internalNoteLabel: 'Nota interna',
+  internalNoteHint: 'Opcional. Só a equipe vê; nunca aparece para o cliente.',
+  cnjLabel: 'Número do processo (CNJ)',
+  cnjHint: 'NNNNNNN-DD.AAAA.J.TR.OOOO',
+  filingDateLabel: 'Data do protocolo',
+  courtUnitLabel: 'Vara (opcional)',
+  decisionDateLabel: 'Data da decisão',
+  fallDateLabel: 'Data em que a baixa caiu',
+  warningsHeading: 'Atenção: esta mudança',
+  emailPreviewHeading: 'E-mail que o cliente vai receber',
+  emailPreviewSubject: 'Assunto',
+  statusChangeScheduled: 'Alteração agendada',
+  statusChangeScheduledDescription: (seconds: number) => `O status muda e o cliente é avisado em ${seconds} segundos.`,
+  statusChangeUndo: 'Desfazer',
+  statusChangeUndone: 'Alteração desfeita. Nada foi enviado ao cliente.',
+  // Not in the spec: 'Marcar pago''s confirmation (issue 34), same tone.
+  markPaidTitle: 'Marcar cobrança como paga',
+  markPaidIntro:
+    'Registre um pagamento recebido fora do PIX do Asaas (transferência, depósito, dinheiro). O processo passa a Pago, o prazo de protocolo começa a contar e o cliente recebe o e-mail de pagamento confirmado.',
+  markPaidValue: 'Valor recebido (R$)',
+  markPaidDate: 'Data do recebimento',
+  markPaidReason: 'Como o pagamento foi recebido',
+  markPaidConfirm: 'Confirmar pagamento',
+  markPaidSaving: 'Registrando...',
+  markPaidValueMismatch: (valor: string) => `O valor recebido deve ser o valor da cobrança: ${valor}.`,
+  markPaidInvalidValue: 'Informe o valor recebido.',
+  markPaidInvalidDate: 'Informe a data do recebimento (hoje ou antes).',
+  markPaidReasonRequired: 'Informe como o pagamento foi recebido (mínimo de 3 caracteres).',
+  verifiedTitle: 'Verificação no Asaas',
 } as const;
 
 /**
@@ -662,6 +699,11 @@ export const STATUS_EMAIL_NEWS: Record<ProcessStatus, string> = {
   pagamento_estornado:
     'O seu pagamento voltou para quem pagou (estorno ou contestação no banco), por isso o pedido está parado. Fale com a gente se tiver dúvidas.',
 };
+
+/** The 'status-update' e-mail's subject; the admin's status dialog previews it word for word. */
+export function statusEmailSubject(protocolo: string, novoStatus: string): string {
+  return `Atualização do processo ${protocolo}: ${statusLabel(novoStatus)}`;
+}
 
 /** The receipt in the 'Pago' e-mail and the refund in 'Contrato cancelado'. */
 export const EMAIL_RECEIPT_MESSAGES = {

@@ -7,6 +7,7 @@
  * Handlers never import this file: a bundle would carry every contract of the API.
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
+import { getAdminTodayRoute } from '../domain/api/admin-today.js';
 import {
   deleteAdminClientRoute,
   getAdminClientRoute,
@@ -263,6 +264,8 @@ const ROUTES = [
     },
   },
   { contract: getAdminSummaryRoute, entry: 'lambdas/admin/get-admin-summary.ts', grants: { table: 'read' } },
+  // 'Hoje': index queries of the statuses work waits in, the divergences, orphan payments and erasure requests.
+  { contract: getAdminTodayRoute, entry: 'lambdas/admin/today/get-admin-today.ts', grants: { table: 'read' } },
   { contract: listAdminClientsRoute, entry: 'lambdas/admin/clients/list-admin-clients.ts', grants: { table: 'read' } },
   { contract: getAdminClientRoute, entry: 'lambdas/admin/clients/get-admin-client.ts', grants: { table: 'read' } },
   // Pattern 86 (search tokens, profiles, each client's collection) and pattern 27's pointer.

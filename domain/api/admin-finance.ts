@@ -1,4 +1,5 @@
-import { WITHDRAWAL_MESSAGES } from '../messages.js';
+import { CHARGE_METHODS } from '../charge-status.js';
+import { ADMIN_PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../messages.js';
 import * as z from 'zod';
 import { dayRangeProblem, FINANCE_PERIOD_MESSAGES, isCalendarDay } from '../finance-period.js';
 import { adminClientChargeSchema } from '../schemas/admin-clients.js';
@@ -22,6 +23,8 @@ export const adminChargeRowSchema = adminClientChargeSchema.extend({
   whatsapp_cliente: z.string().nullable(),
   /** The contract was cancelled (a withdrawal, an admin's refund): a paid row of it is money to give back. */
   contrato_cancelado_em: z.string().nullish(),
+  /** How the money arrived: 'manual' when an admin recorded it ('Marcar pago'), else 'pix'. */
+  metodo: z.enum(CHARGE_METHODS),
 });
 export type AdminChargeRow = z.infer<typeof adminChargeRowSchema>;
 
@@ -94,6 +97,26 @@ const adminChargeParams = z.object({
   chargeId: z.string().min(1).max(64),
 });
 
+/**
+ * 'Marcar pago' with its confirmation: the amount received (the charge's value), the São Paulo day (not in the
+ * future) and how it arrived; recorded on the charge as a manual payment and audited.
+ */
+export const markPaidBodySchema = z.object({
+  valor: z.coerce
+    .number({ error: ADMIN_PROCESS_MESSAGES.markPaidInvalidValue })
+    .positive(ADMIN_PROCESS_MESSAGES.markPaidInvalidValue)
+    .max(1_000_000, ADMIN_PROCESS_MESSAGES.markPaidInvalidValue),
+  data: z
+    .string({ error: ADMIN_PROCESS_MESSAGES.markPaidInvalidDate })
+    .refine(isCalendarDay, ADMIN_PROCESS_MESSAGES.markPaidInvalidDate),
+  motivo: z
+    .string({ error: ADMIN_PROCESS_MESSAGES.markPaidReasonRequired })
+    .trim()
+    .min(3, ADMIN_PROCESS_MESSAGES.markPaidReasonRequired)
+    .max(500, ADMIN_PROCESS_MESSAGES.reasonTooLong),
+});
+export type MarkPaidBody = z.infer<typeof markPaidBodySchema>;
+
 /** 'Marcar pago': forces CONFIRMED through the webhook's own confirmation path (docs/decisions.md). */
 export const markAdminChargePaidRoute = defineRoute({
   id: 'MarkAdminChargePaid',
@@ -101,6 +124,7 @@ export const markAdminChargePaidRoute = defineRoute({
   path: '/admin/charges/{userId}/{contractId}/{chargeId}/mark-paid',
   access: 'admin',
   params: adminChargeParams,
+  body: markPaidBodySchema,
   response: z.object({ charge: adminChargeRowSchema }),
 });
 
@@ -111,7 +135,13 @@ export const verifyAdminChargeRoute = defineRoute({
   path: '/admin/charges/{userId}/{contractId}/{chargeId}/verification',
   access: 'admin',
   params: adminChargeParams,
-  response: z.object({ pago: z.boolean(), charge: adminChargeRowSchema }),
+  response: z.object({
+    pago: z.boolean(),
+    /** Whether the charge's status moved; the words for the admin (`verificationMessage`). */
+    mudou: z.boolean(),
+    mensagem: z.string(),
+    charge: adminChargeRowSchema,
+  }),
 });
 
 /** The admin's refund needs a reason (audited, and written on the process's history). */

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { CNJ_NUMBER_MESSAGES } from '../cnj-number.js';
 import { ADMIN_PROCESS_MESSAGES } from '../messages.js';
+import { STATUS_CHANGE_MESSAGES } from '../status-change.js';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { processSchema } from '../schemas/entities.js';
 import { defineRoute } from './route.js';
@@ -28,6 +30,9 @@ export const adminProcessRowSchema = processSchema.extend({
   protocolo: z.string().nullable(),
   nome_cliente: z.string().nullable(),
   email_cliente: z.string().nullable(),
+  /** The contract's payment form ('gratuito' for a free renewal) and its latest charge's status: the guard's facts. */
+  forma_pagamento: z.string().nullish(),
+  cobranca_status: z.string().nullish(),
 });
 export type AdminProcessRow = z.infer<typeof adminProcessRowSchema>;
 
@@ -50,6 +55,9 @@ export const adminProcessParams = z.object({
 /** The longest note ('Observação') a status change may carry into the process history. */
 export const PROCESS_NOTE_MAX_LENGTH = 500;
 
+/** The longest court unit ('Vara') an admin may type. */
+export const COURT_UNIT_MAX_LENGTH = 120;
+
 /** The note of a status change, trimmed; an empty one is no note (the service stores none). */
 export const processNoteSchema = z
   .string()
@@ -58,13 +66,52 @@ export const processNoteSchema = z
   .nullable()
   .optional();
 
-/** The inline status selector: any status to any other (spec 02 §4), with an optional note for the history. */
+/** An optional text of the dialog: trimmed, an empty one is absent. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => value || undefined);
+
+/** A court date as the dialog's date field sends it (`yyyy-mm-dd`); the guard checks it is a real, past day. */
+const optionalDay = z
+  .string()
+  .trim()
+  .max(10, STATUS_CHANGE_MESSAGES.invalidDate)
+  .nullish()
+  .transform((value) => value || undefined);
+
+/**
+ * A status change (docs/decisions.md, Guarded status changes): the new status and the customer's note ('Observação',
+ * in their history and e-mail), and what the guard (domain/status-change.ts) asks for: the reason of an unusual move,
+ * the court case of 'peticionado' (CNJ number, filing day, optional court unit), the decision day of 'Baixa Deferida',
+ * the day and reason of 'Baixa Caiu'; and an internal note the customer never sees.
+ */
+export const statusChangeBodySchema = z.object({
+  status: z.enum(PROCESS_STATUSES),
+  obs: processNoteSchema,
+  motivo: optionalText(PROCESS_NOTE_MAX_LENGTH, ADMIN_PROCESS_MESSAGES.reasonTooLong),
+  nota_interna: optionalText(PROCESS_NOTE_MAX_LENGTH, ADMIN_PROCESS_MESSAGES.internalNoteTooLong),
+  numero_cnj: optionalText(40, CNJ_NUMBER_MESSAGES.format),
+  vara: optionalText(COURT_UNIT_MAX_LENGTH, ADMIN_PROCESS_MESSAGES.courtUnitTooLong),
+  peticionado_em: optionalDay,
+  data_decisao: optionalDay,
+  data_queda: optionalDay,
+});
+export type StatusChangeBody = z.input<typeof statusChangeBodySchema>;
+
+/**
+ * The status change: any status to any other (spec 02 §4), guarded: 400 with a message per field when the move needs
+ * what was not given, 409 when a rule refuses it.
+ */
 export const changeAdminProcessStatusRoute = defineRoute({
   id: 'ChangeAdminProcessStatus',
   method: 'PUT',
   path: '/admin/processes/{userId}/{contractId}/status',
   access: 'admin',
   params: adminProcessParams,
-  body: z.object({ status: z.enum(PROCESS_STATUSES), obs: processNoteSchema }),
+  body: statusChangeBodySchema,
   response: z.object({ process: adminProcessRowSchema }),
 });

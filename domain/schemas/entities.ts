@@ -90,6 +90,13 @@ export const chargeSchema = z.object({
   manual_refund: z
     .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
     .nullish(),
+  /**
+   * The money arrived outside Asaas's PIX (a transfer, a deposit, cash) and an admin recorded it ('Marcar pago'): the
+   * amount and São Paulo day received, the reason, who and when. Its method reads 'manual' everywhere (`chargeMethod`).
+   */
+  pagamento_manual: z
+    .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
+    .nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });
@@ -135,6 +142,22 @@ export const statusHistorySchema = z.object({
   created_at: isoDate,
 });
 export type StatusHistory = z.infer<typeof statusHistorySchema>;
+
+/**
+ * The admin's side of a status change, kept on its history record beside what the customer reads (issue 34): the
+ * reason an unusual move needed, what it skipped or undid ('sem pagamento confirmado; volta 2 etapas') and the internal
+ * note. The customer's readings (dashboard, history, e-mail, live push) parse `statusHistorySchema`, which drops them;
+ * the admin's case file reads this one.
+ */
+export const statusHistoryInternalSchema = z.object({
+  motivo: z.string().nullish(),
+  avisos: z.string().nullish(),
+  nota_interna: z.string().nullish(),
+});
+export type StatusHistoryInternal = z.infer<typeof statusHistoryInternalSchema>;
+
+export const adminStatusHistorySchema = statusHistorySchema.extend(statusHistoryInternalSchema.shape);
+export type AdminStatusHistory = z.infer<typeof adminStatusHistorySchema>;
 
 export const REFERRAL_STATUSES = ['invited', 'signed_up', 'paid'] as const;
 export const referralStatusSchema = z.enum(REFERRAL_STATUSES);

@@ -1,3 +1,4 @@
+import { CHARGE_METHOD_LABELS, chargeMethod } from '../../domain/charge-status.js';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { LiveMessage } from '../../domain/live.js';
 import type { AdminDirectory } from '../providers/admins.js';
@@ -168,7 +169,13 @@ async function sendStatusNoticeOnce(
         statusAnterior: change.from,
         novoStatus: change.to,
         observacoes: change.obs,
-        receipt: charge?.paid_at ? { valor: charge.valor ?? contract.valor, paidAt: charge.paid_at } : null,
+        receipt: charge?.paid_at
+          ? {
+              valor: charge.valor ?? contract.valor,
+              paidAt: charge.paid_at,
+              method: CHARGE_METHOD_LABELS[chargeMethod(charge)],
+            }
+          : null,
       }),
       caseFileOf: change.userId,
     });

@@ -4,6 +4,7 @@ import {
   DASHBOARD_MESSAGES,
   EMAIL_RECEIPT_MESSAGES as RECEIPT,
   STATUS_EMAIL_NEWS,
+  statusEmailSubject,
 } from '../../domain/messages.js';
 import { formatBRL } from '../../domain/pricing.js';
 import { PROCESS_STATUSES, statusLabel, type ProcessStatus } from '../../domain/process-status.js';
@@ -19,7 +20,7 @@ import {
 } from '../shared/email-layout.js';
 
 /** What the customer paid, as the 'Pago' e-mail's receipt shows it. */
-export type PaymentReceipt = { valor: number; paidAt: string };
+export type PaymentReceipt = { valor: number; paidAt: string; method?: string };
 
 const isProcessStatus = (status: string): status is ProcessStatus =>
   (PROCESS_STATUSES as readonly string[]).includes(status);
@@ -47,12 +48,12 @@ export function statusUpdateEmail(
       ? markup`<h2 style="font-size:18px;margin:24px 0 0">${RECEIPT.receiptHeading}</h2>${emailFacts([
           [RECEIPT.amount, formatBRL(data.receipt.valor)],
           [RECEIPT.paidAt, `${formatDateTime(data.receipt.paidAt)} (horário de Brasília)`],
-          [RECEIPT.method, 'PIX'],
+          [RECEIPT.method, data.receipt.method ?? 'PIX'],
           [RECEIPT.protocol, data.protocolo],
         ])}`
       : null;
   return {
-    subject: `Atualização do processo ${data.protocolo}: ${to}`,
+    subject: statusEmailSubject(data.protocolo, data.novoStatus),
     html: emailLayout({
       title: receipt ? RECEIPT.paidTitle : DASHBOARD_MESSAGES.statusUpdated,
       audience: 'customer',

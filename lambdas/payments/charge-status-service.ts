@@ -28,8 +28,10 @@ export async function applyProviderStatus(
   source: ChargeStatusSource = {},
   /** Written in the move's transaction only when the charge moves (the admin actions' audit records). */
   extraItems?: (current: Charge) => TransactItem[],
+  /** More attributes of the charge written with the move ('Marcar pago''s record of the manual payment). */
+  fields?: Record<string, unknown>,
 ): Promise<ChargeMove> {
-  const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source, extraItems);
+  const move = await moveChargeStatus(deps.db, ref, status, deps.clock().toISOString(), source, extraItems, fields);
   if (move.becamePaid) countMetric(METRIC.paymentsConfirmed);
   // Counted when Asaas says the money went back, not when a refund is asked for (which may still be denied).
   if (move.moved && move.status === 'REFUNDED') countMetric(METRIC.refunds);

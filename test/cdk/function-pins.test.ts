@@ -37,6 +37,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   InviteReferral:
     'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   GetAdminSummary: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  GetAdminToday: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   ListAdminClients: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   GetAdminClient: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   SearchAdmin: 'table:read cognito-idp:AdminListGroupsForUser secrets',

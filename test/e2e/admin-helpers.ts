@@ -22,6 +22,8 @@ export async function adminPage(viewport: { width: number; height: number }): Pr
   // The first visit may wait for the dev server to compile the app on a busy machine.
   await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  // An admin lands on 'Hoje'; its queues are read before the test goes elsewhere.
+  await page.waitForURL(`${appUrl}/admin`);
+  await page.getByRole('heading', { name: 'Prazos de protocolo', level: 2 }).waitFor({ timeout: 60_000 });
   return page;
 }

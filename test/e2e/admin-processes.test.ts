@@ -2,6 +2,7 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cnjCheckDigits } from '../../domain/cnj-number.js';
 import { connectionsOf } from '../../lambdas/shared/data/connections.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer, seedKitApproved } from '../integration/seed.js';
@@ -25,6 +26,12 @@ async function userIdOf(page: Page): Promise<string> {
   );
   return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 }
+
+/** A CNJ number of TJMG (J 8, TR 13), as a lawyer types it. */
+const TJMG_NUMBER = (() => {
+  const parts = { sequence: '0001234', year: '2026', justice: '8', court: '13', origin: '0637' };
+  return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;
+})();
 
 const searchFor = (page: Page, term: string) => searchAdminList(page, 'Buscar por protocolo ou nome do cliente', term);
 
@@ -68,15 +75,26 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     const admin = await adminPage(VIEWPORTS.desktop);
     await admin.goto(`${appUrl}/admin/financeiro`);
     await admin.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
-    await expect.poll(() => admin.getByTestId('counter-conversion').textContent()).toMatch(/^\d+,\d%$/);
+    await expect
+      .poll(() => admin.getByTestId('counter-conversion').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+,\d%$/);
     await searchFor(admin, protocolo);
     const chargeRow = admin.getByRole('row').filter({ hasText: protocolo });
     await chargeRow.getByText(name).waitFor();
     expect(await admin.getByRole('table', { name: 'Cobranças' }).getByRole('row').count()).toBe(2);
     await chargeRow.getByText('Pendente', { exact: true }).waitFor();
     await screenshot(admin, 'admin-finance-desktop');
+    // 'Marcar pago' asks first: the amount (the charge's, proposed), the day and how the money arrived.
     await chargeRow.getByRole('button', { name: `Marcar pago ${protocolo}` }).click();
+    const markPaid = admin.getByRole('dialog', { name: 'Marcar cobrança como paga' });
+    await markPaid.getByRole('button', { name: 'Confirmar pagamento' }).click();
+    await markPaid.getByText('Informe como o pagamento foi recebido (mínimo de 3 caracteres).').waitFor();
+    await markPaid.getByLabel('Como o pagamento foi recebido').fill('Transferência identificada no extrato');
+    await screenshot(admin, 'admin-finance-mark-paid-desktop');
+    await markPaid.getByRole('button', { name: 'Confirmar pagamento' }).click();
     await toastWith(admin, 'Cobrança atualizada');
+    await markPaid.waitFor({ state: 'detached' });
+    await chargeRow.getByText('Manual (registrado pela equipe)').waitFor();
     await chargeRow.getByText('Pago', { exact: true }).waitFor();
     expect(await chargeRow.getByRole('button', { name: `Marcar pago ${protocolo}` }).isDisabled()).toBe(true);
 
@@ -128,7 +146,17 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     const note = `Protocolado no TJMG em ${new Date().toLocaleDateString('pt-BR')}; aguardando despacho do juiz.`;
     await selector.selectOption('peticionado');
     await apply.click();
-    await confirmation.getByLabel('Observação').fill(note);
+    await confirmation.getByLabel('Observação para o cliente').fill(note);
+    // 'Peticionado' needs the court case: the CNJ number (checked as typed) and the filing day (today, proposed).
+    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
+    await confirmation.getByText('Informe o número do processo (CNJ) para marcar como peticionado.').waitFor();
+    await confirmation.getByLabel('Número do processo (CNJ)').fill(TJMG_NUMBER);
+    await confirmation.getByText('Tribunal: TJMG', { exact: false }).waitFor();
+    // The customer's note is in the preview of their e-mail.
+    await confirmation
+      .getByRole('region', { name: 'E-mail que o cliente vai receber' })
+      .getByText(note, { exact: false })
+      .waitFor();
     await screenshot(admin, 'admin-processes-status-dialog-desktop');
     await confirmation.getByRole('button', { name: 'Confirmar' }).click();
     await toastWith(admin, 'Status atualizado');
@@ -160,7 +188,9 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await screenshot(phone, 'admin-processes-draft-phone');
     await phone.getByRole('button', { name: `Alterar o status do processo ${protocolo}` }).click();
     const phoneConfirmation = phone.getByRole('dialog', { name: 'Alterar status do processo' });
-    await phoneConfirmation.getByLabel('Observação').fill(note);
+    await phoneConfirmation.getByLabel('Observação para o cliente').fill(note);
+    // A grant asks the decision's day.
+    await phoneConfirmation.getByLabel('Data da decisão').waitFor();
     await screenshot(phone, 'admin-processes-status-dialog-phone');
     await phone.keyboard.press('Escape');
     await phoneConfirmation.waitFor({ state: 'detached' });

@@ -232,7 +232,9 @@ describe('connectivity banner (spec 01 §2)', () => {
       const page = await newPage(viewport);
       await page.goto(`${appUrl}/auth`);
       await logInAsAdmin(page, admin);
-      await page.waitForURL(`${appUrl}/app/dashboard`);
+      // An admin lands on 'Hoje'; this test watches the customer dashboard's calls.
+      await page.waitForURL(`${appUrl}/admin`);
+      await page.goto(`${appUrl}/app/dashboard`);
       await page.getByRole('heading', { name: 'Complete seu Perfil' }).waitFor();
 
       await page.context().setOffline(true);

@@ -80,7 +80,7 @@ describe('Meus dados (/app/perfil)', () => {
     const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await logInAsAdmin(page, admin);
-    await page.waitForURL(/\/app\/dashboard/);
+    await page.waitForURL(`${appUrl}/admin`);
     await page.goto(`${appUrl}/admin/clientes`);
     const list = page.getByRole('list', { name: 'Solicitações de exclusão (LGPD)' });
     const card = list.getByRole('listitem').filter({ hasText: protocolo });

@@ -41,7 +41,7 @@ async function adminFinance(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]
   const page = await newPage(viewport);
   await page.goto(`${appUrl}/auth`);
   await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/app/dashboard`);
+  await page.waitForURL(`${appUrl}/admin`);
   // As the report e-mail's link opens it.
   await page.goto(`${appUrl}/admin/financeiro#divergencias`);
   return page;

@@ -106,7 +106,7 @@ describe('route guard, admin and logout', () => {
     const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logInAsAdmin(page, admin);
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.waitForURL(`${appUrl}/admin`);
     // Runs in the page (a string keeps DOM types out of this Node test): the stored id and access tokens get an
     // `exp` in the past, as after a laptop slept for hours. Amplify reads `exp` without checking the signature.
     const expireStoredTokens = (refreshToken?: string) =>
@@ -143,7 +143,7 @@ describe('route guard, admin and logout', () => {
     const page = await newPage();
     await page.goto(`${appUrl}/auth`);
     await logInAsAdmin(page, admin);
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.waitForURL(`${appUrl}/admin`);
     await page.getByText('Administração').first().waitFor();
     await page.goto(`${appUrl}/admin/clientes`);
     await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();

@@ -126,7 +126,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
         const adminPage = await newPage(viewport);
         await adminPage.goto(`${appUrl}/auth`);
         await logInAsAdmin(adminPage, admin);
-        await adminPage.waitForURL(`${appUrl}/app/dashboard`);
+        await adminPage.waitForURL(`${appUrl}/admin`);
         await adminPage.goto(`${appUrl}/admin/financeiro`);
         await adminPage.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
         await searchAdminList(adminPage, 'Buscar por protocolo ou nome do cliente', customer.protocol);
@@ -176,7 +176,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     const page = await newPage(VIEWPORTS.desktop);
     await page.goto(`${appUrl}/auth`);
     await logInAsAdmin(page, admin);
-    await page.waitForURL(`${appUrl}/app/dashboard`);
+    await page.waitForURL(`${appUrl}/admin`);
     await page.goto(`${appUrl}/admin/financeiro`);
     await page.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Pagamentos sem cobrança' }).waitFor();

@@ -13,6 +13,8 @@ import {
   listAdminProcessesRoute,
 } from '../../domain/api/admin-processes.js';
 import type { RouteContract } from '../../domain/api/route.js';
+import { cnjCheckDigits } from '../../domain/cnj-number.js';
+import { addCalendarDays, saoPauloDay } from '../../domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
 import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
@@ -41,8 +43,27 @@ const { sfn, stateMachineArn } = useLocalWorkflow({ waitOverrides: { AwaitFiling
 
 const admin = adminClaims();
 const secondAdmin = { ...adminClaims(), email: 'outra.admin@example.com' };
+/**
+ * Everything the guard may ask of a move (domain/status-change.ts; its own tests are guarded-status-changes.test.ts):
+ * these tests are about history, counters and races, so every move carries a reason and the court facts.
+ */
+const guardFacts = () => {
+  const day = saoPauloDay(new Date());
+  const parts = { sequence: '1234567', year: '2026', justice: '8', court: '26', origin: '0100' };
+  return {
+    motivo: 'Teste da troca de status',
+    numero_cnj: `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`,
+    peticionado_em: day,
+    data_decisao: day,
+    data_queda: day,
+  };
+};
 const statusChange = (ref: { userId: string; contractId: string }, status: string, claims = admin, obs?: string) =>
-  callRoute(changeAdminProcessStatusRoute, changeStatus, { claims, params: ref, body: { status, obs } });
+  callRoute(changeAdminProcessStatusRoute, changeStatus, {
+    claims,
+    params: ref,
+    body: { status, obs, ...guardFacts() },
+  });
 const processOf = async (userId: string) => (await getCustomerCollection(db, userId)).processes[0]!;
 
 describe('/admin/processos: the inline status change', () => {
@@ -208,6 +229,8 @@ describe('/admin/processos: the inline status change', () => {
 const sign = (userId: string, contractId: string) => seedSignature(db, { userId, contract: { id: contractId } });
 
 const chargeParams = (ref: { userId: string; contractId: string; chargeId: string }) => ref;
+/** What 'Marcar pago''s confirmation asks: the charge's value (a seeded charge's is its contract's), today, how. */
+const received = (valor = 399) => ({ valor, data: saoPauloDay(new Date()), motivo: 'Transferência bancária' });
 
 describe('/admin/financeiro', () => {
   it("'Marcar pago' confirms through the workflow: process 'pago', the referral paid and the 5th one's reward", async () => {
@@ -224,8 +247,16 @@ describe('/admin/financeiro', () => {
       (c) => typeof c?.taskToken === 'string',
     );
 
-    const marked = okBody(await callRoute(markAdminChargePaidRoute, markPaid, { claims: admin, params: ref }));
-    expect(marked.charge).toMatchObject({ id: charge.id, status: 'CONFIRMED', protocolo: payer.contract.protocolo });
+    const marked = okBody(
+      await callRoute(markAdminChargePaidRoute, markPaid, { claims: admin, params: ref, body: received() }),
+    );
+    expect(marked.charge).toMatchObject({
+      id: charge.id,
+      status: 'CONFIRMED',
+      protocolo: payer.contract.protocolo,
+      metodo: 'manual',
+      pagamento_manual: { ...received(), por: admin.email },
+    });
     const execution = await until(
       () => sfn.send(new DescribeExecutionCommand({ executionArn })),
       (e) => e.status !== 'RUNNING',
@@ -251,7 +282,7 @@ describe('/admin/financeiro', () => {
       action: 'charge-mark-paid',
       target: { type: 'charge', id: charge.id },
       before: { status: 'PENDING' },
-      after: { status: 'CONFIRMED' },
+      after: { status: 'CONFIRMED', ...received() },
       actor: { userId: admin.sub },
     });
   });
@@ -287,6 +318,7 @@ describe('/admin/financeiro', () => {
       await callRoute(markAdminChargePaidRoute, markPaid, {
         claims: admin,
         params: chargeParams({ userId, contractId: contract.id, chargeId: charge.id }),
+        body: received(),
       }),
     );
     expect(refused).toMatchObject({ status: 409, message: ADMIN_PROCESS_MESSAGES.markPaidFailed });
@@ -295,12 +327,33 @@ describe('/admin/financeiro', () => {
       await callRoute(markAdminChargePaidRoute, markPaid, {
         claims: admin,
         params: { userId, contractId: contract.id, chargeId: ulid() },
+        body: received(),
       }),
     );
     expect(unknown.status).toBe(404);
   });
 
-  it('verifies against Asaas (a fresh read), audited whether or not the charge moved', async () => {
+  it("refuses 'Marcar pago' without its evidence: another amount, a future day, no reason", async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const charge = await seedPendingCharge(db, { userId, contractId: contract.id });
+    const ref = { userId, contractId: contract.id, chargeId: charge.id };
+    const mark = (body: Record<string, unknown>) =>
+      callRoute(markAdminChargePaidRoute, markPaid, { claims: admin, params: ref, body });
+
+    const amount = errorOf(await mark(received(300)));
+    expect(amount).toMatchObject({
+      status: 400,
+      fields: { valor: ADMIN_PROCESS_MESSAGES.markPaidValueMismatch('R$ 399,00') },
+    });
+    const future = errorOf(await mark({ ...received(), data: addCalendarDays(saoPauloDay(new Date()), 1) }));
+    expect(future).toMatchObject({ status: 400, fields: { data: ADMIN_PROCESS_MESSAGES.markPaidInvalidDate } });
+    const noReason = errorOf(await mark({ ...received(), motivo: ' ' }));
+    expect(noReason).toMatchObject({ status: 400, fields: { motivo: ADMIN_PROCESS_MESSAGES.markPaidReasonRequired } });
+    expect((await getCharge(db, ref))?.status).toBe('PENDING');
+    expect(await auditTrailOf(db, userId)).toEqual([]);
+  });
+
+  it('verifies against Asaas (a fresh read), says what it found, and audits only a move', async () => {
     const { userId, contract, profile } = await seedCustomer(db);
     await sign(userId, contract.id);
     const created = await createChargeForContract(
@@ -312,16 +365,25 @@ describe('/admin/financeiro', () => {
     const ref = { userId, contractId: contract.id, chargeId: charge.id };
 
     const unchanged = okBody(await callRoute(verifyAdminChargeRoute, verifyCharge, { claims: admin, params: ref }));
-    expect(unchanged).toMatchObject({ pago: false, charge: { status: 'PENDING' } });
+    expect(unchanged).toMatchObject({
+      pago: false,
+      mudou: false,
+      mensagem: 'O pagamento ainda não foi recebido.',
+      charge: { status: 'PENDING' },
+    });
 
     await sim.control(`payments/${charge.asaas_id}/pay`);
     const paid = okBody(await callRoute(verifyAdminChargeRoute, verifyCharge, { claims: admin, params: ref }));
-    expect(paid).toMatchObject({ pago: true, charge: { status: 'RECEIVED', nome_cliente: profile.nome_completo } });
+    expect(paid).toMatchObject({
+      pago: true,
+      mudou: true,
+      mensagem: 'O Asaas informa: Pago. A cobrança passou de Pendente para Pago.',
+      charge: { status: 'RECEIVED', nome_cliente: profile.nome_completo, metodo: 'pix' },
+    });
 
     const trail = await auditTrailOf(db, userId);
     expect(trail.map((e) => [e.action, e.before?.status, e.after?.status])).toEqual([
       ['charge-verify', 'PENDING', 'RECEIVED'],
-      ['charge-verify', 'PENDING', 'PENDING'],
     ]);
 
     const listed = okBody(
@@ -344,7 +406,7 @@ describe('admin routes refuse customers', () => {
     ['list processes', listAdminProcessesRoute, listProcesses, {}],
     ['change a status', changeAdminProcessStatusRoute, changeStatus, { params: ref, body: { status: 'pago' } }],
     ['list charges', listAdminChargesRoute, listCharges, {}],
-    ['mark paid', markAdminChargePaidRoute, markPaid, { params: ref }],
+    ['mark paid', markAdminChargePaidRoute, markPaid, { params: ref, body: received() }],
     ['verify', verifyAdminChargeRoute, verifyCharge, { params: ref }],
   ];
   it.each(cases)('%s → 403', async (_name, contract, handler, options) => {

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { markAdminChargePaidRoute } from '../../domain/api/admin-finance.js';
+import { saoPauloDay } from '../../domain/dates.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { markAdminChargePaid } from '../../lambdas/admin/finance/admin-finance-service.js';
 import { handler as markPaid } from '../../lambdas/admin/finance/mark-admin-charge-paid.js';
@@ -33,13 +34,16 @@ async function pendingCharge() {
   return { userId, contractId: contract.id, chargeId: charge.id };
 }
 
+/** 'Marcar pago''s confirmation: a seeded charge's value is its contract's. */
+const received = { valor: 399, data: saoPauloDay(new Date()), motivo: 'Transferência bancária' };
+
 describe("'Marcar pago' on a cancelled contract", () => {
   it('is refused with 409 and the cancelled-contract message, and writes nothing', async () => {
     const ref = await pendingCharge();
     await cancel(db, ref.userId, ref.contractId);
 
     const refused = errorOf(
-      await callRoute(markAdminChargePaidRoute, markPaid, { claims: adminClaims(), params: ref }),
+      await callRoute(markAdminChargePaidRoute, markPaid, { claims: adminClaims(), params: ref, body: received }),
     );
 
     expect(refused).toMatchObject({ status: 409, message: WITHDRAWAL_MESSAGES.cancelledContract });
@@ -66,7 +70,7 @@ describe("'Marcar pago' on a cancelled contract", () => {
     const caller = { userId: 'admin-1', email: 'admin@example.com', isAdmin: true };
 
     await expect(
-      markAdminChargePaid({ db: racing, clock: () => new Date(), workflow }, caller, ref),
+      markAdminChargePaid({ db: racing, clock: () => new Date(), workflow }, caller, ref, received),
     ).rejects.toMatchObject({ statusCode: 409, message: WITHDRAWAL_MESSAGES.cancelledContract });
 
     expect(cancelled).toBe(true);

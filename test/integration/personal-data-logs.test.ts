@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAdminClientRoute, listAdminClientsRoute } from '../../domain/api/admin-clients.js';
 import { listAdminChargesRoute } from '../../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../../domain/api/admin-processes.js';
+import { saoPauloDay } from '../../domain/dates.js';
 import { listAdminReferralsRoute } from '../../domain/api/admin-referrals.js';
 import { signContractRoute } from '../../domain/api/contracts.js';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
@@ -120,7 +121,13 @@ describe('personal data never reaches a log line (issue 20)', () => {
       await callRoute(changeAdminProcessStatusRoute, changeStatus, {
         claims: admin,
         params: { userId, contractId: contract.id },
-        body: { status: 'baixa_deferida', obs: `Deferido para ${name}` },
+        body: {
+          status: 'baixa_deferida',
+          obs: `Deferido para ${name}`,
+          // The guard's facts (a move without payment or filing needs its reason; the grant its day).
+          motivo: 'Teste de registros',
+          data_decisao: saoPauloDay(new Date()),
+        },
       }),
     );
 

@@ -4,6 +4,7 @@ export { AdminClientsPage } from '@/features/admin-clients/components/admin-clie
 export { AdminFinancePage } from '@/features/admin-finance/components/admin-finance-page';
 export { AdminProcessesPage } from '@/features/admin-processes/components/admin-processes-page';
 export { AdminReferralsPage } from '@/features/admin-referrals/components/admin-referrals-page';
+export { AdminTodayPage } from '@/features/admin-today/components/admin-today-page';
 export { AuthPage } from '@/features/auth/components/auth-page';
 export { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 export { SecondFactorSetupPage } from '@/features/auth/components/second-factor-setup-page';

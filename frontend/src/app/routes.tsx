@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
                         // The header's one search above every admin screen.
                         lazy: screen('AdminArea'),
                         children: [
-                          { index: true, element: <Navigate to="clientes" replace /> },
+                          { index: true, lazy: screen('AdminTodayPage') },
                           { path: 'clientes', lazy: screen('AdminClientsPage') },
                           { path: 'clientes/:id', lazy: screen('AdminClientDetailPage') },
                           { path: 'processos', lazy: screen('AdminProcessesPage') },

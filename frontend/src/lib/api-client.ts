@@ -59,6 +59,11 @@ export function routeQueryKey<C extends RouteContract>(
   return [contract.id, input.params ?? null, input.query ?? null];
 }
 
+/** Whether a query key is an admin route's (its contract id names it, e.g. 'ListAdminProcesses'). */
+export function isAdminQuery(queryKey: readonly unknown[]): boolean {
+  return typeof queryKey[0] === 'string' && queryKey[0].includes('Admin');
+}
+
 /**
  * Calls a route through its contract — method, path, access and the answer's schema all come from `domain/api/` —
  * and returns the body parsed by the contract. Throws ApiRequestError for every failure. It never toasts or

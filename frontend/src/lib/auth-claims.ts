@@ -33,6 +33,14 @@ export function sessionUserFromClaims(claims: Record<string, unknown>): SessionU
 /** Where to go after login: the guarded page the user came from, or the dashboard. */
 export const DEFAULT_AFTER_LOGIN = '/app/dashboard';
 
+/** An admin's home: 'Hoje', what is due (issue 34). */
+export const ADMIN_HOME = '/admin';
+
+/** Where a signed-in user lands: where they were going, but an admin's default is 'Hoje', not the customer dashboard. */
+export function landingFor(user: { isAdmin: boolean }, target: string): string {
+  return user.isAdmin && target === DEFAULT_AFTER_LOGIN ? ADMIN_HOME : target;
+}
+
 type LocationLike = { pathname?: unknown; search?: unknown; hash?: unknown };
 
 export function redirectTargetFrom(state: unknown): string {

@@ -1,6 +1,14 @@
 import { ADMIN_PAGE_SIZE } from '../../../domain/api/admin-processes.js';
-import type { AdminChargeRow } from '../../../domain/api/admin-finance.js';
-import { canAdminMarkPaid, isChargePaid, providerChargeStatus } from '../../../domain/charge-status.js';
+import type { AdminChargeRow, MarkPaidBody } from '../../../domain/api/admin-finance.js';
+import {
+  canAdminMarkPaid,
+  chargeMethod,
+  isChargePaid,
+  providerChargeStatus,
+  verificationMessage,
+} from '../../../domain/charge-status.js';
+import { saoPauloDay } from '../../../domain/dates.js';
+import { formatBRL } from '../../../domain/pricing.js';
 import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
 import { parseProtocol } from '../../../domain/protocol.js';
@@ -12,12 +20,12 @@ import { settleHeldMoney } from '../../payments/held-money-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
 import { listCharges, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
-import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
+import { auditPut } from '../../shared/data/audit.js';
 import { getCharge, latestChargeOfContract, withoutTaskToken, type ChargeRef } from '../../shared/data/charges.js';
 import { contractNotCancelled, getContract } from '../../shared/data/contracts.js';
 import { getCustomerCollection } from '../../shared/data/customers.js';
 import { findContractByProtocol } from '../../shared/data/lookups.js';
-import { ConflictError, DomainError, NotFoundError } from '../../shared/errors.js';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { logger } from '../../shared/logger.js';
 import type { AdminListQuery } from '../processes/admin-processes-service.js';
 
@@ -51,6 +59,7 @@ function chargeRow(
     email_cliente: profile?.email ?? null,
     whatsapp_cliente: profile?.whatsapp ?? null,
     contrato_cancelado_em: contract?.cancelado_em ?? null,
+    metodo: chargeMethod(charge),
   };
 }
 
@@ -128,17 +137,21 @@ export async function rowOf(deps: Pick<AdminFinanceDeps, 'db'>, ref: ChargeRef):
 const actorOf = (caller: Caller) => ({ userId: caller.userId, email: caller.email });
 
 /**
- * 'Marcar pago': the charge takes CONFIRMED through the webhook's own path (`applyProviderStatus`), so the waiting
+ * 'Marcar pago' (docs/decisions.md, 'Marcar pago' with its evidence): the admin confirms the amount received (the
+ * charge's value), the São Paulo day (not in the future) and how it arrived. The charge takes CONFIRMED through the
+ * webhook's own path (`applyProviderStatus`) with the manual payment recorded on it in the same write, so the waiting
  * workflow confirms the payment — process 'pago', the referral and its reward, the purchase conversion — exactly as
- * for a PIX paid at Asaas. The audit record is written in the move's transaction. Refused (409, the spec's message)
- * when already CONFIRMED or RECEIVED, where the charge's life refuses CONFIRMED, and for a charge its contract
- * replaced with a new PIX (its workflow was stopped: the current charge is the one to mark). Refused (409, 'Este
- * contrato foi cancelado.') on a cancelled contract, by the move's own transaction too.
+ * for a PIX paid at Asaas, and every screen reads the method as manual. The audit record is written in the move's
+ * transaction. Refused (409, the spec's message) when already CONFIRMED or RECEIVED, where the charge's life refuses
+ * CONFIRMED, and for a charge its contract replaced with a new PIX (its workflow was stopped: the current charge is
+ * the one to mark). Refused (409, 'Este contrato foi cancelado.') on a cancelled contract, by the move's own
+ * transaction too.
  */
 export async function markAdminChargePaid(
   deps: ChargeStatusDeps,
   caller: Caller,
   ref: ChargeRef,
+  received: MarkPaidBody,
 ): Promise<AdminChargeRow> {
   const [charge, contract] = await Promise.all([
     getCharge(deps.db, ref),
@@ -150,21 +163,39 @@ export async function markAdminChargePaid(
   if (!canAdminMarkPaid(charge.status) || latest?.id !== charge.id) {
     throw new ConflictError(ADMIN_PROCESS_MESSAGES.markPaidFailed);
   }
+  const due = charge.valor ?? contract.valor;
+  if (Math.round(received.valor * 100) !== Math.round(due * 100)) {
+    const message = ADMIN_PROCESS_MESSAGES.markPaidValueMismatch(formatBRL(due));
+    throw new ValidationError(message, { valor: message });
+  }
+  if (received.data > saoPauloDay(deps.clock())) {
+    throw new ValidationError(ADMIN_PROCESS_MESSAGES.markPaidInvalidDate, {
+      data: ADMIN_PROCESS_MESSAGES.markPaidInvalidDate,
+    });
+  }
   const at = deps.clock().toISOString();
-  const move = await applyProviderStatus(deps, ref, 'CONFIRMED', { event: 'ADMIN_MARK_PAID' }, (current) => [
-    // A withdrawal landing between the read above and this write must win: the money of a cancelled contract is
-    // refunded, never confirmed (the workflow would file its process).
-    contractNotCancelled(deps.db, ref.userId, ref.contractId),
-    auditPut(deps.db, {
-      at,
-      actor: actorOf(caller),
-      action: 'charge-mark-paid',
-      targetUserId: ref.userId,
-      target: { type: 'charge', id: ref.chargeId },
-      before: { status: current.status },
-      after: { status: 'CONFIRMED' },
-    }),
-  ]);
+  const manual = { valor: received.valor, data: received.data, motivo: received.motivo, por: caller.email, em: at };
+  const move = await applyProviderStatus(
+    deps,
+    ref,
+    'CONFIRMED',
+    { event: 'ADMIN_MARK_PAID' },
+    (current) => [
+      // A withdrawal landing between the read above and this write must win: the money of a cancelled contract is
+      // refunded, never confirmed (the workflow would file its process).
+      contractNotCancelled(deps.db, ref.userId, ref.contractId),
+      auditPut(deps.db, {
+        at,
+        actor: actorOf(caller),
+        action: 'charge-mark-paid',
+        targetUserId: ref.userId,
+        target: { type: 'charge', id: ref.chargeId },
+        before: { status: current.status },
+        after: { status: 'CONFIRMED', valor: manual.valor, data: manual.data, motivo: manual.motivo },
+      }),
+    ],
+    { pagamento_manual: manual },
+  );
   if (move.refused) throw new ConflictError(WITHDRAWAL_MESSAGES.cancelledContract);
   // Changed under us (e.g. the webhook paid it a moment ago): nothing was forced, and the admin is told so.
   if (!move.moved) throw new ConflictError(ADMIN_PROCESS_MESSAGES.markPaidFailed);
@@ -181,7 +212,7 @@ export async function verifyAdminCharge(
   deps: AdminFinanceDeps,
   caller: Caller,
   ref: ChargeRef,
-): Promise<{ pago: boolean; charge: AdminChargeRow }> {
+): Promise<{ pago: boolean; mudou: boolean; mensagem: string; charge: AdminChargeRow }> {
   const charge = await getCharge(deps.db, ref);
   if (!charge) throw new NotFoundError(PROCESS_MESSAGES.chargeNotFound);
   if (!charge.asaas_id) throw new ChargeVerificationError();
@@ -203,10 +234,10 @@ export async function verifyAdminCharge(
     before: { status: before },
     after: { status: after, provider_status: providerStatus },
   });
+  // Audited only when the charge moved, in the move's transaction: a look that changed nothing is no admin action.
   const move = await applyProviderStatus(deps, ref, providerStatus, { freshRead: true }, (current) => [
     auditPut(deps.db, entry(current.status, providerStatus)),
   ]);
-  if (!move.moved) await recordAdminAction(deps.db, entry(move.status, move.status));
   try {
     await settleHeldMoney(deps, ref, move);
   } catch (error) {
@@ -214,5 +245,10 @@ export async function verifyAdminCharge(
     if (!(error instanceof SettlementPendingError)) throw error;
   }
   const row = await rowOf(deps, ref);
-  return { pago: isChargePaid(row.status), charge: row };
+  return {
+    pago: isChargePaid(row.status),
+    mudou: move.moved,
+    mensagem: verificationMessage({ from: move.from, status: move.status, providerStatus, moved: move.moved }),
+    charge: row,
+  };
 }

@@ -8,7 +8,7 @@ import { markAdminChargePaid } from './admin-finance-service.js';
 
 const deps: ChargeStatusDeps = { db: tableFromEnvironment(), clock: systemClock, workflow: workflowFromEnvironment() };
 
-/** 'Marcar pago': CONFIRMED through the webhook's confirmation path, audited. */
-export const handler = apiHandler(markAdminChargePaidRoute, async ({ caller, params }) => ({
-  body: { charge: await markAdminChargePaid(deps, caller, params) },
+/** 'Marcar pago': the manual payment recorded, CONFIRMED through the webhook's confirmation path, audited. */
+export const handler = apiHandler(markAdminChargePaidRoute, async ({ caller, params, body }) => ({
+  body: { charge: await markAdminChargePaid(deps, caller, params, body) },
 }));

@@ -1,10 +1,23 @@
 import { kitStatusRefusal } from '../../../domain/filing-kit.js';
 import { refusal } from '../../../domain/refusals.js';
-import { ADMIN_PAGE_SIZE, type AdminProcessRow } from '../../../domain/api/admin-processes.js';
+import {
+  ADMIN_PAGE_SIZE,
+  statusChangeBodySchema,
+  type AdminProcessRow,
+  type StatusChangeBody,
+} from '../../../domain/api/admin-processes.js';
+import { saoPauloDay, saoPauloDayStart } from '../../../domain/dates.js';
+import {
+  assessStatusMove,
+  filedCase,
+  statusMoveProblems,
+  warningsLine,
+  type StatusMoveFacts,
+} from '../../../domain/status-change.js';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import { parseProtocol } from '../../../domain/protocol.js';
-import type { Contract, Process, Profile } from '../../../domain/schemas/entities.js';
+import type { Charge, Contract, Process, Profile } from '../../../domain/schemas/entities.js';
 import type { Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
 import { listProcesses, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
@@ -13,7 +26,7 @@ import { getCustomerCollection } from '../../shared/data/customers.js';
 import { findContractByProtocol } from '../../shared/data/lookups.js';
 import { changeProcessStatus, getProcess, type ProcessRef } from '../../shared/data/processes.js';
 import type { Db } from '../../shared/data/table.js';
-import { ConflictError, NotFoundError } from '../../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { PROCESS_STATUS_METRICS } from '../../shared/metric-names.js';
 import { countMetric } from '../../shared/metrics.js';
 
@@ -21,11 +34,12 @@ export type AdminProcessesDeps = { db: Db; clock: Clock };
 
 export type AdminListQuery<S> = { search?: string; status?: S; cursor?: string };
 
-function processRow(
+export function processRow(
   userId: string,
   process: Process,
   profile: Profile | null | undefined,
   contract: Contract | null | undefined,
+  chargeStatus: string | null | undefined,
 ): AdminProcessRow {
   return {
     ...process,
@@ -34,8 +48,15 @@ function processRow(
     protocolo: contract?.protocolo ?? null,
     nome_cliente: profile?.nome_completo ?? null,
     email_cliente: profile?.email ?? null,
+    forma_pagamento: contract?.forma_pagamento ?? null,
+    cobranca_status: chargeStatus ?? null,
   };
 }
+
+/** The status of a contract's newest charge among a customer's charges (pattern 1 reads them all). */
+const latestChargeStatus = (charges: readonly Charge[], contractId: string) =>
+  charges.filter((c) => c.contrato_id === contractId).sort((a, b) => b.created_at.localeCompare(a.created_at))[0]
+    ?.status;
 
 /**
  * /admin/processos (patterns 22, 27, 38): without a search, one page of gsi1 (or of the status's gsi2 partition) and
@@ -56,12 +77,14 @@ export async function listAdminProcesses(
       if (!owner) return { items: [], cursor: null };
       const process = await getProcess(db, owner);
       if (!process || !keep(process)) return { items: [], cursor: null };
-      const context = await rowContextOf(db, [owner]);
+      const context = await rowContextOf(db, [owner], { latestCharges: true });
+      const key = `${owner.userId}#${owner.contractId}`;
       const row = processRow(
         owner.userId,
         process,
         context.profiles.get(owner.userId),
-        context.contracts.get(`${owner.userId}#${owner.contractId}`),
+        context.contracts.get(key),
+        context.latestChargeStatus.get(key),
       );
       return { items: [row], cursor: null };
     }
@@ -74,6 +97,7 @@ export async function listAdminProcesses(
           process,
           clients[i],
           collection.contracts.find((c) => c.id === process.contrato_id),
+          latestChargeStatus(collection.charges, process.contrato_id),
         ),
       ),
     );
@@ -83,6 +107,7 @@ export async function listAdminProcesses(
   const context = await rowContextOf(
     db,
     page.items.map(({ userId, entity }) => ({ userId, contractId: entity.contrato_id })),
+    { latestCharges: true },
   );
   return {
     items: page.items.map(({ userId, entity }) =>
@@ -91,6 +116,7 @@ export async function listAdminProcesses(
         entity,
         context.profiles.get(userId),
         context.contracts.get(`${userId}#${entity.contrato_id}`),
+        context.latestChargeStatus.get(`${userId}#${entity.contrato_id}`),
       ),
     ),
     cursor: page.cursor,
@@ -100,39 +126,79 @@ export async function listAdminProcesses(
 /** Attempts at a status change that keeps losing to concurrent changes before it fails loudly. */
 const CHANGE_ATTEMPTS = 5;
 
+/** The guard's facts about one process, read together (pattern 1, consistent: the money decides the warnings). */
+async function statusMoveFactsOf(db: Db, ref: ProcessRef): Promise<{ process: Process; facts: StatusMoveFacts }> {
+  const collection = await getCustomerCollection(db, ref.userId, { consistent: true });
+  const process = collection.processes.find((p) => p.contrato_id === ref.contractId);
+  if (!process) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
+  const contract = collection.contracts.find((c) => c.id === ref.contractId);
+  return {
+    process,
+    facts: {
+      process,
+      charges: collection.charges.filter((c) => c.contrato_id === ref.contractId),
+      formaPagamento: contract?.forma_pagamento ?? null,
+    },
+  };
+}
+
 /**
- * The inline status selector: any status to any other (spec 02 §4). Pattern 13 writes the process, its history record
- * (from, to, the admin, the note), the counters and the audit record in one transaction conditioned on the status
- * read; a change that lost a race to another admin's is read again and applied after it, so both are recorded, in
- * order.
+ * The status change (docs/decisions.md, Guarded status changes): any status to any other (spec 02 §4), but the guard
+ * (domain/status-change.ts) names what an unusual move skips or undoes and then requires a reason, and the court steps
+ * require their facts; refused with a 400 naming each missing field. Pattern 13 writes the process (with the court
+ * case of 'peticionado'), its history record (from, to, the admin, the customer's note; the reason, warnings and
+ * internal note beside them), the counters and the audit record in one transaction conditioned on the status the
+ * guard judged; a change that lost a race to another admin's is judged again on the new status and applied after it.
  */
 export async function changeAdminProcessStatus(
   deps: AdminProcessesDeps,
   caller: Caller,
   ref: ProcessRef,
-  change: { status: ProcessStatus; obs?: string | null },
+  change: StatusChangeBody,
 ): Promise<AdminProcessRow> {
   const { db } = deps;
+  const input = statusChangeBodySchema.parse(change);
   // A blank note is no note: the history keeps null, and the process's own observacoes stay as they were.
-  const obs = change.obs?.trim() || undefined;
+  const obs = input.obs?.trim() || undefined;
   let process: Process | null = null;
   let from: ProcessStatus | undefined;
   for (let attempt = 1; !process; attempt += 1) {
-    const read = await getProcess(db, ref);
+    const { process: read, facts } = await statusMoveFactsOf(db, ref);
     if (!read) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
     // Filed only with the filing kit approved (issue 30): the kit's approval is never undone, so the read decides.
-    const kitRefusal = kitStatusRefusal(read, change.status);
+    const kitRefusal = kitStatusRefusal(read, input.status);
     if (kitRefusal) throw new ConflictError(refusal('kit_not_approved', kitRefusal));
     from = read.status;
+    const today = saoPauloDay(deps.clock());
+    const assessment = assessStatusMove(facts, input.status);
+    if (read.status !== input.status) {
+      if (assessment.refusal) throw new ConflictError(assessment.refusal);
+      const problems = statusMoveProblems(assessment, input, today);
+      const first = Object.values(problems)[0];
+      if (first) throw new ValidationError(first, problems);
+    }
+    const filed = input.status === 'peticionado' ? filedCase(input) : null;
+    const courtCase = filed ? { ...filed, vara: input.vara ?? null, peticionado_em: input.peticionado_em! } : undefined;
+    const decisionDay = input.status === 'baixa_deferida' ? input.data_decisao : input.data_queda;
+    const internal = {
+      motivo: input.motivo ?? null,
+      avisos: warningsLine(assessment.warnings),
+      nota_interna: input.nota_interna ?? null,
+    };
     // History records sort by time: this change is never stamped before the one it follows.
     const now = new Date(Math.max(deps.clock().getTime(), Date.parse(read.updated_at) + 1)).toISOString();
+    const baixaAt = decisionDay ? saoPauloDayStart(decisionDay) : undefined;
     try {
       process = await changeProcessStatus(db, {
         ref,
-        to: change.status,
+        to: input.status,
         obs,
         byUser: caller.userId,
         now,
+        expectedFrom: read.status,
+        courtCase,
+        baixaAt,
+        internal,
         extraItems: (current) => [
           auditPut(db, {
             at: now,
@@ -142,10 +208,14 @@ export async function changeAdminProcessStatus(
             target: { type: 'process', id: current.id },
             before: { status: current.status },
             after: {
-              status: change.status,
+              status: input.status,
               obs: obs ?? null,
-              ...(change.status === 'baixa_deferida' && !current.baixa_deferida_em ? { baixa_deferida_em: now } : {}),
-              ...(change.status === 'baixa_caiu' && !current.baixa_caiu_em ? { baixa_caiu_em: now } : {}),
+              ...internal,
+              ...courtCase,
+              ...(input.status === 'baixa_deferida' && !current.baixa_deferida_em
+                ? { baixa_deferida_em: baixaAt ?? now }
+                : {}),
+              ...(input.status === 'baixa_caiu' && !current.baixa_caiu_em ? { baixa_caiu_em: baixaAt ?? now } : {}),
             },
           }),
         ],
@@ -155,13 +225,14 @@ export async function changeAdminProcessStatus(
       if (!lostRace || attempt >= CHANGE_ATTEMPTS) throw error;
     }
   }
-  const funnelStep = PROCESS_STATUS_METRICS[change.status];
-  if (funnelStep && from !== change.status) countMetric(funnelStep);
-  const context = await rowContextOf(db, [ref]);
+  const funnelStep = PROCESS_STATUS_METRICS[input.status];
+  if (funnelStep && from !== input.status) countMetric(funnelStep);
+  const context = await rowContextOf(db, [ref], { latestCharges: true });
   return processRow(
     ref.userId,
     process,
     context.profiles.get(ref.userId),
     context.contracts.get(`${ref.userId}#${ref.contractId}`),
+    context.latestChargeStatus.get(`${ref.userId}#${ref.contractId}`),
   );
 }

@@ -20,6 +20,7 @@ import { adminReferralRowSchema, type AdminReferralRow } from '../../../domain/a
 import { adminClientSchema, type AdminClient } from '../../../domain/schemas/admin-clients.js';
 import { ValidationError } from '../errors.js';
 import { keys } from './keys.js';
+import { latestChargeOfContract } from './charges.js';
 import { GSI1, GSI2, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
 
 export type Page<T> = { items: T[]; cursor: string | null };
@@ -189,14 +190,49 @@ export type RowContext = {
   profiles: Map<string, Profile>;
   /** By `<userId>#<contractId>`. */
   contracts: Map<string, Contract>;
+  /** The status of each contract's latest charge (its `charge_id`), by `<userId>#<contractId>`; asked for only. */
+  latestChargeStatus: Map<string, string>;
 };
 
+/** Every item of `keys` (BatchGetItem in chunks of 100, unprocessed keys asked again up to 5 times). */
+async function batchGetAll(
+  db: Db,
+  wanted: { pk: string; sk: string }[],
+  projection?: { expression: string; names: Record<string, string> },
+): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let pending = wanted;
+  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
+    const chunk = pending.slice(0, 100);
+    const { Responses, UnprocessedKeys } = await db.client.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [db.tableName]: {
+            Keys: chunk,
+            ...(projection
+              ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
+              : {}),
+          },
+        },
+      }),
+    );
+    found.push(...(Responses?.[db.tableName] ?? []));
+    const unprocessed = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as { pk: string; sk: string }[];
+    pending = [...unprocessed, ...pending.slice(100)];
+  }
+  return found;
+}
+
 /**
- * Patterns 22–23, second step: the clients and contracts a page's rows show, in one BatchGetItem (a page of 25 rows
- * names at most 50 items; unprocessed keys are asked again).
+ * The profiles and contracts a page of rows names (one BatchGetItem); with `latestCharges`, a second one of each
+ * contract's latest charge (the contract's `charge_id`, pattern 41), projected to its status.
  */
-export async function rowContextOf(db: Db, refs: { userId: string; contractId: string }[]): Promise<RowContext> {
-  const context: RowContext = { profiles: new Map(), contracts: new Map() };
+export async function rowContextOf(
+  db: Db,
+  refs: { userId: string; contractId: string }[],
+  options: { latestCharges?: boolean } = {},
+): Promise<RowContext> {
+  const context: RowContext = { profiles: new Map(), contracts: new Map(), latestChargeStatus: new Map() };
   const wanted = new Map<string, { pk: string; sk: string }>();
   for (const ref of refs) {
     wanted.set(`${ref.userId}#PROFILE`, { pk: keys.customer(ref.userId), sk: keys.profileSk });
@@ -205,22 +241,33 @@ export async function rowContextOf(db: Db, refs: { userId: string; contractId: s
       sk: keys.contractSk(ref.contractId),
     });
   }
-  let pending = [...wanted.values()];
-  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-    const chunk = pending.slice(0, 100);
-    const { Responses, UnprocessedKeys } = await db.client.send(
-      new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: chunk } } }),
-    );
-    for (const item of Responses?.[db.tableName] ?? []) {
-      const userId = (item.pk as string).slice(keys.customer('').length);
-      if (item.type === 'PROFILE') context.profiles.set(userId, profileSchema.parse(stripKeys(item)));
-      else if (item.type === 'CONTRACT') {
-        const contract = contractSchema.parse(stripKeys(item));
-        context.contracts.set(`${userId}#${contract.id}`, contract);
-      }
+  const charges: { pk: string; sk: string }[] = [];
+  const unnamed: { userId: string; contractId: string }[] = [];
+  for (const item of await batchGetAll(db, [...wanted.values()])) {
+    const userId = (item.pk as string).slice(keys.customer('').length);
+    if (item.type === 'PROFILE') context.profiles.set(userId, profileSchema.parse(stripKeys(item)));
+    else if (item.type === 'CONTRACT') {
+      const contract = contractSchema.parse(stripKeys(item));
+      context.contracts.set(`${userId}#${contract.id}`, contract);
+      if (typeof item.charge_id === 'string') {
+        charges.push({ pk: item.pk as string, sk: keys.chargeSk(contract.id, item.charge_id) });
+      } else unnamed.push({ userId, contractId: contract.id });
     }
-    const unprocessed = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as { pk: string; sk: string }[];
-    pending = [...unprocessed, ...pending.slice(100)];
+  }
+  if (options.latestCharges && charges.length > 0) {
+    const projection = { expression: 'pk, contrato_id, #status', names: { '#status': 'status' } };
+    for (const item of await batchGetAll(db, charges, projection)) {
+      const userId = (item.pk as string).slice(keys.customer('').length);
+      context.latestChargeStatus.set(`${userId}#${String(item.contrato_id)}`, String(item.status));
+    }
+  }
+  // A contract that names no charge (written before pattern 41 kept `charge_id`, or without a charge): pattern 8.
+  if (options.latestCharges && unnamed.length > 0) {
+    const latest = await Promise.all(unnamed.map((ref) => latestChargeOfContract(db, ref.userId, ref.contractId)));
+    unnamed.forEach((ref, i) => {
+      const status = latest[i]?.status;
+      if (status) context.latestChargeStatus.set(`${ref.userId}#${ref.contractId}`, status);
+    });
   }
   return context;
 }
@@ -295,4 +342,22 @@ export async function referralRowsOfReferrer(db: Db, referrerUserId: string): Pr
   });
   const rows = items.filter((item) => item.type === 'REFERRAL').map(referralRowOf);
   return rows;
+}
+
+/**
+ * Pattern 80 ('Hoje'): every process or charge in one status — its whole gsi2 partition, oldest move first. For the
+ * statuses work waits in (paid and not filed, a refund under way), which stay short because the work moves them on.
+ */
+export async function everyInStatus(
+  db: Db,
+  type: 'PROCESS' | 'CHARGE',
+  status: string,
+): Promise<Owned<Record<string, unknown>>[]> {
+  const items = await queryAllItems(db, {
+    IndexName: GSI2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.statusList(type, status) },
+    ScanIndexForward: true,
+  });
+  return items.map((item) => ({ userId: item.user_id as string, entity: stripKeys(item) }));
 }

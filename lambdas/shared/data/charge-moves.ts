@@ -33,6 +33,8 @@ export async function recordChargeStatus(
   now: string,
   /** More items written with the move, in its transaction (e.g. an admin's audit record). */
   extraItems: TransactItem[] = [],
+  /** More attributes of the charge written with the move (a manual payment's record). */
+  fields: Record<string, unknown> = {},
 ): Promise<{ applied: boolean; becamePaid: boolean; refusedByExtra?: true }> {
   const from = previous;
   const to = next;
@@ -51,7 +53,11 @@ export async function recordChargeStatus(
             from,
             to,
             at: now,
-            set: becamePaid ? ['paid_at = if_not_exists(paid_at, :at)'] : [],
+            set: [
+              ...(becamePaid ? ['paid_at = if_not_exists(paid_at, :at)'] : []),
+              ...Object.keys(fields).map((field) => `${field} = :field_${field}`),
+            ],
+            values: Object.fromEntries(Object.entries(fields).map(([field, value]) => [`:field_${field}`, value])),
             condition: 'attribute_exists(pk)',
             retouchTypeList: true,
             counter: COUNTERS.charges,
@@ -116,6 +122,8 @@ export async function moveChargeStatus(
   source: ChargeStatusSource = {},
   /** Items written in the move's transaction, built from the charge as read (the state the move is conditioned on). */
   extraItems?: (current: Charge) => TransactItem[],
+  /** More attributes of the charge written with the move. */
+  fields?: Record<string, unknown>,
 ): Promise<ChargeMove> {
   for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt += 1) {
     const current = await getCharge(db, ref);
@@ -127,10 +135,15 @@ export async function moveChargeStatus(
     }
     // The day's money moves in the same transaction (pattern 56), so it is counted exactly once.
     const money = await financeItemsForMove(db, ref, current, to, now);
-    const { applied, becamePaid, refusedByExtra } = await recordChargeStatus(db, ref, current.status, to, now, [
-      ...money,
-      ...(extraItems?.(withoutTaskToken(current)) ?? []),
-    ]);
+    const { applied, becamePaid, refusedByExtra } = await recordChargeStatus(
+      db,
+      ref,
+      current.status,
+      to,
+      now,
+      [...money, ...(extraItems?.(withoutTaskToken(current)) ?? [])],
+      fields,
+    );
     if (refusedByExtra) {
       return { status: current.status, moved: false, becamePaid: false, paidAt, refused: true, from: current.status };
     }

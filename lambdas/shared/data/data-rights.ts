@@ -307,3 +307,17 @@ export async function eraseUnretainedData(
   await deleteCountedItems(db, invitations);
   return { invitations: invitations.length, connections: connections.length };
 }
+
+/**
+ * Pattern 81 ('Hoje'): the erasure requests still waiting for their answer (`recebida`), oldest first — pattern 61 (d)
+ * walked whole: requests are few, and those carried out stay listed for the admin's record.
+ */
+export async function openErasureRequests(db: Db): Promise<ErasureRequestRecord[]> {
+  const items = await queryAllItems(db, {
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.typeList('ERASURE_REQUEST') },
+    ScanIndexForward: true,
+  });
+  return items.map(recordOf).filter((request) => request.status === 'recebida');
+}

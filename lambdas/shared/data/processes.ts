@@ -4,7 +4,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
-import { processSchema, type Process } from '../../../domain/schemas/entities.js';
+import { processSchema, type Process, type StatusHistoryInternal } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
@@ -28,9 +28,20 @@ export function processItem(userId: string, process: Process) {
 /** One status change of a process (spec `historico_status`), kept in the customer's collection. */
 export function historyItem(
   ref: ProcessRef,
-  change: { id: string; processId: string; from: string; to: string; obs: string | null; byUser: string; at: string },
+  change: {
+    id: string;
+    processId: string;
+    from: string;
+    to: string;
+    obs: string | null;
+    byUser: string;
+    at: string;
+    /** The admin's side of the change, never shown to the customer (`adminStatusHistorySchema`). */
+    internal?: StatusHistoryInternal;
+  },
 ) {
   return {
+    ...change.internal,
     pk: keys.customer(ref.userId),
     sk: keys.historySk(ref.contractId, change.at, change.id),
     type: 'HISTORY',
@@ -64,6 +75,12 @@ type ChangeStatusParams = {
   paidChargeId?: string;
   /** When the filing kit was approved (a move to 'em_analise'): `kit_aprovado_em`. */
   kitApprovedAt?: string;
+  /** The court case of a move to 'peticionado' (numero_cnj, tribunal, vara, peticionado_em), written with it. */
+  courtCase?: Partial<Pick<Process, 'numero_cnj' | 'tribunal' | 'vara' | 'peticionado_em'>>;
+  /** The instant `baixa_deferida_em` / `baixa_caiu_em` take when the move sets them (the decision's day); `now` else. */
+  baixaAt?: string;
+  /** The reason, warnings and internal note of an admin's move, kept on its history record. */
+  internal?: StatusHistoryInternal;
   now: string;
   newId?: () => string;
   /**
@@ -97,8 +114,17 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
   const values: Record<string, unknown> = {};
   // Decided from the read item (stored as NULL, which if_not_exists would treat as present);
   // the status condition of the move makes the read and the write one step.
-  if (to === 'baixa_deferida' && !current.baixa_deferida_em) sets.push('baixa_deferida_em = :at');
-  if (to === 'baixa_caiu' && !current.baixa_caiu_em) sets.push('baixa_caiu_em = :at');
+  const setsBaixa =
+    (to === 'baixa_deferida' && !current.baixa_deferida_em) || (to === 'baixa_caiu' && !current.baixa_caiu_em);
+  if (setsBaixa) {
+    sets.push(`${to}_em = :baixaAt`);
+    values[':baixaAt'] = params.baixaAt ?? now;
+  }
+  for (const [field, value] of Object.entries(params.courtCase ?? {})) {
+    if (value === undefined) continue;
+    sets.push(`${field} = :court_${field}`);
+    values[`:court_${field}`] = value;
+  }
   if (params.previsao !== undefined) {
     sets.push('previsao = :previsao');
     values[':previsao'] = params.previsao;
@@ -145,6 +171,7 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
                       obs: params.obs ?? null,
                       byUser: params.byUser,
                       at: now,
+                      internal: params.internal,
                     }),
                   },
                 },

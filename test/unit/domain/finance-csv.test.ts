@@ -66,6 +66,7 @@ const row = (overrides: Partial<AdminChargeRow> = {}): AdminChargeRow => ({
   nome_cliente: 'João da Silva',
   email_cliente: 'joao@example.com',
   whatsapp_cliente: '(11) 99999-0000',
+  metodo: 'pix',
   ...overrides,
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTargetFrom, sessionUserFromClaims } from '../../../frontend/src/lib/auth-claims.js';
+import {
+  ADMIN_HOME,
+  DEFAULT_AFTER_LOGIN,
+  landingFor,
+  redirectTargetFrom,
+  sessionUserFromClaims,
+} from '../../../frontend/src/lib/auth-claims.js';
 
 describe('sessionUserFromClaims', () => {
   it('reads e-mail and groups from the id token; an admin needs the second-factor claim', () => {
@@ -55,5 +61,13 @@ describe('redirectTargetFrom', () => {
   it('never leaves the site', () => {
     expect(redirectTargetFrom({ from: { pathname: '//evil.example/app' } })).toBe('/app/dashboard');
     expect(redirectTargetFrom({ from: { pathname: 'https://evil.example' } })).toBe('/app/dashboard');
+  });
+});
+
+describe('landingFor', () => {
+  it("takes an admin to 'Hoje' when no page was asked for, and anyone to the page they asked for", () => {
+    expect(landingFor({ isAdmin: true }, DEFAULT_AFTER_LOGIN)).toBe(ADMIN_HOME);
+    expect(landingFor({ isAdmin: false }, DEFAULT_AFTER_LOGIN)).toBe(DEFAULT_AFTER_LOGIN);
+    expect(landingFor({ isAdmin: true }, '/admin/financeiro')).toBe('/admin/financeiro');
   });
 });

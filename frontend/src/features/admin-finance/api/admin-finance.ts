@@ -13,11 +13,11 @@ import {
   listAdminChargesRoute,
   markAdminChargePaidRoute,
   verifyAdminChargeRoute,
+  type MarkPaidBody,
   type AdminChargeRow,
 } from '@domain/api/admin-finance.js';
 import type { DayRange } from '@domain/finance-period.js';
-import { adminSummaryQueryOptions } from '@/lib/admin-summary';
-import { apiCall, routeQueryKey } from '@/lib/api-client';
+import { apiCall, isAdminQuery, routeQueryKey } from '@/lib/api-client';
 
 /** The list's filters: search and status, and the period's São Paulo days (`from`, `to`). */
 export type ChargeFilters = { search?: string; status?: string; from?: string; to?: string };
@@ -94,23 +94,20 @@ export function useFinanceSummary(range: DayRange | null) {
   });
 }
 
-function useChargeAction<T>(action: (ref: ChargeRef) => Promise<T>) {
+function useChargeAction<I, T>(action: (input: I) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [listAdminChargesRoute.id] }),
-        queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey }),
-        // A charge that moved may move the period's money too.
-        queryClient.invalidateQueries({ queryKey: [getAdminFinanceSummaryRoute.id] }),
-      ]),
+    // A charge that moved may move the period's money, the counters, 'Hoje' and a case file: every admin view.
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => isAdminQuery(query.queryKey) }),
   });
 }
 
 /** 'Marcar pago'. */
 export function useMarkChargePaid() {
-  return useChargeAction((params: ChargeRef) => apiCall(markAdminChargePaidRoute, { params }));
+  return useChargeAction(({ ref, body }: { ref: ChargeRef; body: MarkPaidBody }) =>
+    apiCall(markAdminChargePaidRoute, { params: ref, body }),
+  );
 }
 
 /** The verification against Asaas. */

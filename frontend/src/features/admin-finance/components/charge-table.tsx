@@ -1,6 +1,12 @@
 import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { AdminChargeRow } from '@domain/api/admin-finance.js';
-import { canAdminMarkPaid, chargeStatusLabel, isChargePaid, paymentMethodLabel } from '@domain/charge-status.js';
+import {
+  CHARGE_METHOD_LABELS,
+  canAdminMarkPaid,
+  chargeStatusLabel,
+  isChargePaid,
+  paymentMethodLabel,
+} from '@domain/charge-status.js';
 import { formatDateTime } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
@@ -11,6 +17,7 @@ import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
 import { useRefundCharge } from '@/lib/charge-refunds';
 import { RefundDialog } from '@/components/refund-dialog';
 import { ManualRefundDialog } from './manual-refund-dialog';
+import { MarkPaidDialog } from './mark-paid-dialog';
 
 // 'Movimentação': the charge's last status change, the date the period filters on.
 const COLUMNS = ['Protocolo', 'Cliente', 'Valor', 'Status', 'Movimentação', 'Ações'];
@@ -71,6 +78,11 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
               )}
             </Text>
           ) : null}
+          {row.metodo === 'manual' ? (
+            <Badge size="small" variation="info">
+              {CHARGE_METHOD_LABELS.manual}
+            </Badge>
+          ) : null}
           {row.contrato_cancelado_em ? (
             <Badge size="small" variation="info">
               {WITHDRAWAL_MESSAGES.contractCancelledBadge}
@@ -97,21 +109,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
       <TableCell data-label="Movimentação">{formatDateTime(row.updated_at)}</TableCell>
       <TableCell data-label="Ações" className="admin-table__actions">
         <Flex gap="xs" wrap={{ base: 'wrap', medium: 'nowrap' }}>
-          <Button
-            size="small"
-            variation="primary"
-            aria-label={`Marcar pago ${protocol}`}
-            isDisabled={busy || !canAdminMarkPaid(row.status)}
-            isLoading={markPaid.isPending}
-            onClick={() =>
-              markPaid.mutate(ref, {
-                onSuccess: () => toast({ title: ADMIN_PROCESS_MESSAGES.chargeUpdated, variant: 'success' }),
-                onError: (error) => toastError(failureWithReason(ADMIN_PROCESS_MESSAGES.markPaidFailed, error)),
-              })
-            }
-          >
-            Marcar pago
-          </Button>
+          {/* On a phone the first action sits under the thumb: the harmless look at Asaas comes first. */}
           <Button
             size="small"
             aria-label={`Verificar ${protocol}`}
@@ -119,11 +117,11 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
             isLoading={verify.isPending}
             onClick={() =>
               verify.mutate(ref, {
-                onSuccess: ({ pago }) =>
+                onSuccess: ({ mudou, mensagem }) =>
                   toast({
-                    title: ADMIN_PROCESS_MESSAGES.chargeUpdated,
-                    description: pago ? ADMIN_PROCESS_MESSAGES.verifiedPaid : ADMIN_PROCESS_MESSAGES.verifiedUnpaid,
-                    variant: 'success',
+                    title: mudou ? ADMIN_PROCESS_MESSAGES.chargeUpdated : ADMIN_PROCESS_MESSAGES.verifiedTitle,
+                    description: mensagem,
+                    variant: mudou ? 'success' : 'default',
                   }),
                 onError: (error) => toastError(failureWithReason(ADMIN_PROCESS_MESSAGES.verifyFailed, error)),
               })
@@ -131,6 +129,12 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           >
             Verificar
           </Button>
+          <MarkPaidDialog
+            protocol={protocol}
+            due={row.valor}
+            isDisabled={busy || !canAdminMarkPaid(row.status)}
+            record={(body) => markPaid.mutateAsync({ ref, body })}
+          />
           {isChargePaid(row.status) && !row.manual_refund ? (
             <RefundDialog
               label={`Estornar ${protocol}`}

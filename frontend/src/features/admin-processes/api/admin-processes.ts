@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '@domain/api/admin-processes.js';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { listAdminProcessesRoute } from '@domain/api/admin-processes.js';
 import type { ProcessStatus } from '@domain/process-status.js';
-import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
 export type ProcessFilters = { search?: string; status?: ProcessStatus };
@@ -22,23 +21,4 @@ export function adminProcessesQueryOptions(filters: ProcessFilters) {
 
 export function useAdminProcesses(filters: ProcessFilters) {
   return useInfiniteQuery(adminProcessesQueryOptions(filters));
-}
-
-export type ProcessStatusChange = { userId: string; contractId: string; status: ProcessStatus; obs?: string };
-
-/**
- * A confirmed status change, with its optional note for the history; it settles only once the list and the counters
- * have been read again, so the row never shows the old status after the confirmation.
- */
-export function useChangeProcessStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, contractId, status, obs }: ProcessStatusChange) =>
-      apiCall(changeAdminProcessStatusRoute, { params: { userId, contractId }, body: { status, obs } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [listAdminProcessesRoute.id] }),
-        queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey }),
-      ]),
-  });
 }

@@ -1,7 +1,13 @@
 import { Flex } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
-import { ADMIN_COUNTED_PROCESS_STATUSES, PROCESS_STATUS_LABELS } from '@domain/process-status.js';
+import {
+  ADMIN_COUNTED_PROCESS_STATUSES,
+  PROCESS_STATUSES,
+  PROCESS_STATUS_LABELS,
+  type ProcessStatus,
+} from '@domain/process-status.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
@@ -12,7 +18,12 @@ import { ProcessTable } from './process-table';
 
 /** /admin/processos (spec 02 §2): six status counters, search, status filter, a table with an inline status selector. */
 export function AdminProcessesPage() {
-  const [filters, setFilters] = useState<ProcessFilters>({});
+  // 'Hoje' links here with the queue's status (?status=pago): the list opens filtered.
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<ProcessFilters>(() => {
+    const status = searchParams.get('status');
+    return PROCESS_STATUSES.includes(status as ProcessStatus) ? { status: status as ProcessStatus } : {};
+  });
   const processes = useAdminProcesses(filters);
 
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AdminProcessRow } from '@domain/api/admin-processes.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { PROCESS_STATUSES, PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
-import { StatusChangeDialog } from './status-change-dialog';
+import { StatusChangeDialog, statusChangeSubjectOf } from '@/components/status-change-dialog';
 
 /**
  * One process's status selector with its confirmation, outside the processes table (the client's case file): as a
@@ -43,7 +43,8 @@ export function ProcessStatusControl({ row, onChanged }: { row: AdminProcessRow;
       ) : null}
       {confirming && pending ? (
         <StatusChangeDialog
-          change={{ row, to: pending }}
+          subject={statusChangeSubjectOf(row)}
+          to={pending}
           onClose={() => {
             setConfirming(false);
             setDraft(null);

@@ -5,7 +5,10 @@ import { formatDate, formatDateTime } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { PROCESS_STATUSES, PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
 import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
-import { StatusChangeDialog, type ProposedStatusChange } from './status-change-dialog';
+import { StatusChangeDialog, statusChangeSubjectOf } from '@/components/status-change-dialog';
+
+/** A status chosen in a row's selector, waiting for the admin's confirmation. */
+type ProposedStatusChange = { row: AdminProcessRow; to: ProcessStatus };
 import '../admin-processes.css';
 
 const COLUMNS = ['Protocolo', 'Cliente', 'Status', 'Previsão', 'Atualizado em'];
@@ -34,7 +37,8 @@ export function ProcessTable({ rows }: { rows: AdminProcessRow[] }) {
       </AdminTable>
       {proposed ? (
         <StatusChangeDialog
-          change={proposed}
+          subject={statusChangeSubjectOf(proposed.row)}
+          to={proposed.to}
           onClose={() => {
             setProposed(null);
             dropDraft(proposed.row.id);

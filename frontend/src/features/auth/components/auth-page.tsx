@@ -7,7 +7,7 @@ import { referralCodesFromLink } from '@domain/referral-code.js';
 import { BrandMark } from '@/components/brand-mark';
 import { TextLink } from '@/components/links';
 import { PageLoader } from '@/components/page-loader';
-import { redirectTargetFrom, SECOND_FACTOR_SETUP_PATH } from '@/lib/auth-claims';
+import { landingFor, redirectTargetFrom, SECOND_FACTOR_SETUP_PATH } from '@/lib/auth-claims';
 import { useAuthSession } from '@/lib/auth-session';
 import { usePageTitle } from '@/lib/page-title';
 import { captureReferralParams, storedReferralCode } from '@/lib/referral-storage';
@@ -121,7 +121,7 @@ export function AuthPage() {
     if (session.data.needsSecondFactorSetup) {
       return <Navigate to={SECOND_FACTOR_SETUP_PATH} replace state={{ from: { pathname: target } }} />;
     }
-    return <Navigate to={target} replace />;
+    return <Navigate to={landingFor(session.data, target)} replace />;
   }
   const codeStep = codeStepFor !== null && !recovery;
   const checkEmail = signedUpAs !== null && !recovery && !codeStep;

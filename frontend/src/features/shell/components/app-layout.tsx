@@ -49,6 +49,7 @@ export function AppLayout() {
           <SidebarNav
             // An admin still to enrol their authenticator app sees the section too: it leads to enrolment.
             isAdmin={Boolean(session.data?.isAdmin || session.data?.needsSecondFactorSetup)}
+            showBadges={Boolean(session.data?.isAdmin)}
             onNavigate={closeMenu}
           />
         </aside>

@@ -1,4 +1,8 @@
-export type NavItem = { to: string; label: string };
+export type NavItem = {
+  to: string;
+  label: string;
+  /** Active only on this exact path ('Hoje' is /admin itself). */ end?: boolean;
+};
 
 /** Spec 01 §2 "Authenticated app layout". */
 export const CUSTOMER_NAV: NavItem[] = [
@@ -13,6 +17,7 @@ export const CUSTOMER_NAV: NavItem[] = [
 ];
 
 export const ADMIN_NAV: NavItem[] = [
+  { to: '/admin', label: 'Hoje', end: true },
   { to: '/admin/clientes', label: 'Clientes' },
   { to: '/admin/processos', label: 'Processos' },
   { to: '/admin/financeiro', label: 'Financeiro' },

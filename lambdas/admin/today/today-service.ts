@@ -1,0 +1,221 @@
+import type { TodayItem, TodayQueue } from '../../../domain/api/admin-today.js';
+import { chargeStatusLabel, isChargePaid } from '../../../domain/charge-status.js';
+import { addCalendarDays, saoPauloDay } from '../../../domain/dates.js';
+import { filingDeadline, filingForecast } from '../../../domain/filing.js';
+import { formatDay } from '../../../domain/finance-period.js';
+import { DIVERGENCE_LABELS } from '../../../domain/reconciliation.js';
+import { chargeSchema, processSchema, type Charge, type Process } from '../../../domain/schemas/entities.js';
+import {
+  filingDeadlineLabel,
+  LGPD_ANSWER_DAYS,
+  TODAY_ITEMS_PER_QUEUE,
+  TODAY_MESSAGES,
+  TODAY_QUEUE_IDS,
+  TODAY_QUEUES,
+  type TodayQueueId,
+} from '../../../domain/today.js';
+import type { Clock } from '../../shared/clock.js';
+import { everyInStatus, rowContextOf, type Owned } from '../../shared/data/admin-lists.js';
+import { openErasureRequests } from '../../shared/data/data-rights.js';
+import { listOrphanPayments } from '../../shared/data/orphan-payments.js';
+import { listDivergences, type Divergence } from '../../shared/data/reconciliation.js';
+import type { Db } from '../../shared/data/table.js';
+import { processRow } from '../processes/admin-processes-service.js';
+
+export type TodayDeps = { db: Db; clock: Clock };
+
+/** A source of one queue: reads its whole count and its oldest items. */
+export type TodaySource = { id: TodayQueueId; read: (deps: TodayDeps) => Promise<TodayQueue> };
+
+/** A queue from its items, oldest first: the count, how many are late, the first few. */
+function queueOf(id: TodayQueueId, items: TodayItem[]): TodayQueue {
+  const sorted = [...items].sort((a, b) => a.since.localeCompare(b.since));
+  return {
+    id,
+    count: sorted.length,
+    late: sorted.filter((item) => item.deadline?.late).length,
+    items: sorted.slice(0, TODAY_ITEMS_PER_QUEUE),
+  };
+}
+
+const clientPage = (profileId: string | undefined, fallback: string) =>
+  profileId ? `/admin/clientes/${profileId}` : fallback;
+
+/**
+ * Paid and not filed (pattern 80 over `PROCESS_STATUS#pago`): business days left to the filing forecast (spec 02 §9),
+ * late ones in red; the oldest forecast first. The shown items carry their row, so 'Hoje' files them itself.
+ */
+const filingSource: TodaySource = {
+  id: 'prazos',
+  async read({ db, clock }) {
+    const now = clock();
+    const paid = (await everyInStatus(db, 'PROCESS', 'pago')).map(({ userId, entity }) => ({
+      userId,
+      process: processSchema.parse(entity),
+    }));
+    // A process moved to 'pago' by hand has no forecast: its deadline counts from that move.
+    const forecastOf = (process: Process) =>
+      process.previsao ? new Date(process.previsao) : filingForecast(new Date(process.updated_at));
+    const byForecast = paid.sort((a, b) => forecastOf(a.process).getTime() - forecastOf(b.process).getTime());
+    const shown = byForecast.slice(0, TODAY_ITEMS_PER_QUEUE);
+    const context = await rowContextOf(
+      db,
+      shown.map(({ userId, process }) => ({ userId, contractId: process.contrato_id })),
+      { latestCharges: true },
+    );
+    const items = byForecast.map(({ userId, process }, index): TodayItem => {
+      const forecast = forecastOf(process);
+      const key = `${userId}#${process.contrato_id}`;
+      const profile = context.profiles.get(userId);
+      const row =
+        index < shown.length
+          ? processRow(userId, process, profile, context.contracts.get(key), context.latestChargeStatus.get(key))
+          : null;
+      return {
+        id: process.id,
+        title: row?.protocolo ?? process.id,
+        subtitle: profile?.nome_completo ?? null,
+        href: clientPage(profile?.id, TODAY_QUEUES.prazos.href),
+        since: forecast.toISOString(),
+        // Business days are walked day by day: counted for the shown items only; the rest need only late or not.
+        deadline: row
+          ? filingDeadlineLabel(forecast, now)
+          : { label: '', late: now.getTime() >= filingDeadline(forecast).getTime() },
+        process: row,
+      };
+    });
+    return queueOf('prazos', items);
+  },
+};
+
+/** Charge items with their protocol and client (one BatchGetItem for the shown ones). */
+async function chargeItems(db: Db, charges: Owned<Charge>[], words: (charge: Charge) => string): Promise<TodayItem[]> {
+  const context = await rowContextOf(
+    db,
+    charges.map(({ userId, entity }) => ({ userId, contractId: entity.contrato_id })),
+  );
+  return charges.map(({ userId, entity }) => {
+    const profile = context.profiles.get(userId);
+    const protocolo = context.contracts.get(`${userId}#${entity.contrato_id}`)?.protocolo;
+    return {
+      id: entity.id,
+      title: protocolo ?? entity.asaas_id ?? entity.id,
+      subtitle: [profile?.nome_completo, words(entity)].filter(Boolean).join(' · '),
+      href: clientPage(profile?.id, TODAY_QUEUES.estornos.href),
+      since: entity.updated_at,
+      deadline: null,
+      process: null,
+    };
+  });
+}
+
+/** Every divergence (pattern 55 b, walked whole: the list stays short because each is settled). */
+async function everyDivergence(db: Db): Promise<Divergence[]> {
+  const all: Divergence[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await listDivergences(db, { limit: 100, cursor });
+    all.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return all;
+}
+
+const divergenceItem = (divergence: Divergence): TodayItem => ({
+  id: `${divergence.asaas_id}#${divergence.kind}`,
+  title: divergence.asaas_id,
+  subtitle: DIVERGENCE_LABELS[divergence.kind],
+  href: TODAY_QUEUES.divergencias.href,
+  since: divergence.first_seen_at,
+  deadline: null,
+  process: null,
+});
+
+/**
+ * Refunds under way (pattern 80 over `CHARGE_STATUS#REFUND_REQUESTED` and `#REFUND_IN_PROGRESS`) and refused: money a
+ * cancelled contract still holds, as the reconciliation records it (divergence 'cancelled_paid').
+ */
+const refundsSource: TodaySource = {
+  id: 'estornos',
+  async read({ db }) {
+    const underWay = (
+      await Promise.all(['REFUND_REQUESTED', 'REFUND_IN_PROGRESS'].map((s) => everyInStatus(db, 'CHARGE', s)))
+    )
+      .flat()
+      .map(({ userId, entity }) => ({ userId, entity: chargeSchema.parse(entity) }));
+    const held = (await everyDivergence(db)).filter((d) => d.kind === 'cancelled_paid');
+    const items = await chargeItems(db, underWay, (charge) => chargeStatusLabel(charge.status));
+    return queueOf('estornos', [...items, ...held.map(divergenceItem)]);
+  },
+};
+
+/** The reconciliation's other divergences (pattern 55 b) and the orphan payments still holding money (pattern 48). */
+const divergencesSource: TodaySource = {
+  id: 'divergencias',
+  async read({ db }) {
+    const divergences = (await everyDivergence(db)).filter((d) => d.kind !== 'cancelled_paid');
+    const orphans = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await listOrphanPayments(db, { limit: 100, cursor });
+      orphans.push(...page.items.filter((orphan) => isChargePaid(orphan.status)));
+      cursor = page.cursor;
+    } while (cursor);
+    return queueOf('divergencias', [
+      ...divergences.map(divergenceItem),
+      ...orphans.map((orphan): TodayItem => ({
+        id: orphan.asaasId,
+        title: orphan.asaasId,
+        subtitle: 'Pagamento sem cobrança',
+        href: TODAY_QUEUES.divergencias.href,
+        since: orphan.firstSeenAt,
+        deadline: null,
+        process: null,
+      })),
+    ]);
+  },
+};
+
+/** Erasure requests waiting for their answer (pattern 81), with the 15 days LGPD art. 19 gives. */
+const lgpdSource: TodaySource = {
+  id: 'lgpd',
+  async read({ db, clock }) {
+    const today = saoPauloDay(clock());
+    const requests = await openErasureRequests(db);
+    return queueOf(
+      'lgpd',
+      requests.map((request): TodayItem => {
+        const due = addCalendarDays(saoPauloDay(new Date(request.created_at)), LGPD_ANSWER_DAYS);
+        const late = today > due;
+        return {
+          id: request.protocolo,
+          title: request.protocolo,
+          subtitle: request.nome_completo,
+          href: TODAY_QUEUES.lgpd.href,
+          since: request.created_at,
+          deadline: {
+            label: late ? TODAY_MESSAGES.lgpdLate(formatDay(due)) : TODAY_MESSAGES.lgpdDeadline(formatDay(due)),
+            late,
+          },
+          process: null,
+        };
+      }),
+    );
+  },
+};
+
+/**
+ * The queues 'Hoje' reads, by id. 'documentos' (the filing kit's review, issue 30), 'liminares' (court tracking's
+ * movements, issue 31) and 'respostas' (WhatsApp) plug in as one more source each here; their words are already in
+ * domain/today.ts.
+ */
+export const TODAY_SOURCES: readonly TodaySource[] = [filingSource, refundsSource, divergencesSource, lgpdSource];
+
+/** 'Hoje': every source read at once, in the queues' order. */
+export async function getAdminToday(
+  deps: TodayDeps,
+  sources: readonly TodaySource[] = TODAY_SOURCES,
+): Promise<{ queues: TodayQueue[] }> {
+  const queues = await Promise.all(sources.map((source) => source.read(deps)));
+  return { queues: queues.sort((a, b) => TODAY_QUEUE_IDS.indexOf(a.id) - TODAY_QUEUE_IDS.indexOf(b.id)) };
+}

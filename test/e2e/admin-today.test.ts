@@ -1,0 +1,105 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cnjCheckDigits } from '../../domain/cnj-number.js';
+import { getProcess, changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
+import { adminPage, nameWord } from './admin-helpers.js';
+import { screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { localTable } from './local-table.js';
+
+const { dynamodbEndpoint } = inject('e2e');
+const db = localTable(dynamodbEndpoint);
+
+afterAll(async () => {
+  db.client.destroy();
+});
+
+/** A CNJ number of TJSP (J 8, TR 26), as a lawyer types it. */
+function tjspNumber(sequence: string): string {
+  const parts = { sequence, year: '2026', justice: '8', court: '26', origin: '0100' };
+  return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;
+}
+
+/** A client who paid long ago and whose petition is late: a forecast in 2020 makes it the queue's oldest. */
+async function latePaidClient() {
+  const name = `Lara ${nameWord()} Prado`;
+  const customer = await seedCustomer(db, { nome_completo: name, cpf: generateCpf() });
+  const ref = { userId: customer.userId, contractId: customer.contract.id };
+  await seedPendingCharge(db, ref, 'RECEIVED');
+  await changeProcessStatus(db, {
+    ref,
+    to: 'pago',
+    previsao: '2020-01-10T12:00:00.000Z',
+    byUser: 'e2e',
+    now: new Date().toISOString(),
+  });
+  return { name, ref, protocolo: customer.contract.protocolo };
+}
+
+const filingQueue = (page: Page) => page.getByRole('region', { name: 'Prazos de protocolo' });
+
+describe("'Hoje': an admin starts the day on what is due", () => {
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    it(`signs in to 'Hoje', opens the late item, files it with a CNJ number and sees it leave the queue (${viewport})`, async () => {
+      const client = await latePaidClient();
+      const page = await adminPage(size);
+      await page.getByRole('heading', { name: 'Hoje', level: 1 }).waitFor();
+      const queue = filingQueue(page);
+      const item = queue.getByRole('listitem').filter({ hasText: client.protocolo });
+      await item.getByText(client.name).waitFor();
+      await item.getByText(/^Atrasado \d+ dias úteis$/).waitFor();
+      const countBefore = Number(await queue.locator('.today-queue__number').textContent());
+      expect(countBefore).toBeGreaterThan(0);
+      await screenshot(page, `admin-today-${viewport}`);
+
+      // The menu: the admin's entries first, 'Hoje' with the same count as its queues.
+      if (viewport === 'phone') await page.getByRole('button', { name: /menu/i }).click();
+      const menu = page.getByRole('navigation', { name: 'Menu principal' });
+      const links = await menu.getByRole('link').allTextContents();
+      expect(links[0]).toMatch(/^Hoje/);
+      expect(links.findIndex((text) => text.startsWith('Dashboard'))).toBeGreaterThan(4);
+      if (viewport === 'phone') {
+        await screenshot(page, 'admin-today-menu-phone');
+        await page.keyboard.press('Escape');
+      }
+
+      await item.getByRole('button', { name: `Marcar peticionado: ${client.protocolo}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Alterar status do processo' });
+      await dialog.getByLabel('Número do processo (CNJ)').fill('1234567-00.2026.8.26.0100');
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await dialog
+        .getByText(
+          'O número do processo não confere: os dígitos verificadores (DD) não batem com o restante do número.',
+        )
+        .waitFor();
+      await dialog
+        .getByLabel('Número do processo (CNJ)')
+        .fill(tjspNumber(viewport === 'phone' ? '7000001' : '7000002'));
+      await dialog.getByLabel('Vara (opcional)').fill('1ª Vara Cível de São Lourenço');
+      await dialog.getByText('E-mail que o cliente vai receber').waitFor();
+      await screenshot(page, `admin-today-file-dialog-${viewport}`);
+
+      // 'Desfazer' within the countdown sends nothing: the process is still paid.
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await dialog.getByRole('button', { name: 'Desfazer' }).click();
+      await toastWith(page, 'Alteração desfeita. Nada foi enviado ao cliente.');
+      expect((await getProcess(db, client.ref))?.status).toBe('pago');
+
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await dialog.getByText(/O status muda e o cliente é avisado em \d segundos\./).waitFor();
+      await toastWith(page, 'Status atualizado');
+      await dialog.waitFor({ state: 'detached' });
+      await item.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => Number(await queue.locator('.today-queue__number').textContent()))
+        .toBeLessThan(countBefore);
+      expect(await getProcess(db, client.ref)).toMatchObject({
+        status: 'peticionado',
+        tribunal: 'TJSP',
+        vara: '1ª Vara Cível de São Lourenço',
+      });
+      await page.context().close();
+    });
+  }
+});
