@@ -32,10 +32,10 @@ export type TodayQueueWords = {
 export const TODAY_QUEUES: Record<TodayQueueId, TodayQueueWords> = {
   prazos: {
     title: 'Prazos de protocolo',
-    countLabel: 'pagos sem protocolo',
-    empty: 'Nenhum processo pago esperando protocolo.',
-    href: '/admin/processos?status=pago',
-    linkLabel: 'Ver processos pagos',
+    countLabel: 'com documentos aprovados, sem protocolo',
+    empty: 'Nenhum processo com documentos aprovados esperando protocolo.',
+    href: '/admin/processos?status=em_analise',
+    linkLabel: 'Ver processos em análise',
     menu: '/admin/processos',
   },
   documentos: {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cnjCheckDigits } from '../../domain/cnj-number.js';
 import { getProcess, changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
+import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
 import { adminPage, nameWord } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
@@ -21,7 +21,7 @@ function tjspNumber(sequence: string): string {
   return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;
 }
 
-/** A client who paid long ago and whose petition is late: a forecast in 2020 makes it the queue's oldest. */
+/** A client who paid long ago, whose documents are approved and whose petition is late: a forecast in 2020 makes it the queue's oldest. */
 async function latePaidClient() {
   const name = `Lara ${nameWord()} Prado`;
   const customer = await seedCustomer(db, { nome_completo: name, cpf: generateCpf() });
@@ -34,6 +34,9 @@ async function latePaidClient() {
     byUser: 'e2e',
     now: new Date().toISOString(),
   });
+  // Its filing kit approved: ready to file.
+  await seedKitApproved(db, ref);
+  await changeProcessStatus(db, { ref, to: 'em_analise', byUser: 'e2e', now: new Date().toISOString() });
   return { name, ref, protocolo: customer.contract.protocolo };
 }
 
@@ -84,7 +87,7 @@ describe("'Hoje': an admin starts the day on what is due", () => {
       await dialog.getByRole('button', { name: 'Confirmar' }).click();
       await dialog.getByRole('button', { name: 'Desfazer' }).click();
       await toastWith(page, 'Alteração desfeita. Nada foi enviado ao cliente.');
-      expect((await getProcess(db, client.ref))?.status).toBe('pago');
+      expect((await getProcess(db, client.ref))?.status).toBe('em_analise');
 
       await dialog.getByRole('button', { name: 'Confirmar' }).click();
       await dialog.getByText(/O status muda e o cliente é avisado em \d segundos\./).waitFor();

@@ -6,11 +6,13 @@ import { TODAY_MESSAGES } from '../../domain/today.js';
 import { handler as changeStatus } from '../../lambdas/admin/processes/change-admin-process-status.js';
 import { handler as getToday } from '../../lambdas/admin/today/get-admin-today.js';
 import { getAdminToday } from '../../lambdas/admin/today/today-service.js';
+import { markMovementReviewed, storeCourtMovement } from '../../lambdas/shared/data/court.js';
+import { saveConfirmedUpload } from '../../lambdas/shared/data/filing-kit.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
-import { seedCustomer, seedPendingCharge } from './seed.js';
+import { seedCustomer, seedKitApproved, seedPendingCharge } from './seed.js';
 
 const db = testDb();
 // A Tuesday in 2020: every forecast other tests write is years later, so these three are the queue's oldest.
@@ -23,6 +25,9 @@ async function paidProcess(day: string) {
   const ref = { userId: customer.userId, contractId: customer.contract.id };
   await seedPendingCharge(db, ref, 'RECEIVED');
   await changeProcessStatus(db, { ref, to: 'pago', previsao: at(day), byUser: 'test', now: new Date().toISOString() });
+  // The filing kit approved: the process is ready to file, its forecast `day`.
+  await seedKitApproved(db, ref);
+  await changeProcessStatus(db, { ref, to: 'em_analise', byUser: 'test', now: new Date().toISOString() });
   return { ...customer, ref };
 }
 
@@ -53,7 +58,7 @@ describe("'Hoje': the filing deadlines", () => {
       process: {
         user_id: late.userId,
         contrato_id: late.contract.id,
-        status: 'pago',
+        status: 'em_analise',
         protocolo: late.contract.protocolo,
       },
     });
@@ -81,7 +86,82 @@ describe("'Hoje': the filing deadlines", () => {
 
   it('answers admins through its route and refuses customers', async () => {
     const answer = okBody(await callRoute(getAdminTodayRoute, getToday, { claims: adminClaims() }));
-    expect(answer.queues.map((queue) => queue.id)).toEqual(['prazos', 'estornos', 'divergencias', 'lgpd']);
+    expect(answer.queues.map((queue) => queue.id)).toEqual([
+      'prazos',
+      'documentos',
+      'estornos',
+      'divergencias',
+      'liminares',
+      'lgpd',
+    ]);
     expect(errorOf(await callRoute(getAdminTodayRoute, getToday, { claims: customerClaims() })).status).toBe(403);
+  });
+});
+
+describe("'Hoje': documents to review and court movements to confirm", () => {
+  const queue = async (id: string) => (await today()).queues.find((q) => q.id === id)!;
+
+  it('counts the filing kit’s files awaiting a lawyer, oldest first, each linking to its case file', async () => {
+    const before = await queue('documentos');
+    const customer = await seedCustomer(db);
+    const ref = { userId: customer.userId, contractId: customer.contract.id };
+    // Sent in 2020, before anything other tests write: this one is the queue's oldest.
+    const sentAt = '2020-03-01T12:00:00.000Z';
+    const saved = await saveConfirmedUpload(db, ref, {
+      uploadId: `up-${customer.userId}`,
+      item: {
+        contrato_id: ref.contractId,
+        key: 'identidade',
+        state: 'enviado',
+        files: [],
+        sent_at: sentAt,
+        updated_at: sentAt,
+        pdf_key: null,
+        version: 0,
+      },
+      readVersion: null,
+      at: sentAt,
+    });
+    expect(saved).toBe(true);
+
+    const after = await queue('documentos');
+    expect(after.count).toBe(before.count + 1);
+    expect(after.items[0]).toMatchObject({
+      title: 'Documento de identidade com foto',
+      subtitle: `${customer.profile.nome_completo} · ${customer.contract.protocolo}`,
+      href: `/admin/clientes/${customer.profile.id}`,
+      since: sentAt,
+    });
+  });
+
+  it('lists an injunction movement awaiting confirmation until an admin reviews it', async () => {
+    const before = await queue('liminares');
+    const customer = await seedCustomer(db);
+    const ref = { userId: customer.userId, contractId: customer.contract.id };
+    const movement = {
+      id: `mov-${customer.userId}`,
+      contrato_id: ref.contractId,
+      codigo: 817,
+      nome: 'Concessão',
+      complementos: [],
+      data_hora: '2020-03-02T15:00:00.000Z',
+      kind: 'liminar_concedida' as const,
+      texto: 'O juiz concedeu a liminar.',
+      sugestao_status: 'baixa_deferida' as const,
+      revisado_em: null,
+      created_at: '2020-03-02T16:00:00.000Z',
+    };
+    expect(await storeCourtMovement(db, ref, movement)).toBe('stored');
+
+    const listed = await queue('liminares');
+    expect(listed.count).toBe(before.count + 1);
+    expect(listed.items.find((item) => item.id === movement.id)).toMatchObject({
+      title: customer.contract.protocolo,
+      subtitle: `${customer.profile.nome_completo} · O juiz concedeu a liminar.`,
+      href: `/admin/clientes/${customer.profile.id}`,
+    });
+
+    expect(await markMovementReviewed(db, ref, movement.id, new Date().toISOString())).toBe(true);
+    expect((await queue('liminares')).count).toBe(before.count);
   });
 });

@@ -3,6 +3,7 @@ import { chargeStatusLabel, isChargePaid } from '../../../domain/charge-status.j
 import { addCalendarDays, saoPauloDay } from '../../../domain/dates.js';
 import { filingDeadline, filingForecast } from '../../../domain/filing.js';
 import { formatDay } from '../../../domain/finance-period.js';
+import { kitChecklist } from '../../../domain/filing-kit.js';
 import { DIVERGENCE_LABELS } from '../../../domain/reconciliation.js';
 import { chargeSchema, processSchema, type Charge, type Process } from '../../../domain/schemas/entities.js';
 import {
@@ -16,7 +17,9 @@ import {
 } from '../../../domain/today.js';
 import type { Clock } from '../../shared/clock.js';
 import { everyInStatus, rowContextOf, type Owned } from '../../shared/data/admin-lists.js';
+import { listMovementsAwaitingReview } from '../../shared/data/court.js';
 import { openErasureRequests } from '../../shared/data/data-rights.js';
+import { countKitItemsAwaitingReview, kitItemsAwaitingReview } from '../../shared/data/filing-kit.js';
 import { listOrphanPayments } from '../../shared/data/orphan-payments.js';
 import { listDivergences, type Divergence } from '../../shared/data/reconciliation.js';
 import type { Db } from '../../shared/data/table.js';
@@ -42,14 +45,16 @@ const clientPage = (profileId: string | undefined, fallback: string) =>
   profileId ? `/admin/clientes/${profileId}` : fallback;
 
 /**
- * Paid and not filed (pattern 80 over `PROCESS_STATUS#pago`): business days left to the filing forecast (spec 02 §9),
+ * Ready and not filed (pattern 80 over `PROCESS_STATUS#em_analise`): business days left to the filing forecast (spec 02 §9),
  * late ones in red; the oldest forecast first. The shown items carry their row, so 'Hoje' files them itself.
  */
 const filingSource: TodaySource = {
   id: 'prazos',
   async read({ db, clock }) {
     const now = clock();
-    const paid = (await everyInStatus(db, 'PROCESS', 'pago')).map(({ userId, entity }) => ({
+    // Ready to file: paid and the filing kit approved ('em_analise'); the forecast counts from the later of the two
+    // (domain/filing.ts, filingPromise). A paid process still waiting for its documents is the customer's turn.
+    const paid = (await everyInStatus(db, 'PROCESS', 'em_analise')).map(({ userId, entity }) => ({
       userId,
       process: processSchema.parse(entity),
     }));
@@ -204,12 +209,86 @@ const lgpdSource: TodaySource = {
   },
 };
 
+/** Every title a kit item may have, by its key (the CPF and CNPJ checklists share most keys). */
+const KIT_ITEM_TITLES = new Map(
+  [...kitChecklist('cpf'), ...kitChecklist('cnpj')].map((item) => [item.key, item.title] as const),
+);
+
 /**
- * The queues 'Hoje' reads, by id. 'documentos' (the filing kit's review, issue 30), 'liminares' (court tracking's
- * movements, issue 31) and 'respostas' (WhatsApp) plug in as one more source each here; their words are already in
+ * The filing kit's files awaiting a lawyer (pattern 73, oldest first): the count of the whole queue, the oldest few
+ * with their client, each linking to the case file where it is reviewed.
+ */
+const documentsSource: TodaySource = {
+  id: 'documentos',
+  async read({ db }) {
+    const [count, { entries }] = await Promise.all([
+      countKitItemsAwaitingReview(db),
+      kitItemsAwaitingReview(db, { limit: TODAY_ITEMS_PER_QUEUE }),
+    ]);
+    const context = await rowContextOf(db, entries);
+    const items = entries.map((entry): TodayItem => {
+      const profile = context.profiles.get(entry.userId);
+      return {
+        id: `${entry.userId}#${entry.contractId}#${entry.key}`,
+        title: KIT_ITEM_TITLES.get(entry.key) ?? entry.key,
+        subtitle: [profile?.nome_completo, context.contracts.get(`${entry.userId}#${entry.contractId}`)?.protocolo]
+          .filter(Boolean)
+          .join(' · '),
+        href: clientPage(profile?.id, TODAY_QUEUES.documentos.href),
+        since: entry.sentAt,
+        deadline: null,
+        process: null,
+      };
+    });
+    return { ...queueOf('documentos', items), count };
+  },
+};
+
+/**
+ * Court movements whose suggested status (an injunction granted or revoked) awaits an admin (pattern 79, oldest
+ * first), walked whole: each leaves the queue once confirmed, so it stays short.
+ */
+const injunctionsSource: TodaySource = {
+  id: 'liminares',
+  async read({ db }) {
+    const awaiting = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listMovementsAwaitingReview(db, { limit: 100, cursor });
+      awaiting.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    const context = await rowContextOf(db, awaiting.slice(0, TODAY_ITEMS_PER_QUEUE));
+    return queueOf(
+      'liminares',
+      awaiting.map(({ userId, contractId, movement }): TodayItem => {
+        const profile = context.profiles.get(userId);
+        return {
+          id: movement.id,
+          title: context.contracts.get(`${userId}#${contractId}`)?.protocolo ?? movement.texto,
+          subtitle: [profile?.nome_completo, movement.texto].filter(Boolean).join(' · '),
+          href: clientPage(profile?.id, TODAY_QUEUES.liminares.href),
+          since: movement.data_hora,
+          deadline: null,
+          process: null,
+        };
+      }),
+    );
+  },
+};
+
+/**
+ * The queues 'Hoje' reads, by id. 'respostas' (WhatsApp) plugs in as one more source here; its words are already in
  * domain/today.ts.
  */
-export const TODAY_SOURCES: readonly TodaySource[] = [filingSource, refundsSource, divergencesSource, lgpdSource];
+export const TODAY_SOURCES: readonly TodaySource[] = [
+  filingSource,
+  documentsSource,
+  refundsSource,
+  divergencesSource,
+  injunctionsSource,
+  lgpdSource,
+];
 
 /** 'Hoje': every source read at once, in the queues' order. */
 export async function getAdminToday(

@@ -18,7 +18,7 @@ import { ProcessTable } from './process-table';
 
 /** /admin/processos (spec 02 §2): six status counters, search, status filter, a table with an inline status selector. */
 export function AdminProcessesPage() {
-  // 'Hoje' links here with the queue's status (?status=pago): the list opens filtered.
+  // 'Hoje' links here with the queue's status (?status=em_analise): the list opens filtered.
   const [searchParams] = useSearchParams();
   const [filters, setFilters] = useState<ProcessFilters>(() => {
     const status = searchParams.get('status');
