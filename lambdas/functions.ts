@@ -401,11 +401,11 @@ const ROUTES = [
     grants: {
       tableItems: [
         items(['GetItem'], keys.protocolPointer(''), keys.customer('')),
-        items(['BatchGetItem', 'ConditionCheckItem'], keys.customer('')),
+        // UpdateItem: the e-mail's record in the customer's case file (pattern 84). One statement per condition: IAM
+        // merges statements of the same partition-key condition.
+        items(['BatchGetItem', 'ConditionCheckItem', 'UpdateItem'], keys.customer('')),
         items(['PutItem'], keys.customer(''), keys.certificatePointer('')),
         items(['UpdateItem'], ...rateLimitPrefixes('nadaConstaByAddress', 'nadaConstaByProtocol')),
-        // The e-mail's record in the customer's case file (pattern 84).
-        items(['UpdateItem'], keys.customer('')),
       ],
       documents: 'readwrite',
       email: true,

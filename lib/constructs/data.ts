@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as guardduty from 'aws-cdk-lib/aws-guardduty';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -6,6 +6,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 import { TABLE_GSIS, TABLE_KEYS } from '../../lambdas/shared/data/table.js';
+import { nagRef } from '../nag.js';
 
 // The key names have one home, beside the data-access layer that gives them meaning.
 export { GSI_NAMES, TABLE_GSIS, TABLE_KEYS, type TableGsiName } from '../../lambdas/shared/data/table.js';
@@ -136,6 +137,18 @@ export class Data extends Construct {
         actions: ['s3:PutObject'],
         resources: [this.documents.arnForObjects('malware-protection-resource-validation-object')],
       }),
+    );
+    Validations.of(scanner).acknowledge(
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:aws:events:*:*:rule/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*]',
+        reason:
+          'The EventBridge rule GuardDuty creates for the plan has a name it chooses under this prefix, in the account and region of the bucket; the rule actions are also conditioned on events:ManagedBy being the malware protection service.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${nagRef(this, this.documents.arnForObjects('customers/*'))}]`,
+        reason:
+          "GuardDuty reads and tags every object it scans: the customers' uploads, under the customers/ prefix only (the filing kit's files), never the rest of the bucket.",
+      },
     );
     const plan = new guardduty.CfnMalwareProtectionPlan(this, 'MalwareProtection', {
       role: scanner.roleArn,

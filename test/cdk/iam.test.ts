@@ -99,10 +99,11 @@ describe('IAM is least privilege and follows the catalogue grants', () => {
     expect(writes[0]!.Condition).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASURE_REQUEST#*', 'ERASURE_OPEN#*'] },
     });
-    // Its confirmation's once-only marker (pattern 66), in the request's own partition.
+    // Its confirmation's once-only marker (pattern 66), in the request's own partition, and the e-mail's record in
+    // the customer's case file (pattern 84).
     expect(asArray(writes[1]!.Action as string[])).toEqual(['dynamodb:UpdateItem']);
     expect(writes[1]!.Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASURE_REQUEST#*'] },
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ERASURE_REQUEST#*', 'CUSTOMER#*'] },
     });
   });
 
