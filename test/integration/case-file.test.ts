@@ -1,3 +1,4 @@
+import { saoPauloDay } from '../../domain/dates.js';
 import { describe, expect, it } from 'vitest';
 import { getAdminClientRoute, getAdminContractPdfRoute } from '../../domain/api/admin-clients.js';
 import { signContractRoute } from '../../domain/api/contracts.js';
@@ -36,7 +37,12 @@ describe('the case file (GET /admin/clients/{id})', () => {
       await callRoute(changeAdminProcessStatusRoute, changeStatus, {
         claims: adminClaims(),
         params: { userId, contractId: contract.id },
-        body: { status: 'baixa_deferida', obs: 'Liminar concedida' },
+        body: {
+          status: 'baixa_deferida',
+          obs: 'Liminar concedida',
+          motivo: 'Decisão recebida por telefone',
+          data_decisao: saoPauloDay(new Date()),
+        },
       }),
     );
     // The one sending path, as the stream consumer's status-update e-mail takes it: SES, then the record.

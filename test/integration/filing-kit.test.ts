@@ -1,3 +1,4 @@
+import { saoPauloDay } from '../../domain/dates.js';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
@@ -312,7 +313,12 @@ describe("the lawyer's review", () => {
       await callRoute(changeAdminProcessStatusRoute, changeStatus, {
         claims: admin,
         params: { userId: customer.userId, contractId: customer.contract.id },
-        body: { status: 'peticionado' },
+        body: {
+          status: 'peticionado',
+          numero_cnj: '0058967-77.2016.8.19.0000',
+          peticionado_em: saoPauloDay(new Date()),
+          motivo: 'Documentos aprovados, protocolado',
+        },
       }),
     );
     expect(refused).toMatchObject({
@@ -391,7 +397,12 @@ describe("the lawyer's review", () => {
       await callRoute(changeAdminProcessStatusRoute, changeStatus, {
         claims: admin,
         params: { userId: customer.userId, contractId: customer.contract.id },
-        body: { status: 'peticionado' },
+        body: {
+          status: 'peticionado',
+          numero_cnj: '0058967-77.2016.8.19.0000',
+          peticionado_em: saoPauloDay(new Date()),
+          motivo: 'Documentos aprovados, protocolado',
+        },
       }),
     );
   }, 120_000);

@@ -12,7 +12,7 @@ import { adminClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { testDb } from './db.js';
-import { seedCustomer, seedPendingCharge } from './seed.js';
+import { seedCustomer, seedKitApproved, seedPendingCharge } from './seed.js';
 
 const db = testDb();
 const admin = adminClaims();
@@ -45,6 +45,8 @@ async function adminHistoryOf(userId: string) {
 async function paidCustomer() {
   const customer = await seedCustomer(db);
   await seedPendingCharge(db, { userId: customer.userId, contractId: customer.contract.id }, 'RECEIVED');
+  // Its filing kit approved: the server files only then (docs/decisions.md, the filing kit).
+  await seedKitApproved(db, { userId: customer.userId, contractId: customer.contract.id });
   return { ...customer, ref: { userId: customer.userId, contractId: customer.contract.id } };
 }
 
@@ -151,6 +153,6 @@ describe('guarded status changes', () => {
     expect(back.fields).toEqual({ motivo: STATUS_CHANGE_MESSAGES.reasonRequired });
     okBody(await move(ref, { status: 'pago', motivo: 'Refazer a petição' }));
     const [record] = await adminHistoryOf(userId);
-    expect(record).toMatchObject({ de: 'baixa_caiu', para: 'pago', avisos: STATUS_CHANGE_MESSAGES.stepsBack(3) });
+    expect(record).toMatchObject({ de: 'baixa_caiu', para: 'pago', avisos: STATUS_CHANGE_MESSAGES.stepsBack(4) });
   });
 });

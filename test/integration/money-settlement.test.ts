@@ -1,3 +1,4 @@
+import { saoPauloDay } from '../../domain/dates.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
@@ -179,7 +180,8 @@ describe('a refund Asaas refuses is never "nothing to refund"', () => {
     expect(settlement).toMatchObject({ outcome: 'refused', reason: expect.stringContaining('90 dias') });
     expect(row).toMatchObject({ status: 'RECEIVED', contrato_cancelado_em: expect.any(String) });
 
-    const manual = { valor: 399, data: new Date().toISOString().slice(0, 10), motivo: 'Devolvido por TED' };
+    // Today on São Paulo's calendar: after 21:00 there, the UTC date is already tomorrow, a day in the future.
+    const manual = { valor: 399, data: saoPauloDay(new Date()), motivo: 'Devolvido por TED' };
     await expect(
       recordChargeManualRefund(as('RefundAdminCharge'), admin, customer.ref, { ...manual, valor: 500 }),
     ).rejects.toMatchObject({ statusCode: 400, message: WITHDRAWAL_MESSAGES.manualRefundInvalidValue });

@@ -34,7 +34,8 @@ describe('assessStatusMove', () => {
 
   it('counts the steps a move goes back, and names reopening a closed process', () => {
     const back = assessStatusMove({ ...paid, process: { status: 'baixa_deferida', numero_cnj: VALID_CNJ } }, 'pago');
-    expect(back.warnings.map((w) => w.text)).toEqual([STATUS_CHANGE_MESSAGES.stepsBack(2)]);
+    // Baixa Deferida → Peticionado → Em Análise → Pago.
+    expect(back.warnings.map((w) => w.text)).toEqual([STATUS_CHANGE_MESSAGES.stepsBack(3)]);
     expect(assessStatusMove({ ...paid, process: { status: 'encerrado' } }, 'pago').warnings[0]!.code).toBe('reabre');
     expect(assessStatusMove(paid, 'encerrado').warnings).toEqual([]);
   });
