@@ -32,9 +32,10 @@ export const LAMBDA_BUNDLING = {
   /** Packages replaced in the bundles by a stub of lib/bundling-stubs (fontkit's WOFF2 decoder: see its comment). */
   alias: { brotli: fromRepoRoot('lib/bundling-stubs/brotli') },
   /**
-   * ESM bundles have no `require`; some transitive CommonJS dependencies still call it at run time,
-   * so the bundle recreates it before any other code runs.
+   * ESM bundles have no `require`, `__filename` or `__dirname`; some transitive CommonJS dependencies still use them at
+   * run time (libheif's loader, in the filing kit's converter, reads `__dirname`), so the bundle recreates them before
+   * any other code runs.
    */
   banner:
-    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; import { dirname as __pathDirname } from 'node:path'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url); const __dirname = __pathDirname(__filename);",
 } as const;

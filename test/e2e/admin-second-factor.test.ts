@@ -80,8 +80,9 @@ describe('admin second factor (TOTP)', () => {
       ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await logInAsAdmin(page, { email, password, totpSecret: newSecret });
-    await page.waitForURL(`${appUrl}/admin/clientes`);
-    await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
+    // An admin's home: 'Hoje', what is due.
+    await page.waitForURL(`${appUrl}/admin`);
+    await page.getByRole('heading', { name: 'Hoje', level: 1 }).waitFor();
     expect(await page.getByText('Acesso Negado').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Sair' }).click();

@@ -108,15 +108,16 @@ describe('the case file (/admin/clientes/{id})', () => {
     await page.getByRole('button', { name: /^Tudo/ }).click();
     await page.waitForURL(`${appUrl}/admin/clientes/${profile.id}`);
 
-    // A status change from the case file lands on its timeline with the admin and the note.
-    await cases.getByLabel(`Status do processo ${contract.protocolo}`).selectOption('peticionado');
+    // A status change from the case file lands on its timeline with the admin and the note. (Filing needs the kit
+    // approved and the court case: closing is the simple move here.)
+    await cases.getByLabel(`Status do processo ${contract.protocolo}`).selectOption('encerrado');
     await cases.getByRole('button', { name: `Alterar o status do processo ${contract.protocolo}` }).click();
     const dialog = page.getByRole('dialog', { name: ADMIN_PROCESS_MESSAGES.statusChangeTitle });
-    await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.noteLabel).fill('Petição protocolada');
+    await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.noteLabel).fill('Processo encerrado a pedido');
     await dialog.getByRole('button', { name: ADMIN_PROCESS_MESSAGES.statusChangeConfirm }).click();
     await toastWith(page, ADMIN_PROCESS_MESSAGES.statusUpdated);
-    await timeline.getByText('Pagamento Pendente → Peticionado').waitFor();
-    await timeline.getByText('Observação ao cliente: Petição protocolada').waitFor();
+    await timeline.getByText('Pagamento Pendente → Encerrado').waitFor();
+    await timeline.getByText('Observação ao cliente: Processo encerrado a pedido').waitFor();
 
     // 'Excluir' is last on the page, below the timeline, and asks for the name.
     const danger = page.getByRole('region', { name: CASE_FILE_MESSAGES.dangerTitle });
