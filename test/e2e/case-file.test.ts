@@ -113,7 +113,7 @@ describe('the case file (/admin/clientes/{id})', () => {
     await cases.getByLabel(`Status do processo ${contract.protocolo}`).selectOption('encerrado');
     await cases.getByRole('button', { name: `Alterar o status do processo ${contract.protocolo}` }).click();
     const dialog = page.getByRole('dialog', { name: ADMIN_PROCESS_MESSAGES.statusChangeTitle });
-    await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.noteLabel).fill('Processo encerrado a pedido');
+    await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.noteLabelCustomer).fill('Processo encerrado a pedido');
     await dialog.getByRole('button', { name: ADMIN_PROCESS_MESSAGES.statusChangeConfirm }).click();
     await toastWith(page, ADMIN_PROCESS_MESSAGES.statusUpdated);
     await timeline.getByText('Pagamento Pendente → Encerrado').waitFor();
