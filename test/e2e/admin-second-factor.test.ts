@@ -106,7 +106,7 @@ describe('admin second factor (TOTP)', () => {
 
     await loginCode.fill(totpCode(newSecret));
     await desktop.getByRole('button', { name: SECOND_FACTOR_MESSAGES.confirmCode }).click();
-    await desktop.waitForURL(`${appUrl}/app/dashboard`);
+    await desktop.waitForURL(`${appUrl}/admin`);
     await desktop.goto(`${appUrl}/admin/processos`);
     await desktop.getByRole('heading', { name: 'Processos', level: 1 }).waitFor();
     await desktop.context().close();

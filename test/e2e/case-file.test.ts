@@ -2,12 +2,12 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
-import { ADMIN_CLIENT_MESSAGES, ADMIN_PROCESS_MESSAGES } from '../../domain/messages.js';
+import { ADMIN_CLIENT_MESSAGES } from '../../domain/messages.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { recordSentEmail } from '../../lambdas/shared/data/sent-emails.js';
 import { seedCustomer, seedSignature } from '../integration/seed.js';
 import { createCharge } from '../seeds.js';
-import { screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { screenshot, VIEWPORTS } from './browser.js';
 import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 
@@ -59,7 +59,7 @@ afterAll(() => {
 const timelineOf = (page: Page) => page.getByRole('list', { name: CASE_FILE_MESSAGES.timelineTitle });
 
 describe('the case file (/admin/clientes/{id})', () => {
-  it('is reached from a process row, shows one timeline, filters it in the URL, and changes a status (desktop)', async () => {
+  it('is reached from a process row, shows one timeline, filters it in the URL, and holds the status control (desktop)', async () => {
     const { profile, contract } = desktopClient;
     const page = await adminPage(VIEWPORTS.desktop);
     // Every protocol of a list leads here.
@@ -108,16 +108,9 @@ describe('the case file (/admin/clientes/{id})', () => {
     await page.getByRole('button', { name: /^Tudo/ }).click();
     await page.waitForURL(`${appUrl}/admin/clientes/${profile.id}`);
 
-    // A status change from the case file lands on its timeline with the admin and the note. (Filing needs the kit
-    // approved and the court case: closing is the simple move here.)
-    await cases.getByLabel(`Status do processo ${contract.protocolo}`).selectOption('encerrado');
-    await cases.getByRole('button', { name: `Alterar o status do processo ${contract.protocolo}` }).click();
-    const dialog = page.getByRole('dialog', { name: ADMIN_PROCESS_MESSAGES.statusChangeTitle });
-    await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.noteLabelCustomer).fill('Processo encerrado a pedido');
-    await dialog.getByRole('button', { name: ADMIN_PROCESS_MESSAGES.statusChangeConfirm }).click();
-    await toastWith(page, ADMIN_PROCESS_MESSAGES.statusUpdated);
-    await timeline.getByText('Pagamento Pendente → Encerrado').waitFor();
-    await timeline.getByText('Observação ao cliente: Processo encerrado a pedido').waitFor();
+    // The status control sits in each contract's card (the guarded dialog itself is walked on 'Hoje',
+    // test/e2e/admin-today.test.ts).
+    await cases.getByLabel(`Status do processo ${contract.protocolo}`).waitFor();
 
     // 'Excluir' is last on the page, below the timeline, and asks for the name.
     const danger = page.getByRole('region', { name: CASE_FILE_MESSAGES.dangerTitle });

@@ -168,6 +168,12 @@ function Cases({
                         protocolo: contract.protocolo,
                         nome_cliente: profile.nome_completo,
                         email_cliente: profile.email,
+                        // What the status guard reads, as a process row carries it: the contract's latest charge and
+                        // its form of payment (the server checks the same facts).
+                        cobranca_status:
+                          [...contract.charges].sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.status ??
+                          null,
+                        forma_pagamento: contract.forma_pagamento ?? null,
                       }}
                       onChanged={onChanged}
                     />
