@@ -39,3 +39,26 @@ export const LAMBDA_BUNDLING = {
   banner:
     "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; import { dirname as __pathDirname } from 'node:path'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url); const __dirname = __pathDirname(__filename);",
 } as const;
+
+/**
+ * The same settings as esbuild's own build options, for the code that runs esbuild directly to measure or test what
+ * `cdk deploy` ships (scripts/bench-bundles.ts, test/cdk/pdf-bundle.test.ts): one translation, so neither drifts.
+ */
+export function lambdaEsbuildOptions() {
+  return {
+    bundle: true,
+    outExtension: { '.js': '.mjs' },
+    format: LAMBDA_BUNDLING.format,
+    platform: LAMBDA_BUNDLING.platform,
+    target: LAMBDA_BUNDLING.target,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    minify: LAMBDA_BUNDLING.minify,
+    sourcemap: LAMBDA_BUNDLING.sourceMap,
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+    external: [...LAMBDA_BUNDLING.external],
+    loader: { ...LAMBDA_BUNDLING.loader },
+    alias: { ...LAMBDA_BUNDLING.alias },
+    banner: { js: LAMBDA_BUNDLING.banner },
+    logLevel: 'error' as const,
+  };
+}

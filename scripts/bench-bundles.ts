@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { LAMBDA_BUNDLING } from '../lib/bundling.js';
+import { LAMBDA_BUNDLING, lambdaEsbuildOptions } from '../lib/bundling.js';
 import { REPO_ROOT } from '../lib/paths.js';
 import { ALL_FUNCTIONS, API_ROUTES } from '../lambdas/functions.js';
 import { environmentFor, type CompleteGrantValues } from '../lambdas/grants.js';
@@ -82,20 +82,7 @@ try {
     metafile: true,
     entryPoints: Object.fromEntries(ALL_FUNCTIONS.map((fn) => [fn.name, join(REPO_ROOT, fn.entry)])),
     outdir: OUT_DIR,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    format: LAMBDA_BUNDLING.format,
-    platform: LAMBDA_BUNDLING.platform,
-    target: LAMBDA_BUNDLING.target,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    minify: LAMBDA_BUNDLING.minify,
-    sourcemap: LAMBDA_BUNDLING.sourceMap,
-    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    external: [...LAMBDA_BUNDLING.external],
-    loader: { ...LAMBDA_BUNDLING.loader },
-    alias: { ...LAMBDA_BUNDLING.alias },
-    banner: { js: LAMBDA_BUNDLING.banner },
-    logLevel: 'error',
+    ...lambdaEsbuildOptions(),
   });
   // The functions that draw PDFs (pdf-lib, fontkit and the fonts): their own size and init targets.
   for (const [output, { inputs }] of Object.entries(metafile.outputs)) {

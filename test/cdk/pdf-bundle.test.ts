@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LAMBDA_BUNDLING } from '../../lib/bundling.js';
+import { lambdaEsbuildOptions } from '../../lib/bundling.js';
 import { fromRepoRoot } from '../../lib/paths.js';
 
 // Inside the repository, so the bundle's external packages resolve as on Lambda.
@@ -31,18 +31,7 @@ export async function draw() {
     await build({
       entryPoints: { index: entry },
       outdir: out,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      format: LAMBDA_BUNDLING.format,
-      platform: LAMBDA_BUNDLING.platform,
-      target: LAMBDA_BUNDLING.target,
-      mainFields: [...LAMBDA_BUNDLING.mainFields],
-      minify: LAMBDA_BUNDLING.minify,
-      external: [...LAMBDA_BUNDLING.external],
-      loader: { ...LAMBDA_BUNDLING.loader },
-      alias: { ...LAMBDA_BUNDLING.alias },
-      banner: { js: LAMBDA_BUNDLING.banner },
-      logLevel: 'error',
+      ...lambdaEsbuildOptions(),
     });
     writeFileSync(join(out, 'package.json'), '{"type":"module"}');
 
