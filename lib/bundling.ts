@@ -12,14 +12,13 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   minify: true,
   /**
-   * Stack traces point at the TypeScript source (NODE_OPTIONS below), but the maps leave out the sources' text: Node
-   * reads and parses a function's map at every cold start, and the text was three quarters of it (SignContract's map:
-   * 7.2 MB with it, 2.0 MB without). A trace needs only file, line and column.
+   * Each bundle ships its map beside it, read only when an error is logged (lambdas/shared/source-maps.ts): Node is
+   * not started with `--enable-source-maps`, which parses every map at each cold start. The maps leave out the
+   * sources' text, three quarters of them (SignContract's: 7.2 MB with it, 1.3 MB without): a stack needs only file,
+   * line and column.
    */
   sourceMap: true,
   sourcesContent: false,
-  /** What Lambda's Node is started with: apply the maps to stack traces. */
-  nodeOptions: '--enable-source-maps',
   // The AWS SDK v3 ships with the runtime; bundling it would only grow cold starts.
   external: ['@aws-sdk/*'],
   /**

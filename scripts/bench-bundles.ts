@@ -100,8 +100,6 @@ try {
       AWS_SECRET_ACCESS_KEY: 'bench',
       STAGE: 'bench',
       LOG_LEVEL: 'SILENT',
-      // As Lambda starts Node for the function (ServiceFunction's environment): the source maps are applied.
-      NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
       ...environmentFor(fn.name, fn.grants, VALUES),
     };
     const times: number[] = [];
@@ -130,7 +128,7 @@ try {
 const width = Math.max(...rows.map((r) => r.name.length));
 const health = rows.find((r) => r.name === HEALTH_ROUTE)!;
 console.log(
-  `Lambda bundles (esbuild ${LAMBDA_BUNDLING.target}, minified, @aws-sdk external, NODE_OPTIONS=${LAMBDA_BUNDLING.nodeOptions}; init = median of ${RUNS} cold imports on Node ${process.versions.node}; ×health = init / ${HEALTH_ROUTE}'s init)\n`,
+  `Lambda bundles (esbuild ${LAMBDA_BUNDLING.target}, minified, @aws-sdk external, maps beside the code, no NODE_OPTIONS; init = median of ${RUNS} cold imports on Node ${process.versions.node}; ×health = init / ${HEALTH_ROUTE}'s init)\n`,
 );
 console.log(
   `${'function'.padEnd(width)}  ${'minified'.padStart(10)}  ${'gzip'.padStart(9)}  ${'map'.padStart(10)}  ${'init'.padStart(8)}  ${'×health'.padStart(7)}`,

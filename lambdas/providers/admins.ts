@@ -1,6 +1,5 @@
 import { CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from '../../domain/auth.js';
-import { traced } from '../shared/tracer.js';
 
 /** Who runs the back office, as business code sees it: the e-mail addresses of the `admin` group's active members. */
 export type AdminDirectory = { adminEmails(): Promise<string[]> };
@@ -13,7 +12,7 @@ export function createCognitoAdminDirectory(options: {
   userPoolId: string;
   client?: CognitoIdentityProviderClient;
 }): AdminDirectory {
-  const client = options.client ?? traced(new CognitoIdentityProviderClient({}));
+  const client = options.client ?? new CognitoIdentityProviderClient({});
   return {
     async adminEmails() {
       const emails: string[] = [];

@@ -9,7 +9,6 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { traced } from '../shared/tracer.js';
 
 export type StoredDocument = {
   /** Object key inside the documents bucket, e.g. `contracts/{contractId}.pdf`. */
@@ -54,7 +53,7 @@ export const DEFAULT_LINK_SECONDS = 300;
  * set only where S3 is emulated (s3rver understands path-style addresses only).
  */
 export function createS3Documents(options: { bucket: string; pathStyle?: boolean; client?: S3Client }): Documents {
-  const client = options.client ?? traced(new S3Client({ forcePathStyle: options.pathStyle ?? false }));
+  const client = options.client ?? new S3Client({ forcePathStyle: options.pathStyle ?? false });
   const { bucket } = options;
   return {
     async put(document) {
@@ -147,7 +146,7 @@ export function createS3DocumentEraser(options: {
   pathStyle?: boolean;
   client?: S3Client;
 }): DocumentEraser {
-  const client = options.client ?? traced(new S3Client({ forcePathStyle: options.pathStyle ?? false }));
+  const client = options.client ?? new S3Client({ forcePathStyle: options.pathStyle ?? false });
   const { bucket } = options;
   return {
     async eraseUnder(prefix) {

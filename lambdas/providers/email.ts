@@ -1,6 +1,5 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { countMetric, METRIC } from '../shared/metrics.js';
-import { traced } from '../shared/tracer.js';
 import { emailText } from '../shared/email-layout.js';
 
 export type EmailAttachment = { fileName: string; contentType: string; content: Uint8Array };
@@ -33,7 +32,7 @@ export function createSesEmailSender(options: {
   configurationSet?: string;
   client?: SESv2Client;
 }): SendEmail {
-  const client = options.client ?? traced(new SESv2Client({}));
+  const client = options.client ?? new SESv2Client({});
   return countingFailures(async (to, email) => {
     await client.send(
       new SendEmailCommand({

@@ -3,6 +3,8 @@
  * attempt, and retries with exponential backoff and jitter for the answers that say "try again later" (429, 5xx)
  * and for network failures. Whether a call may be retried is the caller's decision: only idempotent ones are.
  */
+import { traceOutgoingCalls } from '../shared/tracer.js';
+
 export type HttpJsonResponse = { status: number; body: unknown };
 
 export type RetryPolicy = {
@@ -52,6 +54,8 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 /** Calls `url` and answers its status and parsed JSON body (or `undefined` for an empty or non-JSON body). */
 export async function httpJson(url: string, options: HttpJsonOptions): Promise<HttpJsonResponse> {
   const { retry, fetch: fetchImpl = fetch, sleep = realSleep, random = Math.random } = options;
+  // Every call from here leaves AWS: each shows in the function's trace (shared/tracer.ts).
+  traceOutgoingCalls();
   let lastStatus: number | undefined;
   let lastError: unknown;
   for (let attempt = 1; attempt <= retry.attempts; attempt += 1) {

@@ -3,7 +3,6 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { traced } from '../shared/tracer.js';
 
 export type PushOutcome = 'sent' | 'gone';
 
@@ -15,7 +14,7 @@ export type Push = (connectionId: string, message: unknown) => Promise<PushOutco
  * grant gives it); locally it points at the local WebSocket server, which speaks the same @connections API.
  */
 export function createWebSocketPush(options: { endpoint: string; client?: ApiGatewayManagementApiClient }): Push {
-  const client = options.client ?? traced(new ApiGatewayManagementApiClient({ endpoint: options.endpoint }));
+  const client = options.client ?? new ApiGatewayManagementApiClient({ endpoint: options.endpoint });
   return async (connectionId, message) => {
     try {
       await client.send(

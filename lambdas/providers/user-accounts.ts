@@ -5,7 +5,6 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, TOTP_MFA_SETTING } from '../../domain/auth.js';
-import { traced } from '../shared/tracer.js';
 
 /** A sign-in account, as a client's deletion (pattern 28) and the admins' second factor see it. */
 export type UserAccounts = {
@@ -27,7 +26,7 @@ export function createCognitoUserAccounts(options: {
   userPoolId: string;
   client?: CognitoIdentityProviderClient;
 }): UserAccounts {
-  const client = options.client ?? traced(new CognitoIdentityProviderClient({}));
+  const client = options.client ?? new CognitoIdentityProviderClient({});
   const UserPoolId = options.userPoolId;
   return {
     async isAdmin(userId) {

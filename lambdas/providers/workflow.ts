@@ -6,7 +6,6 @@ import {
   StartExecutionCommand,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { traced } from '../shared/tracer.js';
 
 export type WorkflowStart = { executionArn: string; alreadyStarted: boolean };
 export type WorkflowResume = 'resumed' | 'already-finished';
@@ -39,7 +38,7 @@ const FINISHED_TASK_ERRORS = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'Inval
  * the local runtime points it at aws-local-stepfunctions by configuration alone.
  */
 export function createStepFunctionsWorkflow(options: { stateMachineArn: string; client?: SFNClient }): Workflow {
-  const client = options.client ?? traced(new SFNClient({}));
+  const client = options.client ?? new SFNClient({});
   const answered = async (send: () => Promise<unknown>): Promise<WorkflowResume> => {
     try {
       await send();

@@ -27,7 +27,6 @@ import type { Db } from './data/table.js';
 import { recordingSentEmails } from './sent-email-log.js';
 import { logger } from './logger.js';
 import { grantedSecret, lazySecret, memoizedUntilFailure, readSecret, type SecretFetcher } from './secrets.js';
-import { traced } from './tracer.js';
 
 /**
  * Outside services built from the configuration a function's grants give it, one factory each, called at module
@@ -83,7 +82,7 @@ export function userAccountsFromEnvironment(env: NodeJS.ProcessEnv = process.env
  * given its pool's id in configuration, as the pool is created after (and from) its triggers.
  */
 export function userAccountsOfEventPool(): (userPoolId: string) => UserAccounts {
-  const client = traced(new CognitoIdentityProviderClient({}));
+  const client = new CognitoIdentityProviderClient({});
   return (userPoolId) => createCognitoUserAccounts({ userPoolId, client });
 }
 

@@ -1,10 +1,8 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from './logger.js';
 import { metrics } from './metrics.js';
-import { tracer } from './tracer.js';
 
 /**
  * Writes the invocation's counts as one EMF line when it ends, whichever way it ends. Not Powertools' `logMetrics`:
@@ -28,13 +26,12 @@ function publishMetrics(): middy.MiddlewareObj {
 
 /**
  * The one observability stack every wrapper (API, task, trigger, stream, WebSocket, schedule) puts around its handler:
- * an X-Ray segment for the invocation; the Lambda context on every log line (function, cold start, request id, and
+ * the Lambda context on every log line (function, cold start, request id, and
  * the X-Ray trace id) with the previous invocation's keys reset — a warm container serves many requests; and the
  * counts it made written as metrics. Responses are not added to traces: they carry personal data.
  */
 export function observed<E, R>() {
   return middy<E, R>()
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(publishMetrics());
 }

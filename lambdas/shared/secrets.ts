@@ -1,14 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SECRET_ENV, type SecretName } from '../grants.js';
-import { traced } from './tracer.js';
 
 export type SecretFetcher = (secretArn: string) => Promise<string>;
 
 let secretsManager: SecretsManagerClient | undefined;
 
 const fromSecretsManager: SecretFetcher = async (secretArn) => {
-  secretsManager ??= traced(new SecretsManagerClient({}));
+  secretsManager ??= new SecretsManagerClient({});
   const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
   if (!SecretString) throw new Error(`The secret ${secretArn} has no string value`);
   return SecretString;

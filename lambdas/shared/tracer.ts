@@ -1,13 +1,16 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
-/**
- * X-Ray: each function's segment (Lambda active tracing), with a subsegment per AWS SDK call (`traced`) and per
- * outgoing fetch (Asaas, ViaCEP, the ad platforms). Off outside Lambda: Powertools turns tracing off by itself when
- * there is no Lambda execution environment, and the local runtime also says POWERTOOLS_TRACE_ENABLED=false.
- */
-export const tracer = new Tracer({ serviceName: 'baixa' });
+let tracer: Tracer | undefined;
 
-/** An AWS SDK v3 client whose calls show as subsegments of the function's trace (the client itself when tracing is off). */
-export function traced<T>(client: T): T {
-  return tracer.captureAWSv3Client(client);
+/**
+ * X-Ray subsegments for the calls whose time is not ours: once a tracer exists, Powertools records every outgoing
+ * fetch (Asaas, DataJud, ViaCEP, the ad platforms) as a subsegment of the function's segment. Created by the one
+ * outbound caller (providers/http-json.ts) before its first request, so a function that never leaves AWS neither
+ * loads nor bundles the X-Ray SDK (about 120 KB parsed at each cold start): its trace is Lambda's own segment (active
+ * tracing: init, invocation, errors), and its AWS calls are timed by their services' own metrics. Off outside Lambda:
+ * Powertools turns tracing off without a Lambda execution environment, and the local runtime says
+ * POWERTOOLS_TRACE_ENABLED=false.
+ */
+export function traceOutgoingCalls(): void {
+  tracer ??= new Tracer({ serviceName: 'baixa' });
 }

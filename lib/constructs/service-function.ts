@@ -93,7 +93,7 @@ export interface ServiceFunctionProps {
   readonly stage: string;
   /**
    * Extra environment variables, merged over the defaults (never replacing them).
-   * @default - only STAGE and NODE_OPTIONS
+   * @default - only STAGE
    */
   readonly environment?: Record<string, string>;
   /** @default 512 */
@@ -125,11 +125,9 @@ export class ServiceFunction extends NodejsFunction {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       description: props.description,
-      // X-Ray active tracing: the handler's Powertools tracer adds a subsegment per AWS SDK call and outgoing fetch.
+      // X-Ray active tracing: the function's segment; the Powertools tracer adds a subsegment per outgoing fetch.
       tracing: lambda.Tracing.ACTIVE,
       environment: {
-        // Source maps are useless in stack traces unless Node is told to apply them.
-        NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
         ...props.environment,
         [ENV.stage]: props.stage,
       },

@@ -45,13 +45,12 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('each ServiceFunction has STAGE, source maps and its own log group with 1-month retention', () => {
+  it('each ServiceFunction has STAGE, no NODE_OPTIONS (maps are read when an error is logged) and its own log group with 1-month retention', () => {
     const logGroups = resources('AWS::Logs::LogGroup');
     for (const fn of serviceFunctions()) {
       const props = resources('AWS::Lambda::Function')[logicalId(fn)]!.Properties;
-      expect(props.Environment).toMatchObject({
-        Variables: { [ENV.stage]: 'test', NODE_OPTIONS: '--enable-source-maps' },
-      });
+      expect(props.Environment).toMatchObject({ Variables: { [ENV.stage]: 'test' } });
+      expect((props.Environment as { Variables: Json }).Variables).not.toHaveProperty('NODE_OPTIONS');
       const declared = ALL_FUNCTIONS.find((f) => serviceFunctionNamed(f.name) === fn);
       // 512 MB unless the catalogue says otherwise (the filing kit's image conversion).
       expect(props.MemorySize).toBe(declared?.memorySize ?? 512);

@@ -171,7 +171,7 @@ describe('Each function gets its environment and IAM from its catalogue grants o
     const env = (resources('AWS::Lambda::Function')[logicalId(deployed)]!.Properties.Environment as { Variables: Json })
       .Variables;
     expect(Object.keys(env).sort()).toEqual(
-      [ENV.stage, 'NODE_OPTIONS', ...Object.keys(environmentFor(name, fn.grants, EVERY_VALUE))].sort(),
+      [ENV.stage, ...Object.keys(environmentFor(name, fn.grants, EVERY_VALUE))].sort(),
     );
     const services = new Set(actionsOf(deployed).map((a) => a.split(':')[0]!));
     services.delete('logs');

@@ -105,7 +105,6 @@ describe('ServiceFunction', () => {
     expect(envOf(fns.docsRead)).toMatchObject({
       EXTRA: '1',
       [ENV.stage]: 'unit',
-      NODE_OPTIONS: '--enable-source-maps',
     });
   });
 
