@@ -1,8 +1,9 @@
 /**
- * `npm test`: the whole suite as jobs, two at a time. vitest alone runs one file at a time on 2 cores (its default is
- * cores − 1 workers), yet most of a browser test, a script's quick run or an emulator's start is waiting, so one core
- * sat idle. Two slots, not more: a third job only slows the others down and makes timings flaky.
- *   - e2e: the browser tests (their own runtime, on their own ports);
+ * `npm test`: the whole suite as jobs, three at a time. vitest alone runs one file at a time on 2 cores (its default is
+ * cores − 1 workers), yet most of a browser test, a script's quick run or an emulator's start is waiting: a browser
+ * test spends its time on timers, page loads and e-mails arriving, not on the CPU. So the browser tests run as two
+ * halves, each with a runtime of its own, beside the checks:
+ *   - e2e 1/2 and e2e 2/2: the browser tests (vitest's `--shard`), each half on its own ports and data folder;
  *   - checks: TypeScript, ESLint and Prettier, then the unit, cdk and integration projects;
  *   - each documented script's quick run (the tools project, one test at a time), longest first.
  * A job's files run one at a time, as before; each line of output is prefixed with its job. Exits non-zero if any job
@@ -16,13 +17,30 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../lib/paths.js';
 
-type Step = { command: string; args: string[] };
+type Step = { command: string; args: string[]; env?: Record<string, string> };
 type Job = { name: string; steps: Step[] };
 
-const SLOTS = 2;
+const SLOTS = 3;
+/** Ports of the second e2e half: clear of the first (0), of `npm start` and of the benches' offsets (2000–4000). */
+const E2E_SHARD_PORT_SHIFT = 500;
+/** A checkout's own shift (a git worktree running beside another), kept under the halves' own. */
+const BASE_PORT_SHIFT = Number(process.env.BAIXA_TEST_PORT_SHIFT ?? 0);
 const bin = (name: string) => join(REPO_ROOT, 'node_modules/.bin', name);
 const npmRun = (script: string): Step => ({ command: 'npm', args: ['run', '--silent', script] });
 const vitest = (...args: string[]): Step => ({ command: bin('vitest'), args: ['run', ...args] });
+/**
+ * Half of the browser tests (vitest's `--shard`), with a runtime of its own: its own ports (BAIXA_TEST_PORT_SHIFT, as
+ * a second checkout's run would use) and data folder, so the two halves never share state.
+ */
+const e2eShard = (index: number, of: number): Job => ({
+  name: `e2e ${index}/${of}`,
+  steps: [
+    {
+      ...vitest('--project', 'e2e', `--shard=${index}/${of}`),
+      env: { BAIXA_TEST_PORT_SHIFT: String(BASE_PORT_SHIFT + E2E_SHARD_PORT_SHIFT * (index - 1)) },
+    },
+  ],
+});
 /** One script's test in the tools project (test/tools/scripts.test.ts names each `npm run <script>`). */
 const tool = (script: string): Job => ({
   name: script,
@@ -31,7 +49,8 @@ const tool = (script: string): Job => ({
 
 /** Longest first, so the short ones fill the gaps at the end. */
 const JOBS: Job[] = [
-  { name: 'e2e', steps: [vitest('--project', 'e2e')] },
+  e2eShard(1, 2),
+  e2eShard(2, 2),
   {
     name: 'checks',
     steps: [
@@ -53,7 +72,11 @@ const JOBS: Job[] = [
 
 function runStep(job: string, step: Step): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(step.command, step.args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...step.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const prefix = `[${job}] `;
     const relay = (stream: NodeJS.WriteStream) => {
       let partial = '';
