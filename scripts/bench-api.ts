@@ -1,7 +1,8 @@
 /**
  * API latency benchmark (issue 7, Performance): starts the local runtime (`npm start`'s emulators and function host)
  * on shifted ports and a throwaway data folder, signs a customer up through cognito-local, creates a profile, then
- * measures p50/p95 of the dashboard and profile routes through the local API gateway, called as CloudFront calls it
+ * measures p50/p95 of the dashboard and profile routes (and the health route, which reads nothing: the path's own cost)
+ * through the local API gateway, called as CloudFront calls it
  * (origin secret and viewer headers; JWT check, function host, DynamoDB Local), next to a bare DynamoDB Query of the
  * same item collection, and prints the ratios. Figures, not assertions.
  *
@@ -24,6 +25,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
+import { getHealthRoute } from '../domain/api/health.js';
 import { createProfileRoute, getProfileRoute } from '../domain/api/profile.js';
 import { keys } from '../lambdas/shared/data/keys.js';
 import { LOCAL_REGION } from '../local/cdk-definitions.js';
@@ -141,6 +143,10 @@ try {
     [`${getProfileRoute.method} ${getProfileRoute.path}`]: await measure(() =>
       call(getProfileRoute.method, getProfileRoute.path),
     ),
+    // Where a route's time goes beyond its read: the same path with no read at all (gateway, worker, middleware).
+    [`${getHealthRoute.method} ${getHealthRoute.path}`]: await measure(() =>
+      call(getHealthRoute.method, getHealthRoute.path),
+    ),
   };
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
   console.log(
@@ -152,6 +158,10 @@ try {
     `${route}: ${(results[route]!.p50 / results[bare]!.p50).toFixed(1)}× the bare read at p50, ${(results[route]!.p95 / results[bare]!.p95).toFixed(1)}× at p95`;
   console.log(`\n${ratio(`GET ${getDashboardRoute.path}`, 'DynamoDB Query (collection)')}`);
   console.log(ratio(`GET ${getProfileRoute.path}`, 'DynamoDB GetItem (profile)'));
+  const health = results[`GET ${getHealthRoute.path}`]!.p50;
+  console.log(
+    `GET ${getHealthRoute.path} (no read: the gateway, the function's worker and the handler's middleware): ${health.toFixed(1)} ms at p50`,
+  );
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });
