@@ -40,7 +40,10 @@ function armIsland(element: HTMLElement, name: IslandName): void {
         element.dataset.islandLive = '';
         const submit = held;
         held = null;
-        submit?.form.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null);
+        if (!submit) return;
+        // React reuses the prerendered nodes; were they replaced (a mismatch it recovered from), the island's own.
+        const form = submit.form.isConnected ? submit.form : element.querySelector('form');
+        form?.requestSubmit(submit.submitter?.isConnected ? submit.submitter : null);
       },
       (error: unknown) => {
         // Offline, or a deploy replaced the files: the next touch tries again.
