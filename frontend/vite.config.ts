@@ -18,8 +18,10 @@ const fromFrontend = (path: string) => fileURLToPath(new URL(path, import.meta.u
 
 /**
  * First-party modules both entries load. Without naming them, Rollup may place a module shared by the app entry and a
- * public page into the app entry's own chunk, and the public page would then import — and run — the whole app.
- * Kept apart: what the public entry needs before the first paint (tracking) and the public page shell.
+ * public island into the app entry's own chunk, and the island would then import — and run — the whole app.
+ * Kept apart: what the public entry loads up front (tracking) and what the islands share with the app (the public
+ * shell, the error boundary, the messages). The page loaders (app/public-pages.tsx) stay with the app's router: a
+ * chunk the islands import must not reach every page's code.
  */
 const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
   // With Vite's own loader helpers, which would otherwise land in a chunk that imports React.
@@ -28,7 +30,7 @@ const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
     'tracking',
   ],
   [
-    /\/frontend\/src\/(app\/public-pages\.tsx|components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|brand|company|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
+    /\/frontend\/src\/(components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|brand|company|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
     'public',
   ],
   // The toasts: the app's root holds them and the lookup page loads them on demand.
