@@ -119,7 +119,11 @@ describe('what the public pages download', () => {
     const islands = (file: string) => [...read(file).matchAll(/<div data-island="([\w-]+)"/g)].map(([, name]) => name);
     expect(islands('consultar/index.html')).toEqual(['lookup']);
     expect(read('consultar/index.html')).not.toContain('data-island-slot');
-    for (const file of ['index.html', 'duvidas/index.html', 'termos/index.html', 'privacidade/index.html'])
+    // The inlined styles' files are linked (never applied) only where an island's chunk could ask for them again.
+    expect(read('consultar/index.html')).toContain('media="not all"');
+    for (const file of ['index.html', 'duvidas/index.html', 'termos/index.html', 'privacidade/index.html']) {
       expect(islands(file)).toEqual([]);
+      expect(read(file)).not.toContain('<link rel="stylesheet"');
+    }
   });
 });
