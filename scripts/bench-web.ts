@@ -67,7 +67,7 @@ function serve(root: string): Promise<Server> {
       'content-type': SITE_CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    let payload = body;
+    let payload: Buffer = body;
     if (/\bbr\b/.test(encodings)) {
       payload = once(`br:${file}`, () => brotliCompressSync(body));
       headers['content-encoding'] = 'br';
