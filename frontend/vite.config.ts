@@ -18,17 +18,19 @@ const fromFrontend = (path: string) => fileURLToPath(new URL(path, import.meta.u
 
 /**
  * First-party modules both entries load. Without naming them, Rollup may place a module shared by the app entry and a
- * public page into the app entry's own chunk, and the public page would then import — and run — the whole app.
- * Kept apart: what the public entry needs before the first paint (tracking) and the public page shell.
+ * public island into the app entry's own chunk, and the island would then import — and run — the whole app.
+ * Kept apart: what the public entry loads up front (tracking) and what the islands share with the app (the public
+ * shell, the error boundary, the messages). The page loaders (app/public-pages.tsx) stay with the app's router: a
+ * chunk the islands import must not reach every page's code.
  */
 const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
   // With Vite's own loader helpers, which would otherwise land in a chunk that imports React.
   [
-    /\/frontend\/src\/lib\/(tracking|pixel)\.ts$|\/domain\/(conversion-events|pricing|api\/base-path)\.ts$|vite\/(preload-helper|modulepreload-polyfill)/,
+    /\/frontend\/src\/lib\/(tracking|pixel|canonical-link|head-tags|site-origin)\.ts$|\/domain\/(conversion-events|pricing|api\/base-path)\.ts$|vite\/(preload-helper|modulepreload-polyfill)/,
     'tracking',
   ],
   [
-    /\/frontend\/src\/(app\/public-pages\.tsx|components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|site-origin|brand|company|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
+    /\/frontend\/src\/(components\/(public-layout|public-brand-mark|brand-mark-content|site-link|error-boundary|error-screen|not-found-page)\.tsx|lib\/(page-meta|brand|company|contact)\.ts)$|\/domain\/(public-pages|company|messages)\.ts$/,
     'public',
   ],
   // The toasts: the app's root holds them and the lookup page loads them on demand.
@@ -49,7 +51,7 @@ function chunkOf(id: string): string | undefined {
   if (/node_modules\/(@aws-amplify\/ui|@aws-amplify\/ui-react)\//.test(id)) return 'amplify-ui';
   if (/node_modules\/(aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk)\//.test(id)) return 'amplify';
   if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-  // Apart from React: the public pages hydrate without a router.
+  // Apart from React: the public islands hydrate without a router.
   if (/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(id)) return 'router';
   return undefined;
 }
@@ -106,7 +108,7 @@ function siteRoutes(): Plugin {
 
 /**
  * A public page rendered by the dev server with the tree the build prerenders (entry-server.tsx), its stylesheets linked
- * in the head (collected from the server render's module graph) so it paints styled; the entry then hydrates it as in
+ * in the head (collected from the server render's module graph) so it paints styled; the entry then arms its islands as in
  * production. Hot reload is Vite's own: an edited module re-renders on the next request.
  */
 async function prerenderedInDev(server: ViteDevServer, url: string, path: PublicPath): Promise<string> {

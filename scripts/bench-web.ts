@@ -1,13 +1,14 @@
 /**
- * Public-site benchmark (issue 9): builds the production site (scripts/build-web.ts), serves it compressed on loopback
- * exactly as CloudFront routes it (domain/public-pages.ts `siteFileFor`), and runs Lighthouse (mobile, simulated slow
- * 4G and 4× CPU, its defaults) in Debian's Chromium on the landing page and /consultar. Prints each page's scores,
- * metrics and the JavaScript it downloads before it is interactive. Figures, not assertions.
+ * Public-site benchmark (issues 9 and 35): builds the production site (scripts/build-web.ts), serves it compressed on
+ * loopback exactly as CloudFront routes it (domain/public-pages.ts `siteFileFor`), and runs Lighthouse (mobile,
+ * simulated slow 4G and 4× CPU, its defaults) in Debian's Chromium on the landing page, /consultar and /duvidas. Prints
+ * each page's scores, metrics and the JavaScript it downloads, then the targets it misses. Figures, not assertions.
  *
- * Usage: `npm run bench:web [-- --runs 3] [-- --skip-build]`. Targets: performance ≥ 98, accessibility 100, SEO 100,
- * landing JavaScript ≤ 90 KB gzipped. The site is served on 127.0.0.1 on a port the system picks, so the bench runs
- * beside `npm start` and the e2e suite. `--quick`: one Lighthouse run of the landing page only, on a build of its own
- * (a throwaway folder, deleted afterwards): what `npm test` runs (test/tools/scripts.test.ts) so the bench cannot rot.
+ * Usage: `npm run bench:web [-- --runs 3] [-- --skip-build]`. Targets (`TARGETS` below): the landing 100 in every
+ * category, LCP ≤ 0.8 s and ≤ 30 KB of JavaScript gzipped; /consultar performance ≥ 98, LCP ≤ 1.2 s and ≤ 60 KB; every
+ * page accessibility and SEO 100. The site is served on 127.0.0.1 on a port the system picks, so the bench runs beside
+ * `npm start` and the e2e suite. `--quick`: one Lighthouse run of the landing page only, on a build of its own (a
+ * throwaway folder, deleted afterwards): what `npm test` runs (test/tools/scripts.test.ts) so the bench cannot rot.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -28,12 +29,30 @@ if (QUICK && SKIP_BUILD) throw new Error('--quick builds a site of its own: it c
 mkdirSync(join(REPO_ROOT, '.bench'), { recursive: true });
 // --skip-build reuses the last full run's build, so that one lives at a fixed place.
 const OUT_DIR = QUICK ? mkdtempSync(join(REPO_ROOT, '.bench', 'web-quick-')) : join(REPO_ROOT, '.bench', 'web');
-const PAGES = QUICK ? ['/'] : ['/', '/consultar'];
+const PAGES = QUICK ? ['/'] : ['/', '/consultar', '/duvidas'];
 const RUNS = numberFlag('runs', QUICK ? 1 : 3);
-const TARGETS = { performance: 98, accessibility: 100, seo: 100, landingScriptKb: 90 };
 
-/** CloudFront in miniature: the same path → file rule, compression, immutable hashed assets, uncached entry files. */
+type Scores = 'performance' | 'accessibility' | 'seo' | 'bestPractices';
+type Target = { scores: Partial<Record<Scores, number>>; lcpMs?: number; scriptGzipKb?: number };
+/** What each page must reach (issue 35): the page an ad's visitor lands on first, and on a slow phone. */
+const TARGETS: Record<string, Target> = {
+  '/': { scores: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 }, lcpMs: 800, scriptGzipKb: 30 },
+  '/consultar': { scores: { performance: 98, accessibility: 100, seo: 100 }, lcpMs: 1200, scriptGzipKb: 60 },
+  '/duvidas': { scores: { accessibility: 100, seo: 100 } },
+};
+
+/**
+ * CloudFront in miniature: the same path → file rule, compression, immutable hashed assets, uncached entry files. Each
+ * file is compressed once per encoding and kept: brotli at its best level takes this loaded machine a good part of a
+ * slow network's round trip, which Lighthouse would count as the page's time to first byte.
+ */
 function serve(root: string): Promise<Server> {
+  const compressed = new Map<string, Buffer>();
+  const once = (key: string, compress: () => Buffer) => {
+    let payload = compressed.get(key);
+    if (!payload) compressed.set(key, (payload = compress()));
+    return payload;
+  };
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const siteFile = siteFileFor(url.pathname);
@@ -48,12 +67,12 @@ function serve(root: string): Promise<Server> {
       'content-type': SITE_CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
-    let payload = body;
+    let payload: Buffer = body;
     if (/\bbr\b/.test(encodings)) {
-      payload = brotliCompressSync(body);
+      payload = once(`br:${file}`, () => brotliCompressSync(body));
       headers['content-encoding'] = 'br';
     } else if (/\bgzip\b/.test(encodings)) {
-      payload = gzipSync(body);
+      payload = once(`gzip:${file}`, () => gzipSync(body));
       headers['content-encoding'] = 'gzip';
     }
     response.writeHead(siteStatusFor(siteFile), headers).end(payload);
@@ -144,6 +163,8 @@ try {
     // The canonical links must name the origin Lighthouse loads, or its SEO audit rightly complains.
     await buildWeb({ outDir: OUT_DIR, siteUrl: origin });
   }
+  // Each page's document compressed before Lighthouse asks for it (see serve).
+  for (const page of PAGES) await fetch(`${origin}${page}`, { headers: { 'accept-encoding': 'br' } });
   const rows: Row[] = [];
   for (const page of PAGES) {
     const runs: Row[] = [];
@@ -170,16 +191,20 @@ try {
       'JS gzip KB': row.scriptGzipKb,
     })),
   );
-  const misses = rows.flatMap((row) => [
-    ...(row.performance < TARGETS.performance
-      ? [`${row.page}: performance ${row.performance} < ${TARGETS.performance}`]
-      : []),
-    ...(row.accessibility < TARGETS.accessibility ? [`${row.page}: accessibility ${row.accessibility}`] : []),
-    ...(row.seo < TARGETS.seo ? [`${row.page}: SEO ${row.seo}`] : []),
-    ...(row.page === '/' && row.scriptGzipKb > TARGETS.landingScriptKb
-      ? [`landing JavaScript ${row.scriptGzipKb} KB > ${TARGETS.landingScriptKb} KB`]
-      : []),
-  ]);
+  const misses = rows.flatMap((row) => {
+    const target = TARGETS[row.page] ?? { scores: {} };
+    return [
+      ...Object.entries(target.scores)
+        .filter(([score, minimum]) => row[score as Scores] < minimum)
+        .map(([score, minimum]) => `${row.page}: ${score} ${row[score as Scores]} < ${minimum}`),
+      ...(target.lcpMs !== undefined && row.lcpMs > target.lcpMs
+        ? [`${row.page}: LCP ${row.lcpMs} ms > ${target.lcpMs} ms`]
+        : []),
+      ...(target.scriptGzipKb !== undefined && row.scriptGzipKb > target.scriptGzipKb
+        ? [`${row.page}: JavaScript ${row.scriptGzipKb} KB > ${target.scriptGzipKb} KB`]
+        : []),
+    ];
+  });
   console.log(misses.length ? `\nMissed targets:\n- ${misses.join('\n- ')}` : '\nAll targets met.');
 } finally {
   server.close();

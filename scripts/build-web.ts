@@ -173,14 +173,17 @@ function notFoundDocument(template: string, body: string, outDir: string): strin
 }
 
 /**
- * Each page's few kilobytes of CSS go inside its HTML: no render-blocking request before the first paint. The link
- * stays, with a media query that never matches (fetched late, never applied), so Vite's loader, which looks for it
- * before adding a lazy chunk's stylesheet, does not load the same CSS again.
+ * Each page's few kilobytes of CSS go inside its HTML: no render-blocking request before the first paint. On a page
+ * with an island the link stays, with a media query that never matches (fetched late, never applied), so Vite's loader,
+ * which looks for it before adding a lazy chunk's stylesheet, does not load the same CSS again when the island wakes;
+ * a page without one loads no chunk, and the link would only be a wasted request.
  */
 function inlineStylesheets(html: string, outDir: string): string {
+  const hasIsland = html.includes('<div data-island=');
   return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)"\s*\/?>/g, (_tag, file: string) => {
     const css = readFileSync(join(outDir, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\//, '');
-    return `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="/${file}" media="not all" />`;
+    const link = hasIsland ? `\n    <link rel="stylesheet" crossorigin href="/${file}" media="not all" />` : '';
+    return `<style>${css}</style>${link}`;
   });
 }
 

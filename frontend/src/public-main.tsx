@@ -1,20 +1,20 @@
 import './app/public.css';
+import { addCanonicalLink } from './lib/canonical-link';
 import { startPageViews } from './lib/pixel';
+import { armIslands } from './public-islands';
 import { recordLeadsOfStartButtons } from './lib/tracking';
 
 /**
- * Entry of the public pages (/, /consultar, /termos, /privacidade). They arrive prerendered (scripts/build-web.ts):
- * text, links and layout work before any script. This entry is a kilobyte: React and the page's code are fetched only
- * after the first frame is painted, so nothing competes with the page's own HTML, and then hydrate it. Every other
- * path is served app.html, the app's entry (main.tsx).
+ * Entry of the public pages (/, /consultar, /duvidas, /termos, /privacidade). They arrive prerendered
+ * (scripts/build-web.ts) and are never hydrated: text, links, the phone menu and the FAQ are HTML and CSS. This entry
+ * is a few kilobytes (lead events, the canonical link, consent and the pixel after the page has loaded) and arms the
+ * page's islands, the only parts with code of their own, which load when the visitor reaches for them
+ * (public-islands.ts). Every other path is served app.html, the app's entry (main.tsx).
  */
-const container = document.getElementById('root')!;
-
 recordLeadsOfStartButtons();
-
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    void import('./public-hydrate').then(({ hydratePublicPage }) => hydratePublicPage(container));
-  }, 0),
-);
+addCanonicalLink();
+armIslands(document);
+// `<html data-hydrated>`: everything on the page now answers the visitor (whoever drives it, browser tests included,
+// knows when it may start); before, a form would submit natively.
+document.documentElement.dataset.hydrated = '';
 startPageViews();

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES, prerenderedFile } from '../../domain/public-pages.js';
 import { buildWeb } from '../../scripts/build-web.js';
@@ -72,29 +73,57 @@ describe('the prerendered public pages', () => {
 });
 
 describe('what the public pages download', () => {
-  /** Every script a page can load from its entry: static imports, dynamic imports and Vite's preload lists. */
-  function reachableScripts(entry: string): Set<string> {
+  /** The public entry's file, as every prerendered page names it. */
+  const publicEntry = () =>
+    /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(read('index.html'))![1]!;
+
+  /**
+   * Every script a page can load from its entry: static imports and, unless `staticOnly`, dynamic imports and Vite's
+   * preload lists (what an island brings when it wakes).
+   */
+  function reachableScripts(entry: string, { staticOnly = false } = {}): Set<string> {
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
       const code = read(`assets/${file}`);
-      const references = [
-        ...code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([\w.-]+\.js)"/g),
-        ...code.matchAll(/"assets\/([\w.-]+\.js)"/g),
-      ];
+      const references = staticOnly
+        ? [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)"\.\/([\w.-]+\.js)"/g)]
+        : [
+            ...code.matchAll(/(?:from|import)\s*\(?\s*"\.\/([\w.-]+\.js)"/g),
+            ...code.matchAll(/"assets\/([\w.-]+\.js)"/g),
+          ];
       for (const [, name] of references) visit(name!);
     };
     visit(entry);
     return seen;
   }
 
-  it('never the app: no Amplify, no React Query, no router, no app entry', () => {
-    const entry = /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(read('index.html'))?.[1];
-    const scripts = [...reachableScripts(entry!)];
-    expect(scripts.some((file) => file.startsWith('landing-page'))).toBe(true);
-    for (const forbidden of ['app-', 'amplify', 'router-', 'private-']) {
+  it('never the app: no Amplify, no React Query, no router, no app entry, and no page to hydrate', () => {
+    const scripts = [...reachableScripts(publicEntry())];
+    // The lookup's island is reachable (it loads when the visitor reaches for the form); the pages themselves are not.
+    expect(scripts.some((file) => file.startsWith('lookup-search'))).toBe(true);
+    for (const forbidden of ['app-', 'amplify', 'router-', 'private-', 'landing-page', 'lookup-page', 'faq-page']) {
       expect(scripts.filter((file) => file.startsWith(forbidden))).toEqual([]);
+    }
+  });
+
+  it('loads no React up front, and stays within the landing budget of 30 KB gzipped', () => {
+    const upFront = [...reachableScripts(publicEntry(), { staticOnly: true })];
+    expect(upFront.filter((file) => file.startsWith('react-'))).toEqual([]);
+    const bytes = upFront.reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, 'assets', file))).length, 0);
+    expect(bytes).toBeLessThan(30 * 1024);
+  });
+
+  it('renders the lookup island apart, as the root the browser hydrates, and the rest without islands', () => {
+    const islands = (file: string) => [...read(file).matchAll(/<div data-island="([\w-]+)"/g)].map(([, name]) => name);
+    expect(islands('consultar/index.html')).toEqual(['lookup']);
+    expect(read('consultar/index.html')).not.toContain('data-island-slot');
+    // The inlined styles' files are linked (never applied) only where an island's chunk could ask for them again.
+    expect(read('consultar/index.html')).toContain('media="not all"');
+    for (const file of ['index.html', 'duvidas/index.html', 'termos/index.html', 'privacidade/index.html']) {
+      expect(islands(file)).toEqual([]);
+      expect(read(file)).not.toContain('<link rel="stylesheet"');
     }
   });
 });

@@ -66,9 +66,16 @@ export const browserFixture = {
  */
 export async function newContext(
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  options: { keepForFile?: boolean } = {},
+  options: { keepForFile?: boolean; javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await (await browser()).newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await (
+    await browser()
+  ).newContext({
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
   if (inTest && !options.keepForFile) testContexts.add(context);
   return context;
 }
@@ -118,14 +125,15 @@ export type StoredEmail = {
 /** A page in a fresh context: no storage, no session, like another browser or device (see newContext). */
 export async function newPage(
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  options: { keepForFile?: boolean } = {},
+  options: { keepForFile?: boolean; javaScriptEnabled?: boolean } = {},
 ): Promise<Page> {
   return (await newContext(viewport, options)).newPage();
 }
 
 /**
- * Opens a prerendered public page and waits until React has hydrated it (`<html data-hydrated>`): before that its forms
- * submit natively, as they would for a person who clicks during the first second.
+ * Opens a prerendered public page and waits until its entry has run (`<html data-hydrated>`): from then on its islands
+ * answer (a search sent before the lookup's code arrives is held and sent once it is live); before, a form would submit
+ * natively, as it would for a person who clicks during the first second.
  */
 export async function openPublicPage(page: Page, url: string): Promise<void> {
   await page.goto(url);

@@ -23,11 +23,18 @@ function computed(locator: Locator, property: string): Promise<string> {
 }
 
 describe('details a cautious customer notices (issue 29)', () => {
-  it("the public header's 'Entrar' and every footer link are at least 44 px tall (phone)", async () => {
+  it("the public header's 'Menu', its 'Entrar' and every footer link are at least 44 px tall (phone)", async () => {
     const page = await newPage(VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);
-    const entrar = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Entrar' });
+    const header = page.getByRole('navigation', { name: 'Navegação principal' });
+    const menu = header.getByRole('button', { name: 'Menu' });
+    expect(await heightOf(menu)).toBeGreaterThanOrEqual(MIN_TAP);
+    // On a phone 'Entrar' is in the header's menu.
+    await menu.click();
+    const entrar = header.getByRole('link', { name: 'Entrar' });
+    await entrar.waitFor();
     expect(await heightOf(entrar)).toBeGreaterThanOrEqual(MIN_TAP);
+    await page.keyboard.press('Escape');
     const footerLinks = page.locator('footer a');
     expect(await footerLinks.count()).toBeGreaterThan(0);
     for (const link of await footerLinks.all()) {

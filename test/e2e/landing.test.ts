@@ -145,3 +145,76 @@ it('fits a 360 px phone without horizontal scrolling', async () => {
   await screenshot(page, 'landing-phone-360');
   await page.context().close();
 });
+
+describe('the header menu on a phone (a popover: no script of its own)', () => {
+  const menu = (page: Page) => page.locator('#menu-principal');
+
+  it('opens on "Menu" with "Consultar Processo" and "Entrar", closes on Escape, and its links lead on', async () => {
+    const { page, errors } = await openLanding(VIEWPORTS.phone);
+    const button = page.locator('header').getByRole('button', { name: 'Menu' });
+    expect(await menu(page).isVisible()).toBe(false);
+    expect(await page.locator('header').getByRole('link', { name: 'Começar Agora' }).isVisible()).toBe(true);
+
+    await button.click();
+    await menu(page).getByRole('link', { name: 'Consultar Processo' }).waitFor();
+    expect(await menu(page).getByRole('link', { name: 'Entrar' }).isVisible()).toBe(true);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await screenshot(page, 'landing-menu-phone');
+
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'hidden' });
+    await button.click();
+    await menu(page).getByRole('link', { name: 'Consultar Processo' }).click();
+    await page.waitForURL(`${appUrl}/consultar`);
+    await page.getByRole('heading', { level: 1, name: 'Consultar Processo' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is not there on a desktop: the links stand in the bar', async () => {
+    const { page } = await openLanding(VIEWPORTS.desktop);
+    expect(await page.locator('header').getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    for (const name of ['Consultar Processo', 'Entrar', 'Começar Agora'])
+      expect(await page.locator('header').getByRole('link', { name }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('a page of HTML and CSS', () => {
+  it('downloads no React: nothing on the landing is hydrated, not even after the menu is used', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(appUrl, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('header').getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#menu-principal').getByRole('link', { name: 'Entrar' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => /\/(react|public|landing-page|router|app)-/.test(path))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works with JavaScript off: the sections, the phone menu, and the footer to the FAQ and the legal pages', async () => {
+    const page = await newPage(VIEWPORTS.phone, { javaScriptEnabled: false });
+    await page.goto(appUrl);
+    const sectionCount = await page.locator('main section[aria-labelledby]').count();
+    expect(sectionCount).toBe(SECTION_HEADINGS.length);
+    await page.locator('header').getByRole('button', { name: 'Menu' }).click();
+    await page.locator('#menu-principal').getByRole('link', { name: 'Consultar Processo' }).waitFor();
+    await screenshot(page, 'landing-menu-phone-no-js');
+    await page.keyboard.press('Escape');
+
+    await page.locator('footer').getByRole('link', { name: 'Dúvidas frequentes' }).click();
+    await page.waitForURL(`${appUrl}/duvidas`);
+    const questions = page.getByRole('navigation', { name: 'Perguntas' }).getByRole('link');
+    expect(await questions.count()).toBeGreaterThan(3);
+    await questions.first().click();
+    expect(new URL(page.url()).hash).not.toBe('');
+    await page.locator('footer').getByRole('link', { name: 'Termos de Uso' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
+    await page.context().close();
+  });
+});

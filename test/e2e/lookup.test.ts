@@ -110,18 +110,42 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
     const page = await newPage(VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);
     const input = page.getByLabel('CPF, CNPJ ou protocolo');
-    const typed = async (text: string) => {
+    // The first characters may arrive before the island's code: they get the mask once it is live.
+    const typed = async (text: string, shown: string) => {
       await input.fill('');
       await input.pressSequentially(text);
-      return input.inputValue();
+      await expect.poll(() => input.inputValue()).toBe(shown);
     };
-    expect(await typed('12abc34501de35')).toBe('12.ABC.345/01DE-35');
-    expect(await typed('11222333000181')).toBe('11.222.333/0001-81');
+    await typed('12abc34501de35', '12.ABC.345/01DE-35');
+    await page.locator('[data-island="lookup"][data-island-live]').waitFor({ state: 'attached' });
+    await typed('11222333000181', '11.222.333/0001-81');
     const protocol = pending.contract.protocolo;
-    expect(await typed(protocol)).toBe(protocol);
-    expect(await typed(granted.profile.cpf)).toBe(formatDocument(granted.profile.cpf));
+    await typed(protocol, protocol);
+    await typed(granted.profile.cpf, formatDocument(granted.profile.cpf));
     // No search: the other tests' searches of these documents count against the per-document limit.
     await screenshot(page, 'lookup-mask-phone');
+    await page.context().close();
+  });
+
+  it('holds a search sent before the form’s code has arrived, and sends it once the island is live (phone)', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    // React's chunk is held back until the search has been sent: the island cannot wake before.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openPublicPage(page, `${appUrl}/consultar`);
+    expect(await page.locator('[data-island="lookup"][data-island-live]').count()).toBe(0);
+    await search(page, pending.contract.protocolo);
+    // Not submitted natively: the page and its address stay, with the search waiting.
+    expect(new URL(page.url()).search).toBe('');
+    await page.locator('[data-island="lookup"][data-island-waking]').waitFor({ state: 'attached' });
+    release!();
+    const card = page.getByRole('article', { name: `Processo ${fullProtocol(pending.contract.protocolo)}` });
+    await card.getByText('Cadastro', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/consultar');
     await page.context().close();
   });
 

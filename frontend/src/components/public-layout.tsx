@@ -14,7 +14,7 @@ const COPYRIGHT_YEAR = new Date().getFullYear();
 
 /**
  * Header and footer of the public pages (spec 01 §2 "Landing page"). Plain HTML and public.css only: these pages are
- * prerendered and must paint before any JavaScript runs.
+ * prerendered, paint before any JavaScript runs and are never hydrated (only their islands are, see island.tsx).
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -26,12 +26,20 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <div className="page-container public-header__bar">
           <PublicBrandMark />
           <nav aria-label="Navegação principal" className="public-header__nav">
-            <Link to="/consultar" className="public-header__link public-header__link--wide">
-              Consultar Processo
-            </Link>
-            <Link to="/auth" className="public-header__link">
-              Entrar
-            </Link>
+            {/* On phones two links fold into a popover: the browser opens and dismisses it, so it needs no script
+                and works with JavaScript off. Elsewhere the popover is laid out inline and the button hidden. */}
+            <button type="button" className="public-header__menu-button" popoverTarget={MENU_ID}>
+              <MenuIcon />
+              Menu
+            </button>
+            <div id={MENU_ID} className="public-header__menu" popover="auto">
+              <Link to="/consultar" className="public-header__link public-header__link--wide">
+                Consultar Processo
+              </Link>
+              <Link to="/auth" className="public-header__link">
+                Entrar
+              </Link>
+            </div>
             <Link to="/auth?mode=register" className="btn btn--primary btn--small" data-lead>
               Começar Agora
             </Link>
@@ -84,6 +92,16 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </footer>
     </div>
+  );
+}
+
+const MENU_ID = 'menu-principal';
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 
