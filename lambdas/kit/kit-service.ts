@@ -3,6 +3,7 @@ import { kitView, type KitView } from '../../domain/api/filing-kit.js';
 import {
   KIT_MESSAGES,
   KIT_UPLOAD_LIMITS,
+  kitFileName,
   kitItemDefinition,
   kitProgress,
   kitRefusalFix,
@@ -291,12 +292,9 @@ export async function adminKitFileLink(
   if (!item || !objectKey) throw new NotFoundError(KIT_MESSAGES.fileNotFound);
   await markKitItemInReview(deps.db, ref, key, deps.clock().toISOString());
   const title = kitItemDefinition(state.profile!.tipo_documento, key)?.title ?? key;
-  const extension = file
-    ? { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' }[file.content_type]
-    : 'pdf';
   return {
     url: await deps.documents.downloadUrl(objectKey, {
-      fileName: `${title} — ${state.contract!.protocolo}.${extension}`,
+      fileName: kitFileName(title, state.contract!.protocolo, file?.content_type),
     }),
   };
 }
