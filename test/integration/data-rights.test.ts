@@ -18,7 +18,7 @@ import { handler as requestErasure } from '../../lambdas/data-rights/request-era
 import { handler as executeErasureRequestHandler } from '../../lambdas/data-rights/execute-erasure-request.js';
 import { executeErasureRequest } from '../../lambdas/data-rights/erasure-service.js';
 import type { ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
-import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
+import { createS3DocumentEraser, createS3Documents } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
 import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';
@@ -66,6 +66,8 @@ const deletionDeps = (): ClientDeletionDeps => ({
   asaas: sim.asaas,
   workflow: { stop: async () => 'not-running' },
 });
+
+const readLink = (key: string) => createS3Documents({ bucket: INTEGRATION_BUCKET, pathStyle: true }).downloadUrl(key);
 
 const putPdf = (key: string, body: string) =>
   s3.send(new PutObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: key, Body: body, ContentType: 'application/pdf' }));
@@ -498,6 +500,52 @@ describe('carrying an erasure request out (POST /admin/erasure-requests/{protoco
       ),
     ).toMatchObject({ created: false, request: { protocolo, status: 'retida' } });
   });
+
+  it("keeps the filing kit's files with the contract while it is retained, and erases them when the retention ends", async () => {
+    const email = createEmailAddress('kitapagar');
+    const userId = await cognito.signUpConfirmed(email);
+    const { contract } = await createProfile(db, {
+      userId,
+      input: createProfileInput({ email }),
+      referredByProfileId: null,
+      now: new Date().toISOString(),
+      initialContract: await initialContractFor(),
+    });
+    await seedSignature(db, { userId, contract: { id: contract.id } });
+    const ref = { userId, contractId: contract.id };
+    const charge = await seedPendingCharge(db, ref);
+    await recordChargeStatus(db, { ...ref, chargeId: charge.id }, 'PENDING', 'RECEIVED', new Date().toISOString());
+    await changeProcessStatus(db, { ref, to: 'pago', byUser: admin.email, now: new Date().toISOString() });
+    const kit = await seedKitItem(userId, contract.id);
+    await changeProcessStatus(db, { ref, to: 'encerrado', byUser: admin.email, now: new Date().toISOString() });
+    const { protocolo } = okBody(
+      await callRoute(requestErasureRoute, requestErasure, { claims: customerClaims(userId, email) }),
+    ).request;
+    const exists = async (key: string) => (await fetch(await readLink(key))).status === 200;
+
+    // Today: the contract and the payment are kept, and the documents sent for that contract with them.
+    expect((await executeErasureRequest(deletionDeps(), { protocolo, caller: admin })).request.status).toBe('retida');
+    expect(await exists(kit.original)).toBe(true);
+
+    // Seven years later the retention has ended: the client's deletion erases every version of every kit file.
+    const later = new Date(Date.now() + 7 * 366 * 24 * 3600 * 1000);
+    const { request } = await executeErasureRequest(
+      { ...deletionDeps(), clock: () => later },
+      { protocolo, caller: admin },
+    );
+    expect(request.status).toBe('concluida');
+    for (const key of [kit.original, kit.part, kit.itemPdf]) expect(await exists(key)).toBe(false);
+    expect(
+      (
+        await db.client.send(
+          new GetCommand({
+            TableName: db.tableName,
+            Key: { pk: keys.customer(userId), sk: keys.kitItemSk(contract.id, 'identidade') },
+          }),
+        )
+      ).Item,
+    ).toBeUndefined();
+  }, 60_000);
 
   it('answers 404 for an unknown protocol and 400 for a malformed one', async () => {
     const unknown = await callRoute(executeErasureRequestRoute, executeErasureRequestHandler, {
