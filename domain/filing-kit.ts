@@ -395,6 +395,9 @@ export const KIT_MESSAGES = {
   complete: 'Todos os documentos obrigatórios foram aprovados. O advogado vai preparar o protocolo.',
   howToFix: 'Como corrigir',
   filesOf: 'Arquivos enviados',
+  downloadPdf: 'Baixar PDF',
+  downloadOriginal: (index: number) => `Arquivo ${index}`,
+  downloadFailed: 'Não foi possível baixar o arquivo. Tente de novo.',
   progress: (approved: number, required: number) => `${approved} de ${required} documentos obrigatórios aprovados`,
   // Server refusals (4xx), each with a stable code beside it.
   tooLarge: 'O arquivo passa de 10 MB. Envie um arquivo menor (uma foto ou um PDF de até 10 MB).',

@@ -299,6 +299,33 @@ export async function adminKitFileLink(
   };
 }
 
+/**
+ * A short-lived link to one of the caller's own kit files: the item's PDF, or one original. Only the caller's partition
+ * is read, so another customer's item or file id is not found. An original opens only once the malware scan said it is
+ * clean (as the bucket policy demands on AWS); the screen lists only files that passed it.
+ */
+export async function myKitFileLink(
+  deps: KitDeps,
+  caller: Caller,
+  key: KitItemKey,
+  fileId: string | undefined,
+): Promise<{ url: string }> {
+  const state = await followed(deps.db, caller.userId);
+  const item = state.contract
+    ? await getKitItem(deps.db, { userId: caller.userId, contractId: state.contract.id }, key)
+    : null;
+  const file = fileId ? item?.files.find((f) => f.id === fileId) : null;
+  const objectKey = fileId ? file?.original_key : item?.pdf_key;
+  if (!item || !objectKey || !state.profile || !state.contract) throw new NotFoundError(KIT_MESSAGES.fileNotFound);
+  if (file) await assertScanned(deps.documents, objectKey);
+  const title = kitItemDefinition(state.profile.tipo_documento, key)?.title ?? key;
+  return {
+    url: await deps.documents.downloadUrl(objectKey, {
+      fileName: kitFileName(title, state.contract.protocolo, file?.content_type),
+    }),
+  };
+}
+
 export type ReviewDecision = { decision: 'aprovar' } | { decision: 'recusar'; code: KitRefusal['code']; note?: string };
 
 /**
