@@ -351,6 +351,22 @@ export function kitUploadTypeOf(reportedType: string, fileName: string): KitUplo
   return null;
 }
 
+/** A kit file's extension by its real type, for the name a download saves it under. */
+const KIT_FILE_EXTENSIONS: Record<KitUploadType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+};
+
+/**
+ * The name a kit file downloads as (the item's title and the protocol): the item's one PDF, or an original of this
+ * type. One name for the owner's link, the admin's and the data export.
+ */
+export function kitFileName(title: string, protocolo: string, originalType?: KitUploadType): string {
+  return `${title} — ${protocolo}.${originalType ? KIT_FILE_EXTENSIONS[originalType] : 'pdf'}`;
+}
+
 /** What a court system takes well: one A4 PDF an item, images at 150 dpi, ≤ 2 MB where the image allows. */
 export const KIT_PDF_TARGET = {
   /** A4 in PDF points (1/72 in). */
@@ -379,6 +395,9 @@ export const KIT_MESSAGES = {
   complete: 'Todos os documentos obrigatórios foram aprovados. O advogado vai preparar o protocolo.',
   howToFix: 'Como corrigir',
   filesOf: 'Arquivos enviados',
+  downloadPdf: 'Baixar PDF',
+  downloadOriginal: (index: number) => `Arquivo ${index}`,
+  downloadFailed: 'Não foi possível baixar o arquivo. Tente de novo.',
   progress: (approved: number, required: number) => `${approved} de ${required} documentos obrigatórios aprovados`,
   // Server refusals (4xx), each with a stable code beside it.
   tooLarge: 'O arquivo passa de 10 MB. Envie um arquivo menor (uma foto ou um PDF de até 10 MB).',

@@ -52,6 +52,7 @@ import {
   confirmKitUploadRoute,
   createKitUploadRoute,
   getAdminKitFileRoute,
+  getMyKitFileRoute,
   getMyKitRoute,
   reviewKitItemRoute,
 } from '../domain/api/filing-kit.js';
@@ -590,6 +591,16 @@ const ROUTES = [
         items(['UpdateItem'], keys.counterPk),
       ],
       email: true,
+    },
+  },
+  {
+    contract: getMyKitFileRoute,
+    entry: 'lambdas/kit/get-my-kit-file.ts',
+    // The caller's own partition (pattern 1's Query, the item by key: pattern 69); an original's scan tag, then a signed
+    // link, only under the customers' prefix.
+    grants: {
+      tableItems: items(['Query', 'GetItem'], keys.customer('')),
+      documents: 'kitRead',
     },
   },
 ] as const satisfies readonly ApiFunction[];

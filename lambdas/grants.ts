@@ -96,9 +96,10 @@ export type FunctionGrants = {
   /**
    * The private documents bucket (contract PDFs, Nada Consta). 'erase': list the versions and delete them only (a
    * client's deletion: the bucket is versioned), never read or write. 'kit': the filing kit's uploads, under the
-   * customers' prefix only: read, write and read the malware scan's tag (issue 30).
+   * customers' prefix only: read, write and read the malware scan's tag (issue 30). 'kitRead': the same prefix, read
+   * and the scan's tag only (the owner's own downloads).
    */
-  readonly documents?: 'read' | 'readwrite' | 'erase' | 'kit';
+  readonly documents?: 'read' | 'readwrite' | 'erase' | 'kit' | 'kitRead';
   /**
    * The charge → payment → filing state machine: start executions and/or answer task tokens; or 'stop': describe and
    * stop its executions (a client's deletion), nothing else.

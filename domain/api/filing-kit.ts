@@ -201,3 +201,17 @@ export const reviewKitItemRoute = defineRoute({
   ]),
   response: kitViewSchema,
 });
+
+/**
+ * A short-lived link to one of the caller's own kit files: the item's PDF (`file` omitted) or an original they sent.
+ * Another customer's file is simply not found (404): only the caller's partition and prefix are read.
+ */
+export const getMyKitFileRoute = defineRoute({
+  id: 'GetMyKitFile',
+  method: 'GET',
+  path: '/me/kit/{item}/file',
+  access: 'customer',
+  params: z.object({ item: itemKeySchema }),
+  query: z.object({ file: ulidSchema.optional() }),
+  response: z.object({ url: z.string() }),
+});

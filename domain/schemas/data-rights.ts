@@ -9,6 +9,7 @@ import {
   referralSchema,
   statusHistorySchema,
 } from './entities.js';
+import { kitSigningSchema } from './filing-kit.js';
 
 /** An erasure request as the customer sees it. */
 export const erasureRequestSchema = z.object({
@@ -66,6 +67,35 @@ export const dataExportSchema = z.object({
       emitido_em: z.string(),
       sha256: z.string(),
       documento: documentLinkSchema,
+    }),
+  ),
+  /**
+   * The filing kit's documents the caller sent (issue 30), per item: where it stands, the lawyer's reason when refused,
+   * how it was signed, the item's PDF and each original as short-lived links.
+   */
+  documentos_enviados: z.array(
+    z.object({
+      protocolo: z.string().nullable(),
+      item: z.string(),
+      situacao: z.string(),
+      assinatura: kitSigningSchema.nullable(),
+      enviado_em: z.string(),
+      analisado_em: z.string().nullable(),
+      documento: documentLinkSchema,
+      arquivos: z.array(
+        z.object({ tipo: z.string(), bytes: z.number(), enviado_em: z.string(), documento: documentLinkSchema }),
+      ),
+    }),
+  ),
+  /** The court's movements of the caller's filed cases (issue 31), as DataJud published them, oldest first. */
+  movimentacoes_judiciais: z.array(
+    z.object({
+      protocolo: z.string().nullable(),
+      data_hora: z.string(),
+      codigo_tpu: z.number().nullable(),
+      nome: z.string(),
+      complementos: z.array(z.string()),
+      texto: z.string(),
     }),
   ),
   /** E-mails about status changes sent to the caller (one per change), and conversions sent to the ad platforms. */

@@ -1,6 +1,8 @@
+import { kitFileName, kitItemDefinition, kitItemStateLabel } from '../../domain/filing-kit.js';
 import {
   chargeSchema,
   contractSchema,
+  courtMovementSchema,
   processSchema,
   profileSchema,
   referralSchema,
@@ -14,6 +16,7 @@ import type { Clock } from '../shared/clock.js';
 import { adminAlertIdOfRef } from '../shared/data/admin-alerts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { emailOnceRecordOf } from '../shared/data/email-once.js';
+import { parseStoredKitItem } from '../shared/data/filing-kit.js';
 import { customerRecords } from '../shared/data/data-rights.js';
 import { keys } from '../shared/data/keys.js';
 import { stripKeys, type Db } from '../shared/data/table.js';
@@ -37,6 +40,10 @@ const KNOWN_TYPES = new Set([
   'ADMIN_ALERT_REF',
   'EMAIL_ONCE',
   'SENT_EMAIL',
+  'KIT_ITEM',
+  // The marker of a confirmed upload: the same file the kit item lists.
+  'KIT_UPLOAD',
+  'COURT_MOVEMENT',
 ]);
 
 /** The once-only e-mails of the caller's partition (pattern 66), in words. */
@@ -59,8 +66,9 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 
 /**
  * 'Baixar meus dados' (LGPD art. 18, II and V; pattern 60): everything the table holds about the caller, shaped by
- * kind, with the signed contracts and certificates as short-lived links. Only the caller's own keys are read (their
- * `sub` comes from the verified token), so nobody else's data can be in it.
+ * kind, with the signed contracts, certificates and the filing kit's files as short-lived links, and the court's
+ * movements. Only the caller's own keys are read (their `sub` comes from the verified token), so nobody else's data can
+ * be in it.
  */
 export async function exportMyData(deps: DataExportDeps, caller: Caller): Promise<DataExport> {
   const { db } = deps;
@@ -112,6 +120,46 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     })),
   );
   const invitedBy = records.invitedBy;
+  const protocolOf = new Map(contracts.map((contract) => [contract.id, contract.protocolo]));
+  const kitDocuments = await Promise.all(
+    records.partition
+      .filter((item) => item.type === 'KIT_ITEM')
+      .map(async (raw) => {
+        const item = parseStoredKitItem(raw);
+        const protocolo = protocolOf.get(item.contrato_id) ?? null;
+        const title = (profile && kitItemDefinition(profile.tipo_documento, item.key)?.title) ?? item.key;
+        const name = (type?: Parameters<typeof kitFileName>[2]) =>
+          kitFileName(title, protocolo ?? item.contrato_id, type);
+        return {
+          protocolo,
+          item: title,
+          situacao: kitItemStateLabel(item.state, item.refusal),
+          assinatura: item.signing ?? null,
+          enviado_em: item.sent_at,
+          analisado_em: item.reviewed_at ?? null,
+          documento: await link(item.pdf_key, name()),
+          arquivos: await Promise.all(
+            item.files.map(async (file) => ({
+              tipo: file.content_type,
+              bytes: file.bytes,
+              enviado_em: file.uploaded_at,
+              documento: await link(file.original_key, name(file.content_type)),
+            })),
+          ),
+        };
+      }),
+  );
+  const movements = ofType('COURT_MOVEMENT')
+    .map((item) => courtMovementSchema.parse(item))
+    .sort((a, b) => a.data_hora.localeCompare(b.data_hora))
+    .map((movement) => ({
+      protocolo: protocolOf.get(movement.contrato_id) ?? null,
+      data_hora: movement.data_hora,
+      codigo_tpu: movement.codigo,
+      nome: movement.nome,
+      complementos: movement.complementos,
+      texto: movement.texto,
+    }));
 
   return {
     formato: 'baixa-meus-dados/1',
@@ -131,6 +179,8 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
         }
       : null,
     certificados: certificates,
+    documentos_enviados: kitDocuments,
+    movimentacoes_judiciais: movements,
     comunicacoes: records.partition.flatMap((item) => {
       const once = emailOnceRecordOf(item);
       if (once) return [{ tipo: EMAIL_ONCE_LABELS[once.event], referencia: '—', enviado_em: once.sentAt }];

@@ -3,6 +3,7 @@ import { kitView, type KitView } from '../../domain/api/filing-kit.js';
 import {
   KIT_MESSAGES,
   KIT_UPLOAD_LIMITS,
+  kitFileName,
   kitItemDefinition,
   kitProgress,
   kitRefusalFix,
@@ -291,12 +292,36 @@ export async function adminKitFileLink(
   if (!item || !objectKey) throw new NotFoundError(KIT_MESSAGES.fileNotFound);
   await markKitItemInReview(deps.db, ref, key, deps.clock().toISOString());
   const title = kitItemDefinition(state.profile!.tipo_documento, key)?.title ?? key;
-  const extension = file
-    ? { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' }[file.content_type]
-    : 'pdf';
   return {
     url: await deps.documents.downloadUrl(objectKey, {
-      fileName: `${title} — ${state.contract!.protocolo}.${extension}`,
+      fileName: kitFileName(title, state.contract!.protocolo, file?.content_type),
+    }),
+  };
+}
+
+/**
+ * A short-lived link to one of the caller's own kit files: the item's PDF, or one original. Only the caller's partition
+ * is read, so another customer's item or file id is not found. An original opens only once the malware scan said it is
+ * clean (as the bucket policy demands on AWS); the screen lists only files that passed it.
+ */
+export async function myKitFileLink(
+  deps: KitDeps,
+  caller: Caller,
+  key: KitItemKey,
+  fileId: string | undefined,
+): Promise<{ url: string }> {
+  const state = await followed(deps.db, caller.userId);
+  const item = state.contract
+    ? await getKitItem(deps.db, { userId: caller.userId, contractId: state.contract.id }, key)
+    : null;
+  const file = fileId ? item?.files.find((f) => f.id === fileId) : null;
+  const objectKey = fileId ? file?.original_key : item?.pdf_key;
+  if (!item || !objectKey || !state.profile || !state.contract) throw new NotFoundError(KIT_MESSAGES.fileNotFound);
+  if (file) await assertScanned(deps.documents, objectKey);
+  const title = kitItemDefinition(state.profile.tipo_documento, key)?.title ?? key;
+  return {
+    url: await deps.documents.downloadUrl(objectKey, {
+      fileName: kitFileName(title, state.contract.protocolo, file?.content_type),
     }),
   };
 }

@@ -226,9 +226,12 @@ export class ServiceFunction extends NodejsFunction {
             ? ['s3:DeleteObject', 's3:DeleteObjectVersion']
             : grants.documents === 'kit'
               ? ['s3:GetObject', 's3:PutObject', 's3:GetObjectTagging']
-              : ['s3:GetObject', 's3:PutObject'];
+              : grants.documents === 'kitRead'
+                ? ['s3:GetObject', 's3:GetObjectTagging']
+                : ['s3:GetObject', 's3:PutObject'];
       // The filing kit's functions reach only the customers' prefix (their uploads and converted PDFs).
-      const objects = grants.documents === 'kit' ? bucket.arnForObjects('customers/*') : bucket.arnForObjects('*');
+      const kitOnly = grants.documents === 'kit' || grants.documents === 'kitRead';
+      const objects = kitOnly ? bucket.arnForObjects('customers/*') : bucket.arnForObjects('*');
       // Erasing lists the versions under a client's prefixes first (ListBucketVersions is a bucket-level action).
       if (grants.documents === 'erase') {
         this.addToRolePolicy(

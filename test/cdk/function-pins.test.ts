@@ -106,6 +106,7 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser s3:GetObject secrets',
   ReviewKitItem:
     'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail secrets',
+  GetMyKitFile: 'dynamodb:GetItem dynamodb:Query s3:GetObject s3:GetObjectTagging secrets',
 };
 
 describe('each function’s IAM actions', () => {

@@ -18,12 +18,15 @@ import { handler as requestErasure } from '../../lambdas/data-rights/request-era
 import { handler as executeErasureRequestHandler } from '../../lambdas/data-rights/execute-erasure-request.js';
 import { executeErasureRequest } from '../../lambdas/data-rights/erasure-service.js';
 import type { ClientDeletionDeps } from '../../lambdas/admin/clients/admin-clients-service.js';
-import { createS3DocumentEraser } from '../../lambdas/providers/documents.js';
+import { createS3DocumentEraser, createS3Documents } from '../../lambdas/providers/documents.js';
 import { createCognitoUserAccounts } from '../../lambdas/providers/user-accounts.js';
 import { recordAdminAction } from '../../lambdas/shared/data/audit.js';
 import { certificateItem, certificatePointerItem, type Certificate } from '../../lambdas/shared/data/certificates.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { saveConnection } from '../../lambdas/shared/data/connections.js';
+import { storeCourtMovement } from '../../lambdas/shared/data/court.js';
+import { saveConfirmedUpload } from '../../lambdas/shared/data/filing-kit.js';
+import { kitKeys } from '../../lambdas/kit/kit-service.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
 import { keys, pointerKey } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
@@ -63,6 +66,8 @@ const deletionDeps = (): ClientDeletionDeps => ({
   asaas: sim.asaas,
   workflow: { stop: async () => 'not-running' },
 });
+
+const readLink = (key: string) => createS3Documents({ bucket: INTEGRATION_BUCKET, pathStyle: true }).downloadUrl(key);
 
 const putPdf = (key: string, body: string) =>
   s3.send(new PutObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: key, Body: body, ContentType: 'application/pdf' }));
@@ -182,7 +187,72 @@ async function seedCustomerWithEverything(referrer: Awaited<ReturnType<typeof se
     before: { status: 'pagamento_pendente' },
     after: { status: 'pago' },
   });
-  return { userId, email, profile, contract, charge, friendEmail, certificate };
+  const kit = await seedKitItem(userId, contract.id);
+  await storeCourtMovement(
+    db,
+    { userId, contractId: contract.id },
+    {
+      id: `${now}#liminar`,
+      contrato_id: contract.id,
+      codigo: 339,
+      nome: 'Concedida a Medida Liminar',
+      complementos: [],
+      data_hora: now,
+      kind: 'liminar_concedida',
+      texto: 'O juiz concedeu a liminar: a baixa temporária dos apontamentos foi autorizada.',
+      sugestao_status: 'baixa_deferida',
+      revisado_em: null,
+      created_at: now,
+    },
+  );
+  return { userId, email, profile, contract, charge, friendEmail, certificate, kit };
+}
+
+/** One confirmed kit item (the identity document) with its original photo, its page and the item's PDF in S3. */
+async function seedKitItem(userId: string, contractId: string) {
+  const uploadId = ulid();
+  const original = kitKeys.upload(userId, uploadId);
+  const part = kitKeys.part(userId, uploadId);
+  const itemPdf = kitKeys.itemPdf(userId, contractId, 'identidade', uploadId);
+  await s3.send(
+    new PutObjectCommand({ Bucket: INTEGRATION_BUCKET, Key: original, Body: 'foto do RG', ContentType: 'image/jpeg' }),
+  );
+  await putPdf(part, '%PDF-1.4 página do RG');
+  await putPdf(itemPdf, '%PDF-1.4 RG da Olívia');
+  const now = new Date().toISOString();
+  await saveConfirmedUpload(
+    db,
+    { userId, contractId },
+    {
+      uploadId,
+      readVersion: null,
+      at: now,
+      item: {
+        contrato_id: contractId,
+        key: 'identidade',
+        state: 'enviado',
+        files: [
+          {
+            id: uploadId,
+            content_type: 'image/jpeg',
+            bytes: 10,
+            uploaded_at: now,
+            original_key: original,
+            pdf_key: part,
+          },
+        ],
+        pdf_key: itemPdf,
+        pdf_bytes: 21,
+        signing: null,
+        refusal: null,
+        sent_at: now,
+        reviewed_at: null,
+        updated_at: now,
+        version: 0,
+      },
+    },
+  );
+  return { original, part, itemPdf };
 }
 
 describe('Baixar meus dados (GET /me/data-export)', () => {
@@ -233,6 +303,38 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
     expect(await contractPdf.text()).toBe('%PDF-1.4 contrato da Olívia');
     const certificatePdf = await fetch(data.certificados[0]!.documento!.url);
     expect(await certificatePdf.text()).toBe('%PDF-1.4 nada consta da Olívia');
+    // The filing kit's files: the item's PDF and its original, each a link that downloads it.
+    expect(data.documentos_enviados).toEqual([
+      expect.objectContaining({
+        protocolo: customer.contract.protocolo,
+        item: 'Documento de identidade com foto',
+        situacao: 'Enviado',
+        documento: {
+          nome_arquivo: `Documento de identidade com foto — ${customer.contract.protocolo}.pdf`,
+          url: expect.any(String),
+        },
+        arquivos: [
+          expect.objectContaining({
+            tipo: 'image/jpeg',
+            documento: expect.objectContaining({ url: expect.any(String) }),
+          }),
+        ],
+      }),
+    ]);
+    expect(await (await fetch(data.documentos_enviados[0]!.documento!.url)).text()).toBe('%PDF-1.4 RG da Olívia');
+    expect(await (await fetch(data.documentos_enviados[0]!.arquivos[0]!.documento!.url)).text()).toBe('foto do RG');
+    // The court's movements, in the court's words and ours.
+    expect(data.movimentacoes_judiciais).toEqual([
+      expect.objectContaining({
+        protocolo: customer.contract.protocolo,
+        codigo_tpu: 339,
+        nome: 'Concedida a Medida Liminar',
+        texto: expect.stringContaining('concedeu a liminar'),
+      }),
+    ]);
+    // Shaped, not repeated raw under 'outros' with their storage keys.
+    expect(data.outros.map((item) => item.type)).not.toContain('KIT_ITEM');
+    expect(data.outros.map((item) => item.type)).not.toContain('COURT_MOVEMENT');
 
     const text = JSON.stringify(data);
     for (const foreign of [referrer, other]) {
@@ -398,6 +500,52 @@ describe('carrying an erasure request out (POST /admin/erasure-requests/{protoco
       ),
     ).toMatchObject({ created: false, request: { protocolo, status: 'retida' } });
   });
+
+  it("keeps the filing kit's files with the contract while it is retained, and erases them when the retention ends", async () => {
+    const email = createEmailAddress('kitapagar');
+    const userId = await cognito.signUpConfirmed(email);
+    const { contract } = await createProfile(db, {
+      userId,
+      input: createProfileInput({ email }),
+      referredByProfileId: null,
+      now: new Date().toISOString(),
+      initialContract: await initialContractFor(),
+    });
+    await seedSignature(db, { userId, contract: { id: contract.id } });
+    const ref = { userId, contractId: contract.id };
+    const charge = await seedPendingCharge(db, ref);
+    await recordChargeStatus(db, { ...ref, chargeId: charge.id }, 'PENDING', 'RECEIVED', new Date().toISOString());
+    await changeProcessStatus(db, { ref, to: 'pago', byUser: admin.email, now: new Date().toISOString() });
+    const kit = await seedKitItem(userId, contract.id);
+    await changeProcessStatus(db, { ref, to: 'encerrado', byUser: admin.email, now: new Date().toISOString() });
+    const { protocolo } = okBody(
+      await callRoute(requestErasureRoute, requestErasure, { claims: customerClaims(userId, email) }),
+    ).request;
+    const exists = async (key: string) => (await fetch(await readLink(key))).status === 200;
+
+    // Today: the contract and the payment are kept, and the documents sent for that contract with them.
+    expect((await executeErasureRequest(deletionDeps(), { protocolo, caller: admin })).request.status).toBe('retida');
+    expect(await exists(kit.original)).toBe(true);
+
+    // Seven years later the retention has ended: the client's deletion erases every version of every kit file.
+    const later = new Date(Date.now() + 7 * 366 * 24 * 3600 * 1000);
+    const { request } = await executeErasureRequest(
+      { ...deletionDeps(), clock: () => later },
+      { protocolo, caller: admin },
+    );
+    expect(request.status).toBe('concluida');
+    for (const key of [kit.original, kit.part, kit.itemPdf]) expect(await exists(key)).toBe(false);
+    expect(
+      (
+        await db.client.send(
+          new GetCommand({
+            TableName: db.tableName,
+            Key: { pk: keys.customer(userId), sk: keys.kitItemSk(contract.id, 'identidade') },
+          }),
+        )
+      ).Item,
+    ).toBeUndefined();
+  }, 60_000);
 
   it('answers 404 for an unknown protocol and 400 for a malformed one', async () => {
     const unknown = await callRoute(executeErasureRequestRoute, executeErasureRequestHandler, {

@@ -1,6 +1,7 @@
 import { saoPauloDay } from '../../domain/dates.js';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
+import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { ulid } from 'ulid';
@@ -10,6 +11,7 @@ import {
   confirmKitUploadRoute,
   createKitUploadRoute,
   getAdminKitFileRoute,
+  getMyKitFileRoute,
   getMyKitRoute,
   reviewKitItemRoute,
   type KitView,
@@ -20,9 +22,10 @@ import { handler as confirmUpload } from '../../lambdas/kit/confirm-kit-upload.j
 import { handler as createUpload } from '../../lambdas/kit/create-kit-upload.js';
 import { handler as adminFile } from '../../lambdas/kit/get-admin-kit-file.js';
 import { handler as getKit } from '../../lambdas/kit/get-my-kit.js';
+import { handler as myFile } from '../../lambdas/kit/get-my-kit-file.js';
 import { handler as review } from '../../lambdas/kit/review-kit-item.js';
 import { kitKeys } from '../../lambdas/kit/kit-service.js';
-import { createS3DocumentEraser, createS3Documents } from '../../lambdas/providers/documents.js';
+import { createS3DocumentEraser, createS3Documents, MALWARE_SCAN_TAG } from '../../lambdas/providers/documents.js';
 import { countKitItemsAwaitingReview, kitItemsAwaitingReview } from '../../lambdas/shared/data/filing-kit.js';
 import { changeProcessStatus, getProcess } from '../../lambdas/shared/data/processes.js';
 import { EICAR } from '../../local/services/s3-post-policy.js';
@@ -42,6 +45,7 @@ import { seedCustomer, seedSignature } from './seed.js';
 
 const db = testDb();
 const documents = createS3Documents({ bucket: INTEGRATION_BUCKET, pathStyle: true });
+const s3 = new S3Client({ forcePathStyle: true });
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/kit/${name}`, import.meta.url)));
 
 /** A customer whose contract is signed and paid: the kit is open. */
@@ -302,6 +306,82 @@ describe('bad files are refused with a pt-BR message', () => {
     for (let i = 0; i < 50; i += 1) okBody(await ask());
     expect(errorOf(await ask())).toMatchObject({ status: 429, reason: 'rate_limited' });
   });
+});
+
+describe("the owner's downloads (GET /me/kit/{item}/file)", () => {
+  it('gives the owner their item PDF and originals; another customer gets 404; an unscanned original waits', async () => {
+    const customer = await paidCustomer();
+    const photo = fixture('id-front.jpg');
+    const view = okBody(await send(customer, 'identidade', photo, 'image/jpeg'));
+    const file = itemOf(view, 'identidade').files[0]!;
+
+    const original = okBody(
+      await callRoute(getMyKitFileRoute, myFile, {
+        claims: customer.claims,
+        params: { item: 'identidade' },
+        query: { file: file.id },
+      }),
+    );
+    expect(new Uint8Array(await (await fetch(original.url)).arrayBuffer())).toEqual(photo);
+    // Saved under the item's name and the protocol, with the original's extension.
+    expect(decodeURIComponent(original.url)).toContain(
+      `Documento de identidade com foto  ${customer.contract.protocolo}.jpg`,
+    );
+    const itemPdf = okBody(
+      await callRoute(getMyKitFileRoute, myFile, {
+        claims: customer.claims,
+        params: { item: 'identidade' },
+        query: {},
+      }),
+    );
+    expect(
+      Buffer.from(await (await fetch(itemPdf.url)).arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // Another customer asking for the same item and file id: only their own partition is read.
+    const other = await paidCustomer();
+    for (const query of [{ file: file.id }, {}] as Record<string, string>[]) {
+      const error = errorOf(
+        await callRoute(getMyKitFileRoute, myFile, { claims: other.claims, params: { item: 'identidade' }, query }),
+      );
+      expect(error).toMatchObject({ status: 404, message: KIT_MESSAGES.fileNotFound });
+    }
+    // An item never sent, a file id that is not the item's.
+    expect(
+      errorOf(
+        await callRoute(getMyKitFileRoute, myFile, { claims: customer.claims, params: { item: 'outros' }, query: {} }),
+      ).status,
+    ).toBe(404);
+
+    // The original opens only with the scan's clean verdict: none yet waits, a threat is refused.
+    const key = kitKeys.upload(customer.userId, file.id);
+    await s3.send(new PutObjectTaggingCommand({ Bucket: INTEGRATION_BUCKET, Key: key, Tagging: { TagSet: [] } }));
+    const pending = errorOf(
+      await callRoute(getMyKitFileRoute, myFile, {
+        claims: customer.claims,
+        params: { item: 'identidade' },
+        query: { file: file.id },
+      }),
+    );
+    expect(pending).toMatchObject({ status: 409, reason: 'kit_scan_pending' });
+    await s3.send(
+      new PutObjectTaggingCommand({
+        Bucket: INTEGRATION_BUCKET,
+        Key: key,
+        Tagging: { TagSet: [{ Key: MALWARE_SCAN_TAG, Value: 'THREATS_FOUND' }] },
+      }),
+    );
+    const threat = errorOf(
+      await callRoute(getMyKitFileRoute, myFile, {
+        claims: customer.claims,
+        params: { item: 'identidade' },
+        query: { file: file.id },
+      }),
+    );
+    expect(threat).toMatchObject({ status: 400, message: KIT_MESSAGES.malware });
+  }, 60_000);
 });
 
 describe("the lawyer's review", () => {

@@ -28,7 +28,8 @@ const storedFileFields = (file: Record<string, unknown>) => ({
   pdf_key: String(file.pdf_key),
 });
 
-function parseStored(item: Record<string, unknown>): StoredKitItem {
+/** A kit item as read from the table (a Query of the customer's partition may hold it), storage keys included. */
+export function parseStoredKitItem(item: Record<string, unknown>): StoredKitItem {
   const plain = stripKeys(item);
   const parsed = kitItemSchema.parse(plain);
   const files = (Array.isArray(plain.files) ? plain.files : []) as Record<string, unknown>[];
@@ -55,7 +56,7 @@ export async function kitItemsOf(db: Db, ref: KitRef): Promise<StoredKitItem[]> 
     ExpressionAttributeValues: { ':pk': keys.customer(ref.userId), ':prefix': keys.kitPrefix(ref.contractId) },
     ConsistentRead: true,
   });
-  return items.map(parseStored);
+  return items.map(parseStoredKitItem);
 }
 
 /** Pattern 69: one kit item. */
@@ -67,7 +68,7 @@ export async function getKitItem(db: Db, ref: KitRef, key: KitItemKey): Promise<
       ConsistentRead: true,
     }),
   );
-  return Item ? parseStored(Item) : null;
+  return Item ? parseStoredKitItem(Item) : null;
 }
 
 /** Pattern 70: which item an upload was confirmed into, if it was. */

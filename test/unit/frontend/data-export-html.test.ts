@@ -15,6 +15,8 @@ const exportWith = (overrides: Partial<DataExport>): DataExport =>
     indicacoes_feitas: [],
     indicacao_recebida: null,
     certificados: [],
+    documentos_enviados: [],
+    movimentacoes_judiciais: [],
     comunicacoes: [],
     eventos_de_conversao: [],
     registros_de_seguranca: { link_magico_pedido_em: null, recuperacao_de_senha_pedida_em: null, conexoes_abertas: [] },
@@ -61,5 +63,47 @@ describe('the readable export (Meus dados)', () => {
     );
     expect(html).toContain('<a href="https://s3.example/doc?x=1&#38;y=2">');
     expect(html).toContain('<td>SPC, SERASA</td>');
+  });
+
+  it("lists the filing kit's files with their links and the court's movements in words", () => {
+    const html = renderDataExportHtml(
+      exportWith({
+        documentos_enviados: [
+          {
+            protocolo: 'LM2026112400001',
+            item: 'Procuração assinada',
+            situacao: 'Aprovado',
+            assinatura: { method: 'govbr', signer_name: 'Ana Souza', signer_cpf: '52998224725' },
+            enviado_em: '2026-11-24T15:00:00.000Z',
+            analisado_em: null,
+            documento: { nome_arquivo: 'Procuração assinada — LM2026112400001.pdf', url: 'https://s3.example/p' },
+            arquivos: [
+              {
+                tipo: 'application/pdf',
+                bytes: 1234,
+                enviado_em: '2026-11-24T15:00:00.000Z',
+                documento: { nome_arquivo: 'Procuração assinada — LM2026112400001.pdf', url: 'https://s3.example/o' },
+              },
+            ],
+          },
+        ],
+        movimentacoes_judiciais: [
+          {
+            protocolo: 'LM2026112400001',
+            data_hora: '2026-11-25T13:00:00.000Z',
+            codigo_tpu: 339,
+            nome: 'Concedida a Medida Liminar',
+            complementos: [],
+            texto: 'O juiz concedeu a liminar.',
+          },
+        ],
+      }),
+    );
+    expect(html).toContain('<h2>Documentos enviados para o protocolo</h2>');
+    expect(html).toContain('<th scope="row">Assinado por</th><td>Ana Souza</td>');
+    expect(html).toContain('<a href="https://s3.example/p">');
+    expect(html).toContain('<a href="https://s3.example/o">');
+    expect(html).toContain('<h2>Movimentações do processo no tribunal</h2>');
+    expect(html).toContain('<th scope="row">Código da movimentação (tabela do CNJ)</th><td>339</td>');
   });
 });

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getDashboardRoute } from '@domain/api/dashboard.js';
-import { confirmKitUploadRoute, createKitUploadRoute, getMyKitRoute, type KitView } from '@domain/api/filing-kit.js';
+import {
+  confirmKitUploadRoute,
+  createKitUploadRoute,
+  getMyKitFileRoute,
+  getMyKitRoute,
+  type KitView,
+} from '@domain/api/filing-kit.js';
 import {
   KIT_MESSAGES,
   KIT_UPLOAD_LIMITS,
@@ -98,6 +104,17 @@ export function useUploadKitFile(onProgress: (key: KitItemKey, progress: UploadP
     onSuccess: (kit: KitView) => {
       queryClient.setQueryData(routeQueryKey(getMyKitRoute), kit);
       void queryClient.invalidateQueries({ queryKey: routeQueryKey(getDashboardRoute) });
+    },
+  });
+}
+
+/** Downloads one of the caller's own kit files through a fresh short-lived link: the item's PDF or an original. */
+export function useDownloadKitFile() {
+  return useMutation({
+    mutationFn: async ({ item, file }: { item: KitItemKey; file?: string }) => {
+      // The link is signed per click (it lives 5 minutes); the answer is a download, so the page stays where it is.
+      const { url } = await apiCall(getMyKitFileRoute, { params: { item }, query: file ? { file } : {} });
+      window.location.assign(url);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Alert, Badge, Card, Flex, Heading, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Heading, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
 import type { KitView } from '@domain/api/filing-kit.js';
 import { formatDate } from '@domain/dates.js';
 import {
@@ -17,7 +17,7 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { toast, toastApiError } from '@/lib/toast';
-import { useKit, useUploadKitFile, type UploadProgress } from '../api/kit';
+import { useDownloadKitFile, useKit, useUploadKitFile, type UploadProgress } from '../api/kit';
 import '../kit.css';
 
 const BADGE_VARIATION: Record<KitItemState, 'info' | 'warning' | 'success' | 'error' | undefined> = {
@@ -165,6 +165,7 @@ function KitItemCard({
             {item.signing ? ` · ${KIT_SIGNING_METHOD_LABELS[item.signing.method]}` : ''}
           </Text>
         )}
+        {item.files.length > 0 && <KitItemDownloads item={item} />}
         {canSend && signed && (
           <RadioGroupField
             legend="Como você assinou?"
@@ -225,5 +226,35 @@ function KitItemCard({
         )}
       </Flex>
     </Card>
+  );
+}
+
+/** The customer's own copies: the item's PDF (what the lawyer files) and each original sent. */
+function KitItemDownloads({ item }: { item: KitItemView }) {
+  const download = useDownloadKitFile();
+  const get = (file?: string) =>
+    download.mutate(
+      { item: item.key, file },
+      { onError: (error) => toastApiError(error, KIT_MESSAGES.downloadFailed) },
+    );
+  return (
+    <Flex gap="xs" wrap="wrap" alignItems="center" className="kit-item__downloads">
+      <Button size="small" onClick={() => get()} isDisabled={download.isPending}>
+        {KIT_MESSAGES.downloadPdf}
+        <span className="kit-item__sr"> — {item.title}</span>
+      </Button>
+      {item.files.map((file, index) => (
+        <Button
+          key={file.id}
+          size="small"
+          variation="link"
+          onClick={() => get(file.id)}
+          isDisabled={download.isPending}
+        >
+          {KIT_MESSAGES.downloadOriginal(index + 1)}
+          <span className="kit-item__sr"> — {item.title}</span>
+        </Button>
+      ))}
+    </Flex>
   );
 }
