@@ -106,6 +106,8 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser s3:GetObject secrets',
   ReviewKitItem:
     'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail secrets',
+  ListAdminInvoiceProblems: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  RetryAdminInvoice: 'dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
 };
 
 describe('each function’s IAM actions', () => {
