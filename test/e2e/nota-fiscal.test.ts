@@ -52,6 +52,7 @@ describe('a nota fiscal for every payment (issue 32, item 4)', () => {
       await screenshot(page, `nota-fiscal-history-${device}`);
       await page.context().close();
     },
+    180_000,
   );
 
   it.each([
@@ -79,7 +80,8 @@ describe('a nota fiscal for every payment (issue 32, item 4)', () => {
       await page.goto(`${appUrl}/admin/financeiro`);
       const section = page.getByRole('region', { name: 'Notas fiscais com problema' });
       const row = section.getByRole('row').filter({ hasText: customer.protocol });
-      await row.getByText('Erro na emissão').waitFor({ timeout: 30_000 });
+      await section.scrollIntoViewIfNeeded();
+      await row.getByText('Erro na emissão').waitFor({ timeout: 60_000 });
       await row.getByText('Código de serviço municipal não permitido', { exact: false }).waitFor();
       await screenshot(page, `nota-fiscal-admin-error-${device}`);
 
@@ -93,5 +95,6 @@ describe('a nota fiscal for every payment (issue 32, item 4)', () => {
         .toBe('AUTHORIZED');
       await page.context().close();
     },
+    180_000,
   );
 });
