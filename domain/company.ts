@@ -1,3 +1,5 @@
+import { EXAMPLE_FISCAL_SETTINGS, type FiscalSettings } from './invoice.js';
+
 /**
  * The service provider's identity and contact channels, as one stage's configuration holds them (docs/decisions.md,
  * One company identity): the footer, the contract, the legal pages, the e-mails, the Nada Consta and the payment screen
@@ -36,6 +38,11 @@ export type CompanyIdentity = {
    * BR Code's merchant name). Usually the razão social, sometimes shortened or in capitals.
    */
   readonly pixPayeeName: string;
+  /**
+   * What every nota fiscal says (municipal service, ISS, description): beside the identity in the stage's file, read
+   * only by the functions that schedule notas (docs/decisions.md, A nota fiscal for every payment).
+   */
+  readonly fiscal?: FiscalSettings;
 };
 
 /**
@@ -55,6 +62,7 @@ export const EXAMPLE_COMPANY: CompanyIdentity = {
   phoneDisplay: '(35) 3000-0000',
   phoneNumber: '553530000000',
   pixPayeeName: 'Limpa Nome Intermediação e Consultoria Ltda.',
+  fiscal: EXAMPLE_FISCAL_SETTINGS,
 };
 
 /**
@@ -79,11 +87,15 @@ export function placeholderFields(identity: CompanyIdentity): (keyof CompanyIden
     ...EXAMPLE_COMPANY.lawyers.flatMap((lawyer) => [lawyer.name, lawyer.oab]),
   ]);
   const isExample = (value: string) => examples.has(value) || /(^|[@.])example\.(com|org|net)$/i.test(value);
-  return REQUIRED_REAL_FIELDS.filter((field) => {
+  const fields: (keyof CompanyIdentity)[] = REQUIRED_REAL_FIELDS.filter((field) => {
     const value = identity[field];
     if (typeof value === 'string') return isExample(value);
     return value.length === 0 || value.some((lawyer) => isExample(lawyer.name) || isExample(lawyer.oab));
   });
+  // Every nota fiscal is issued with these: a real stage states its own, whatever the values (they may match the
+  // examples, as the examples are advocacia's real code and the legal maximum ISS).
+  if (!identity.fiscal) fields.push('fiscal');
+  return fields;
 }
 
 export function whatsappLink(identity: Pick<CompanyIdentity, 'whatsappNumber'>): string {

@@ -1,3 +1,4 @@
+import { INVOICE_MESSAGES, invoiceStatusLabel } from './invoice.js';
 import { chargeStatusLabel, isChargePaid } from './charge-status.js';
 import { kitItemDefinition, kitItemStateLabel } from './filing-kit.js';
 import { formatBRL } from './pricing.js';
@@ -17,6 +18,8 @@ export type HistoryEntry = {
   kind: HistoryKind;
   title: string;
   description: string;
+  /** A document the entry names (the nota fiscal's PDF). */
+  link?: { href: string; label: string };
 };
 
 /**
@@ -66,7 +69,7 @@ export function historyStatusLabel(status: string): string {
  */
 export function customerHistory(
   collection: Pick<Dashboard, 'contracts' | 'charges' | 'processes' | 'history' | 'kit'> &
-    Partial<Pick<Dashboard, 'movements'>> & {
+    Partial<Pick<Dashboard, 'movements' | 'invoices'>> & {
       profile?: Dashboard['profile'];
     },
 ): HistoryEntry[] {
@@ -170,6 +173,24 @@ export function customerHistory(
             : description,
       });
     }
+  }
+
+  // Each payment's nota fiscal once the prefeitura issued it (its number and PDF), and its cancellation.
+  for (const invoice of collection.invoices ?? []) {
+    if (!invoice.numero) continue;
+    const protocol = protocolOf.get(invoice.contrato_id);
+    entries.push({
+      id: `invoice-${invoice.charge_id}`,
+      at: invoice.updated_at,
+      kind: 'payment',
+      title: INVOICE_MESSAGES.number(invoice.numero),
+      description: [protocol ? `Protocolo ${protocol}` : null, invoiceStatusLabel(invoice.status)]
+        .filter(Boolean)
+        .join(' · '),
+      ...(invoice.pdf_url && invoice.status !== 'CANCELED'
+        ? { link: { href: invoice.pdf_url, label: INVOICE_MESSAGES.pdf } }
+        : {}),
+    });
   }
 
   return entries.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));

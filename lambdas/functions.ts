@@ -8,6 +8,7 @@
  */
 import { getAdminSummaryRoute } from '../domain/api/admin.js';
 import { getAdminTodayRoute } from '../domain/api/admin-today.js';
+import { listAdminInvoiceProblemsRoute, retryAdminInvoiceRoute } from '../domain/api/admin-invoices.js';
 import {
   deleteAdminClientRoute,
   getAdminClientRoute,
@@ -603,6 +604,27 @@ const ROUTES = [
       documents: 'kitRead',
     },
   },
+
+  // Notas fiscais with a problem (pattern 93), each row's contract read for its protocol.
+  {
+    contract: listAdminInvoiceProblemsRoute,
+    entry: 'lambdas/admin/invoices/list-admin-invoice-problems.ts',
+    grants: { table: 'read' },
+  },
+  {
+    contract: retryAdminInvoiceRoute,
+    entry: 'lambdas/admin/invoices/retry-admin-invoice.ts',
+    // The nota (pattern 92) and its charge and contract in the customer's partition, its creation lease, the admins'
+    // alert when it fails again (pattern 49), the audit record; the nota at Asaas.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'PutItem', 'UpdateItem'], keys.customer('')),
+        items(['PutItem'], keys.adminAlert(''), keys.audit('')),
+      ],
+      asaas: true,
+    },
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
+  },
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
 
@@ -724,6 +746,8 @@ export const WORKFLOW_TASKS = {
   // referral made paid in the referrer's partition: found through the profile-id pointer, by its key or, after an
   // e-mail change, by a Query of the referrer's referrals (markReferralPaid), the charge marked, the referrer's counts
   // and reward; the referrals counter. conversions: the purchase for the ad platforms, once per charge (its marker).
+  // asaas: the payment's nota fiscal scheduled once (pattern 91, in the customer's partition), and the admins' alert
+  // (pattern 49) when Asaas would not.
   ConfirmPayment: {
     entry: 'lambdas/workflow/confirm-payment.ts',
     grants: {
@@ -731,11 +755,14 @@ export const WORKFLOW_TASKS = {
         items(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], keys.customer('')),
         items(['GetItem'], keys.profileIdPointer('')),
         items(['UpdateItem'], keys.counterPk),
-        items(['PutItem'], keys.purchaseConversion('')),
+        items(['PutItem'], keys.purchaseConversion(''), keys.adminAlert('')),
       ],
       email: true,
       conversions: true,
+      asaas: true,
     },
+    // The nota's creation at Asaas, with the client's retries.
+    timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,
   },
   // Reads the paid process only.
   StartFiling: {

@@ -134,7 +134,7 @@ export type FunctionGrants = {
    * from its triggers; CDK attaches this in a policy of its own (lib/constructs/auth.ts).
    */
   readonly ownUserPool?: 'read';
-  /** The Asaas API (PIX): its base URL and the API key secret. */
+  /** The Asaas API (PIX, notas fiscais): its base URL, the API key secret and the company (its fiscal settings). */
   readonly asaas?: true;
   /** The postal-code (CEP) service. */
   readonly postalCode?: true;
@@ -267,10 +267,9 @@ export function environmentFor(
   if (grants.workflow) env[ENV.stateMachineArn] = need('stateMachineArn');
   if (grants.email) env[ENV.emailFrom] = need('emailFrom');
   if (grants.email && values.emailConfigurationSet) env[ENV.emailConfigurationSet] = values.emailConfigurationSet;
-  if (grants.email || grants.appLinks) {
-    env[ENV.appUrl] = need('appUrl');
-    env[ENV.company] = need('company');
-  }
+  if (grants.email || grants.appLinks) env[ENV.appUrl] = need('appUrl');
+  // Asaas acts in the company's name: its notas fiscais carry the identity's fiscal settings.
+  if (grants.email || grants.appLinks || grants.asaas) env[ENV.company] = need('company');
   if (grants.push) env[ENV.pushEndpoint] = need('pushEndpoint');
   if (grants.tokens) {
     env[ENV.tokenIssuer] = need('tokenIssuer');

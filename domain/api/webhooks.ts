@@ -14,6 +14,11 @@ export const asaasWebhookSchema = z.object({
     .object({ id: z.string().min(1).max(100), status: z.string().min(1).max(50).transform(normalizeChargeStatus) })
     .loose()
     .optional(),
+  /** The nota fiscal of INVOICE_* events (domain/invoice.ts): only its id is trusted, the rest is read back. */
+  invoice: z
+    .object({ id: z.string().min(1).max(100), payment: z.string().max(100).nullish() })
+    .loose()
+    .optional(),
 });
 export type AsaasWebhook = z.infer<typeof asaasWebhookSchema>;
 

@@ -13,6 +13,7 @@ export const ADMIN_ACTIONS = [
   'contract-withdrawal',
   'charge-manual-refund',
   'kit-review',
+  'invoice-retry',
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { CompanyIdentity } from '../company.js';
+import { fiscalSettingsSchema } from './invoice.js';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const internationalDigits = z.string().regex(/^55\d{10,11}$/, 'dígitos com o código do país: 55 + DDD + número');
@@ -28,6 +29,8 @@ export const companyIdentitySchema = z.strictObject({
   phoneNumber: internationalDigits,
   /** A BR Code's merchant name holds 25 characters; Asaas may show a longer one on its receipts. */
   pixPayeeName: text(150),
+  /** The notas fiscais' settings (domain/invoice.ts); a stage without them runs on the examples, as `dev` may. */
+  fiscal: fiscalSettingsSchema.optional(),
 }) satisfies z.ZodType<CompanyIdentity>;
 
 /** A JSON text (a file, an environment variable) as an identity; a bad one names every wrong field. */

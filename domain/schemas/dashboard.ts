@@ -10,6 +10,7 @@ import {
   statusHistorySchema,
 } from './entities.js';
 import { kitItemSchema } from './filing-kit.js';
+import { invoiceSchema } from './invoice.js';
 
 /** GET /me/dashboard: the customer's whole item collection, read in one query (dashboard, contract, history). */
 export const dashboardSchema = z.object({
@@ -26,6 +27,8 @@ export const dashboardSchema = z.object({
   courtCases: z.array(courtCaseSchema).default([]),
   /** The filing kit's items of the customer's contracts (issue 30): the next step and the history read them. */
   kit: z.array(kitItemSchema).optional(),
+  /** The notas fiscais of the customer's payments, one per paid charge ('Nota fiscal' on the payment and history). */
+  invoices: z.array(invoiceSchema).optional(),
   /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
   withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
   /** Set when SES stopped mail to `email` (a permanent bounce or a complaint): the dashboard asks for another address. */

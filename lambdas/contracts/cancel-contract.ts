@@ -2,7 +2,14 @@ import { cancelContractRoute } from '../../domain/api/contracts.js';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { asaasFromEnvironment, emailFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
+import {
+  asaasFromEnvironment,
+  asaasInvoicesFromEnvironment,
+  emailFromEnvironment,
+  workflowFromEnvironment,
+} from '../shared/environment.js';
+import { companyIdentity } from '../shared/company.js';
+import { cancelChargeInvoice } from '../payments/invoice-service.js';
 import { apiHandler } from '../shared/http.js';
 import { withdrawContract, type WithdrawalDeps } from './withdrawal-service.js';
 import { withCountedAsaasReads } from '../payments/asaas-read-budget.js';
@@ -14,6 +21,12 @@ const deps: WithdrawalDeps = {
   // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
   asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
+  // A refunded payment's nota fiscal is cancelled (docs/decisions.md, A nota fiscal for every payment).
+  cancelInvoice: (ref) =>
+    cancelChargeInvoice(
+      { db, clock: systemClock, invoices: asaasInvoicesFromEnvironment(), fiscal: () => companyIdentity().fiscal },
+      ref,
+    ),
   sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   appUrl: appUrlFromEnvironment(),
 };

@@ -13,7 +13,7 @@ const db = tableFromEnvironment();
  * SES stopped mail to the caller's address (pattern 64, one GetItem).
  */
 export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
-  const [{ profile, contracts, charges, processes, history, movements, courtCases, kit }, suppression] =
+  const [{ profile, contracts, charges, processes, history, movements, courtCases, kit, invoices }, suppression] =
     await Promise.all([getCustomerCollection(db, caller.userId), emailSuppressionOf(db, caller.email)]);
   const now = systemClock();
   const withdrawals = contracts.flatMap((contract) => {
@@ -36,6 +36,7 @@ export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
       movements,
       courtCases,
       kit,
+      invoices,
       withdrawals,
       emailDelivery,
     },

@@ -20,6 +20,7 @@ import { settleHeldMoney } from './held-money-service.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 import { reportOrphanPayment } from './orphan-payment-service.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
+import { applyInvoiceEvent, type InvoiceDeps } from './invoice-service.js';
 
 /** Asaas authenticates deliveries with the token we configured, in the asaas-access-token header. */
 export function assertWebhookToken(received: string | undefined, expected: string): void {
@@ -36,6 +37,8 @@ export type WebhookDeps = ChargeStatusDeps & {
   sendEmail: SendEmail;
   admins: AdminDirectory;
   appUrl: string;
+  /** INVOICE_* events: the notas fiscais (invoice-service.ts). */
+  invoices?: InvoiceDeps;
 };
 
 export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
@@ -62,6 +65,7 @@ export async function handleAsaasWebhook(deps: WebhookDeps, body: AsaasWebhook):
 }
 
 async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclude<WebhookOutcome, 'duplicate'>> {
+  if (body.invoice && deps.invoices) return applyInvoiceEvent(deps.invoices, body.invoice, body.event);
   if (!body.payment) {
     logger.info('Webhook event without a payment', { event: body.event });
     return 'ignored';

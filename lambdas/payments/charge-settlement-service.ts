@@ -23,6 +23,8 @@ import { refusal } from '../../domain/refusals.js';
 
 export type SettlementDeps = ChargeStatusDeps & {
   asaas: Pick<AsaasClient, 'getPayment' | 'deletePayment' | 'refundPayment'>;
+  /** A refunded payment's nota fiscal is cancelled (invoice-service.ts: `cancelChargeInvoice`). */
+  cancelInvoice?: (ref: ChargeRef) => Promise<unknown>;
 };
 
 /**
@@ -108,6 +110,7 @@ export async function settleCancelledCharge(
     if (isChargePaid(status)) {
       return refused(deps, ref, 'refund', refusedBecause ?? 'O Asaas não aceitou o pedido de estorno.');
     }
+    if (isChargeReturned(status)) await deps.cancelInvoice?.(ref);
     return settled(deps, ref, outcomeOf(status), charge);
   } finally {
     await releaseLease(deps.db, marker, owner);

@@ -5,24 +5,33 @@ import { appUrlFromEnvironment } from '../shared/config.js';
 import {
   adminDirectoryFromEnvironment,
   asaasFromEnvironment,
+  asaasInvoicesFromEnvironment,
   emailFromEnvironment,
   workflowFromEnvironment,
 } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { grantedSecret } from '../shared/secrets.js';
+import { companyIdentity } from '../shared/company.js';
 import { assertWebhookToken, handleAsaasWebhook, type WebhookDeps } from './asaas-webhook-service.js';
 
 /** Asaas accepts tokens of 32–255 characters; a shorter one would be guessable. */
 const WEBHOOK_TOKEN_MIN_LENGTH = 32;
 
+const db = tableFromEnvironment();
 const deps: WebhookDeps = {
-  db: tableFromEnvironment(),
+  db,
   clock: systemClock,
   workflow: workflowFromEnvironment(),
   asaas: asaasFromEnvironment(),
   sendEmail: emailFromEnvironment(),
   admins: adminDirectoryFromEnvironment(),
   appUrl: appUrlFromEnvironment(),
+  invoices: {
+    db,
+    clock: systemClock,
+    invoices: asaasInvoicesFromEnvironment(),
+    fiscal: () => companyIdentity().fiscal,
+  },
 };
 const webhookToken = grantedSecret('asaasWebhookToken', { minLength: WEBHOOK_TOKEN_MIN_LENGTH });
 

@@ -17,7 +17,7 @@ export type RetryPolicy = {
 };
 
 export type HttpJsonOptions = {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: unknown;
   timeoutMs: number;

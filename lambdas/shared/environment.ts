@@ -9,6 +9,7 @@ import {
   type ConversionsProvider,
 } from '../providers/conversions.js';
 import { createAsaasClient, type AsaasClient, type AsaasClientOptions } from '../providers/asaas.js';
+import { createAsaasInvoices, type AsaasInvoices } from '../providers/asaas-invoices.js';
 import {
   createS3DocumentEraser,
   createS3Documents,
@@ -132,6 +133,18 @@ export function asaasFromEnvironment(
   const config = loadConfig({ asaasApiUrl: z.url() }, env);
   const apiKey = grantedSecret('asaasApiKey', { env, fetchSecret });
   return createAsaasClient({ ...options, baseUrl: config.asaasApiUrl, apiKey });
+}
+
+/** `asaas` grant: Asaas's notas fiscais (`/v3/invoices`), with the same base URL and key as its payments. */
+export function asaasInvoicesFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  fetchSecret?: SecretFetcher,
+): AsaasInvoices {
+  const config = loadConfig({ asaasApiUrl: z.url() }, env);
+  return createAsaasInvoices({
+    baseUrl: config.asaasApiUrl,
+    apiKey: grantedSecret('asaasApiKey', { env, fetchSecret }),
+  });
 }
 
 /**

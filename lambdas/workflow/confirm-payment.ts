@@ -12,7 +12,9 @@ import { chargeStillPaid } from '../shared/data/charge-moves.js';
 import { changeProcessStatus, getProcess } from '../shared/data/processes.js';
 import { markReferralPaid } from '../shared/data/referrals.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { conversionsFromEnvironment } from '../shared/environment.js';
+import { asaasInvoicesFromEnvironment, conversionsFromEnvironment } from '../shared/environment.js';
+import { companyIdentity } from '../shared/company.js';
+import { scheduleChargeInvoice } from '../payments/invoice-service.js';
 import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { taskHandler } from '../shared/task.js';
@@ -21,6 +23,7 @@ import { workflowInputSchema } from './task-input.js';
 const db = tableFromEnvironment();
 const clock = systemClock;
 const conversions = { db, clock, providers: conversionsFromEnvironment(), appUrl: appUrlFromEnvironment() };
+const invoices = asaasInvoicesFromEnvironment();
 
 /**
  * ConfirmPayment: the process becomes 'pago' with its filing forecast (the customer hears of it from the table's stream:
@@ -55,6 +58,8 @@ export const handler = taskHandler('ConfirmPayment', workflowInputSchema, async 
   if (referral?.rewardsGranted) logger.info('Free renewal granted', { referrer: referral.referrerUserId });
   // The purchase for the ad platforms, once per charge; it never fails the step.
   await sendPurchaseConversion(conversions, { chargeId, email: payer?.email ?? null });
+  // The payment's nota fiscal, once per charge, whatever the method; Asaas's problems never fail the step.
+  await scheduleChargeInvoice({ db, clock, invoices, fiscal: () => companyIdentity().fiscal }, chargeRef);
   return {
     status: process.status,
     previsao: process.previsao,

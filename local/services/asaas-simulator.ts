@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { createAccount } from './asaas-simulator/account.js';
 import { createApi } from './asaas-simulator/api.js';
+import { createInvoices } from './asaas-simulator/invoices.js';
 import { handleControl } from './asaas-simulator/control.js';
 import { decode, saoPaulo, type Reply } from './asaas-simulator/objects.js';
 import { errorPage, invoicePage, listPage } from './asaas-simulator/pages.js';
@@ -17,6 +18,8 @@ const MAX_BODY_BYTES = 1_000_000;
  * same event, same id, retried on a compressed copy of Asaas's schedule; a failing event blocks the ones behind it;
  * the queue pauses after 15 consecutive failures). State lives in memory.
  *
+ *   /v3/invoices…  Asaas's notas fiscais (asaas-simulator/invoices.ts): schedule, read, list, rewrite, issue, cancel, each
+ *                  step an INVOICE_* webhook; /nf/<id> its DANFSE; switches under /__control/invoices
  *   /v3/…          Asaas's API (customers and their removal, payments, pixQrCode, refund, sandbox confirm); lists
  *                  page with offset/limit (≤ 100) and filter payments by status, reference, customer and date ranges
  *                  (dateCreated, paymentDate…)
@@ -68,7 +71,14 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
   const schedule = o.retryScheduleMs?.length ? o.retryScheduleMs : DEFAULT_RETRY_SCHEDULE_MS;
   const webhooks = new WebhookQueue(o.webhook, schedule, log);
   const account = createAccount(webhooks, log, o.accountHolderName ?? EXAMPLE_COMPANY.pixPayeeName);
-  const api = createApi(account, o.apiKey, log);
+  let baseUrl = '';
+  const invoices = createInvoices({
+    payments: account.payments,
+    emit: (event, invoice, now) => webhooks.emitInvoice(event, invoice, now),
+    baseUrl: () => baseUrl,
+    log,
+  });
+  const api = createApi(account, o.apiKey, log, invoices.serveApi);
   const simulated = { account, api, webhooks, log };
 
   const server = createServer((request, response) => {
@@ -113,7 +123,9 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
           return sendJson(response, { status: 400, body: { error: 'the body must be a JSON object' } });
         }
       }
-      const reply = handleControl(simulated, method, url.pathname, body);
+      const reply =
+        invoices.serveControl(method, url.pathname, body) ?? handleControl(simulated, method, url.pathname, body);
+      if (reply.status === 200 && url.pathname === '/__control/reset') invoices.reset();
       if (!isForm) return sendJson(response, reply);
       if (reply.status === 200) {
         response.writeHead(303, { location: redirect, 'content-length': 0 });
@@ -123,7 +135,16 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
       return sendHtml(response, reply.status, errorPage(errors?.[0]?.description ?? 'Ação não permitida.', redirect));
     }
 
-    if (method === 'GET' && url.pathname === '/') return sendHtml(response, 200, listPage(account, webhooks));
+    if (method === 'GET' && url.pathname === '/') {
+      return sendHtml(response, 200, listPage(account, webhooks).replace('</main>', `${invoices.section('/')}</main>`));
+    }
+    const nota = method === 'GET' ? /^\/nf\/([^/]+)$/.exec(url.pathname) : null;
+    if (nota) {
+      const html = invoices.document(decode(nota[1]));
+      return html
+        ? sendHtml(response, 200, html)
+        : sendHtml(response, 404, errorPage('Nota fiscal não encontrada.', '/'));
+    }
     const invoice = method === 'GET' ? /^\/i\/([^/]+)$/.exec(url.pathname) : null;
     if (invoice) {
       const payment = account.payments.get(decode(invoice[1]));
@@ -142,7 +163,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     });
   });
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   account.setBaseUrl(baseUrl);
 
   return {
@@ -151,6 +172,7 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     async stop() {
       await webhooks.stop();
       api.stop();
+      invoices.stop();
       await new Promise<void>((resolveStop) => {
         server.closeAllConnections();
         server.close(() => resolveStop());

@@ -107,6 +107,9 @@ const PINNED_ACTIONS: Record<string, string> = {
   ReviewKitItem:
     'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail secrets',
   GetMyKitFile: 'dynamodb:GetItem dynamodb:Query s3:GetObject s3:GetObjectTagging secrets',
+
+  ListAdminInvoiceProblems: 'table:read cognito-idp:AdminListGroupsForUser secrets',
+  RetryAdminInvoice: 'dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
 };
 
 describe('each function’s IAM actions', () => {

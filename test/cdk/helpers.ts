@@ -59,6 +59,13 @@ export const TEST_COMPANY: CompanyIdentity = {
   phoneDisplay: '(35) 3333-1234',
   phoneNumber: '553533331234',
   pixPayeeName: 'EMPRESA DE TESTE INTERMEDIACAO',
+  fiscal: {
+    municipalServiceCode: '17.14',
+    municipalServiceName: 'Advocacia',
+    issRate: 2,
+    retainIss: false,
+    serviceDescription: 'Intermediação de pedido judicial de baixa temporária — protocolo {protocolo}.',
+  },
 };
 
 type SynthOptions = {

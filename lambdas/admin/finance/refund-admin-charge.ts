@@ -2,7 +2,13 @@ import { refundAdminChargeRoute } from '../../../domain/api/admin-finance.js';
 import type { SettlementDeps } from '../../payments/charge-settlement-service.js';
 import { systemClock } from '../../shared/clock.js';
 import { tableFromEnvironment } from '../../shared/db.js';
-import { asaasFromEnvironment, workflowFromEnvironment } from '../../shared/environment.js';
+import {
+  asaasFromEnvironment,
+  asaasInvoicesFromEnvironment,
+  workflowFromEnvironment,
+} from '../../shared/environment.js';
+import { companyIdentity } from '../../shared/company.js';
+import { cancelChargeInvoice } from '../../payments/invoice-service.js';
 import { apiHandler } from '../../shared/http.js';
 import { recordChargeManualRefund, refundAdminCharge, refundDuplicatePayment } from './admin-refunds-service.js';
 import { withCountedAsaasReads } from '../../payments/asaas-read-budget.js';
@@ -14,6 +20,12 @@ const deps: SettlementDeps = {
   // Its reads of Asaas count in the global budget the verifications share (docs/decisions.md, Asaas's request quota).
   asaas: withCountedAsaasReads(asaasFromEnvironment(), { db, clock: systemClock }),
   workflow: workflowFromEnvironment(),
+  // A refunded payment's nota fiscal is cancelled (docs/decisions.md, A nota fiscal for every payment).
+  cancelInvoice: (ref) =>
+    cancelChargeInvoice(
+      { db, clock: systemClock, invoices: asaasInvoicesFromEnvironment(), fiscal: () => companyIdentity().fiscal },
+      ref,
+    ),
 };
 
 /**

@@ -20,6 +20,7 @@ import type {
   StatusHistory,
 } from '../../../domain/schemas/entities.js';
 import { kitItemSchema, type KitItem } from '../../../domain/schemas/filing-kit.js';
+import { invoiceSchema, type Invoice } from '../../../domain/schemas/invoice.js';
 import type { ProfileDetails, ProfileInput } from '../../../domain/schemas/profile-input.js';
 import { generateReferralCode } from '../../../domain/referral-code.js';
 import { clientSearchTokens } from '../../../domain/search-tokens.js';
@@ -42,6 +43,8 @@ export type CustomerCollection = {
   courtCases: CourtCase[];
   /** The filing kit's items (issue 30), as the customer sees them. */
   kit: KitItem[];
+  /** The notas fiscais of the customer's payments (pattern 91). */
+  invoices?: Invoice[];
 };
 
 /** Pattern 1 (and 14): a customer's profile, contracts, charges, processes, history and court case in one Query. */
@@ -60,6 +63,7 @@ export async function getCustomerCollection(
     movements: [],
     courtCases: [],
     kit: [],
+    invoices: [],
   };
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -104,6 +108,9 @@ export async function getCustomerCollection(
           break;
         case 'KIT_ITEM':
           collection.kit.push(kitItemSchema.parse(entity));
+          break;
+        case 'INVOICE':
+          collection.invoices?.push(invoiceSchema.parse(entity));
           break;
       }
     }

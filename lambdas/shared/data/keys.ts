@@ -19,6 +19,13 @@ export const keys = {
   courtMovementSk: (contractId: string, movementId: string) => `CONTRACT#${contractId}#PROCESS#MOVEMENT#${movementId}`,
   /** Pattern 78: what DataJud last said about a contract's case (the court sync's record). In the dashboard's range. */
   courtCaseSk: (contractId: string) => `CONTRACT#${contractId}#PROCESS#COURT`,
+  /**
+   * Pattern 91: the nota fiscal of one paid charge. In the dashboard's range (pattern 1 reads it); not under the
+   * contract's `CHARGE#` prefix, which pattern 8 reads newest first with Limit 1.
+   */
+  invoiceSk: (contractId: string, chargeId: string) => `CONTRACT#${contractId}#INVOICE#${chargeId}`,
+  /** Pattern 93: the sparse gsi2 partition of the notas an admin must act on (an error, a cancellation denied). */
+  invoiceAttentionList: 'INVOICE_ATTENTION',
   /** A filing-kit item of a contract's process (pattern 69): inside the contract's range, so pattern 1 reads it too. */
   kitItemSk: (contractId: string, item: string) => `CONTRACT#${contractId}#KIT#${item}`,
   kitPrefix: (contractId: string) => `CONTRACT#${contractId}#KIT#`,

@@ -15,7 +15,13 @@ const NO_FAILURES = { failNext: 0, status: 503, delayMs: 0, afterProcessing: fal
 
 export type Api = ReturnType<typeof createApi>;
 
-export function createApi(account: Account, apiKey: string, log: (line: string) => void) {
+export function createApi(
+  account: Account,
+  apiKey: string,
+  log: (line: string) => void,
+  /** More of Asaas's routes served apart (the notas fiscais, invoices.ts): null when the route is not theirs. */
+  more?: (method: string, path: string, query: URLSearchParams, body: Record<string, unknown>) => Reply | null,
+) {
   const { customers, payments } = account;
   const switches = { ...NO_FAILURES };
   const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
@@ -85,7 +91,7 @@ export function createApi(account: Account, apiKey: string, log: (line: string) 
 
   async function handleApi(method: string, path: string, query: URLSearchParams, raw: string): Promise<Reply> {
     let body: Record<string, unknown> = {};
-    if (method === 'POST' && raw.trim()) {
+    if ((method === 'POST' || method === 'PUT') && raw.trim()) {
       try {
         const parsed: unknown = JSON.parse(raw);
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
@@ -123,7 +129,7 @@ export function createApi(account: Account, apiKey: string, log: (line: string) 
     if ((match = /^POST \/v3\/payments\/([^/]+)\/refund$/.exec(route)))
       return account.requestRefund(decode(match[1]), body);
     if ((match = /^POST \/v3\/payments\/([^/]+)\/restore$/.exec(route))) return account.restore(decode(match[1]));
-    return { status: 404 };
+    return more?.(method, path, query, body) ?? { status: 404 };
   }
 
   async function serveApi(request: IncomingMessage, url: URL, raw: string): Promise<Reply> {

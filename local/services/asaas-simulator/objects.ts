@@ -96,6 +96,8 @@ export type Payment = {
 };
 
 export type WebhookEnvelope = { id: string; event: string; dateCreated: string; payment: Payment };
+/** An INVOICE_* event's envelope: the nota instead of a payment (invoices.ts). */
+export type InvoiceEnvelope = { id: string; event: string; dateCreated: string; invoice: { id: string } };
 
 export type Delivery = {
   eventId: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { saoPaulo, type Delivery, type Payment, type WebhookEnvelope } from './objects.js';
+import { saoPaulo, type Delivery, type InvoiceEnvelope, type Payment, type WebhookEnvelope } from './objects.js';
 
 /** Asaas's webhook retry schedule, one minute compressed to one second. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [
@@ -13,7 +13,7 @@ export const MAX_CONSECUTIVE_FAILURES = 15;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const WEBHOOK_USER_AGENT = 'Asaas_Hmlg/3.0';
 
-type QueueEntry = { envelope: WebhookEnvelope; attempts: number };
+type QueueEntry = { envelope: WebhookEnvelope | InvoiceEnvelope; attempts: number };
 
 /**
  * Asaas's webhook queue, one per simulator: FIFO, the head retried on the schedule until it answers 200 (a failing
@@ -46,14 +46,32 @@ export class WebhookQueue {
 
   /** Records an event about `payment` (a snapshot, as it is now) and queues its delivery. */
   emit(event: string, payment: Payment, now: Date): void {
+    const envelope: WebhookEnvelope = { ...this.envelopeHead(event, now), payment: structuredClone(payment) };
+    this.events.push(envelope);
+    this.enqueue(envelope);
+  }
+
+  /** The INVOICE_* events sent, in order (invoices.ts). */
+  readonly invoiceEvents: InvoiceEnvelope[] = [];
+
+  /** Records an event about a nota fiscal (a snapshot, as it is now) and queues it behind the payments' events. */
+  emitInvoice(event: string, invoice: { id: string }, now: Date): void {
+    const envelope: InvoiceEnvelope = { ...this.envelopeHead(event, now), invoice: structuredClone(invoice) };
+    this.invoiceEvents.push(envelope);
+    this.enqueue(envelope);
+  }
+
+  private envelopeHead(event: string, now: Date) {
     this.eventSequence += 1;
-    const envelope: WebhookEnvelope = {
+    return {
       id: `evt_${randomBytes(16).toString('hex')}&${this.eventSequence}`,
       event,
       dateCreated: saoPaulo(now).dateTime,
-      payment: structuredClone(payment),
     };
-    this.events.push(envelope);
+  }
+
+  private enqueue(envelope: WebhookEnvelope | InvoiceEnvelope): void {
+    const { event } = envelope;
     if (!this.webhook) return;
     let copies = 1;
     if (this.duplicateNext > 0) {
@@ -113,6 +131,7 @@ export class WebhookQueue {
     this.held = [];
     this.deliveries.length = 0;
     this.events.length = 0;
+    this.invoiceEvents.length = 0;
     this.paused = false;
     this.consecutiveFailures = 0;
     this.failNext = 0;
@@ -193,7 +212,7 @@ export class WebhookQueue {
       this.deliveries.push({
         eventId: envelope.id,
         event: envelope.event,
-        paymentId: envelope.payment.id,
+        paymentId: 'payment' in envelope ? envelope.payment.id : envelope.invoice.id,
         status,
         at: new Date().toISOString(),
         attempt: entry.attempts,

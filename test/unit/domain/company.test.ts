@@ -24,6 +24,13 @@ const REAL: CompanyIdentity = {
   phoneDisplay: '(35) 3332-1000',
   phoneNumber: '553533321000',
   pixPayeeName: 'BAIXA CERTA SERVICOS LTDA',
+  fiscal: {
+    municipalServiceCode: '17.14',
+    municipalServiceName: 'Advocacia',
+    issRate: 3,
+    retainIss: false,
+    serviceDescription: 'Intermediação de pedido judicial — protocolo {protocolo}.',
+  },
 };
 
 describe('the company identity', () => {
@@ -48,6 +55,7 @@ describe('the company identity', () => {
       'lawyers',
     ]);
     expect(placeholderFields({ ...REAL, lawyers: [] })).toEqual(['lawyers']);
+    expect(placeholderFields({ ...REAL, fiscal: undefined })).toEqual(['fiscal']);
   });
 
   it('parses a configuration file and names every wrong field', () => {

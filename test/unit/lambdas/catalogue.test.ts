@@ -92,7 +92,8 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.documents) expected.add(ENV.documentsBucket).add(ENV.documentsPathStyle);
     if (grants.workflow) expected.add(ENV.stateMachineArn);
     if (grants.email) expected.add(ENV.emailFrom).add(ENV.emailConfigurationSet);
-    if (grants.email || grants.appLinks) expected.add(ENV.appUrl).add(ENV.company);
+    if (grants.email || grants.appLinks) expected.add(ENV.appUrl);
+    if (grants.email || grants.appLinks || grants.asaas) expected.add(ENV.company);
     if (grants.push) expected.add(ENV.pushEndpoint);
     if (grants.tokens) expected.add(ENV.tokenIssuer).add(ENV.tokenAudience);
     if (grants.userPool || grants.adminMembership) expected.add(ENV.userPoolId);
@@ -198,7 +199,9 @@ describe('environmentFor over the whole catalogue', () => {
     expect(() => environmentFor('Fn', { secrets: ['magicLinkKey'] }, { secret: () => undefined })).toThrow(
       'Fn: its grants need "secret magicLinkKey"',
     );
-    expect(() => environmentFor('Fn', { asaas: true }, { asaasApiUrl: 'https://x' })).toThrow('secret asaasApiKey');
+    expect(() => environmentFor('Fn', { asaas: true }, { asaasApiUrl: 'https://x', company: '{}' })).toThrow(
+      'secret asaasApiKey',
+    );
   });
 
   it('orders and deduplicates secrets, adding the ones a service implies', () => {

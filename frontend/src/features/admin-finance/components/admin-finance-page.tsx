@@ -22,6 +22,7 @@ import { ExportCsvButton } from './export-csv-button';
 import { FinancePeriodPicker } from './finance-period-picker';
 import { FinanceTotals } from './finance-totals';
 import { OrphanPayments } from './orphan-payments';
+import { InvoiceProblems } from './invoice-problems';
 import './admin-finance.css';
 
 /**
@@ -80,6 +81,7 @@ export function AdminFinancePage() {
         </Card>
       )}
       <OrphanPayments />
+      <InvoiceProblems />
       <DivergencesSection />
     </Flex>
   );

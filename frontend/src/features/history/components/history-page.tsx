@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Flex, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Link, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@domain/dates.js';
 import { customerHistory, type HistoryKind } from '@domain/history.js';
@@ -68,6 +68,11 @@ function HistoryList({ entries }: { entries: ReturnType<typeof customerHistory> 
                 <Text color="font.secondary" fontSize="small">
                   {entry.description}
                 </Text>
+                {entry.link && (
+                  <Link href={entry.link.href} isExternal fontSize="small">
+                    {entry.link.label}
+                  </Link>
+                )}
               </Flex>
               <Flex direction="column" alignItems="flex-end" gap="xxxs">
                 <Badge size="small" variation={KIND_LABEL[entry.kind].variation}>

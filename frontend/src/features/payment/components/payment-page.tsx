@@ -22,6 +22,8 @@ import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastApiError, toastError } from '@/lib/toast';
 import { useCreateCharge, useVerifyCharge } from '../api/charges';
 import { PixPayee } from './pix-payee';
+import { InvoiceNote } from './invoice-note';
+import type { Invoice } from '@domain/schemas/invoice.js';
 import { FaqLink } from '@/components/faq-link';
 
 /** The copy button's confirmation. */
@@ -96,7 +98,7 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
     <>
       <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} subtitle={PAYMENT_MESSAGES.singlePayment} />
       {view.kind === 'paid' ? (
-        <PaidCard charge={view.charge} />
+        <PaidCard charge={view.charge} invoice={dashboard.invoices?.find((i) => i.charge_id === view.charge.id)} />
       ) : view.kind === 'payable' ? (
         <PixCard contract={contract} charge={view.charge} />
       ) : (
@@ -312,7 +314,7 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
   );
 }
 
-function PaidCard({ charge }: { charge: Charge }) {
+function PaidCard({ charge, invoice }: { charge: Charge; invoice: Invoice | undefined }) {
   return (
     <Card variation="outlined">
       <Flex direction="column" gap="medium" alignItems="flex-start">
@@ -320,6 +322,7 @@ function PaidCard({ charge }: { charge: Charge }) {
         <Text fontSize="large" fontWeight="bold">
           {PAYMENT_MESSAGES.paidNotice}
         </Text>
+        <InvoiceNote invoice={invoice} />
         <ButtonLink to="/app/dashboard" variation="primary">
           {CONTRACT_MESSAGES.followProcess}
         </ButtonLink>

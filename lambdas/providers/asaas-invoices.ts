@@ -1,0 +1,170 @@
+import * as z from 'zod';
+import { normalizeInvoiceStatus } from '../../domain/invoice.js';
+import { AsaasError } from './asaas.js';
+import { httpJson, HttpUnavailableError, type RetryPolicy } from './http-json.js';
+import { countMetric, METRIC } from '../shared/metrics.js';
+
+/**
+ * Asaas's notas fiscais de serviço (`/v3/invoices`), apart from the payments' client (asaas.ts) so each grows on its own:
+ * the same base URL, key, errors (`AsaasError`) and retries. Asaas issues the NFS-e at the prefeitura asynchronously and
+ * tells its progress by INVOICE_* webhooks.
+ */
+const invoiceSchema = z
+  .object({
+    id: z.string().min(1),
+    status: z.string().min(1).transform(normalizeInvoiceStatus),
+    payment: z.string().nullish(),
+    installment: z.string().nullish(),
+    value: z.number().nullish(),
+    number: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((n) => (n === null || n === undefined ? n : String(n))),
+    pdfUrl: z.string().nullish(),
+    xmlUrl: z.string().nullish(),
+    statusDescription: z.string().nullish(),
+    externalReference: z.string().nullish(),
+    deleted: z.boolean().optional(),
+  })
+  .loose();
+export type AsaasInvoice = z.infer<typeof invoiceSchema>;
+
+const listSchema = z.object({ data: z.array(invoiceSchema), hasMore: z.boolean().optional() }).loose();
+
+export type AsaasInvoiceInput = {
+  /** The Asaas payment the nota is for. */
+  payment: string;
+  serviceDescription: string;
+  observations: string;
+  /** Reais, two decimals. */
+  value: number;
+  /** yyyy-MM-dd (São Paulo): the day the nota is issued. */
+  effectiveDate: string;
+  municipalServiceCode: string;
+  municipalServiceName: string;
+  /** Our charge id: a retry finds the nota it already made. */
+  externalReference: string;
+  taxes: { retainIss: boolean; iss: number; cofins: number; csll: number; inss: number; ir: number; pis: number };
+};
+
+export type AsaasInvoices = {
+  /**
+   * Schedules the nota of a payment, at most once per payment: a live nota (not cancelled) of the payment is answered
+   * instead of a new one, so a creation whose answer was lost is found, never repeated.
+   */
+  scheduleInvoice(input: AsaasInvoiceInput): Promise<AsaasInvoice>;
+  getInvoice(invoiceId: string): Promise<AsaasInvoice>;
+  /** The notas of one payment (cancelled ones included). */
+  listInvoicesOfPayment(paymentId: string): Promise<AsaasInvoice[]>;
+  /** A nota not issued yet (SCHEDULED or ERROR) rewritten: a failed one is scheduled again. */
+  updateInvoice(
+    invoiceId: string,
+    input: Omit<AsaasInvoiceInput, 'payment' | 'externalReference'>,
+  ): Promise<AsaasInvoice>;
+  /** Issues a scheduled nota now, instead of on its effective date. */
+  authorizeInvoice(invoiceId: string): Promise<AsaasInvoice>;
+  /** Asks the prefeitura to cancel the nota (PROCESSING_CANCELLATION, then CANCELED or CANCELLATION_DENIED). */
+  cancelInvoice(invoiceId: string): Promise<AsaasInvoice>;
+};
+
+export type AsaasInvoicesOptions = {
+  baseUrl: string;
+  apiKey: string | (() => Promise<string>);
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3000 };
+const errorsSchema = z.object({
+  errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
+});
+
+export function createAsaasInvoices(options: AsaasInvoicesOptions): AsaasInvoices {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const once: RetryPolicy = { ...retry, attempts: 1 };
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    schema: T,
+    request: { body?: unknown; retry?: RetryPolicy } = {},
+  ): Promise<z.output<T>> {
+    const apiKey = typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey();
+    let response;
+    try {
+      response = await httpJson(`${baseUrl}${path}`, {
+        method,
+        headers: { access_token: apiKey, 'user-agent': 'baixa-temporaria/1.0' },
+        body: request.body,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        retry: request.retry ?? retry,
+        fetch: options.fetch,
+        sleep: options.sleep,
+      });
+    } catch (error) {
+      if (error instanceof HttpUnavailableError) {
+        countMetric(METRIC.asaasUnavailable);
+        throw new AsaasError(
+          'unavailable',
+          `Asaas unavailable: ${method} ${path}`,
+          { status: error.lastStatus },
+          {
+            cause: error,
+          },
+        );
+      }
+      throw error;
+    }
+    const { status, body } = response;
+    if (status === 200) {
+      const parsed = schema.safeParse(body);
+      if (parsed.success) return parsed.data;
+      throw new AsaasError('unexpected', `Unreadable Asaas answer: ${method} ${path}`, { status });
+    }
+    const errors = errorsSchema.safeParse(body).data?.errors;
+    if (status === 401 || status === 403) {
+      throw new AsaasError('unauthorized', `Asaas refused the API key: ${method} ${path}`, { status, errors });
+    }
+    if (status === 404) throw new AsaasError('not_found', `Asaas: not found: ${method} ${path}`, { status, errors });
+    if (status === 400) {
+      const text = errors?.map((e) => e.description ?? e.code).join('; ') ?? 'invalid request';
+      throw new AsaasError('rejected', `Asaas rejected ${method} ${path}: ${text}`, { status, errors });
+    }
+    throw new AsaasError('unexpected', `Asaas answered HTTP ${status}: ${method} ${path}`, { status, errors });
+  }
+
+  const path = (invoiceId: string, action = '') => `/invoices/${encodeURIComponent(invoiceId)}${action}`;
+
+  const client: AsaasInvoices = {
+    async listInvoicesOfPayment(paymentId) {
+      const list = await call('GET', `/invoices?payment=${encodeURIComponent(paymentId)}&limit=100`, listSchema);
+      return list.data;
+    },
+    async scheduleInvoice(input) {
+      const live = async () =>
+        (await client.listInvoicesOfPayment(input.payment)).find(
+          (invoice) => invoice.deleted !== true && invoice.status !== 'CANCELED',
+        );
+      const existing = await live();
+      if (existing) return existing;
+      try {
+        return await call('POST', '/invoices', invoiceSchema, { body: input, retry: once });
+      } catch (error) {
+        // The answer was lost, maybe not the nota: look before anyone tries again.
+        if (error instanceof AsaasError && error.kind === 'unavailable') {
+          const made = await live();
+          if (made) return made;
+        }
+        throw error;
+      }
+    },
+    getInvoice: (invoiceId) => call('GET', path(invoiceId), invoiceSchema),
+    updateInvoice: (invoiceId, input) => call('PUT', path(invoiceId), invoiceSchema, { body: input, retry: once }),
+    authorizeInvoice: (invoiceId) => call('POST', path(invoiceId, '/authorize'), invoiceSchema, { retry: once }),
+    cancelInvoice: (invoiceId) => call('POST', path(invoiceId, '/cancel'), invoiceSchema, { retry: once }),
+  };
+  return client;
+}
