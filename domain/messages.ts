@@ -563,6 +563,7 @@ export const ADMIN_CLIENT_MESSAGES = {
   searchPlaceholder: 'Buscar por nome, email ou documento',
   noClients: 'Nenhum cliente cadastrado.',
   noMatches: 'Nenhum cliente encontrado para esta busca.',
+  sortLabel: 'Ordenar por',
 } as const;
 
 /** /admin/indicacoes (spec 02 §2 Admin: Referrals; §8 Admin). */

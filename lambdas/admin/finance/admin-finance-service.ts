@@ -19,7 +19,7 @@ import { SettlementPendingError } from '../../payments/charge-settlement-service
 import { settleHeldMoney } from '../../payments/held-money-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
-import { listCharges, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
+import { listCharges, rowContextOf, searchClientPage, type Page } from '../../shared/data/admin-lists.js';
 import { auditPut } from '../../shared/data/audit.js';
 import { getCharge, latestChargeOfContract, withoutTaskToken, type ChargeRef } from '../../shared/data/charges.js';
 import { contractNotCancelled, getContract } from '../../shared/data/contracts.js';
@@ -83,9 +83,17 @@ export async function listAdminCharges(
     (!query.status || charge.status === query.status) && (!range || isInRange(charge.updated_at, range));
   if (search) {
     const protocolo = parseProtocol(search);
-    const owners = protocolo
-      ? await findContractByProtocol(db, protocolo).then((owner) => (owner ? [owner.userId] : []))
-      : (await searchClients(db, search, ADMIN_PAGE_SIZE)).map((client) => client.user_id);
+    // A page of matching clients with its cursor: 'Carregar mais' reads the next, never a silent cut.
+    const matches = protocolo
+      ? await findContractByProtocol(db, protocolo).then((owner) => ({
+          owners: owner ? [owner.userId] : [],
+          cursor: null,
+        }))
+      : await searchClientPage(db, search, { limit: ADMIN_PAGE_SIZE, cursor: query.cursor ?? null }).then((page) => ({
+          owners: page.items.map((client) => client.user_id),
+          cursor: page.cursor,
+        }));
+    const { owners } = matches;
     const collections = await Promise.all(owners.map((userId) => getCustomerCollection(db, userId)));
     const items = collections.flatMap((collection, i) =>
       collection.charges
@@ -103,7 +111,7 @@ export async function listAdminCharges(
           ),
         ),
     );
-    return { items, cursor: null };
+    return { items, cursor: matches.cursor };
   }
   const page = await listCharges(db, {
     status: query.status,
