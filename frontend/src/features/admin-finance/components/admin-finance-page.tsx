@@ -1,5 +1,4 @@
 import { Card, Flex, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import {
   CHARGE_FILTER_LABELS,
   conversionRate,
@@ -10,9 +9,10 @@ import { resolvePeriod } from '@domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
-import { AdminListToolbar, type AdminListFilters } from '@/components/admin-list/admin-list-toolbar';
+import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
+import { useListFilters } from '@/lib/url-filters';
 import { useAdminCharges, useFinanceSummary } from '../api/admin-finance';
 import { usePeriodChoice } from './use-period-choice';
 import { ChargeTable } from './charge-table';
@@ -34,7 +34,8 @@ export function AdminFinancePage() {
   const { choice, choose } = usePeriodChoice();
   const resolved = resolvePeriod(choice, new Date());
   const range = 'range' in resolved ? resolved.range : null;
-  const [filters, setFilters] = useState<AdminListFilters<string>>({});
+  // The status lives in the URL with the period: 'Hoje' links here filtered, and a reload keeps both.
+  const [filters, setFilters] = useListFilters(Object.keys(CHARGE_FILTER_LABELS));
   const listFilters = { ...filters, ...range };
   const charges = useAdminCharges(listFilters, { enabled: range !== null });
   const summary = useFinanceSummary(range);
