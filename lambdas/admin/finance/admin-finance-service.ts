@@ -6,6 +6,7 @@ import {
   isChargePaid,
   providerChargeStatus,
   verificationMessage,
+  type ChargeMethod,
 } from '../../../domain/charge-status.js';
 import { saoPauloDay } from '../../../domain/dates.js';
 import { formatBRL } from '../../../domain/pricing.js';
@@ -72,7 +73,30 @@ export type AdminChargesQuery = AdminListQuery<string> & { from?: string; to?: s
  * period keeps the charges whose status last changed in it: a key range of either index, or a filter on a search's
  * few charges.
  */
+/** Pages a method filter may read for one answer: bounded, so a rare method never walks the whole list at once. */
+const METHOD_FILTER_MAX_READS = 10;
+
 export async function listAdminCharges(
+  deps: Pick<AdminFinanceDeps, 'db'>,
+  query: AdminChargesQuery & { metodo?: ChargeMethod },
+): Promise<Page<AdminChargeRow>> {
+  const { metodo, ...rest } = query;
+  if (!metodo) return listChargePage(deps, rest);
+  // A filter over the pages: read on until the page is full, the list ends or the bound is reached; the cursor
+  // always points past what was read, so 'Carregar mais' goes on from there and nothing is skipped.
+  const limit = rest.limit ?? ADMIN_PAGE_SIZE;
+  const items: AdminChargeRow[] = [];
+  let cursor = rest.cursor ?? null;
+  for (let read = 0; read < METHOD_FILTER_MAX_READS; read += 1) {
+    const page = await listChargePage(deps, { ...rest, cursor: cursor ?? undefined });
+    items.push(...page.items.filter((row) => row.metodo === metodo));
+    cursor = page.cursor;
+    if (!cursor || items.length >= limit) break;
+  }
+  return { items, cursor };
+}
+
+async function listChargePage(
   deps: Pick<AdminFinanceDeps, 'db'>,
   query: AdminChargesQuery,
 ): Promise<Page<AdminChargeRow>> {
