@@ -523,6 +523,12 @@ export const FINANCE_MESSAGES = {
   reversed: 'A data inicial deve ser anterior ou igual à data final.',
   tooLong: 'O período pode ter no máximo 366 dias.',
   choosePeriod: 'Escolha as duas datas do período para ver as cobranças.',
+  /** Every figure says which span it counts: the counters count everything, the totals one period. */
+  allTimeCaption: 'Contagens desde o início, de todas as cobranças',
+  methodFilterLabel: 'Forma de pagamento',
+  methodFilterAll: 'Todas as formas',
+  periodCaption: (range: string) => `No período: ${range}`,
+  chartRefunds: (amount: string, days: number) => `Estornos: ${amount} em ${days} ${days === 1 ? 'dia' : 'dias'}.`,
 } as const;
 
 /** 'n pagamentos', 'n estornos', 'n cobranças em aberto': the figure's count in words, singular for one. */

@@ -1,6 +1,9 @@
-import { Card, Flex, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import {
   CHARGE_FILTER_LABELS,
+  CHARGE_METHOD_LABELS,
+  CHARGE_METHODS,
+  type ChargeMethod,
   conversionRate,
   convertedChargeCount,
   formatConversionRate,
@@ -12,7 +15,7 @@ import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
-import { useListFilters } from '@/lib/url-filters';
+import { useListFilters, useUrlParam } from '@/lib/url-filters';
 import { useAdminCharges, useFinanceSummary } from '../api/admin-finance';
 import { usePeriodChoice } from './use-period-choice';
 import { ChargeTable } from './charge-table';
@@ -36,7 +39,8 @@ export function AdminFinancePage() {
   const range = 'range' in resolved ? resolved.range : null;
   // The status lives in the URL with the period: 'Hoje' links here filtered, and a reload keeps both.
   const [filters, setFilters] = useListFilters(Object.keys(CHARGE_FILTER_LABELS));
-  const listFilters = { ...filters, ...range };
+  const [metodo, setMetodo] = useUrlParam<ChargeMethod>('metodo', CHARGE_METHODS);
+  const listFilters = { ...filters, ...(metodo ? { metodo } : {}), ...range };
   const charges = useAdminCharges(listFilters, { enabled: range !== null });
   const summary = useFinanceSummary(range);
 
@@ -64,6 +68,18 @@ export function AdminFinancePage() {
           filters={filters}
           onFiltersChange={setFilters}
         />
+        <SelectField
+          label={FINANCE_MESSAGES.methodFilterLabel}
+          value={metodo ?? ''}
+          onChange={(event) => setMetodo((event.target.value || undefined) as ChargeMethod | undefined)}
+        >
+          <option value="">{FINANCE_MESSAGES.methodFilterAll}</option>
+          {CHARGE_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {CHARGE_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectField>
         <ExportCsvButton filters={listFilters} range={range} />
       </div>
       {range ? (
@@ -90,19 +106,24 @@ export function AdminFinancePage() {
 function FinanceCounters() {
   const charges = useAdminSummary().data?.charges;
   return (
-    <AdminCounters
-      label="Resumo financeiro"
-      columns={4}
-      counters={[
-        { id: 'total', label: 'Total de Cobranças', value: charges?.total },
-        { id: 'paid', label: 'Pagas', value: charges?.paid },
-        { id: 'pending', label: 'Pendentes', value: charges?.pending },
-        {
-          id: 'conversion',
-          label: 'Taxa de Conversão',
-          value: charges && formatConversionRate(conversionRate(convertedChargeCount(charges), charges.total)),
-        },
-      ]}
-    />
+    <Flex direction="column" gap="xxs">
+      <Text fontSize="small" color="font.secondary" id="finance-counters-caption">
+        {FINANCE_MESSAGES.allTimeCaption}
+      </Text>
+      <AdminCounters
+        label="Resumo financeiro"
+        columns={4}
+        counters={[
+          { id: 'total', label: 'Total de Cobranças', value: charges?.total },
+          { id: 'paid', label: 'Pagas', value: charges?.paid },
+          { id: 'pending', label: 'Pendentes', value: charges?.pending },
+          {
+            id: 'conversion',
+            label: 'Taxa de Conversão',
+            value: charges && formatConversionRate(conversionRate(convertedChargeCount(charges), charges.total)),
+          },
+        ]}
+      />
+    </Flex>
   );
 }
