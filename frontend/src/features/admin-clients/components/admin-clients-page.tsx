@@ -192,7 +192,7 @@ function ClientList({ search, sort }: { search: string; sort: ClientSort }) {
           <li key={client.id}>
             <Card variation="outlined">
               <Flex direction="column" gap="small">
-                <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
+                <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
                   <ClientName client={client} />
                   <ClientStatus client={client} />
                 </Flex>
