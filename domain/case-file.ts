@@ -6,7 +6,9 @@ import { SYSTEM_ACTOR } from './history.js';
 import { formatBRL } from './pricing.js';
 import { statusLabel } from './process-status.js';
 import type { AuditEntry } from './schemas/audit.js';
-import type { Charge, Contract, Process, Profile, StatusHistory } from './schemas/entities.js';
+import type { AdminStatusHistory, Charge, Contract, CourtMovement, Process, Profile } from './schemas/entities.js';
+import type { KitItem } from './schemas/filing-kit.js';
+import { kitItemDefinition, kitRefusalReason, KIT_REFUSAL_CODES, type KitRefusalCode } from './filing-kit.js';
 
 /**
  * The case file (/admin/clientes/{id}, issue 34 item 3): everything that happened to one client on one timeline,
@@ -97,12 +99,17 @@ export type CaseFileInput = {
   contracts: CaseFileContract[];
   charges: Omit<Charge, 'qr_code'>[];
   processes: Process[];
-  history: StatusHistory[];
+  /** With the admin's side of each change: its reason, what it skipped, the internal note. */
+  history: AdminStatusHistory[];
   audit: AuditEntry[];
   sentEmails: SentEmail[];
   /** SES's report on the customer's current address (pattern 64), if any. */
   suppression: { reason: 'bounce' | 'complaint'; at: string } | null;
   internalNotes: InternalNote[];
+  /** The filing kit's items: each file sent is an event; each review is read from the audit trail. */
+  kit?: KitItem[];
+  /** The court movements of the client's filed cases. */
+  movements?: CourtMovement[];
   /** Events other features add (documents of the filing kit, court movements). */
   extra?: CaseFileEvent[];
 };
@@ -317,7 +324,83 @@ export function caseFileTimeline(input: CaseFileInput): CaseFileEvent[] {
         title: change.de ? `${statusLabel(change.de)} → ${statusLabel(change.para)}` : statusLabel(change.para),
         actor: actorOf(change.by_user),
         protocolo: contractId ? (protocolOf.get(contractId) ?? null) : null,
-        details: change.obs ? [`Observação ao cliente: ${change.obs}`] : [],
+        details: [
+          ...(change.avisos ? [`Atenção: ${change.avisos}`] : []),
+          ...(change.motivo ? [`Motivo: ${change.motivo}`] : []),
+          ...(change.obs ? [`Observação ao cliente: ${change.obs}`] : []),
+        ],
+      }),
+    );
+    // The status dialog's internal note is kept on the change's record; on the timeline it is a note of its own.
+    if (change.nota_interna) {
+      events.push(
+        event({
+          id: `nota-status-${change.created_at}-${index}`,
+          at: change.created_at,
+          kind: 'nota',
+          title: 'Nota interna',
+          internal: true,
+          actor: actorOf(change.by_user),
+          protocolo: contractId ? (protocolOf.get(contractId) ?? null) : null,
+          details: [change.nota_interna],
+        }),
+      );
+    }
+  }
+
+  // The filing kit: every file the customer sent, and every review (the audit keeps each; the item only its last).
+  for (const item of input.kit ?? []) {
+    const title = kitItemDefinition(profile.tipo_documento, item.key)?.title ?? item.key;
+    for (const file of item.files) {
+      events.push(
+        event({
+          id: `documento-${item.contrato_id}-${file.id}`,
+          at: file.uploaded_at,
+          kind: 'documento',
+          title: `Documento enviado: ${title}`,
+          actor: 'Cliente',
+          protocolo: protocolOf.get(item.contrato_id) ?? null,
+          details: [`${file.content_type === 'application/pdf' ? 'PDF' : 'Imagem'} · ${formatBytes(file.bytes)}`],
+        }),
+      );
+    }
+  }
+  for (const entry of input.audit) {
+    if (entry.action !== 'kit-review' || entry.target?.type !== 'kit_item') continue;
+    const [contractId = '', key = ''] = entry.target.id.split('#');
+    const title = kitItemDefinition(profile.tipo_documento, key)?.title ?? key;
+    const approved = entry.after?.state === 'aprovado';
+    const refusal = refusalOf(entry.after?.refusal);
+    events.push(
+      event({
+        id: `revisao-${entry.id}`,
+        at: entry.at,
+        kind: 'documento',
+        title: `${approved ? 'Documento aprovado' : 'Documento recusado'}: ${title}`,
+        actor: entry.actor.email,
+        protocolo: protocolOf.get(contractId) ?? null,
+        details: !approved && refusal ? [`Motivo: ${kitRefusalReason(refusal)}`] : [],
+      }),
+    );
+  }
+
+  // Court movements, in the customer's words and the court's.
+  for (const movement of input.movements ?? []) {
+    events.push(
+      event({
+        id: `movimento-${movement.contrato_id}-${movement.id}`,
+        at: movement.data_hora,
+        kind: 'movimentacao',
+        title: movement.texto,
+        actor: 'Tribunal',
+        protocolo: protocolOf.get(movement.contrato_id) ?? null,
+        details: [
+          ...(movement.nome !== movement.texto ? [`No tribunal: ${movement.nome}`] : []),
+          ...movement.complementos,
+          ...(movement.sugestao_status
+            ? [movement.revisado_em ? 'Conferida pela equipe' : 'Aguardando a equipe confirmar o status']
+            : []),
+        ],
       }),
     );
   }
@@ -370,6 +453,21 @@ export function caseFileTimeline(input: CaseFileInput): CaseFileEvent[] {
     (a, b) =>
       b.at.localeCompare(a.at) || SAME_INSTANT_ORDER[a.kind] - SAME_INSTANT_ORDER[b.kind] || a.id.localeCompare(b.id),
   );
+}
+
+/** A kit refusal as the audit record carries it, if it is one. */
+function refusalOf(value: unknown): { code: KitRefusalCode; note?: string | null } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { code, note } = value as { code?: unknown; note?: unknown };
+  if (!KIT_REFUSAL_CODES.includes(code as KitRefusalCode)) return null;
+  return { code: code as KitRefusalCode, note: typeof note === 'string' ? note : null };
+}
+
+/** 1,2 MB / 340 KB, as a person reads a file's size. */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024)
+    return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** A customer's WhatsApp as a wa.me link: Brazilian numbers are stored without the country code. */

@@ -523,6 +523,12 @@ export const FINANCE_MESSAGES = {
   reversed: 'A data inicial deve ser anterior ou igual à data final.',
   tooLong: 'O período pode ter no máximo 366 dias.',
   choosePeriod: 'Escolha as duas datas do período para ver as cobranças.',
+  /** Every figure says which span it counts: the counters count everything, the totals one period. */
+  allTimeCaption: 'Contagens desde o início, de todas as cobranças',
+  methodFilterLabel: 'Forma de pagamento',
+  methodFilterAll: 'Todas as formas',
+  periodCaption: (range: string) => `No período: ${range}`,
+  chartRefunds: (amount: string, days: number) => `Estornos: ${amount} em ${days} ${days === 1 ? 'dia' : 'dias'}.`,
 } as const;
 
 /** 'n pagamentos', 'n estornos', 'n cobranças em aberto': the figure's count in words, singular for one. */
@@ -563,6 +569,7 @@ export const ADMIN_CLIENT_MESSAGES = {
   searchPlaceholder: 'Buscar por nome, email ou documento',
   noClients: 'Nenhum cliente cadastrado.',
   noMatches: 'Nenhum cliente encontrado para esta busca.',
+  sortLabel: 'Ordenar por',
 } as const;
 
 /** /admin/indicacoes (spec 02 §2 Admin: Referrals; §8 Admin). */

@@ -1,16 +1,30 @@
 import * as z from 'zod';
-import { adminClientDetailSchema, adminClientSchema, clientDeletionSchema } from '../schemas/admin-clients.js';
+import { adminClientDetailSchema, adminClientRowSchema, clientDeletionSchema } from '../schemas/admin-clients.js';
 import { contractIdSchema, contractPdfSchema } from './contracts.js';
 import { defineRoute } from './route.js';
 
 /** Clients at most per page or search (docs/data-model.md: a page is one Query, never everything). */
 export const ADMIN_CLIENTS_PAGE_SIZE = 25;
 
+/**
+ * How /admin/clientes orders its rows (`?ordem=` on the screen). The sign-up order is the index's, so it holds across
+ * every page; the others order the rows loaded so far (docs/decisions.md, The client list).
+ */
+export const CLIENT_SORTS = {
+  recentes: 'Cadastro: mais recentes',
+  antigos: 'Cadastro: mais antigos',
+  atividade: 'Última atividade',
+  nome: 'Nome (A–Z)',
+} as const;
+export type ClientSort = keyof typeof CLIENT_SORTS;
+export const clientSortSchema = z.enum(Object.keys(CLIENT_SORTS) as [ClientSort, ...ClientSort[]]);
+
 const profileIdParams = z.object({ id: z.string().trim().min(1).max(64) });
 
 /**
  * /admin/clientes: newest first, one page at a time (`cursor` from the previous answer), or a search by name,
- * e-mail or document (`search`, at least 2 characters; at most one page of matches). A POST with the search in its
+ * e-mail, document, a piece of a protocol or a CNJ number (`search`, at least 2 characters; a page of matches with its
+ * cursor, never a silent cut). A POST with the search in its
  * body: a query string ends in CloudFront's and API Gateway's access logs, and a search names a person
  * (docs/decisions.md, Personal data out of URLs and logs).
  */
@@ -22,8 +36,10 @@ export const listAdminClientsRoute = defineRoute({
   body: z.object({
     search: z.string().trim().max(120).optional(),
     cursor: z.string().max(2048).optional(),
+    /** 'antigos' pages the sign-up index oldest first; every other order reads it newest first. */
+    ordem: clientSortSchema.optional(),
   }),
-  response: z.object({ clients: z.array(adminClientSchema), cursor: z.string().nullable() }),
+  response: z.object({ clients: z.array(adminClientRowSchema), cursor: z.string().nullable() }),
 });
 
 /** /admin/clientes/{id} (the profile id): profile, contracts with charges, processes and the audit trail. */

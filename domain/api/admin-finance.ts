@@ -44,7 +44,8 @@ export const ADMIN_CHARGES_MAX_PAGE = 100;
 /**
  * /admin/financeiro: charges whose status last changed in the period (`from`/`to`, São Paulo days; without them, all),
  * most recently moved first, or those in one status (a provider status, upper case), or a search; one page of `limit`
- * rows (25 unless asked).
+ * rows (25 unless asked). `metodo` keeps the charges paid one way: a filter over the pages read, which reads on until
+ * the page is full or the list ends (docs/decisions.md, Finance: method filter).
  */
 export const listAdminChargesRoute = defineRoute({
   id: 'ListAdminCharges',
@@ -62,6 +63,8 @@ export const listAdminChargesRoute = defineRoute({
       from: daySchema.optional(),
       to: daySchema.optional(),
       limit: z.coerce.number().int().min(1).max(ADMIN_CHARGES_MAX_PAGE).default(ADMIN_PAGE_SIZE),
+      /** Only the charges paid this way (`chargeMethod`). */
+      metodo: z.enum(CHARGE_METHODS).optional(),
     })
     .superRefine(refineDayRange),
   response: z.object({ items: z.array(adminChargeRowSchema), cursor: z.string().nullable() }),

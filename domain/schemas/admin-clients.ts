@@ -18,6 +18,16 @@ export const adminClientSchema = profileSchema.extend({
 });
 export type AdminClient = z.infer<typeof adminClientSchema>;
 
+/**
+ * A row of /admin/clientes: the client with their current process's status (none before a profile's first contract)
+ * and when anything of theirs last changed (pattern 103).
+ */
+export const adminClientRowSchema = adminClientSchema.extend({
+  process_status: processSchema.shape.status.nullable(),
+  last_activity_at: z.string(),
+});
+export type AdminClientRow = z.infer<typeof adminClientRowSchema>;
+
 /** A charge on the client detail, without its QR image (the admin never pays it; the image is ~10 KB each). */
 export const adminClientChargeSchema = chargeSchema.omit({ qr_code: true });
 

@@ -3,11 +3,14 @@ import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
+import { formatDocument } from '../../domain/documents.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES, clientDeletedDescription } from '../../domain/messages.js';
 import { createAsaasClient } from '../../lambdas/providers/asaas.js';
+import { statusLabel } from '../../domain/process-status.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
+import { getProcess } from '../../lambdas/shared/data/processes.js';
 import { localSettings } from '../../local/settings.js';
-import { seedCustomer, seedPendingCharge } from '../integration/seed.js';
+import { seedCustomer, seedPendingCharge, seedSignature } from '../integration/seed.js';
 import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { adminPage } from './admin-helpers.js';
 import { localTable } from './local-table.js';
@@ -196,4 +199,56 @@ describe('/admin/clientes and /admin/clientes/{id} (spec 02 §2)', () => {
     await screenshot(page, 'admin-clients-detail-phone');
     await page.context().close();
   }, 180_000);
+
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    it(`shows document, process status and last activity, orders by name, and keeps order and filter over a reload (${viewport})`, async () => {
+      const sortWord = `Quaresmeira${ulid().slice(-5).toLowerCase()}`;
+      // Signed up in this order: newest first lists Carla, Ana, Bruna; by name, Ana, Bruna, Carla.
+      const bruna = await seedCustomer(db, { nome_completo: `Bruna ${sortWord} Costa`, cpf: generateCpf() });
+      await seedSignature(db, bruna);
+      const brunaStatus = statusLabel(
+        (await getProcess(db, { userId: bruna.userId, contractId: bruna.contract.id }))!.status,
+      );
+      await seedCustomer(db, { nome_completo: `Ana ${sortWord} Dias`, cpf: generateCpf() });
+      await seedCustomer(db, { nome_completo: `Carla ${sortWord} Alves`, cpf: generateCpf() });
+      const page = await adminPage(size);
+      await page.goto(`${appUrl}/admin/clientes`);
+      await page.getByRole('heading', { level: 1, name: 'Clientes' }).waitFor();
+      await searchFor(page, sortWord);
+      const list =
+        viewport === 'phone'
+          ? page.getByRole('list', { name: 'Clientes' }).getByRole('listitem')
+          : page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: sortWord });
+      const firstNames = async () =>
+        (await list.allTextContents()).map((text) => /(Ana|Bruna|Carla) /.exec(text)?.[1] ?? '?');
+      await expect.poll(firstNames, { timeout: 20_000 }).toEqual(['Carla', 'Ana', 'Bruna']);
+
+      // The row says who it is, where the case stands and when anything last happened.
+      const brunaRow = list.filter({ hasText: bruna.profile.nome_completo });
+      await brunaRow.getByText(`CPF ${formatDocument(bruna.profile.cpf)}`).waitFor();
+      await brunaRow.getByText(brunaStatus, { exact: true }).waitFor();
+      if (viewport === 'phone') await brunaRow.getByText(/Última atividade \d{2}\/\d{2}\/\d{4}/).waitFor();
+      else await page.getByRole('columnheader', { name: 'Última atividade' }).waitFor();
+
+      await page.getByLabel(ADMIN_CLIENT_MESSAGES.sortLabel).selectOption('nome');
+      await page.waitForURL(/\/admin\/clientes\?ordem=nome$/);
+      await expect.poll(firstNames).toEqual(['Ana', 'Bruna', 'Carla']);
+      await screenshot(page, `admin-clients-sorted-${viewport}`);
+      // The order survives a reload (the search term, which names a person, is not in the URL).
+      await page.reload();
+      expect(await page.getByLabel(ADMIN_CLIENT_MESSAGES.sortLabel).inputValue()).toBe('nome');
+      await searchFor(page, sortWord);
+      await expect.poll(firstNames, { timeout: 20_000 }).toEqual(['Ana', 'Bruna', 'Carla']);
+
+      // A list's status filter lives in the URL too, and survives a reload.
+      await page.goto(`${appUrl}/admin/processos`);
+      await page.getByRole('heading', { level: 1, name: 'Processos' }).waitFor();
+      await page.getByLabel('Status', { exact: true }).selectOption('peticionado');
+      await page.waitForURL(/\/admin\/processos\?status=peticionado$/);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Processos' }).waitFor();
+      expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('peticionado');
+      await page.context().close();
+    }, 240_000);
+  }
 });

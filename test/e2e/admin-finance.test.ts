@@ -48,8 +48,10 @@ const searchFor = (page: Page, term: string) => searchAdminList(page, 'Buscar po
 /** Playwright's patience, not vitest's one second: the chart's chunk, the API and a busy machine take their time. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
 
-/** The chart's bars; while a period loads, the last one's stay, so counts are polled. */
-const bars = (page: Page) => page.locator('[data-testid="finance-chart"] .ct-bar');
+/** The chart's receipts bars (one a day); while a period loads, the last one's stay, so counts are polled. */
+const bars = (page: Page) => page.locator('[data-testid="finance-chart"] .ct-series-a .ct-bar');
+/** The refunds beside them, one a day too. */
+const refundBars = (page: Page) => page.locator('[data-testid="finance-chart"] .ct-series-b .ct-bar');
 const presetButton = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
 describe('/admin/financeiro: a period, its money, its chart and its CSV', () => {
@@ -133,6 +135,8 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     expect(lines.find((line) => line.includes(openName))).toContain(';79,80;Pendente;');
     // The status filter narrows the list and the file alike.
     await page.getByLabel('Status', { exact: true }).selectOption('PENDING');
+    // The filter joins the period in the URL, so a reload keeps both.
+    await eventually(() => new URL(page.url()).searchParams.get('status')).toBe('PENDING');
     await page.getByRole('row').filter({ hasText: openName }).waitFor();
     const pendingOnly = await exportCsv(page);
     expect(pendingOnly.text.split('\r\n').filter((line) => line.includes(surname))).toHaveLength(1);
@@ -170,8 +174,14 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
       '1 cobrança em aberto',
     ]);
     await eventually(() => bars(page).count()).toBe(3);
+    expect(await refundBars(page).count()).toBe(3);
+    // Every figure says the span it counts.
+    for (const id of ['received', 'refunded', 'pending']) {
+      expect(await page.getByTestId(`finance-${id}-period`).textContent()).toBe('No período: 09/05/2039 a 11/05/2039');
+    }
+    await page.getByText('Contagens desde o início, de todas as cobranças').waitFor();
     expect(await page.getByTestId('finance-chart-summary').textContent()).toBe(
-      'R$ 798,00 em 2 dias; maior dia: 09/05/2039 (R$ 399,00).',
+      'R$ 798,00 em 2 dias; maior dia: 09/05/2039 (R$ 399,00). Estornos: R$ 399,00 em 1 dia.',
     );
     // The table that stands in for the chart: every day, a day without receipts as R$ 0,00.
     const table = page.getByRole('table', { name: 'Recebimentos por dia' });

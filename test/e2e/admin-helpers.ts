@@ -1,6 +1,11 @@
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { cnjCheckDigits } from '../../domain/cnj-number.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
+import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
 import { logInAsAdmin, newPage } from './browser.js';
+import type { localTable } from './local-table.js';
 
 /** A word of letters only, so each run's names are its own (names take letters, not digits). */
 export const nameWord = () =>
@@ -26,4 +31,32 @@ export async function adminPage(viewport: { width: number; height: number }): Pr
   await page.waitForURL(`${appUrl}/admin`);
   await page.getByRole('heading', { name: 'Prazos de protocolo', level: 2 }).waitFor({ timeout: 60_000 });
   return page;
+}
+
+/** A CNJ number of TJSP (J 8, TR 26), as a lawyer types it. */
+export function tjspNumber(sequence: string): string {
+  const parts = { sequence, year: '2026', justice: '8', court: '26', origin: '0100' };
+  return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;
+}
+
+/**
+ * A client who paid long ago, whose documents are approved and whose petition is late: a forecast in 2020 makes it
+ * the filing queue's oldest on 'Hoje'.
+ */
+export async function latePaidClient(db: ReturnType<typeof localTable>) {
+  const name = `Lara ${nameWord()} Prado`;
+  const customer = await seedCustomer(db, { nome_completo: name, cpf: generateCpf() });
+  const ref = { userId: customer.userId, contractId: customer.contract.id };
+  await seedPendingCharge(db, ref, 'RECEIVED');
+  await changeProcessStatus(db, {
+    ref,
+    to: 'pago',
+    previsao: '2020-01-10T12:00:00.000Z',
+    byUser: 'e2e',
+    now: new Date().toISOString(),
+  });
+  // Its filing kit approved: ready to file.
+  await seedKitApproved(db, ref);
+  await changeProcessStatus(db, { ref, to: 'em_analise', byUser: 'e2e', now: new Date().toISOString() });
+  return { name, ref, protocolo: customer.contract.protocolo, profileId: customer.profile.id };
 }

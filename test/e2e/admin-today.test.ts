@@ -1,10 +1,7 @@
-import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { cnjCheckDigits } from '../../domain/cnj-number.js';
-import { getProcess, changeProcessStatus } from '../../lambdas/shared/data/processes.js';
-import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
-import { adminPage, nameWord } from './admin-helpers.js';
+import { getProcess } from '../../lambdas/shared/data/processes.js';
+import { adminPage, latePaidClient, tjspNumber } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
@@ -15,37 +12,12 @@ afterAll(async () => {
   db.client.destroy();
 });
 
-/** A CNJ number of TJSP (J 8, TR 26), as a lawyer types it. */
-function tjspNumber(sequence: string): string {
-  const parts = { sequence, year: '2026', justice: '8', court: '26', origin: '0100' };
-  return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;
-}
-
-/** A client who paid long ago, whose documents are approved and whose petition is late: a forecast in 2020 makes it the queue's oldest. */
-async function latePaidClient() {
-  const name = `Lara ${nameWord()} Prado`;
-  const customer = await seedCustomer(db, { nome_completo: name, cpf: generateCpf() });
-  const ref = { userId: customer.userId, contractId: customer.contract.id };
-  await seedPendingCharge(db, ref, 'RECEIVED');
-  await changeProcessStatus(db, {
-    ref,
-    to: 'pago',
-    previsao: '2020-01-10T12:00:00.000Z',
-    byUser: 'e2e',
-    now: new Date().toISOString(),
-  });
-  // Its filing kit approved: ready to file.
-  await seedKitApproved(db, ref);
-  await changeProcessStatus(db, { ref, to: 'em_analise', byUser: 'e2e', now: new Date().toISOString() });
-  return { name, ref, protocolo: customer.contract.protocolo };
-}
-
 const filingQueue = (page: Page) => page.getByRole('region', { name: 'Prazos de protocolo' });
 
 describe("'Hoje': an admin starts the day on what is due", () => {
   for (const [viewport, size] of Object.entries(VIEWPORTS)) {
     it(`signs in to 'Hoje', opens the late item, files it with a CNJ number and sees it leave the queue (${viewport})`, async () => {
-      const client = await latePaidClient();
+      const client = await latePaidClient(db);
       const page = await adminPage(size);
       await page.getByRole('heading', { name: 'Hoje', level: 1 }).waitFor();
       const queue = filingQueue(page);

@@ -2,13 +2,14 @@ import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
-import { ADMIN_CLIENT_MESSAGES } from '../../domain/messages.js';
+import { ADMIN_CLIENT_MESSAGES, ADMIN_PROCESS_MESSAGES } from '../../domain/messages.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
+import { getProcess } from '../../lambdas/shared/data/processes.js';
 import { recordSentEmail } from '../../lambdas/shared/data/sent-emails.js';
 import { seedCustomer, seedSignature } from '../integration/seed.js';
 import { createCharge } from '../seeds.js';
-import { screenshot, VIEWPORTS } from './browser.js';
-import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
+import { screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { adminPage, latePaidClient, nameWord, searchAdminList, tjspNumber } from './admin-helpers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint } = inject('e2e');
@@ -108,8 +109,7 @@ describe('the case file (/admin/clientes/{id})', () => {
     await page.getByRole('button', { name: /^Tudo/ }).click();
     await page.waitForURL(`${appUrl}/admin/clientes/${profile.id}`);
 
-    // The status control sits in each contract's card (the guarded dialog itself is walked on 'Hoje',
-    // test/e2e/admin-today.test.ts).
+    // Each contract's card holds the status control (filing from here is walked below).
     await cases.getByLabel(`Status do processo ${contract.protocolo}`).waitFor();
 
     // 'Excluir' is last on the page, below the timeline, and asks for the name.
@@ -143,4 +143,52 @@ describe('the case file (/admin/clientes/{id})', () => {
     await screenshot(page, 'case-file-phone');
     await page.context().close();
   }, 180_000);
+
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    it(`from 'Hoje', opens the late item, files it with a CNJ number from the case file and sees it leave the queue (${viewport})`, async () => {
+      const client = await latePaidClient(db);
+      const page = await adminPage(size);
+      const queue = page.getByRole('region', { name: 'Prazos de protocolo' });
+      const item = queue.getByRole('listitem').filter({ hasText: client.protocolo });
+      await item.getByText(/^Atrasado \d+ dias úteis$/).waitFor();
+      const countBefore = Number(await queue.locator('.today-queue__number').textContent());
+
+      // The late item's protocol opens its case file.
+      await item.getByRole('link', { name: client.protocolo }).click();
+      await page.waitForURL(`${appUrl}/admin/clientes/${client.profileId}`);
+      await page.getByRole('heading', { level: 1, name: client.name }).waitFor();
+      const cases = page.getByRole('region', { name: CASE_FILE_MESSAGES.casesTitle });
+      await cases.getByLabel(`Status do processo ${client.protocolo}`).selectOption('peticionado');
+      await cases.getByRole('button', { name: `Alterar o status do processo ${client.protocolo}` }).click();
+      const dialog = page.getByRole('dialog', { name: ADMIN_PROCESS_MESSAGES.statusChangeTitle });
+      // Without the CNJ number the dialog refuses, under the field.
+      await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.cnjLabel).fill('');
+      await dialog.getByRole('button', { name: ADMIN_PROCESS_MESSAGES.statusChangeConfirm }).click();
+      await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.cnjLabel).and(page.locator('[aria-invalid="true"]')).waitFor();
+      const number = tjspNumber(viewport === 'phone' ? '7100001' : '7100002');
+      await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.cnjLabel).fill(number);
+      await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.internalNoteLabel).fill('Petição conferida pela Dra. Ana');
+      await dialog.getByRole('button', { name: ADMIN_PROCESS_MESSAGES.statusChangeConfirm }).click();
+      await toastWith(page, ADMIN_PROCESS_MESSAGES.statusUpdated);
+      await dialog.waitFor({ state: 'detached' });
+
+      // It lands: the card shows the court case, the timeline the move and the internal note, the store the status.
+      await cases.getByText(/^Processo \d{7}-\d{2}\.2026\.8\.26\.0100 · TJSP/).waitFor();
+      expect(await cases.getByLabel(`Status do processo ${client.protocolo}`).inputValue()).toBe('peticionado');
+      const timeline = timelineOf(page);
+      await timeline.getByText('Em Análise → Peticionado').waitFor();
+      await timeline.getByText(/Petição conferida pela Dra\. Ana/).waitFor();
+      expect((await getProcess(db, client.ref))?.status).toBe('peticionado');
+      await screenshot(page, `case-file-filed-${viewport}`);
+
+      // Back on 'Hoje', the item has left the filing queue.
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Hoje', level: 1 }).waitFor();
+      await queue.getByText(client.name).waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => Number(await queue.locator('.today-queue__number').textContent()))
+        .toBeLessThan(countBefore);
+      await page.context().close();
+    }, 240_000);
+  }
 });

@@ -603,4 +603,47 @@ describe('POST /admin/clients/search', () => {
     expect(row).toMatchObject({ has_contract: false, contract_count: 1, process_count: 1 });
     expect(errorOf(await list({ search: 'a' }))).toMatchObject({ status: 400, message: ADMIN_MESSAGES.searchTooShort });
   });
+
+  it('pages a search past a page with its cursor, every match once: no silent cut at 25', async () => {
+    const word = `Jatobazeiro${ulid().slice(-6).toLowerCase()}`;
+    const seeded = new Set<string>();
+    for (let i = 0; i < ADMIN_CLIENTS_PAGE_SIZE + 2; i += 1) {
+      seeded.add((await seedCustomer(db, { nome_completo: `Ana ${word} Souza` })).profile.id);
+    }
+    const found: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = okBody(await list({ search: word, ...(cursor ? { cursor } : {}) }));
+      expect(page.clients.length).toBeLessThanOrEqual(ADMIN_CLIENTS_PAGE_SIZE);
+      found.push(...page.clients.map((c) => c.id));
+      cursor = page.cursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(found)).toEqual(seeded);
+    expect(found).toHaveLength(seeded.size);
+  }, 60_000);
+
+  it("shows each client's current process status and last activity; 'antigos' pages oldest first", async () => {
+    const word = `Umbuzeiro${ulid().slice(-6).toLowerCase()}`;
+    const client = await seedCustomer(db, { nome_completo: `Rui ${word} Lima` });
+    const before = okBody(await list({ search: word })).clients[0]!;
+    expect(before).toMatchObject({ process_status: 'cadastro' });
+    const later = new Date(Date.now() + 60_000).toISOString();
+    await changeProcessStatus(db, {
+      ref: { userId: client.userId, contractId: client.contract.id },
+      to: 'pago',
+      byUser: 'test',
+      now: later,
+    });
+    const after = okBody(await list({ search: word })).clients[0]!;
+    expect(after).toMatchObject({ process_status: 'pago', last_activity_at: later });
+    expect(after.last_activity_at > before.last_activity_at).toBe(true);
+
+    const oldest = okBody(await list({ ordem: 'antigos' })).clients.map((c) => c.created_at);
+    expect(oldest).toEqual([...oldest].sort());
+    const newest = okBody(await list({})).clients.map((c) => c.created_at);
+    expect(newest[0]! >= oldest.at(-1)!).toBe(true);
+  });
 });

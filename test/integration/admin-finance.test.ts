@@ -205,4 +205,33 @@ describe('/admin/financeiro: the list follows the period', () => {
     expect((await list({ search: surname })).items).toHaveLength(3);
     expect((await list({ from: dayOf(at(7)), to: dayOf(at(7)) })).items).toEqual([]);
   });
+
+  it('filters by method, reading on past pages without it until a page is full, the cursor passed through', async () => {
+    const at = isolatedMonth();
+    // The manual one moved first: newest first, it comes after three PIX payments.
+    const manual = await chargeFor(at(10, '12:00:00'));
+    await moveChargeStatus(db, manual.ref, 'RECEIVED_IN_CASH', at(10, '13:00:00'), {}, undefined, {
+      pagamento_manual: { valor: 399, data: dayOf(at(10)), motivo: 'Transferência', por: 'admin', em: at(10) },
+    });
+    const pix = [];
+    for (const hour of ['14', '15', '16']) {
+      const charge = await chargeFor(at(10, `${hour}:00:00`));
+      await moveChargeStatus(db, charge.ref, 'RECEIVED', at(10, `${hour}:30:00`));
+      pix.push(charge.ref.chargeId);
+    }
+    const list = (query: Record<string, string>) =>
+      callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: query }).then(okBody);
+    const day = { from: dayOf(at(10)), to: dayOf(at(10)) };
+
+    // Pages of two: the first two PIX pages hold no manual payment; the answer reads on and finds it.
+    const manualOnly = await list({ ...day, metodo: 'manual', limit: '2' });
+    expect(manualOnly.items.map((row) => [row.id, row.metodo])).toEqual([[manual.ref.chargeId, 'manual']]);
+    const pixPage = await list({ ...day, metodo: 'pix', limit: '2' });
+    expect(pixPage.items.map((row) => row.id)).toEqual([pix[2], pix[1]]);
+    const pixRest = await list({ ...day, metodo: 'pix', limit: '2', cursor: pixPage.cursor! });
+    expect(pixRest.items.map((row) => row.id)).toEqual([pix[0]]);
+    expect(
+      errorOf(await callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: { metodo: 'cheque' } })),
+    ).toMatchObject({ status: 400 });
+  });
 });

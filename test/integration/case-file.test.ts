@@ -83,7 +83,12 @@ describe('the case file (GET /admin/clients/{id})', () => {
       kind: 'status',
       actor: TEST_ADMIN_EMAIL,
       protocolo: contract.protocolo,
-      details: ['Observação ao cliente: Liminar concedida'],
+      // The admin's side of the unusual move shows under it: what it skipped and the reason given.
+      details: [
+        'Atenção: sem pagamento confirmado; sem petição registrada (número CNJ)',
+        'Motivo: Decisão recebida por telefone',
+        'Observação ao cliente: Liminar concedida',
+      ],
     });
     const signed = detail.timeline.find((event) => event.title === 'Contrato assinado')!;
     expect(signed.contract_pdf).toBe(contract.id);

@@ -1,15 +1,15 @@
 import { kitView } from '../../../domain/api/filing-kit.js';
-import { ADMIN_CLIENTS_PAGE_SIZE } from '../../../domain/api/admin-clients.js';
+import { ADMIN_CLIENTS_PAGE_SIZE, type ClientSort } from '../../../domain/api/admin-clients.js';
 import { caseFileTimeline } from '../../../domain/case-file.js';
 import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
-import type { AdminClient, AdminClientDetail, ClientDeletion } from '../../../domain/schemas/admin-clients.js';
+import type { AdminClientDetail, AdminClientRow, ClientDeletion } from '../../../domain/schemas/admin-clients.js';
 import { latePaymentExecutionName } from '../../payments/charge-status-service.js';
 import type { DocumentEraser } from '../../providers/documents.js';
 import type { Workflow } from '../../providers/workflow.js';
 import type { UserAccounts } from '../../providers/user-accounts.js';
 import type { Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
-import { listClients, searchClients, type Page } from '../../shared/data/admin-lists.js';
+import { clientActivityOf, listClients, searchClientPage, type Page } from '../../shared/data/admin-lists.js';
 import { auditTrailOf } from '../../shared/data/audit.js';
 import {
   clientItemsBesidesProfile,
@@ -35,14 +35,32 @@ import { ConflictError, NotFoundError, ValidationError } from '../../shared/erro
 import { logger } from '../../shared/logger.js';
 import { settleClientMoney, type ClientCharge, type ClientMoneyAsaas } from './client-money.js';
 
-/** /admin/clientes: one page of gsi1 (pattern 20), or the matches of a search (pattern 26), never everything. */
+/**
+ * /admin/clientes: one page of gsi1 (pattern 20, oldest first for 'antigos'), or one page of a search's matches with
+ * its cursor (pattern 86: name, e-mail, document, protocol pieces, CNJ number), each client with their current
+ * process's status and last activity (pattern 103). Never everything, never a silent cut.
+ */
 export async function listAdminClients(
   db: Db,
-  query: { search?: string; cursor?: string },
-): Promise<Page<AdminClient>> {
+  query: { search?: string; cursor?: string; ordem?: ClientSort },
+): Promise<Page<AdminClientRow>> {
   const search = query.search?.trim();
-  if (search) return { items: await searchClients(db, search, ADMIN_CLIENTS_PAGE_SIZE), cursor: null };
-  return listClients(db, { limit: ADMIN_CLIENTS_PAGE_SIZE, cursor: query.cursor ?? null });
+  const page = search
+    ? await searchClientPage(db, search, { limit: ADMIN_CLIENTS_PAGE_SIZE, cursor: query.cursor ?? null })
+    : await listClients(db, {
+        limit: ADMIN_CLIENTS_PAGE_SIZE,
+        cursor: query.cursor ?? null,
+        oldestFirst: query.ordem === 'antigos',
+      });
+  const activity = await clientActivityOf(db, page.items);
+  return {
+    items: page.items.map((client) => ({
+      ...client,
+      process_status: activity.get(client.user_id)?.processStatus ?? null,
+      last_activity_at: activity.get(client.user_id)?.lastActivityAt ?? client.created_at,
+    })),
+    cursor: page.cursor,
+  };
 }
 
 /**
@@ -72,6 +90,8 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     sentEmails: collection.sentEmails,
     suppression,
     internalNotes: collection.internalNotes,
+    kit: collection.kit,
+    movements: collection.movements,
   });
   const current = [...collection.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));

@@ -6,6 +6,7 @@ import {
   isChargePaid,
   providerChargeStatus,
   verificationMessage,
+  type ChargeMethod,
 } from '../../../domain/charge-status.js';
 import { saoPauloDay } from '../../../domain/dates.js';
 import { formatBRL } from '../../../domain/pricing.js';
@@ -19,7 +20,7 @@ import { SettlementPendingError } from '../../payments/charge-settlement-service
 import { settleHeldMoney } from '../../payments/held-money-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
-import { listCharges, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
+import { listCharges, rowContextOf, searchClientPage, type Page } from '../../shared/data/admin-lists.js';
 import { auditPut } from '../../shared/data/audit.js';
 import { getCharge, latestChargeOfContract, withoutTaskToken, type ChargeRef } from '../../shared/data/charges.js';
 import { contractNotCancelled, getContract } from '../../shared/data/contracts.js';
@@ -72,7 +73,30 @@ export type AdminChargesQuery = AdminListQuery<string> & { from?: string; to?: s
  * period keeps the charges whose status last changed in it: a key range of either index, or a filter on a search's
  * few charges.
  */
+/** Pages a method filter may read for one answer: bounded, so a rare method never walks the whole list at once. */
+const METHOD_FILTER_MAX_READS = 10;
+
 export async function listAdminCharges(
+  deps: Pick<AdminFinanceDeps, 'db'>,
+  query: AdminChargesQuery & { metodo?: ChargeMethod },
+): Promise<Page<AdminChargeRow>> {
+  const { metodo, ...rest } = query;
+  if (!metodo) return listChargePage(deps, rest);
+  // A filter over the pages: read on until the page is full, the list ends or the bound is reached; the cursor
+  // always points past what was read, so 'Carregar mais' goes on from there and nothing is skipped.
+  const limit = rest.limit ?? ADMIN_PAGE_SIZE;
+  const items: AdminChargeRow[] = [];
+  let cursor = rest.cursor ?? null;
+  for (let read = 0; read < METHOD_FILTER_MAX_READS; read += 1) {
+    const page = await listChargePage(deps, { ...rest, cursor: cursor ?? undefined });
+    items.push(...page.items.filter((row) => row.metodo === metodo));
+    cursor = page.cursor;
+    if (!cursor || items.length >= limit) break;
+  }
+  return { items, cursor };
+}
+
+async function listChargePage(
   deps: Pick<AdminFinanceDeps, 'db'>,
   query: AdminChargesQuery,
 ): Promise<Page<AdminChargeRow>> {
@@ -83,9 +107,17 @@ export async function listAdminCharges(
     (!query.status || charge.status === query.status) && (!range || isInRange(charge.updated_at, range));
   if (search) {
     const protocolo = parseProtocol(search);
-    const owners = protocolo
-      ? await findContractByProtocol(db, protocolo).then((owner) => (owner ? [owner.userId] : []))
-      : (await searchClients(db, search, ADMIN_PAGE_SIZE)).map((client) => client.user_id);
+    // A page of matching clients with its cursor: 'Carregar mais' reads the next, never a silent cut.
+    const matches = protocolo
+      ? await findContractByProtocol(db, protocolo).then((owner) => ({
+          owners: owner ? [owner.userId] : [],
+          cursor: null,
+        }))
+      : await searchClientPage(db, search, { limit: ADMIN_PAGE_SIZE, cursor: query.cursor ?? null }).then((page) => ({
+          owners: page.items.map((client) => client.user_id),
+          cursor: page.cursor,
+        }));
+    const { owners } = matches;
     const collections = await Promise.all(owners.map((userId) => getCustomerCollection(db, userId)));
     const items = collections.flatMap((collection, i) =>
       collection.charges
@@ -103,7 +135,7 @@ export async function listAdminCharges(
           ),
         ),
     );
-    return { items, cursor: null };
+    return { items, cursor: matches.cursor };
   }
   const page = await listCharges(db, {
     status: query.status,

@@ -20,7 +20,7 @@ import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Process, Profile } from '../../../domain/schemas/entities.js';
 import type { Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
-import { listProcesses, rowContextOf, searchClients, type Page } from '../../shared/data/admin-lists.js';
+import { listProcesses, rowContextOf, searchClientPage, type Page } from '../../shared/data/admin-lists.js';
 import { auditPut } from '../../shared/data/audit.js';
 import { getCustomerCollection } from '../../shared/data/customers.js';
 import { findContractByProtocol } from '../../shared/data/lookups.js';
@@ -60,8 +60,9 @@ const latestChargeStatus = (charges: readonly Charge[], contractId: string) =>
 
 /**
  * /admin/processos (patterns 22, 27, 38): without a search, one page of gsi1 (or of the status's gsi2 partition) and
- * one BatchGetItem for its clients and protocols; a protocol is an exact pointer read; a name goes through the search
- * tokens to at most one page of clients, whose few processes are read by pattern 1 and filtered by status.
+ * one BatchGetItem for its clients and protocols; a protocol is an exact pointer read; anything else goes through the
+ * search tokens (pattern 86) one page of clients at a time, with its cursor, whose few processes are read by pattern 1
+ * and filtered by status.
  */
 export async function listAdminProcesses(
   deps: AdminProcessesDeps,
@@ -88,7 +89,11 @@ export async function listAdminProcesses(
       );
       return { items: [row], cursor: null };
     }
-    const clients = await searchClients(db, search, ADMIN_PAGE_SIZE);
+    // A page of matching clients with its cursor: 'Carregar mais' reads the next, never a silent cut.
+    const { items: clients, cursor } = await searchClientPage(db, search, {
+      limit: ADMIN_PAGE_SIZE,
+      cursor: query.cursor ?? null,
+    });
     const collections = await Promise.all(clients.map((client) => getCustomerCollection(db, client.user_id)));
     const items = collections.flatMap((collection, i) =>
       collection.processes.filter(keep).map((process) =>
@@ -101,7 +106,7 @@ export async function listAdminProcesses(
         ),
       ),
     );
-    return { items, cursor: null };
+    return { items, cursor };
   }
   const page = await listProcesses(db, { status: query.status, cursor: query.cursor, limit: ADMIN_PAGE_SIZE });
   const context = await rowContextOf(

@@ -1,5 +1,6 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES } from '../../../domain/messages.js';
+import type { ProcessStatus } from '../../../domain/process-status.js';
 import {
   clientSearchNeedle,
   isClientSearchTooShort,
@@ -10,6 +11,7 @@ import {
   chargeSchema,
   contractSchema,
   processSchema,
+  processStatusSchema,
   profileSchema,
   type Charge,
   type Contract,
@@ -25,10 +27,13 @@ import { GSI1, GSI2, decodeCursor, encodeCursor, queryAllItems, stripKeys, type 
 
 export type Page<T> = { items: T[]; cursor: string | null };
 
-/** Pattern 20: clients newest first, one page at a time; the cursor is checked against the index it pages. */
+/**
+ * Pattern 20: clients newest first (or oldest first, `oldestFirst`), one page at a time; the cursor is checked against
+ * the index it pages.
+ */
 export async function listClients(
   db: Db,
-  options: { limit?: number; cursor?: string | null } = {},
+  options: { limit?: number; cursor?: string | null; oldestFirst?: boolean } = {},
 ): Promise<Page<AdminClient>> {
   const page = await db.client.send(
     new QueryCommand({
@@ -36,7 +41,7 @@ export async function listClients(
       IndexName: GSI1,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.typeList('PROFILE') },
-      ScanIndexForward: false,
+      ScanIndexForward: options.oldestFirst === true,
       Limit: Math.min(options.limit ?? 50, 100),
       ExclusiveStartKey: decodeCursor(options.cursor, {
         attributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
@@ -123,6 +128,47 @@ export async function searchClientPage(
     .map((item) => adminClientSchema.parse(stripKeys(item)))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
   return { items, cursor };
+}
+
+/** What the client list shows beside a profile: the current process's status and when anything last changed. */
+export type ClientActivity = { processStatus: ProcessStatus | null; lastActivityAt: string };
+
+/**
+ * Pattern 103: for each client of a listed page (at most a page, 25), one Query of the partition's contract range
+ * (pattern 1's `CONTRACT#` … `PROFILE`), projected to the few attributes it reads: the newest process's status, and the
+ * latest `updated_at`/`created_at` of anything in the range (contracts, charges, processes, history, kit, movements)
+ * or of the profile. Bounded by the page, never by the table.
+ */
+export async function clientActivityOf(db: Db, clients: readonly AdminClient[]): Promise<Map<string, ClientActivity>> {
+  const answers = await Promise.all(
+    clients.map(async (client) => {
+      const items = await queryAllItems(db, {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.customer(client.user_id),
+          ':from': keys.contractsPrefix,
+          ':to': keys.profileSk,
+        },
+        ProjectionExpression: '#type, #status, created_at, updated_at',
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+      });
+      let lastActivityAt = client.created_at;
+      let newestProcess: { at: string; status: ProcessStatus } | null = null;
+      for (const item of items) {
+        for (const at of [item.created_at, item.updated_at]) {
+          if (typeof at === 'string' && at > lastActivityAt) lastActivityAt = at;
+        }
+        const status = processStatusSchema.safeParse(item.status);
+        if (item.type === 'PROCESS' && status.success && typeof item.created_at === 'string') {
+          if (!newestProcess || item.created_at > newestProcess.at) {
+            newestProcess = { at: item.created_at, status: status.data };
+          }
+        }
+      }
+      return [client.user_id, { processStatus: newestProcess?.status ?? null, lastActivityAt }] as const;
+    }),
+  );
+  return new Map(answers);
 }
 
 type ListOptions = {
@@ -293,17 +339,23 @@ export async function listReferrals(db: Db, options: ListOptions = {}): Promise<
 /**
  * Pattern 38 (referrals by the referred e-mail): `Query SEARCH#REFERRAL#<first 2> AND sk BETWEEN <term> AND <term>+U+FFFF` — each
  * token names the referrer (`userId`) and the address, which is the referral's own key — then one BatchGetItem of
- * those referrals. Proportional to the matches, never to the table.
+ * those referrals, a page at a time with its cursor. Proportional to the matches, never to the table.
  */
-export async function searchReferralsByEmail(db: Db, term: string, limit = 25): Promise<AdminReferralRow[]> {
+export async function searchReferralsByEmail(
+  db: Db,
+  term: string,
+  options: { limit: number; cursor?: string | null },
+): Promise<Page<AdminReferralRow>> {
   const needle = normalizeSearchTerm(term).split(/\s+/)[0] ?? '';
   if (needle.length < MIN_SEARCH_TERM_LENGTH) throw new ValidationError(ADMIN_MESSAGES.searchTooShort);
-  const { Items = [] } = await db.client.send(
+  const partition = keys.searchPartition('REFERRAL', needle);
+  const { Items = [], LastEvaluatedKey } = await db.client.send(
     new QueryCommand({
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :needle AND :upTo',
-      ExpressionAttributeValues: { ':pk': keys.searchPartition('REFERRAL', needle), ...prefixRange(needle) },
-      Limit: limit,
+      ExpressionAttributeValues: { ':pk': partition, ...prefixRange(needle) },
+      ExclusiveStartKey: decodeCursor(options.cursor, { attributes: ['pk', 'sk'], partition: ['pk', partition] }),
+      Limit: options.limit,
     }),
   );
   const wanted = new Map<string, { pk: string; sk: string }>();
@@ -312,7 +364,7 @@ export async function searchReferralsByEmail(db: Db, term: string, limit = 25): 
     const key = { pk: keys.customer(token.user_id), sk: keys.referralSk(token.referred_email) };
     wanted.set(`${key.pk}|${key.sk}`, key);
   }
-  return batchGetReferrals(db, [...wanted.values()]);
+  return { items: await batchGetReferrals(db, [...wanted.values()]), cursor: encodeCursor(LastEvaluatedKey) };
 }
 
 async function batchGetReferrals(db: Db, keysToRead: { pk: string; sk: string }[]): Promise<AdminReferralRow[]> {

@@ -1,14 +1,16 @@
 import type { CaseFileContract, InternalNote, SentEmail } from '../../../domain/case-file.js';
 import {
+  adminStatusHistorySchema,
   chargeSchema,
   contractSchema,
+  courtMovementSchema,
   processSchema,
   profileSchema,
-  statusHistorySchema,
+  type AdminStatusHistory,
   type Charge,
+  type CourtMovement,
   type Process,
   type Profile,
-  type StatusHistory,
 } from '../../../domain/schemas/entities.js';
 import { kitItemSchema, type KitItem } from '../../../domain/schemas/filing-kit.js';
 import { emailAddressHash } from './email-suppressions.js';
@@ -21,11 +23,14 @@ export type CaseFileRecords = {
   contracts: CaseFileContract[];
   charges: Charge[];
   processes: Process[];
-  history: StatusHistory[];
+  /** With the admin's side of each change (reason, warnings, internal note): the case file is the admin's. */
+  history: AdminStatusHistory[];
   sentEmails: SentEmail[];
   internalNotes: InternalNote[];
   /** The filing kit's items (pattern 69), for the lawyer's review. */
   kit: KitItem[];
+  /** The court movements of the client's filed cases (pattern 77). */
+  movements: CourtMovement[];
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -50,6 +55,7 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
     sentEmails: [],
     internalNotes: [],
     kit: [],
+    movements: [],
   };
   const sent: Record<string, unknown>[] = [];
   for (const item of items) {
@@ -73,13 +79,16 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
         records.processes.push(processSchema.parse(entity));
         break;
       case 'HISTORY':
-        records.history.push(statusHistorySchema.parse(entity));
+        records.history.push(adminStatusHistorySchema.parse(entity));
         break;
       case 'SENT_EMAIL':
         sent.push(item);
         break;
       case 'KIT_ITEM':
         records.kit.push(kitItemSchema.parse(entity));
+        break;
+      case 'COURT_MOVEMENT':
+        records.movements.push(courtMovementSchema.parse(entity));
         break;
       // An internal note (branch `today`'s status dialog), read as it is written there: tolerant of its field names.
       case 'INTERNAL_NOTE':

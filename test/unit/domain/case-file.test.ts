@@ -239,6 +239,104 @@ describe('caseFileTimeline', () => {
   });
 });
 
+describe('caseFileTimeline: the guarded move, the filing kit and the court', () => {
+  it("shows a move's reason and warnings, and its internal note as a note of its own, marked internal", () => {
+    const timeline = caseFileTimeline(
+      input({
+        history: [
+          {
+            processo_id: 'pr1',
+            de: 'pagamento_pendente',
+            para: 'peticionado',
+            obs: null,
+            motivo: 'Pago por transferência',
+            avisos: 'sem pagamento confirmado',
+            nota_interna: 'Conferido no extrato',
+            by_user: 'admin-1',
+            created_at: '2026-11-06T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(timeline[0]).toMatchObject({ kind: 'nota', internal: true, details: ['Conferido no extrato'] });
+    expect(timeline[1]).toMatchObject({
+      kind: 'status',
+      internal: false,
+      details: ['Atenção: sem pagamento confirmado', 'Motivo: Pago por transferência'],
+    });
+  });
+
+  it('lists each file the customer sent and each review with its reason, under Documentos', () => {
+    const timeline = caseFileTimeline(
+      input({
+        kit: [
+          {
+            contrato_id: 'c1',
+            key: 'identidade',
+            state: 'recusado',
+            files: [
+              { id: 'f1', content_type: 'image/jpeg', bytes: 350_000, uploaded_at: '2026-11-03T09:00:00.000Z' },
+              { id: 'f2', content_type: 'application/pdf', bytes: 2_500_000, uploaded_at: '2026-11-03T09:01:00.000Z' },
+            ],
+            refusal: { code: 'ilegivel' },
+            sent_at: '2026-11-03T09:01:00.000Z',
+            reviewed_at: '2026-11-04T09:00:00.000Z',
+            updated_at: '2026-11-04T09:00:00.000Z',
+          },
+        ],
+        audit: [
+          {
+            id: 'k1',
+            at: '2026-11-04T09:00:00.000Z',
+            actor: { userId: 'admin-1', email: 'advogada@baixa.test' },
+            action: 'kit-review',
+            targetUserId: 'u1',
+            target: { type: 'kit_item', id: 'c1#identidade' },
+            before: { state: 'enviado', files: 2 },
+            after: { state: 'recusado', refusal: { code: 'ilegivel' } },
+          },
+        ],
+      }),
+    );
+    const documents = timeline.filter((event) => event.kind === 'documento');
+    expect(documents.map((event) => [event.title, event.actor, event.details])).toEqual([
+      ['Documento recusado: Documento de identidade com foto', 'advogada@baixa.test', ['Motivo: arquivo ilegível']],
+      ['Documento enviado: Documento de identidade com foto', 'Cliente', ['PDF · 2,4 MB']],
+      ['Documento enviado: Documento de identidade com foto', 'Cliente', ['Imagem · 342 KB']],
+    ]);
+    expect(documents.every((event) => event.protocolo === 'BX-2026-ABCD-1234')).toBe(true);
+  });
+
+  it("lists court movements in the customer's words, with the court's and whether the team confirmed", () => {
+    const timeline = caseFileTimeline(
+      input({
+        movements: [
+          {
+            id: 'm1',
+            contrato_id: 'c1',
+            codigo: 339,
+            nome: 'Concedida a Medida Liminar',
+            complementos: [],
+            data_hora: '2026-11-07T15:00:00.000Z',
+            kind: 'liminar_concedida',
+            texto: 'O juiz concedeu a liminar.',
+            sugestao_status: 'baixa_deferida',
+            revisado_em: null,
+            created_at: '2026-11-07T18:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(timeline[0]).toMatchObject({
+      kind: 'movimentacao',
+      title: 'O juiz concedeu a liminar.',
+      actor: 'Tribunal',
+      protocolo: 'BX-2026-ABCD-1234',
+      details: ['No tribunal: Concedida a Medida Liminar', 'Aguardando a equipe confirmar o status'],
+    });
+  });
+});
+
 describe('contact actions', () => {
   it('turns a Brazilian WhatsApp number into wa.me and tel: links with the country code', () => {
     expect(customerWhatsappLink('(11) 98765-4321')).toBe('https://wa.me/5511987654321');

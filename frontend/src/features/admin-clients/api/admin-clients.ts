@@ -15,9 +15,12 @@ import {
 import { adminSummaryQueryOptions } from '@/lib/admin-summary';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
-/** Clients one page at a time ('Carregar mais' passes the cursor back); a search answers one page of matches. */
-export function adminClientsQueryOptions(search: string) {
-  const query = search ? { search } : {};
+/**
+ * Clients one page at a time ('Carregar mais' passes the cursor back), a search's matches too; `oldestFirst` pages the
+ * sign-up index from its start.
+ */
+export function adminClientsQueryOptions(search: string, oldestFirst = false) {
+  const query = { ...(search ? { search } : {}), ...(oldestFirst ? { ordem: 'antigos' as const } : {}) };
   return infiniteQueryOptions({
     queryKey: routeQueryKey(listAdminClientsRoute, { query }),
     queryFn: ({ signal, pageParam }) =>
@@ -27,8 +30,8 @@ export function adminClientsQueryOptions(search: string) {
   });
 }
 
-export function useAdminClients(search: string) {
-  return useInfiniteQuery(adminClientsQueryOptions(search));
+export function useAdminClients(search: string, oldestFirst = false) {
+  return useInfiniteQuery(adminClientsQueryOptions(search, oldestFirst));
 }
 
 export function adminClientQueryOptions(id: string) {

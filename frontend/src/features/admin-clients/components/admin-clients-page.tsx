@@ -4,6 +4,7 @@ import {
   Card,
   Flex,
   SearchField,
+  SelectField,
   Table,
   TableBody,
   TableCell,
@@ -12,10 +13,13 @@ import {
   Text,
   VisuallyHidden,
 } from '@aws-amplify/ui-react';
-import { formatDate } from '@domain/dates.js';
+import { CLIENT_SORTS, type ClientSort } from '@domain/api/admin-clients.js';
+import { formatDate, formatDateTime } from '@domain/dates.js';
+import { formatDocument } from '@domain/documents.js';
+import { statusLabel } from '@domain/process-status.js';
 import { isClientSearchTooShort } from '@domain/search-tokens.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
-import type { AdminClient } from '@domain/schemas/admin-clients.js';
+import type { AdminClientRow } from '@domain/schemas/admin-clients.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { LoadMoreButton } from '@/components/admin-list/load-more-button';
 import { ButtonLink, TextLink } from '@/components/links';
@@ -23,6 +27,7 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { useAdminSummary } from '@/lib/admin-summary';
+import { useUrlParam } from '@/lib/url-filters';
 import { useAdminClients } from '../api/admin-clients';
 import { ClientAvatar } from './client-avatar';
 import { ErasureRequestsSection } from './erasure-requests-section';
@@ -33,6 +38,8 @@ export function AdminClientsPage() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  // The order lives in the URL (a reload keeps it); the search term does not (it names a person).
+  const [sort = 'recentes', setSort] = useUrlParam<ClientSort>('ordem', CLIENT_SORT_KEYS);
 
   const submitSearch = (term: string) => {
     const trimmed = term.trim();
@@ -49,25 +56,43 @@ export function AdminClientsPage() {
     <Flex direction="column" gap="large">
       <PageHeader title={ADMIN_CLIENT_MESSAGES.listTitle} subtitle={ADMIN_CLIENT_MESSAGES.listSubtitle} />
       <ClientCounters />
-      {/* SearchField submits on Enter and on its button; no <form>, so a search is never sent twice. */}
-      <div role="search">
-        <SearchField
-          label="Buscar clientes"
+      <Flex className="admin-clients-toolbar" gap="small" alignItems="flex-start" wrap="wrap">
+        {/* SearchField submits on Enter and on its button; no <form>, so a search is never sent twice. */}
+        <div role="search" className="admin-clients-toolbar__search">
+          <SearchField
+            label="Buscar clientes"
+            labelHidden
+            placeholder={ADMIN_CLIENT_MESSAGES.searchPlaceholder}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            onSubmit={submitSearch}
+            onClear={() => {
+              setTyped('');
+              submitSearch('');
+            }}
+            maxLength={120}
+            hasError={searchProblem !== null}
+            errorMessage={searchProblem ?? undefined}
+          />
+        </div>
+        <SelectField
+          label={ADMIN_CLIENT_MESSAGES.sortLabel}
           labelHidden
-          placeholder={ADMIN_CLIENT_MESSAGES.searchPlaceholder}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          onSubmit={submitSearch}
-          onClear={() => {
-            setTyped('');
-            submitSearch('');
-          }}
-          maxLength={120}
-          hasError={searchProblem !== null}
-          errorMessage={searchProblem ?? undefined}
-        />
-      </div>
-      <ClientList search={search} />
+          size="small"
+          className="admin-clients-toolbar__sort"
+          value={sort}
+          onChange={(event) =>
+            setSort(event.target.value === 'recentes' ? undefined : (event.target.value as ClientSort))
+          }
+        >
+          {CLIENT_SORT_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {`${ADMIN_CLIENT_MESSAGES.sortLabel}: ${CLIENT_SORTS[key]}`}
+            </option>
+          ))}
+        </SelectField>
+      </Flex>
+      <ClientList search={search} sort={sort} />
       <ErasureRequestsSection />
     </Flex>
   );
@@ -90,13 +115,27 @@ function ClientCounters() {
   );
 }
 
-function ClientList({ search }: { search: string }) {
-  const clients = useAdminClients(search);
+const CLIENT_SORT_KEYS = Object.keys(CLIENT_SORTS) as ClientSort[];
+
+/**
+ * The rows in the chosen order: the sign-up orders come from the server (across every page); activity and name order
+ * the rows loaded so far. A client matched by two search tokens on different pages shows once.
+ */
+function orderedRows(pages: { clients: AdminClientRow[] }[], sort: ClientSort): AdminClientRow[] {
+  const seen = new Set<string>();
+  const rows = pages.flatMap((page) => page.clients).filter((row) => !seen.has(row.id) && seen.add(row.id));
+  if (sort === 'atividade') return rows.sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at));
+  if (sort === 'nome') return rows.sort((a, b) => a.nome_completo.localeCompare(b.nome_completo, 'pt-BR'));
+  return rows;
+}
+
+function ClientList({ search, sort }: { search: string; sort: ClientSort }) {
+  const clients = useAdminClients(search, sort === 'antigos');
   if (clients.isPending) return <PageLoader label="Carregando clientes..." />;
   if (clients.isError && !clients.data) {
     return <LoadError message={ADMIN_CLIENT_MESSAGES.loadClientsFailed} onRetry={() => void clients.refetch()} />;
   }
-  const rows = clients.data.pages.flatMap((page) => page.clients);
+  const rows = orderedRows(clients.data.pages, sort);
   if (rows.length === 0) {
     return (
       <Card variation="outlined">
@@ -111,9 +150,16 @@ function ClientList({ search }: { search: string }) {
           <TableRow>
             <TableCell as="th">Cliente</TableCell>
             <TableCell as="th">Contato</TableCell>
-            <TableCell as="th">Localização</TableCell>
-            <TableCell as="th">Status</TableCell>
-            <TableCell as="th">Cadastro</TableCell>
+            <TableCell as="th">Processo</TableCell>
+            <TableCell as="th" aria-sort={sort === 'atividade' ? 'descending' : undefined}>
+              Última atividade
+            </TableCell>
+            <TableCell
+              as="th"
+              aria-sort={sort === 'recentes' ? 'descending' : sort === 'antigos' ? 'ascending' : undefined}
+            >
+              Cadastro
+            </TableCell>
             <TableCell as="th">Ações</TableCell>
           </TableRow>
         </TableHead>
@@ -125,11 +171,14 @@ function ClientList({ search }: { search: string }) {
               </TableCell>
               <TableCell>
                 <Contact client={client} />
+                <Text fontSize="small" color="font.secondary">
+                  {location(client)}
+                </Text>
               </TableCell>
-              <TableCell>{location(client)}</TableCell>
               <TableCell>
                 <ClientStatus client={client} />
               </TableCell>
+              <TableCell>{formatDateTime(client.last_activity_at)}</TableCell>
               <TableCell>{formatDate(client.created_at)}</TableCell>
               <TableCell>
                 <DetailsLink client={client} />
@@ -143,7 +192,7 @@ function ClientList({ search }: { search: string }) {
           <li key={client.id}>
             <Card variation="outlined">
               <Flex direction="column" gap="small">
-                <Flex justifyContent="space-between" alignItems="flex-start" gap="small">
+                <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
                   <ClientName client={client} />
                   <ClientStatus client={client} />
                 </Flex>
@@ -151,6 +200,8 @@ function ClientList({ search }: { search: string }) {
                 <Flex justifyContent="space-between" alignItems="center" gap="small" wrap="wrap">
                   <Text fontSize="small" color="font.secondary">
                     {location(client)} · Cadastro {formatDate(client.created_at)}
+                    <br />
+                    Última atividade {formatDateTime(client.last_activity_at)}
                   </Text>
                   <DetailsLink client={client} />
                 </Flex>
@@ -169,9 +220,9 @@ function ClientList({ search }: { search: string }) {
   );
 }
 
-const location = (client: AdminClient) => `${client.cidade}/${client.estado}`;
+const location = (client: AdminClientRow) => `${client.cidade}/${client.estado}`;
 
-function ClientName({ client }: { client: AdminClient }) {
+function ClientName({ client }: { client: AdminClientRow }) {
   return (
     <Flex alignItems="center" gap="small" className="client-name">
       <ClientAvatar name={client.nome_completo} />
@@ -179,15 +230,15 @@ function ClientName({ client }: { client: AdminClient }) {
         <Text fontWeight="bold">
           <TextLink to={`/admin/clientes/${client.id}`}>{client.nome_completo}</TextLink>
         </Text>
-        <Text fontSize="small" color="font.secondary">
-          {client.tipo_documento.toUpperCase()}
+        <Text fontSize="small" color="font.secondary" className="client-document">
+          {client.tipo_documento.toUpperCase()} {formatDocument(client.cpf)}
         </Text>
       </Flex>
     </Flex>
   );
 }
 
-function Contact({ client }: { client: AdminClient }) {
+function Contact({ client }: { client: AdminClientRow }) {
   return (
     <Flex direction="column" gap="0" className="client-contact">
       <Text fontSize="small">{client.email}</Text>
@@ -200,13 +251,22 @@ function Contact({ client }: { client: AdminClient }) {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** 'Com contrato' once a contract was signed; under it, how many contracts and processes the client has (spec 02 §7). */
-function ClientStatus({ client }: { client: AdminClient }) {
+/**
+ * The current process's status (or 'Sem contrato' before a contract is signed); under it, how many contracts and
+ * processes the client has (spec 02 §7).
+ */
+function ClientStatus({ client }: { client: AdminClientRow }) {
   return (
     <Flex direction="column" gap="xxxs" alignItems="flex-start">
-      <Badge variation={client.has_contract ? 'success' : 'warning'} size="small">
-        {client.has_contract ? 'Com contrato' : 'Sem contrato'}
-      </Badge>
+      {client.has_contract && client.process_status ? (
+        <Badge variation="info" size="small">
+          {statusLabel(client.process_status)}
+        </Badge>
+      ) : (
+        <Badge variation={client.has_contract ? 'success' : 'warning'} size="small">
+          {client.has_contract ? 'Com contrato' : 'Sem contrato'}
+        </Badge>
+      )}
       <Text as="span" fontSize="xs" color="font.secondary" className="admin-clients-counts">
         {plural(client.contract_count, 'contrato', 'contratos')} ·{' '}
         {plural(client.process_count, 'processo', 'processos')}
@@ -215,7 +275,7 @@ function ClientStatus({ client }: { client: AdminClient }) {
   );
 }
 
-function DetailsLink({ client }: { client: AdminClient }) {
+function DetailsLink({ client }: { client: AdminClientRow }) {
   return (
     <ButtonLink to={`/admin/clientes/${client.id}`} size="small">
       Ver detalhes<VisuallyHidden> de {client.nome_completo}</VisuallyHidden>

@@ -1,7 +1,9 @@
-import { Card, Flex, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { Card, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import {
   CHARGE_FILTER_LABELS,
+  CHARGE_METHOD_LABELS,
+  CHARGE_METHODS,
+  type ChargeMethod,
   conversionRate,
   convertedChargeCount,
   formatConversionRate,
@@ -10,9 +12,10 @@ import { resolvePeriod } from '@domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
-import { AdminListToolbar, type AdminListFilters } from '@/components/admin-list/admin-list-toolbar';
+import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
+import { useListFilters, useUrlParam } from '@/lib/url-filters';
 import { useAdminCharges, useFinanceSummary } from '../api/admin-finance';
 import { usePeriodChoice } from './use-period-choice';
 import { ChargeTable } from './charge-table';
@@ -35,8 +38,10 @@ export function AdminFinancePage() {
   const { choice, choose } = usePeriodChoice();
   const resolved = resolvePeriod(choice, new Date());
   const range = 'range' in resolved ? resolved.range : null;
-  const [filters, setFilters] = useState<AdminListFilters<string>>({});
-  const listFilters = { ...filters, ...range };
+  // The status lives in the URL with the period: 'Hoje' links here filtered, and a reload keeps both.
+  const [filters, setFilters] = useListFilters(Object.keys(CHARGE_FILTER_LABELS));
+  const [metodo, setMetodo] = useUrlParam<ChargeMethod>('metodo', CHARGE_METHODS);
+  const listFilters = { ...filters, ...(metodo ? { metodo } : {}), ...range };
   const charges = useAdminCharges(listFilters, { enabled: range !== null });
   const summary = useFinanceSummary(range);
 
@@ -64,6 +69,18 @@ export function AdminFinancePage() {
           filters={filters}
           onFiltersChange={setFilters}
         />
+        <SelectField
+          label={FINANCE_MESSAGES.methodFilterLabel}
+          value={metodo ?? ''}
+          onChange={(event) => setMetodo((event.target.value || undefined) as ChargeMethod | undefined)}
+        >
+          <option value="">{FINANCE_MESSAGES.methodFilterAll}</option>
+          {CHARGE_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {CHARGE_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectField>
         <ExportCsvButton filters={listFilters} range={range} />
       </div>
       {range ? (
@@ -91,19 +108,24 @@ export function AdminFinancePage() {
 function FinanceCounters() {
   const charges = useAdminSummary().data?.charges;
   return (
-    <AdminCounters
-      label="Resumo financeiro"
-      columns={4}
-      counters={[
-        { id: 'total', label: 'Total de Cobranças', value: charges?.total },
-        { id: 'paid', label: 'Pagas', value: charges?.paid },
-        { id: 'pending', label: 'Pendentes', value: charges?.pending },
-        {
-          id: 'conversion',
-          label: 'Taxa de Conversão',
-          value: charges && formatConversionRate(conversionRate(convertedChargeCount(charges), charges.total)),
-        },
-      ]}
-    />
+    <Flex direction="column" gap="xxs">
+      <Text fontSize="small" color="font.secondary" id="finance-counters-caption">
+        {FINANCE_MESSAGES.allTimeCaption}
+      </Text>
+      <AdminCounters
+        label="Resumo financeiro"
+        columns={4}
+        counters={[
+          { id: 'total', label: 'Total de Cobranças', value: charges?.total },
+          { id: 'paid', label: 'Pagas', value: charges?.paid },
+          { id: 'pending', label: 'Pendentes', value: charges?.pending },
+          {
+            id: 'conversion',
+            label: 'Taxa de Conversão',
+            value: charges && formatConversionRate(conversionRate(convertedChargeCount(charges), charges.total)),
+          },
+        ]}
+      />
+    </Flex>
   );
 }

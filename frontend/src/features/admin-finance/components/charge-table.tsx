@@ -16,7 +16,6 @@ import { toast, toastError } from '@/lib/toast';
 import { useMarkChargePaid, useVerifyCharge } from '../api/admin-finance';
 import { useRefundCharge } from '@/lib/charge-refunds';
 import { RefundDialog } from '@/components/refund-dialog';
-import { ManualRefundDialog } from './manual-refund-dialog';
 import { MarkPaidDialog } from './mark-paid-dialog';
 
 // 'Movimentação': the charge's last status change, the date the period filters on.
@@ -144,10 +143,13 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
             />
           ) : null}
           {isChargePaid(row.status) && row.contrato_cancelado_em && !row.manual_refund ? (
-            <ManualRefundDialog
-              protocol={protocol}
-              paid={row.valor}
-              record={(input) => refund.mutateAsync({ ref, tipo: 'manual', ...input })}
+            <RefundDialog
+              label={`${WITHDRAWAL_MESSAGES.manualRefundAction} ${protocol}`}
+              manual={{
+                protocol,
+                paid: row.valor,
+                record: (input) => refund.mutateAsync({ ref, tipo: 'manual', ...input }),
+              }}
             />
           ) : null}
         </Flex>

@@ -27,16 +27,18 @@ export default function DailyReceiptsChart({ days }: { days: FinanceDay[] }) {
     const width = element.clientWidth || 320;
     const step = labelStep(days.length, width - 64);
     const oneMonth = days.length > 0 && days[0]!.day.slice(0, 7) === days.at(-1)!.day.slice(0, 7);
-    const barWidth = Math.max(2, Math.min(28, ((width - 72) / Math.max(days.length, 1)) * 0.6));
-    const highest = Math.max(0, ...days.map((day) => day.received));
+    const barWidth = Math.max(2, Math.min(16, ((width - 72) / Math.max(days.length, 1)) * 0.35));
+    const highest = Math.max(0, ...days.map((day) => Math.max(day.received, day.refunded)));
     const chart = new BarChart(
       element,
       {
         labels: days.map((day) => (oneMonth ? day.day.slice(8) : `${day.day.slice(8)}/${day.day.slice(5, 7)}`)),
-        series: [days.map((day) => day.received)],
+        // Received beside refunded, each day: a day whose money went back shows it next to what came in.
+        series: [days.map((day) => day.received), days.map((day) => day.refunded)],
       },
       {
         height: '220px',
+        seriesBarDistance: barWidth + 1,
         chartPadding: { top: 12, right: 8, bottom: 0, left: 8 },
         // An empty period still shows its axis (R$ 0 to R$ 1), not a collapsed chart.
         ...(highest === 0 ? { high: 1, low: 0 } : {}),

@@ -1,6 +1,6 @@
 import { Heading, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { receiptsSummary, type FinanceDay } from '@domain/finance.js';
+import { fromCents, receiptsSummary, toCents, type FinanceDay } from '@domain/finance.js';
 import { formatDay } from '@domain/finance-period.js';
 import { FINANCE_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
@@ -9,11 +9,13 @@ import { formatBRL } from '@domain/pricing.js';
 const DailyReceiptsChart = lazy(() => import('./daily-receipts-chart'));
 
 /**
- * 'Recebimentos por dia': a bar a day, a day without receipts as zero. The chart is a picture for sighted people; a
+ * 'Recebimentos por dia': each day's receipts beside its refunds, a day without either as zero. The chart is a picture for sighted people; a
  * sentence (the total, the best day) is read by everyone, and a table of every day stands in for the picture for
  * screen readers.
  */
 export function DailyReceipts({ days }: { days: FinanceDay[] }) {
+  const refundDays = days.filter((day) => day.refunded > 0);
+  const refunded = fromCents(refundDays.reduce((sum, day) => sum + toCents(day.refunded), 0));
   return (
     <section className="finance-chart" aria-labelledby="finance-chart-title">
       <Heading level={2} fontSize="medium" id="finance-chart-title">
@@ -21,7 +23,12 @@ export function DailyReceipts({ days }: { days: FinanceDay[] }) {
       </Heading>
       <Text fontSize="small" color="font.secondary" data-testid="finance-chart-summary">
         {receiptsSummary(days)}
+        {refundDays.length > 0 ? ` ${FINANCE_MESSAGES.chartRefunds(formatBRL(refunded), refundDays.length)}` : ''}
       </Text>
+      <ul className="finance-chart__legend" aria-hidden="true">
+        <li className="finance-chart__legend-received">{FINANCE_MESSAGES.received}</li>
+        <li className="finance-chart__legend-refunded">{FINANCE_MESSAGES.refunded}</li>
+      </ul>
       <ChartBoundary>
         <Suspense fallback={<div className="finance-chart__plot" aria-hidden="true" />}>
           <DailyReceiptsChart days={days} />
@@ -34,6 +41,7 @@ export function DailyReceipts({ days }: { days: FinanceDay[] }) {
             <tr>
               <th scope="col">Dia</th>
               <th scope="col">{FINANCE_MESSAGES.received}</th>
+              <th scope="col">{FINANCE_MESSAGES.refunded}</th>
             </tr>
           </thead>
           <tbody>
@@ -41,6 +49,7 @@ export function DailyReceipts({ days }: { days: FinanceDay[] }) {
               <tr key={day.day}>
                 <th scope="row">{formatDay(day.day)}</th>
                 <td>{formatBRL(day.received)}</td>
+                <td>{formatBRL(day.refunded)}</td>
               </tr>
             ))}
           </tbody>

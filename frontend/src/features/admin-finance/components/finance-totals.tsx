@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { FinanceSummary } from '@domain/api/admin-finance.js';
+import { formatDayRange } from '@domain/finance-period.js';
 import { FINANCE_MESSAGES, financeCountText } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -11,8 +12,8 @@ const FIGURES = [
 ] as const;
 
 /**
- * Recebido, Estornado and Pendente of the period, in R$ with how many charges make each (the server's sums, never
- * this page's rows). While another period loads, the last figures stay, dimmed; a failure offers to try again.
+ * Recebido, Estornado and Pendente of the period, each labelled with it, in R$ with how many charges make each (the
+ * server's sums, never this page's rows). While another period loads, the last figures stay, dimmed; a failure offers to try again.
  */
 export function FinanceTotals({ summary }: { summary: UseQueryResult<FinanceSummary> }) {
   const data = summary.data;
@@ -37,6 +38,9 @@ export function FinanceTotals({ summary }: { summary: UseQueryResult<FinanceSumm
         <Card key={id} variation="outlined" className={`finance-total finance-total--${id}`}>
           <Text fontSize="small" color="font.secondary">
             {label}
+          </Text>
+          <Text fontSize="xs" color="font.tertiary" data-testid={`finance-${id}-period`}>
+            {data ? FINANCE_MESSAGES.periodCaption(formatDayRange(data)) : '\u00a0'}
           </Text>
           <Text className="finance-total__value" data-testid={`finance-${id}`}>
             {data ? formatBRL(data[id].amount) : '—'}

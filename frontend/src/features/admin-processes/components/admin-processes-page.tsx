@@ -1,6 +1,4 @@
 import { Flex } from '@aws-amplify/ui-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import {
   ADMIN_COUNTED_PROCESS_STATUSES,
@@ -13,17 +11,14 @@ import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
-import { useAdminProcesses, type ProcessFilters } from '../api/admin-processes';
+import { useListFilters } from '@/lib/url-filters';
+import { useAdminProcesses } from '../api/admin-processes';
 import { ProcessTable } from './process-table';
 
 /** /admin/processos (spec 02 §2): six status counters, search, status filter, a table with an inline status selector. */
 export function AdminProcessesPage() {
-  // 'Hoje' links here with the queue's status (?status=em_analise): the list opens filtered.
-  const [searchParams] = useSearchParams();
-  const [filters, setFilters] = useState<ProcessFilters>(() => {
-    const status = searchParams.get('status');
-    return PROCESS_STATUSES.includes(status as ProcessStatus) ? { status: status as ProcessStatus } : {};
-  });
+  // The status lives in the URL: 'Hoje' links here filtered (?status=em_analise), and a reload keeps it.
+  const [filters, setFilters] = useListFilters<ProcessStatus>(PROCESS_STATUSES);
   const processes = useAdminProcesses(filters);
 
   return (

@@ -1,18 +1,19 @@
 import { Flex } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import { REFERRAL_STATUS_LABELS } from '@domain/api/referrals.js';
+import { REFERRAL_STATUSES } from '@domain/schemas/entities.js';
 import { ADMIN_REFERRAL_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
 import { AdminListToolbar } from '@/components/admin-list/admin-list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { useAdminSummary } from '@/lib/admin-summary';
-import { useAdminReferrals, type ReferralFilters } from '../api/admin-referrals';
+import { useListFilters } from '@/lib/url-filters';
+import { useAdminReferrals } from '../api/admin-referrals';
 import { ReferralTable } from './referral-table';
 
 /** /admin/indicacoes (spec 02 §2): summary, search box, status filter, referrals with the referrer's name and e-mail. */
 export function AdminReferralsPage() {
-  const [filters, setFilters] = useState<ReferralFilters>({});
+  const [filters, setFilters] = useListFilters(REFERRAL_STATUSES);
   const referrals = useAdminReferrals(filters);
 
   return (
