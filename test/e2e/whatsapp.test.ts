@@ -36,7 +36,8 @@ describe('WhatsApp status notices (issue 33)', () => {
       const section = page.getByRole('region', { name: WHATSAPP_MESSAGES.sectionTitle });
       const box = section.getByRole('checkbox', { name: CONSENT });
       await expect.poll(() => box.isChecked(), { timeout: 30_000 }).toBe(false);
-      await box.check();
+      // Amplify draws its own box over the input: a person clicks the words.
+      await section.getByText(CONSENT, { exact: true }).click();
       await section.getByRole('status').getByText(WHATSAPP_MESSAGES.consentSaved).waitFor();
       await section.getByText(/Enviaremos para \(31\) 9/).waitFor();
       await screenshot(page, `whatsapp-consent-${label}`);
@@ -92,6 +93,8 @@ describe('WhatsApp status notices (issue 33)', () => {
       await screenshot(admin, `whatsapp-case-file-${label}`);
       await Promise.all([page.context().close(), inbox.context().close(), admin.context().close()]);
     },
+    // Three people's screens, a payment through the workflow and an admin's sign-in with its second factor.
+    240_000,
   );
 
   it('phone: a landline cannot be ticked, and the profile says why', async () => {
