@@ -80,10 +80,12 @@ describe('WhatsApp status notices (issue 33)', () => {
       await expect
         .poll(
           async () => {
+            // The stand-in reports 'delivered' by webhook after it answered: read the section again until it shows.
             await admin.reload();
+            await channel.getByText(`do seu processo ${customer.protocol}`, { exact: false }).waitFor();
             return channel.getByText('Entregue', { exact: true }).count();
           },
-          { timeout: 30_000 },
+          { timeout: 60_000, interval: 2_000 },
         )
         .toBe(1);
       await channel.getByText(`Quando sai a baixa? (${label})`).waitFor();
