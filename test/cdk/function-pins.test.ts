@@ -76,7 +76,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   connectLive: 'dynamodb:PutItem',
   disconnectLive: 'dynamodb:DeleteItem dynamodb:GetItem',
   publishChanges:
-    'table:readwrite dynamodb:DescribeStream dynamodb:GetRecords dynamodb:GetShardIterator dynamodb:ListStreams cognito-idp:ListUsersInGroup execute-api:ManageConnections ses:SendEmail ses:SendRawEmail sqs:GetQueueAttributes sqs:GetQueueUrl sqs:SendMessage',
+    'table:readwrite dynamodb:DescribeStream dynamodb:GetRecords dynamodb:GetShardIterator dynamodb:ListStreams cognito-idp:ListUsersInGroup execute-api:ManageConnections ses:SendEmail ses:SendRawEmail sqs:GetQueueAttributes sqs:GetQueueUrl sqs:SendMessage secrets',
   customMessage: 'dynamodb:PutItem',
   defineAuthChallenge: '',
   createAuthChallenge:
@@ -110,6 +110,13 @@ const PINNED_ACTIONS: Record<string, string> = {
 
   ListAdminInvoiceProblems: 'table:read cognito-idp:AdminListGroupsForUser secrets',
   RetryAdminInvoice: 'dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
+
+  GetMyWhatsApp: 'dynamodb:GetItem secrets',
+  SetMyWhatsApp: 'dynamodb:GetItem dynamodb:UpdateItem secrets',
+  GetAdminClientWhatsApp: 'dynamodb:GetItem dynamodb:Query cognito-idp:AdminListGroupsForUser secrets',
+  AnswerAdminClientWhatsAppReply: 'dynamodb:GetItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
+  VerifyWhatsAppWebhook: 'secrets',
+  ReceiveWhatsAppWebhook: 'dynamodb:GetItem dynamodb:UpdateItem secrets',
 };
 
 describe('each function’s IAM actions', () => {

@@ -38,6 +38,7 @@ const EVERY_VALUE: CompleteGrantValues = {
     googleAdsCustomerId: '1234567890',
     googleAdsConversionActions: 'purchase=1',
   },
+  whatsapp: { apiUrl: 'https://graph.facebook.com', phoneNumberId: '100000000000002' },
   secret: (name) => ({ arn: `arn:aws:secretsmanager:us-east-1:1:secret:${name}` }),
 };
 
@@ -100,6 +101,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.asaas) expected.add(ENV.asaasApiUrl);
     if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
     if (grants.datajud) expected.add(ENV.datajudApiUrl);
+    if (grants.whatsapp) expected.add(ENV.whatsappApiUrl).add(ENV.whatsappPhoneNumberId);
     if (grants.conversions) {
       for (const name of [
         ENV.metaConversionsApiUrl,
