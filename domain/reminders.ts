@@ -167,7 +167,7 @@ export const REMINDER_LABELS: Record<ReminderKind, string> = {
 };
 
 /** The channels a reminder went by, as the case file lists them. */
-export const REMINDER_CHANNEL_LABELS = { email: 'Por e-mail', whatsapp: 'Por WhatsApp' } as const;
+export const REMINDER_CHANNEL_LABELS = { email: 'e-mail', whatsapp: 'WhatsApp' } as const;
 export type ReminderChannel = keyof typeof REMINDER_CHANNEL_LABELS;
 
 /** How the customer pays the charge a reminder is about (the contract's payment form). */

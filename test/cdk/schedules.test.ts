@@ -125,7 +125,9 @@ describe('the reminders of unpaid charges and missing documents', () => {
     const indexQuery = policy.find((st) => JSON.stringify(st.Resource).includes('/index/'));
     expect(JSON.stringify(indexQuery?.Condition)).toContain('CHARGE_STATUS#PENDING');
     expect(JSON.stringify(indexQuery?.Condition)).toContain('PROCESS_STATUS#pago');
-    const services = new Set(policy.flatMap((st) => asArray(st.Action as string | string[])).map((a) => a.split(':')[0]));
+    const services = new Set(
+      policy.flatMap((st) => asArray(st.Action as string | string[])).map((a) => a.split(':')[0]),
+    );
     expect([...services].sort()).toEqual(['dynamodb', 'ses', 'xray']);
   });
 });

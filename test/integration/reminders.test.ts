@@ -8,6 +8,7 @@ import {
   type ReminderDeps,
   type ReminderWhatsAppMessage,
 } from '../../lambdas/reminders/reminder-service.js';
+import { getAdminClientDetail } from '../../lambdas/admin/clients/admin-clients-service.js';
 import { createSesEmailSender, type SendEmail } from '../../lambdas/providers/email.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { saveConfirmedUpload } from '../../lambdas/shared/data/filing-kit.js';
@@ -131,6 +132,17 @@ describe('an unpaid charge', () => {
     expect(day!.enviado_em).toBeTypeOf('string');
     const [sent] = await partitionItems(customer.userId, keys.sentEmailSk('', '').replace(/#+$/, '#'));
     expect(sent).toMatchObject({ type: 'SENT_EMAIL', assunto: mails[0]!.subject });
+
+    // The admins' case file shows the reminder beside the e-mail it was.
+    const { timeline } = await getAdminClientDetail(db, customer.profile.id);
+    expect(timeline.filter((event) => event.kind === 'lembrete')).toEqual([
+      expect.objectContaining({
+        title: 'Lembrete de pagamento: cobrança não paga 24 horas depois de gerada',
+        protocolo: customer.contract.protocolo,
+        details: ['Enviado por e-mail'],
+      }),
+    ]);
+    expect(timeline.some((event) => event.kind === 'email' && event.title === mails[0]!.subject)).toBe(true);
   });
 
   it('gets none when it was paid before the 24 hours', async () => {

@@ -72,6 +72,7 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     sentEmails: collection.sentEmails,
     suppression,
     internalNotes: collection.internalNotes,
+    reminders: collection.reminders,
   });
   const current = [...collection.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));

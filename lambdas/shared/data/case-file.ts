@@ -1,4 +1,5 @@
-import type { CaseFileContract, InternalNote, SentEmail } from '../../../domain/case-file.js';
+import type { CaseFileContract, InternalNote, SentEmail, SentReminder } from '../../../domain/case-file.js';
+import { REMINDER_CHANNEL_LABELS, REMINDER_KINDS, type ReminderKind } from '../../../domain/reminders.js';
 import {
   chargeSchema,
   contractSchema,
@@ -26,6 +27,8 @@ export type CaseFileRecords = {
   internalNotes: InternalNote[];
   /** The filing kit's items (pattern 69), for the lawyer's review. */
   kit: KitItem[];
+  /** The reminders sent (pattern 98: a day's record once its reminder went). */
+  reminders: SentReminder[];
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -50,6 +53,7 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
     sentEmails: [],
     internalNotes: [],
     kit: [],
+    reminders: [],
   };
   const sent: Record<string, unknown>[] = [];
   for (const item of items) {
@@ -81,6 +85,21 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
       case 'KIT_ITEM':
         records.kit.push(kitItemSchema.parse(entity));
         break;
+      case 'REMINDER': {
+        // A day claimed for a reminder whose sending failed has no `enviado_em`: nothing went, nothing to show.
+        const kind = item.kind as ReminderKind;
+        if (typeof item.enviado_em !== 'string' || !REMINDER_KINDS.includes(kind)) break;
+        records.reminders.push({
+          dia: String(item.dia ?? ''),
+          kind,
+          contrato_id: String(item.contrato_id ?? ''),
+          enviado_em: item.enviado_em,
+          canais: (Array.isArray(item.canais) ? item.canais : ['email']).filter(
+            (channel): channel is keyof typeof REMINDER_CHANNEL_LABELS => channel in REMINDER_CHANNEL_LABELS,
+          ),
+        });
+        break;
+      }
       // An internal note (branch `today`'s status dialog), read as it is written there: tolerant of its field names.
       case 'INTERNAL_NOTE':
         records.internalNotes.push({
