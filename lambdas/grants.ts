@@ -68,6 +68,9 @@ export const SECRET_NAMES = [
   'rateLimitKey',
   'contractLinkKey',
   'datajudApiKey',
+  'whatsappAccessToken',
+  'whatsappAppSecret',
+  'whatsappVerifyToken',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
@@ -141,6 +144,8 @@ export type FunctionGrants = {
   readonly datajud?: true;
   /** Marketing conversions (Meta Conversions API, Google Ads): their endpoints, account ids and tokens. */
   readonly conversions?: true;
+  /** WhatsApp Business Cloud API (status notices): its base URL, our phone-number id and the access token. */
+  readonly whatsapp?: true;
   readonly secrets?: readonly SecretName[];
 };
 
@@ -171,6 +176,8 @@ export const ENV = {
   googleOAuthTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
   googleAdsCustomerId: 'GOOGLE_ADS_CUSTOMER_ID',
   googleAdsConversionActions: 'GOOGLE_ADS_CONVERSION_ACTIONS',
+  whatsappApiUrl: 'WHATSAPP_API_URL',
+  whatsappPhoneNumberId: 'WHATSAPP_PHONE_NUMBER_ID',
 } as const;
 
 /** Each secret's variables: the value itself (local runtime) or the ARN of the secret holding it (AWS). */
@@ -185,6 +192,9 @@ export const SECRET_ENV: Record<SecretName, { readonly value: string; readonly a
   rateLimitKey: { value: 'RATE_LIMIT_SECRET', arn: 'RATE_LIMIT_SECRET_ARN' },
   contractLinkKey: { value: 'CONTRACT_LINK_SECRET', arn: 'CONTRACT_LINK_SECRET_ARN' },
   datajudApiKey: { value: 'DATAJUD_API_KEY', arn: 'DATAJUD_API_KEY_SECRET_ARN' },
+  whatsappAccessToken: { value: 'WHATSAPP_ACCESS_TOKEN', arn: 'WHATSAPP_ACCESS_TOKEN_SECRET_ARN' },
+  whatsappAppSecret: { value: 'WHATSAPP_APP_SECRET', arn: 'WHATSAPP_APP_SECRET_SECRET_ARN' },
+  whatsappVerifyToken: { value: 'WHATSAPP_VERIFY_TOKEN', arn: 'WHATSAPP_VERIFY_TOKEN_SECRET_ARN' },
 };
 
 /**
@@ -200,6 +210,12 @@ export type ConversionsSettings = {
   /** `event=conversionActionId` pairs, comma-separated (e.g. `purchase=123,sign_up=456`); unlisted events skip Google. */
   readonly googleAdsConversionActions?: string;
 };
+
+/**
+ * Where WhatsApp notices go. The URL always has a value (Meta's Graph API by default); a stage without a phone-number
+ * id sends none (consents are still recorded, and the e-mails go as always).
+ */
+export type WhatsAppSettings = { readonly apiUrl: string; readonly phoneNumberId?: string };
 
 export type SecretSource = { readonly arn: string } | { readonly value: string };
 
@@ -226,6 +242,7 @@ export type GrantValues = {
   readonly postalCodeApiUrl?: string;
   readonly datajudApiUrl?: string;
   readonly conversions?: ConversionsSettings;
+  readonly whatsapp?: WhatsAppSettings;
   readonly secret?: (name: SecretName) => SecretSource | undefined;
 };
 
@@ -291,6 +308,12 @@ export function environmentFor(
     }
   }
 
+  if (grants.whatsapp) {
+    const whatsapp = need('whatsapp');
+    env[ENV.whatsappApiUrl] = whatsapp.apiUrl;
+    if (whatsapp.phoneNumberId) env[ENV.whatsappPhoneNumberId] = whatsapp.phoneNumberId;
+  }
+
   for (const name of secretsOf(grants)) {
     const source = values.secret?.(name);
     if (!source) throw new MissingGrantValueError(functionName, `secret ${name}`);
@@ -305,6 +328,7 @@ export function secretsOf(grants: FunctionGrants): SecretName[] {
   const names = new Set<SecretName>(grants.secrets ?? []);
   if (grants.asaas) names.add('asaasApiKey');
   if (grants.datajud) names.add('datajudApiKey');
+  if (grants.whatsapp) names.add('whatsappAccessToken');
   if (grants.conversions) {
     names.add('metaConversionsToken').add('googleAdsDeveloperToken').add('googleAdsOAuth');
   }

@@ -37,6 +37,7 @@ export type LocalSettings = {
     live: number;
     asaas: number;
     conversions: number;
+    whatsapp: number;
   };
   /**
    * What CloudFront would say about the person's location (its CloudFront-Viewer-* headers), added by the local edge
@@ -87,6 +88,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       live: 3002 + offset,
       asaas: 8087 + offset,
       conversions: 8089 + offset,
+      whatsapp: 8090 + offset,
     },
     viewer: {
       city: env.BAIXA_VIEWER_CITY ?? 'São Paulo',
@@ -107,6 +109,9 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       originVerify: 'local-origin-verify-secret-0123456789abcdef',
       metaConversionsToken: 'local-meta-conversions-token-0123456789abcdef',
       googleAdsDeveloperToken: 'local-google-ads-developer-token-0123456789',
+      whatsappAccessToken: 'local-whatsapp-access-token-0123456789abcdef',
+      whatsappAppSecret: 'local-whatsapp-app-secret-0123456789abcdef',
+      whatsappVerifyToken: 'local-whatsapp-verify-token-0123456789abcdef',
       googleAdsOAuth: JSON.stringify({
         client_id: 'local-google-client.apps.googleusercontent.com',
         client_secret: 'local-google-client-secret',

@@ -53,6 +53,7 @@ const VALUES: CompleteGrantValues = {
     googleAdsCustomerId: '1234567890',
     googleAdsConversionActions: 'purchase=1',
   },
+  whatsapp: { apiUrl: 'http://127.0.0.1:1', phoneNumberId: '100000000000002' },
   secret: () => ({ value: 'bench-secret-0123456789abcdef0123456789abcdef' }),
 };
 

@@ -19,6 +19,7 @@ import { createSesEmailSender, type SendEmail } from '../providers/email.js';
 import { createViaCepLookup, type PostalCodeLookup } from '../providers/postal-code.js';
 import { createDataJud, type DataJud } from '../providers/datajud.js';
 import { createWebSocketPush, type Push } from '../providers/push.js';
+import { createWhatsApp, type WhatsApp } from '../providers/whatsapp.js';
 import { createCognitoTokenVerifier, type TokenVerifier } from '../providers/tokens.js';
 import { createCognitoUserAccounts, type UserAccounts } from '../providers/user-accounts.js';
 import { createStepFunctionsWorkflow, type Workflow } from '../providers/workflow.js';
@@ -176,4 +177,21 @@ export function conversionsFromEnvironment(
       log,
     }),
   ];
+}
+
+/**
+ * `whatsapp` grant: Meta's Cloud API with the access token, read on the first message. Null on a stage without a
+ * phone-number id: nothing is sent by WhatsApp there (the e-mails go as always).
+ */
+export function whatsAppFromEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  fetchSecret?: SecretFetcher,
+): WhatsApp | null {
+  const config = loadConfig({ whatsappApiUrl: z.url(), whatsappPhoneNumberId: z.string().min(1).optional() }, env);
+  if (!config.whatsappPhoneNumberId) return null;
+  return createWhatsApp({
+    baseUrl: config.whatsappApiUrl,
+    phoneNumberId: config.whatsappPhoneNumberId,
+    accessToken: grantedSecret('whatsappAccessToken', { env, fetchSecret }),
+  });
 }

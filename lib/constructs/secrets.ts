@@ -22,6 +22,12 @@ const DESCRIPTIONS: Record<SecretName, string> = {
     "HMAC-SHA256 key that signs the links to a signed contract's PDF in the 'Contrato assinado' e-mail (valid one year)",
   datajudApiKey:
     "The CNJ's DataJud public API key (https://datajud-wiki.cnj.jus.br/api-publica/acesso); replace the generated value with the key the CNJ publishes",
+  whatsappAccessToken:
+    "WhatsApp Business Cloud API access token (a system user's permanent token with whatsapp_business_messaging); replace the generated value. Used only when -c whatsappPhoneNumberId is set",
+  whatsappAppSecret:
+    "The Meta app's secret (App settings > Basic): checks the X-Hub-Signature-256 of every WhatsApp webhook; replace the generated value",
+  whatsappVerifyToken:
+    "Token Meta echoes when the WhatsApp webhook is registered (hub.verify_token); copy it into the app's webhook settings",
 };
 
 /** Why none of these secrets rotates automatically (cdk-nag AwsSolutions-SMG4). */
@@ -46,6 +52,12 @@ const NO_ROTATION: Record<SecretName, string> = {
     'Secrets Manager rotates only through a custom rotation Lambda, and every link already e-mailed is signed with the current key: a new value stops all of them at once (customers still download their contract from the Contrato page). Rotate only on suspicion, by putting a new value; functions pick it up at their next cold start.',
   datajudApiKey:
     'The key is issued and published by the CNJ, which changes it at will; no rotation Lambda can obtain a new one. It is put here by hand when the CNJ announces a new key (the court sync picks it up at its next cold start).',
+  whatsappAccessToken:
+    "The token is issued in Meta's Business Manager for a system user, which no rotation Lambda can drive; it is replaced by hand there and here on suspicion (functions pick it up at their next cold start).",
+  whatsappAppSecret:
+    "The app secret is Meta's, reset only in the app's dashboard; it is put here by hand when reset there (the webhook picks it up at its next cold start).",
+  whatsappVerifyToken:
+    'Meta reads it only when the webhook is (re)registered; rotating is a manual two-step change (new value here, then in the app) done on suspicion.',
 };
 
 /**
@@ -78,6 +90,9 @@ export class Secrets extends Construct {
       rateLimitKey: create('rateLimitKey', 'RateLimitKey'),
       contractLinkKey: create('contractLinkKey', 'ContractLinkKey'),
       datajudApiKey: create('datajudApiKey', 'DatajudApiKey'),
+      whatsappAccessToken: create('whatsappAccessToken', 'WhatsappAccessToken'),
+      whatsappAppSecret: create('whatsappAppSecret', 'WhatsappAppSecret'),
+      whatsappVerifyToken: create('whatsappVerifyToken', 'WhatsappVerifyToken'),
     };
   }
 }

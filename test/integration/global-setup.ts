@@ -33,6 +33,9 @@ export const ASAAS_PORT = 18_405 + TEST_PORT_SHIFT;
 export const CONVERSIONS_PORT = 18_406 + TEST_PORT_SHIFT;
 /** The DataJud stand-in's port, for tests that start one (the court sync's datajud grant points at it). */
 export const DATAJUD_PORT = 18_407 + TEST_PORT_SHIFT;
+/** The WhatsApp Graph API stand-in's port, for tests that start one (the whatsapp grant points at it). */
+export const WHATSAPP_PORT = 18_408 + TEST_PORT_SHIFT;
+export const INTEGRATION_WHATSAPP_PHONE_NUMBER_ID = '100000000000002';
 export const INTEGRATION_PIXEL_ID = '100000000000001';
 export const INTEGRATION_GOOGLE_ADS_CUSTOMER = '1234567890';
 export const INTEGRATION_BUCKET = 'baixa-integration-documents';
@@ -44,6 +47,9 @@ export const INTEGRATION_SECRETS: Record<SecretName, string> = {
   asaasWebhookToken: 'integration-webhook-token-0123456789abcdef',
   asaasApiKey: 'integration-asaas-api-key-0123456789abcdef',
   datajudApiKey: 'integration-datajud-api-key-0123456789abcdef',
+  whatsappAccessToken: 'integration-whatsapp-access-token-0123456789abcdef',
+  whatsappAppSecret: 'integration-whatsapp-app-secret-0123456789abcdef',
+  whatsappVerifyToken: 'integration-whatsapp-verify-token-0123456789abcdef',
   originVerify: TEST_ORIGIN_VERIFY_SECRET,
   metaConversionsToken: 'integration-meta-conversions-token',
   googleAdsDeveloperToken: 'integration-google-ads-developer-token',
@@ -64,6 +70,7 @@ export const INTEGRATION_VALUES: GrantValues = {
   postalCodeApiUrl: `http://127.0.0.1:${POSTAL_CODE_PORT}`,
   asaasApiUrl: `http://127.0.0.1:${ASAAS_PORT}/v3`,
   datajudApiUrl: `http://127.0.0.1:${DATAJUD_PORT}`,
+  whatsapp: { apiUrl: `http://127.0.0.1:${WHATSAPP_PORT}`, phoneNumberId: INTEGRATION_WHATSAPP_PHONE_NUMBER_ID },
   conversions: conversionsSettingsFor(`http://127.0.0.1:${CONVERSIONS_PORT}`, {
     metaPixelId: INTEGRATION_PIXEL_ID,
     googleAdsCustomerId: INTEGRATION_GOOGLE_ADS_CUSTOMER,

@@ -151,6 +151,23 @@ export const keys = {
   /** Pattern 79: court movements whose suggested status awaits an admin (gsi2, sparse: removed once reviewed). */
   courtReviewList: 'COURT_REVIEW#PENDING',
   listSort: (at: string, id: string) => `${at}#${id}`,
+
+  /**
+   * Pattern 94: the customer's WhatsApp consent (the grant's evidence, a withdrawal). Everything WhatsApp of a customer
+   * sorts under `WHATSAPP_`, after `PROFILE`: outside pattern 1's range, one Query for the case file.
+   */
+  whatsappConsentSk: 'WHATSAPP_CONSENT',
+  whatsappPrefix: 'WHATSAPP_',
+  /** Pattern 95: one WhatsApp message of one event, sent once (the outbox marker holds the message and its status). */
+  whatsappMessageSk: (event: string) => `WHATSAPP_MSG#${event}`,
+  /** Which customer's message a Cloud API message id (`wamid…`) is, for its status webhooks (pattern 96). */
+  whatsappMessagePointer: (messageId: string) => `WHATSAPP_MESSAGE#${messageId}`,
+  /** Which customer consented with a mobile, by the SHA-256 of its key (domain `whatsappPhoneKey`): replies (pattern 97). */
+  whatsappPhonePointer: (phoneHash: string) => `WHATSAPP_PHONE#${phoneHash}`,
+  /** Pattern 97: one reply of the customer, stored once per Cloud API message id. */
+  whatsappReplySk: (at: string, messageId: string) => `WHATSAPP_REPLY#${at}#${messageId}`,
+  /** Pattern 97: replies no admin has marked answered yet (gsi2, sparse), for 'Hoje'. */
+  whatsappOpenReplies: 'WHATSAPP_REPLY#OPEN',
 } as const;
 
 const CUSTOMER_PK = /^CUSTOMER#(.+)$/;

@@ -38,6 +38,7 @@ const EVERY_VALUE: CompleteGrantValues = {
     googleAdsCustomerId: '1234567890',
     googleAdsConversionActions: 'purchase=1',
   },
+  whatsapp: { apiUrl: 'https://graph.facebook.com', phoneNumberId: '100000000000002' },
   secret: (name) => ({ arn: `arn:aws:secretsmanager:us-east-1:1:secret:${name}` }),
 };
 

@@ -1,0 +1,418 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { WHATSAPP_STATUS_RANK, type WhatsAppConsentChannel, type WhatsAppStatus } from '../../../domain/whatsapp.js';
+import { keys, pointerKey } from './keys.js';
+import { appliedUnlessConditionFails, GSI2, queryAllItems, type Db, type LeaseClaim } from './table.js';
+
+/** The customer's WhatsApp consent as stored (pattern 94): the grant's evidence stays after a withdrawal. */
+export type WhatsAppConsent = {
+  state: 'granted' | 'withdrawn';
+  /** The mobile the grant was for, as the Cloud API's `to` (55 + area code + number). */
+  phone: string;
+  grantedAt: string;
+  grantedIp: string;
+  /** The words shown beside the box, as the customer read them. */
+  grantedText: string;
+  withdrawnAt: string | null;
+  withdrawnVia: WhatsAppConsentChannel | null;
+};
+
+/** One message of the outbox (pattern 95), with its latest delivery status. */
+export type WhatsAppMessageRecord = {
+  event: string;
+  template: string;
+  params: string[];
+  to: string;
+  claimedAt: string;
+  /** Set once the Cloud API accepted it. */
+  messageId: string | null;
+  status: WhatsAppStatus | 'rejected' | 'sending';
+  statusAt: string | null;
+  error: string | null;
+};
+
+export type WhatsAppReplyRecord = {
+  id: string;
+  messageId: string;
+  at: string;
+  text: string;
+  answeredAt: string | null;
+  optOut: boolean;
+};
+
+/** The SHA-256 of a phone key: the pointer names a number only through it. */
+export const phoneHash = (phoneKey: string) => createHash('sha256').update(phoneKey).digest('hex');
+
+const customerKey = (userId: string, sk: string) => ({ pk: keys.customer(userId), sk });
+
+/** Pattern 94: the customer's consent, read strongly (a send right after a withdrawal must see it). */
+export async function getWhatsAppConsent(db: Db, userId: string): Promise<WhatsAppConsent | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: customerKey(userId, keys.whatsappConsentSk),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? consentOf(Item) : null;
+}
+
+function consentOf(item: Record<string, unknown>): WhatsAppConsent {
+  return {
+    state: item.estado === 'granted' ? 'granted' : 'withdrawn',
+    phone: String(item.telefone ?? ''),
+    grantedAt: String(item.autorizado_em ?? ''),
+    grantedIp: String(item.autorizado_ip ?? ''),
+    grantedText: String(item.texto_mostrado ?? ''),
+    withdrawnAt: typeof item.retirado_em === 'string' ? item.retirado_em : null,
+    withdrawnVia: item.retirado_por === 'perfil' || item.retirado_por === 'whatsapp' ? item.retirado_por : null,
+  };
+}
+
+/**
+ * Pattern 94: a grant on the profile, with its evidence (time, IP, text shown, the number), and the number's pointer
+ * to the customer for the replies. A second grant replaces the first's evidence (the new number, the new text).
+ */
+export async function grantWhatsAppConsent(
+  db: Db,
+  grant: { userId: string; at: string; ip: string; text: string; phone: string; phoneKey: string },
+): Promise<void> {
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: customerKey(grant.userId, keys.whatsappConsentSk),
+            UpdateExpression:
+              'SET #type = :type, estado = :granted, telefone = :phone, autorizado_em = :at, autorizado_ip = :ip, texto_mostrado = :text REMOVE retirado_em, retirado_por',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: {
+              ':type': 'WHATSAPP_CONSENT',
+              ':granted': 'granted',
+              ':phone': grant.phone,
+              ':at': grant.at,
+              ':ip': grant.ip,
+              ':text': grant.text,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: pointerKey(keys.whatsappPhonePointer(phoneHash(grant.phoneKey))),
+            UpdateExpression: 'SET #type = :type, user_id = :user, atualizado_em = :at',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':type': 'WHATSAPP_PHONE', ':user': grant.userId, ':at': grant.at },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/**
+ * Pattern 94: withdraws a granted consent; true only for the call that withdrew it (so 'SAIR' twice is confirmed
+ * once, and a withdrawal on the profile of a consent never given writes nothing).
+ */
+export async function withdrawWhatsAppConsent(
+  db: Db,
+  userId: string,
+  at: string,
+  via: WhatsAppConsentChannel,
+): Promise<boolean> {
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: customerKey(userId, keys.whatsappConsentSk),
+        UpdateExpression: 'SET estado = :withdrawn, retirado_em = :at, retirado_por = :via',
+        ConditionExpression: 'estado = :granted',
+        ExpressionAttributeValues: { ':withdrawn': 'withdrawn', ':granted': 'granted', ':at': at, ':via': via },
+      }),
+    ),
+  );
+}
+
+/** Pattern 97: which customer consented with this mobile (the reply's `from`), or null. */
+export async function customerOfPhone(db: Db, phoneKey: string): Promise<string | null> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.whatsappPhonePointer(phoneHash(phoneKey))) }),
+  );
+  return typeof Item?.user_id === 'string' ? Item.user_id : null;
+}
+
+/** Longer than any sender's timeout (routes 30 s, the stream consumer 10 s): a live sender is never overtaken. */
+const WHATSAPP_LEASE_SECONDS = 60;
+
+/**
+ * Pattern 95: claims the outbox entry of one event (no entry, or an unfinished one whose lease lapsed), recording what
+ * is about to be sent. 'done' when it was sent (or refused for good) already; 'busy' while another sender holds it.
+ */
+export async function claimWhatsAppMessage(
+  db: Db,
+  message: { userId: string; event: string; template: string; params: string[]; to: string; now: Date },
+): Promise<{ claim: LeaseClaim; leaseUntil: number }> {
+  const nowSeconds = Math.floor(message.now.getTime() / 1000);
+  const leaseUntil = nowSeconds + WHATSAPP_LEASE_SECONDS;
+  const key = customerKey(message.userId, keys.whatsappMessageSk(message.event));
+  const claimed = await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression:
+          'SET #type = :type, modelo = :template, parametros = :params, para = :to, criado_em = :at, lease_until = :until, #status = :sending',
+        ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(done_at) AND lease_until < :now)',
+        ExpressionAttributeNames: { '#type': 'type', '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':type': 'WHATSAPP_MESSAGE',
+          ':template': message.template,
+          ':params': message.params,
+          ':to': message.to,
+          ':at': message.now.toISOString(),
+          ':until': leaseUntil,
+          ':sending': 'sending',
+          ':now': nowSeconds,
+        },
+      }),
+    ),
+  );
+  if (claimed) return { claim: 'claimed', leaseUntil };
+  const { Item } = await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  return { claim: Item?.done_at ? 'done' : 'busy', leaseUntil };
+}
+
+/**
+ * Pattern 95 → 96: the Cloud API accepted the message: the entry is done (never sent again) and holds its id; the id's
+ * pointer lets its status webhooks find it. One transaction, so a status can never arrive for an id we cannot find.
+ */
+export async function recordWhatsAppAccepted(
+  db: Db,
+  message: { userId: string; event: string; messageId: string; at: string },
+): Promise<void> {
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: customerKey(message.userId, keys.whatsappMessageSk(message.event)),
+            UpdateExpression:
+              // No status_at: Meta's own timestamps (whole seconds) order the statuses; ours would outrank its 'sent'.
+              'SET done_at = :at, message_id = :id, #status = :accepted, status_rank = :rank REMOVE lease_until',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':at': message.at,
+              ':id': message.messageId,
+              ':accepted': 'accepted',
+              ':rank': WHATSAPP_STATUS_RANK.accepted,
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: pointerKey(keys.whatsappMessagePointer(message.messageId)),
+            UpdateExpression: 'SET #type = :type, user_id = :user, evento = :event',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: {
+              ':type': 'WHATSAPP_MESSAGE_POINTER',
+              ':user': message.userId,
+              ':event': message.event,
+            },
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** Pattern 95: Meta refused the message for good: done (a retry would be refused again), with why. */
+export async function recordWhatsAppRejected(
+  db: Db,
+  message: { userId: string; event: string; at: string; error: string },
+): Promise<void> {
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: customerKey(message.userId, keys.whatsappMessageSk(message.event)),
+      UpdateExpression: 'SET done_at = :at, #status = :rejected, status_at = :at, erro = :error REMOVE lease_until',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':at': message.at, ':rejected': 'rejected', ':error': message.error.slice(0, 500) },
+    }),
+  );
+}
+
+/** Pattern 95: gives the claim back at once (the API was unavailable), only while it is still this sender's lease. */
+export async function releaseWhatsAppMessage(
+  db: Db,
+  message: { userId: string; event: string; leaseUntil: number },
+): Promise<void> {
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: customerKey(message.userId, keys.whatsappMessageSk(message.event)),
+        UpdateExpression: 'SET lease_until = :lapsed',
+        ConditionExpression: 'lease_until = :mine AND attribute_not_exists(done_at)',
+        ExpressionAttributeValues: { ':lapsed': 0, ':mine': message.leaseUntil },
+      }),
+    ),
+  );
+}
+
+/**
+ * Pattern 96: a delivery status of one of our messages, by its id. 'unknown' for an id we never sent (ignored);
+ * 'stale' when the message already holds a later status (events arrive in any order: the latest wins, by Meta's
+ * timestamp, then by stage).
+ */
+export async function applyWhatsAppStatus(
+  db: Db,
+  event: { messageId: string; status: WhatsAppStatus; at: string; error: string | null },
+): Promise<'applied' | 'stale' | 'unknown'> {
+  const { Item: pointer } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: pointerKey(keys.whatsappMessagePointer(event.messageId)) }),
+  );
+  if (typeof pointer?.user_id !== 'string' || typeof pointer.evento !== 'string') return 'unknown';
+  const rank = WHATSAPP_STATUS_RANK[event.status];
+  const applied = await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: customerKey(pointer.user_id as string, keys.whatsappMessageSk(pointer.evento as string)),
+        UpdateExpression: `SET #status = :status, status_at = :at, status_rank = :rank${event.error ? ', erro = :error' : ''}`,
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(status_at) OR status_at < :at OR (status_at = :at AND status_rank < :rank))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': event.status,
+          ':at': event.at,
+          ':rank': rank,
+          ...(event.error ? { ':error': event.error.slice(0, 500) } : {}),
+        },
+      }),
+    ),
+  );
+  return applied ? 'applied' : 'stale';
+}
+
+/**
+ * Pattern 97: a reply of the customer, once per message id (Meta redelivers until we answer 200), listed for 'Hoje'
+ * until an admin marks it answered; an opt-out reply is stored answered (the system answered it).
+ */
+export async function storeWhatsAppReply(
+  db: Db,
+  reply: { userId: string; messageId: string; at: string; text: string; optOut: boolean },
+): Promise<boolean> {
+  const sk = keys.whatsappReplySk(reply.at, reply.messageId);
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: customerKey(reply.userId, sk),
+        UpdateExpression: reply.optOut
+          ? 'SET #type = :type, message_id = :id, recebida_em = :at, texto = :text, saida = :optOut, respondida_em = :at'
+          : 'SET #type = :type, message_id = :id, recebida_em = :at, texto = :text, saida = :optOut, gsi2pk = :open, gsi2sk = :sort',
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':type': 'WHATSAPP_REPLY',
+          ':id': reply.messageId,
+          ':at': reply.at,
+          ':text': reply.text.slice(0, 4096),
+          ':optOut': reply.optOut,
+          ...(reply.optOut
+            ? {}
+            : { ':open': keys.whatsappOpenReplies, ':sort': keys.listSort(reply.at, reply.userId) }),
+        },
+      }),
+    ),
+  );
+}
+
+/** Pattern 97: an admin answered a reply: out of 'Hoje'. False when it was answered already (or is not there). */
+export async function markWhatsAppReplyAnswered(db: Db, userId: string, replyId: string, at: string): Promise<boolean> {
+  return appliedUnlessConditionFails(() =>
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: customerKey(userId, replyId),
+        UpdateExpression: 'SET respondida_em = :at REMOVE gsi2pk, gsi2sk',
+        ConditionExpression:
+          'attribute_exists(pk) AND begins_with(sk, :prefix) AND attribute_not_exists(respondida_em)',
+        ExpressionAttributeValues: { ':at': at, ':prefix': keys.whatsappReplySk('', '').slice(0, -1) },
+      }),
+    ),
+  );
+}
+
+/** Pattern 97: the replies waiting for an admin, oldest first (one page: 'Hoje' shows the first ones and the count). */
+export async function openWhatsAppReplies(
+  db: Db,
+  limit: number,
+): Promise<{ items: { userId: string; id: string; at: string; text: string }[]; count: number }> {
+  const items = await queryAllItems(db, {
+    IndexName: GSI2,
+    KeyConditionExpression: 'gsi2pk = :open',
+    ExpressionAttributeValues: { ':open': keys.whatsappOpenReplies },
+    ProjectionExpression: 'pk, sk, recebida_em, texto',
+  });
+  return {
+    count: items.length,
+    items: items.slice(0, limit).map((item) => ({
+      userId: String(item.pk).slice(keys.customer('').length),
+      id: String(item.sk),
+      at: String(item.recebida_em),
+      text: String(item.texto ?? ''),
+    })),
+  };
+}
+
+/** Pattern 94–97 for the case file: the consent, the messages (newest first) and the replies, one Query. */
+export async function whatsappChannelOf(
+  db: Db,
+  userId: string,
+): Promise<{ consent: WhatsAppConsent | null; messages: WhatsAppMessageRecord[]; replies: WhatsAppReplyRecord[] }> {
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':prefix': keys.whatsappPrefix },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  const consentItem = items.find((item) => item.type === 'WHATSAPP_CONSENT');
+  const messages = items
+    .filter((item) => item.type === 'WHATSAPP_MESSAGE')
+    .map((item): WhatsAppMessageRecord => ({
+      event: String(item.sk).slice(keys.whatsappMessageSk('').length),
+      template: String(item.modelo ?? ''),
+      params: Array.isArray(item.parametros) ? item.parametros.map(String) : [],
+      to: String(item.para ?? ''),
+      claimedAt: String(item.criado_em ?? ''),
+      messageId: typeof item.message_id === 'string' ? item.message_id : null,
+      status: (item.done_at ? item.status : 'sending') as WhatsAppMessageRecord['status'],
+      statusAt: typeof item.status_at === 'string' ? item.status_at : null,
+      error: typeof item.erro === 'string' ? item.erro : null,
+    }))
+    .sort((a, b) => b.claimedAt.localeCompare(a.claimedAt));
+  const replies = items
+    .filter((item) => item.type === 'WHATSAPP_REPLY')
+    .map((item): WhatsAppReplyRecord => ({
+      id: String(item.sk),
+      messageId: String(item.message_id ?? ''),
+      at: String(item.recebida_em ?? ''),
+      text: String(item.texto ?? ''),
+      answeredAt: typeof item.respondida_em === 'string' ? item.respondida_em : null,
+      optOut: item.saida === true,
+    }))
+    .sort((a, b) => b.at.localeCompare(a.at));
+  return { consent: consentItem ? consentOf(consentItem) : null, messages, replies };
+}
