@@ -916,6 +916,9 @@ export const SCHEDULED_FUNCTIONS = {
           pkPrefixes: [keys.customer('')],
           indexes: { gsi2: [keys.statusList('CHARGE', 'PENDING'), keys.statusList('PROCESS', 'pago')] },
         },
+        // The reminder by WhatsApp (sendWhatsAppOnce): the consent and the outbox entry are in the customer's
+        // partition; the accepted message's pointer (pattern 96) is its own.
+        items(['UpdateItem'], keys.whatsappMessagePointer('')),
       ],
       email: true,
       appLinks: true,

@@ -41,6 +41,9 @@ export type ReminderWhatsAppMessage = {
   reminder: DueReminder;
   text: ReminderText;
   protocolo: string;
+  /** A charge's value and expiry (the 'unpaid charge' template's); null for a documents reminder. */
+  valor: number | null;
+  expiresAt: string | null;
 };
 
 /**
@@ -80,7 +83,13 @@ const DAY_MS = 24 * HOUR_MS;
 type Candidate = { kind: 'charge'; entity: Record<string, unknown> } | { kind: 'kit'; entity: Record<string, unknown> };
 
 /** A reminder due, with the words it says and what a WhatsApp template needs. */
-type Prepared = { reminder: DueReminder; text: ReminderText; protocolo: string };
+type Prepared = {
+  reminder: DueReminder;
+  text: ReminderText;
+  protocolo: string;
+  valor: number | null;
+  expiresAt: string | null;
+};
 
 /**
  * One run of the reminders (EventBridge Scheduler, every hour in the day; `npm run reminders` locally). Reads the
@@ -163,7 +172,8 @@ async function remindCustomer(
   }
   const chosen = reminderToSend(prepared.map((p) => p.reminder));
   if (!chosen) return 'none';
-  const { text, protocolo } = prepared.find((p) => p.reminder.id === chosen.id)!;
+  const { reminder: _chosen, ...about } = prepared.find((p) => p.reminder.id === chosen.id)!;
+  const { text } = about;
 
   const day = saoPauloDay(now);
   if (!(await claimReminderDay(db, userId, day, chosen))) return 'day-taken';
@@ -176,7 +186,7 @@ async function remindCustomer(
   if (deps.whatsapp) {
     // The e-mail went: a WhatsApp failure is logged, never a reason to send the e-mail again.
     try {
-      if (await deps.whatsapp({ userId, profile, reminder: chosen, text, protocolo })) channels.push('whatsapp');
+      if (await deps.whatsapp({ userId, profile, reminder: chosen, ...about })) channels.push('whatsapp');
     } catch (error) {
       logger.error('Reminder not sent by WhatsApp', { error: error as Error, userId, reminder: chosen.id });
     }
@@ -213,13 +223,15 @@ async function dueForCharge(
     now,
   );
   if (!reminder || (reminder.kind !== 'cobranca_24h' && reminder.kind !== 'cobranca_vespera')) return null;
+  const valor = latest.valor ?? contract.valor ?? CONTRACT_PRICE;
+  const expiresAt = latest.pix_valido_ate ?? null;
   const text = chargeReminderText(reminder.kind, {
     protocolo: contract.protocolo,
-    valor: latest.valor ?? contract.valor ?? CONTRACT_PRICE,
+    valor,
     method: contract.forma_pagamento === 'boleto' ? 'boleto' : 'pix',
-    expiresAt: latest.pix_valido_ate ?? null,
+    expiresAt,
   });
-  return { reminder, text, protocolo: contract.protocolo };
+  return { reminder, text, protocolo: contract.protocolo, valor, expiresAt };
 }
 
 /** A paid process's kit reminder due now, from the process and its kit items as they stand. */
@@ -242,5 +254,5 @@ async function dueForKit(
   const reminder = dueKitReminder({ contractId, processStatus: process.status, paidAt: process.updated_at, owed }, now);
   if (!reminder || (reminder.kind !== 'documentos_2d' && reminder.kind !== 'documentos_5d')) return null;
   const text = kitReminderText(reminder.kind, { protocolo: contract.protocolo, paidAt: process.updated_at, owed });
-  return { reminder, text, protocolo: contract.protocolo };
+  return { reminder, text, protocolo: contract.protocolo, valor: null, expiresAt: null };
 }

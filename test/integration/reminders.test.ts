@@ -9,6 +9,9 @@ import {
   type ReminderWhatsAppMessage,
 } from '../../lambdas/reminders/reminder-service.js';
 import { getAdminClientDetail } from '../../lambdas/admin/clients/admin-clients-service.js';
+import { createWhatsApp } from '../../lambdas/providers/whatsapp.js';
+import { reminderWhatsApp } from '../../lambdas/reminders/reminder-whatsapp.js';
+import { grantWhatsAppConsent } from '../../lambdas/shared/data/whatsapp.js';
 import { createSesEmailSender, type SendEmail } from '../../lambdas/providers/email.js';
 import { recordChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
 import { saveConfirmedUpload } from '../../lambdas/shared/data/filing-kit.js';
@@ -285,6 +288,95 @@ describe('documents still owed after the payment', () => {
     for (const key of REQUIRED_CPF.slice(1)) await sendKitItem(customer.ref, key);
     await sendDueReminders(deps(new Date(now.getTime() + 3 * DAY)));
     expect(await emailsTo(customer.email)).toHaveLength(1);
+  });
+});
+
+describe('by WhatsApp too, with consent', () => {
+  /** The Cloud API client itself, its requests recorded instead of reaching Meta (the answer is Meta's shape). */
+  function recordedCloudApi() {
+    const requests: { to: string; template: string; params: string[] }[] = [];
+    const whatsapp = createWhatsApp({
+      baseUrl: 'https://graph.facebook.test',
+      phoneNumberId: '100000000000002',
+      accessToken: async () => 'test-token',
+      fetch: (async (_url: string, init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as {
+          to: string;
+          template: { name: string; components?: { parameters: { text: string }[] }[] };
+        };
+        requests.push({
+          to: body.to,
+          template: body.template.name,
+          params: body.template.components?.[0]?.parameters.map((p) => p.text) ?? [],
+        });
+        return new Response(JSON.stringify({ messages: [{ id: `wamid.${ulid()}` }] }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }) as typeof fetch,
+    });
+    return { whatsapp, requests };
+  }
+
+  async function consent(userId: string) {
+    await grantWhatsAppConsent(db, {
+      userId,
+      at: new Date().toISOString(),
+      ip: '200.10.20.30',
+      text: 'Quero receber atualizações do meu processo pelo WhatsApp da Limpa Nome',
+      phone: '5535998765432',
+      phoneKey: '553598765432',
+    });
+  }
+
+  it('a consenting customer gets the WhatsApp template once; one without consent gets only the e-mail', async () => {
+    const now = new Date();
+    const consenting = await customerWithUnpaidPix(25 * HOUR, endOfDayAfter(2, now), now);
+    const silent = await customerWithUnpaidPix(25 * HOUR, endOfDayAfter(2, now), now);
+    await consent(consenting.userId);
+    const cloud = recordedCloudApi();
+    const whatsapp = reminderWhatsApp({ db: reminderDb, clock: () => now, whatsapp: cloud.whatsapp });
+
+    await sendDueReminders(deps(now, { whatsapp }));
+    await sendDueReminders(deps(now, { whatsapp }));
+
+    const mine = cloud.requests.filter((request) => request.params.includes(consenting.contract.protocolo));
+    expect(mine).toEqual([
+      {
+        to: '5535998765432',
+        template: 'pagamento_pendente',
+        params: [
+          consenting.profile.nome_completo.split(' ')[0],
+          consenting.contract.protocolo,
+          'R$ 399,00',
+          expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} 23:59$/),
+        ],
+      },
+    ]);
+    expect(cloud.requests.some((request) => request.params.includes(silent.contract.protocolo))).toBe(false);
+    expect(await emailsTo(consenting.email)).toHaveLength(1);
+    expect(await emailsTo(silent.email)).toHaveLength(1);
+    const [day] = await partitionItems(consenting.userId, keys.reminderDaySk(''));
+    expect(day!.canais).toEqual(['email', 'whatsapp']);
+    const [silentDay] = await partitionItems(silent.userId, keys.reminderDaySk(''));
+    expect(silentDay!.canais).toEqual(['email']);
+  });
+
+  it('sends the documents template for missing documents', async () => {
+    const now = new Date();
+    const customer = await paidCustomerWithKit(2 * DAY + HOUR, ['identidade']);
+    await consent(customer.userId);
+    const cloud = recordedCloudApi();
+    await sendDueReminders(
+      deps(now, { whatsapp: reminderWhatsApp({ db: reminderDb, clock: () => now, whatsapp: cloud.whatsapp }) }),
+    );
+    expect(cloud.requests.filter((request) => request.params.includes(customer.contract.protocolo))).toEqual([
+      {
+        to: '5535998765432',
+        template: 'documentos_pendentes',
+        params: [customer.profile.nome_completo.split(' ')[0], customer.contract.protocolo],
+      },
+    ]);
   });
 });
 
