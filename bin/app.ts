@@ -22,6 +22,11 @@ const siteAssetPath = app.node.tryGetContext('siteAssetPath') as string | undefi
 const asaasApiUrl = app.node.tryGetContext('asaasApiUrl') as string | undefined;
 // The court sync's DataJud API: -c datajudApiUrl=… (the default is the CNJ's public API).
 const datajudApiUrl = app.node.tryGetContext('datajudApiUrl') as string | undefined;
+// WhatsApp status notices: -c whatsappPhoneNumberId=<id from Meta's WhatsApp Manager> (none without it).
+const whatsappPhoneNumberId = app.node.tryGetContext('whatsappPhoneNumberId') as string | undefined;
+if (whatsappPhoneNumberId !== undefined && !/^\d{5,20}$/.test(String(whatsappPhoneNumberId))) {
+  throw new Error('-c whatsappPhoneNumberId must be the phone-number id (digits only).');
+}
 // The stage's own domain, for canonical links, sitemap.xml and robots.txt: -c siteUrl=https://www.example.com.br
 const siteUrl = app.node.tryGetContext('siteUrl') as string | undefined;
 // Marketing (all optional): -c metaPixelId=<digits> turns on the browser pixel and Meta's Conversions API;
@@ -56,6 +61,7 @@ addBaixaStage(app, {
   siteAssetPath,
   asaasApiUrl,
   datajudApiUrl,
+  whatsappPhoneNumberId: whatsappPhoneNumberId === undefined ? undefined : String(whatsappPhoneNumberId),
   originSecretVersion,
   metaPixelId: metaPixelId === undefined ? undefined : String(metaPixelId),
   googleAds:

@@ -65,6 +65,14 @@ import { startFreeRenewalRoute, startPaidRenewalRoute } from '../domain/api/rene
 import { getReferralsRoute, inviteReferralRoute } from '../domain/api/referrals.js';
 import type { RouteContract } from '../domain/api/route.js';
 import { receiveAsaasWebhookRoute } from '../domain/api/webhooks.js';
+import {
+  answerAdminClientWhatsAppReplyRoute,
+  getAdminClientWhatsAppRoute,
+  getMyWhatsAppRoute,
+  receiveWhatsAppWebhookRoute,
+  setMyWhatsAppRoute,
+  verifyWhatsAppWebhookRoute,
+} from '../domain/api/whatsapp.js';
 import { RATE_LIMITS } from '../domain/rate-limits.js';
 import { REMINDER_SCHEDULE } from '../domain/reminders.js';
 import type { FunctionGrants, SecretName, TableItemAction, TableItemsGrant } from './grants.js';
@@ -589,9 +597,70 @@ const ROUTES = [
         items(['Query', 'GetItem', 'PutItem', 'UpdateItem'], keys.customer('')),
         items(['PutItem'], keys.audit('')),
         items(['UpdateItem'], keys.counterPk),
+        items(['UpdateItem'], keys.whatsappMessagePointer('')),
       ],
       email: true,
+      // The refusal's WhatsApp once, with consent (patterns 94, 95 and the message id's pointer, 96).
+      whatsapp: true,
     },
+  },
+  {
+    contract: getMyWhatsAppRoute,
+    entry: 'lambdas/whatsapp/get-my-whatsapp.ts',
+    // Pattern 94 and the profile's WhatsApp (pattern 2); the company's brand names who writes (`appLinks`).
+    grants: { tableItems: items(['GetItem'], keys.customer('')), appLinks: true },
+  },
+  {
+    contract: setMyWhatsAppRoute,
+    entry: 'lambdas/whatsapp/set-my-whatsapp.ts',
+    // Pattern 94: the consent granted (with the number's pointer, for the replies) or withdrawn.
+    grants: {
+      tableItems: [
+        items(['GetItem', 'UpdateItem'], keys.customer('')),
+        items(['UpdateItem'], keys.whatsappPhonePointer('')),
+      ],
+      appLinks: true,
+    },
+  },
+  {
+    contract: getAdminClientWhatsAppRoute,
+    entry: 'lambdas/whatsapp/get-admin-client-whatsapp.ts',
+    // Pattern 21's pointer, then patterns 94–97 in one Query of the customer's partition, and the profile.
+    grants: {
+      tableItems: [items(['GetItem'], keys.profileIdPointer('')), items(['GetItem', 'Query'], keys.customer(''))],
+    },
+  },
+  {
+    contract: answerAdminClientWhatsAppReplyRoute,
+    entry: 'lambdas/whatsapp/answer-admin-client-whatsapp-reply.ts',
+    // Pattern 21's pointer; pattern 97's reply marked answered (out of the sparse index).
+    grants: {
+      tableItems: [items(['GetItem'], keys.profileIdPointer('')), items(['UpdateItem'], keys.customer(''))],
+    },
+  },
+  {
+    contract: verifyWhatsAppWebhookRoute,
+    entry: 'lambdas/whatsapp/verify-whatsapp-webhook.ts',
+    // Only the token Meta echoes.
+    grants: { secrets: ['whatsappVerifyToken'] },
+    throttle: WEBHOOK_THROTTLE,
+  },
+  {
+    contract: receiveWhatsAppWebhookRoute,
+    entry: 'lambdas/whatsapp/receive-whatsapp-webhook.ts',
+    // The app secret checks every post first. Pattern 96: a status through the message id's pointer onto the message
+    // in the customer's partition; pattern 97: a reply's customer through the number's pointer, the reply stored, a
+    // 'SAIR' withdrawing the consent (94) and confirmed (whatsapp); the brand names the company (`appLinks`).
+    grants: {
+      tableItems: [
+        items(['GetItem'], keys.whatsappMessagePointer(''), keys.whatsappPhonePointer('')),
+        items(['UpdateItem'], keys.customer('')),
+      ],
+      whatsapp: true,
+      appLinks: true,
+      secrets: ['whatsappAppSecret'],
+    },
+    throttle: WEBHOOK_THROTTLE,
   },
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
@@ -771,7 +840,8 @@ export const LIVE_FUNCTIONS = {
   publishChanges: {
     entry: 'lambdas/live/publish-changes.ts',
     // userPool: the admins' addresses, for the admin alerts (pattern 49) it e-mails.
-    grants: { table: 'readwrite', email: true, push: true, userPool: 'read' },
+    // whatsapp: the status notices' WhatsApp twins, once, with consent (patterns 94–96).
+    grants: { table: 'readwrite', email: true, push: true, userPool: 'read', whatsapp: true },
   },
 } as const satisfies Record<string, FunctionDefinition>;
 export type LiveFunctionName = keyof typeof LIVE_FUNCTIONS;

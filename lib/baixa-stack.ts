@@ -7,6 +7,7 @@ import { ASAAS_SANDBOX_URL } from '../lambdas/providers/asaas.js';
 import { GOOGLE_ADS_URL, GOOGLE_OAUTH_TOKEN_URL, META_GRAPH_URL } from '../lambdas/providers/conversions.js';
 import { VIACEP_URL } from '../lambdas/providers/postal-code.js';
 import { DATAJUD_URL } from '../lambdas/providers/datajud.js';
+import { GRAPH_API_URL } from '../lambdas/providers/whatsapp.js';
 import { AccessLogs } from './constructs/access-logs.js';
 import { SignInFirewall } from './constructs/firewall.js';
 import { Api } from './constructs/api.js';
@@ -52,6 +53,12 @@ export interface BaixaStackProps extends StackProps {
    * @default DATAJUD_URL
    */
   readonly datajudApiUrl?: string;
+  /**
+   * The WhatsApp Business phone-number id (Meta's WhatsApp Manager) the status notices go from; its access token is the
+   * `whatsappAccessToken` secret, the webhook's signing key the `whatsappAppSecret` one.
+   * @default - no WhatsApp notices (consents are still recorded; the e-mails go as always)
+   */
+  readonly whatsappPhoneNumberId?: string;
   /**
    * Meta pixel id: the browser pixel (config.json, CSP) and the Conversions API. Its token is the
    * `metaConversionsToken` secret.
@@ -135,6 +142,7 @@ export class BaixaStack extends Stack {
       asaasApiUrl: props.asaasApiUrl ?? ASAAS_SANDBOX_URL,
       postalCodeApiUrl: props.postalCodeApiUrl ?? VIACEP_URL,
       datajudApiUrl: props.datajudApiUrl ?? DATAJUD_URL,
+      whatsapp: { apiUrl: GRAPH_API_URL, phoneNumberId: props.whatsappPhoneNumberId },
       conversions: {
         metaApiUrl: META_GRAPH_URL,
         metaPixelId: props.metaPixelId,
@@ -254,6 +262,11 @@ export class BaixaStack extends Stack {
     new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName });
     new CfnOutput(this, 'AsaasApiKeySecretArn', { value: this.secrets.byName.asaasApiKey.secretArn });
     new CfnOutput(this, 'DatajudApiKeySecretArn', { value: this.secrets.byName.datajudApiKey.secretArn });
+    new CfnOutput(this, 'WhatsappAccessTokenSecretArn', {
+      value: this.secrets.byName.whatsappAccessToken.secretArn,
+    });
+    new CfnOutput(this, 'WhatsappAppSecretSecretArn', { value: this.secrets.byName.whatsappAppSecret.secretArn });
+    new CfnOutput(this, 'WhatsappVerifyTokenSecretArn', { value: this.secrets.byName.whatsappVerifyToken.secretArn });
     // Where the ad platforms' tokens go, for a stage that sets marketing ids (README, Deploy).
     new CfnOutput(this, 'MetaConversionsTokenSecretArn', { value: this.secrets.byName.metaConversionsToken.secretArn });
     new CfnOutput(this, 'GoogleAdsDeveloperTokenSecretArn', {

@@ -3,7 +3,7 @@ import type { GrantValues } from '../lambdas/grants.js';
 import { loadCompanyIdentity } from '../lib/company-config.js';
 import { LOCAL_ACCOUNT, LOCAL_REGION } from './cdk-definitions.js';
 import type { LocalSettings } from './settings.js';
-import { LOCAL_TABLE } from './settings.js';
+import { LOCAL_TABLE, LOCAL_WHATSAPP_PHONE_NUMBER_ID } from './settings.js';
 
 /** The names `npm start` gives what it provisions (local/runtime.ts), so a second process can find them. */
 export const LOCAL_USER_POOL_NAME = 'baixa-local';
@@ -95,6 +95,10 @@ export async function attachToLocalRuntime(
       asaasApiUrl: `${asaasUrl}/v3`,
       postalCodeApiUrl: `http://127.0.0.1:${settings.ports.postalCode}`,
       datajudApiUrl: `http://127.0.0.1:${settings.ports.datajud}`,
+      whatsapp: {
+        apiUrl: `http://127.0.0.1:${settings.ports.whatsapp}`,
+        phoneNumberId: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+      },
       userPoolId,
       // As the runtime gives its functions (local/runtime.ts): config/company/local.json, else the examples.
       company: JSON.stringify(loadCompanyIdentity('local').identity),

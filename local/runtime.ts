@@ -37,12 +37,13 @@ import { startAsaasSimulator } from './services/asaas-simulator.js';
 import { conversionsSettingsFor, startConversionsRecorder } from './services/conversions-recorder.js';
 import { startLocalPostalCode } from './services/postal-code.js';
 import { startDataJudStandIn } from './services/datajud.js';
+import { startWhatsAppStandIn } from './services/whatsapp.js';
 import { startLocalS3 } from './services/s3.js';
 import { startLocalSes } from './services/ses.js';
 import { startSiteServer } from './services/site.js';
 import { startWebServer } from './services/web.js';
 import { startWebSocketGateway } from './services/websocket-gateway.js';
-import { LOCAL_TABLE, type LocalSettings } from './settings.js';
+import { LOCAL_TABLE, LOCAL_WHATSAPP_PHONE_NUMBER_ID, type LocalSettings } from './settings.js';
 import { loadCompanyIdentity } from '../lib/company-config.js';
 import { startLocalStepFunctions } from './workflow/step-functions.js';
 
@@ -64,6 +65,8 @@ export type LocalRuntime = {
   asaasWebhookToken: string;
   /** The DataJud stand-in: its page adds court movements to a case; its API is `<datajudUrl>/api_publica_<tribunal>`. */
   datajudUrl: string;
+  /** The WhatsApp Cloud API stand-in: its page is the inbox of every WhatsApp sent, where a tester replies. */
+  whatsappUrl: string;
   /** The ad platforms' stand-in: what the conversions would have sent, at `<url>/__recorded`. */
   conversionsUrl: string;
   inboxUrl: string;
@@ -186,6 +189,19 @@ export async function startLocalRuntime(
     });
     started(conversions.stop);
 
+    // Meta's WhatsApp Cloud API: an inbox of every message, whose statuses and replies come back as signed webhooks
+    // through the local edge, as Meta's do through CloudFront.
+    const whatsapp = await startWhatsAppStandIn({
+      port: ports.whatsapp,
+      accessToken: settings.secrets.whatsappAccessToken,
+      appSecret: settings.secrets.whatsappAppSecret,
+      phoneNumberId: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+      webhookUrl: `${apiUrl}/webhooks/whatsapp`,
+      autoDeliver: true,
+      log,
+    });
+    started(whatsapp.stop);
+
     // Functions read only configuration, and only what their grants give them: the same grants → environment
     // mapping as CDK's, with the emulators' names and endpoints as values (lambdas/grants.ts).
     // The user pool's issuer and the live channel's endpoint exist only once those emulators run (below); a container
@@ -200,6 +216,7 @@ export async function startLocalRuntime(
       company: JSON.stringify(company),
       postalCodeApiUrl: postalCode.url,
       datajudApiUrl: datajud.url,
+      whatsapp: { apiUrl: whatsapp.url, phoneNumberId: LOCAL_WHATSAPP_PHONE_NUMBER_ID },
       asaasApiUrl: asaas.apiUrl,
       conversions: conversionsSettingsFor(conversions.url, {
         metaPixelId: settings.marketing.serverPixelId,
@@ -366,6 +383,7 @@ export async function startLocalRuntime(
       asaasUrl: asaas.url,
       asaasWebhookToken: settings.secrets.asaasWebhookToken,
       datajudUrl: datajud.url,
+      whatsappUrl: whatsapp.url,
       conversionsUrl: conversions.url,
       inboxUrl: ses.inboxUrl,
       sesUrl: ses.endpoint,

@@ -126,3 +126,6 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     },
   };
 }
+
+/** The WhatsApp phone-number id the local runtime sends from (the stand-in accepts only this one). */
+export const LOCAL_WHATSAPP_PHONE_NUMBER_ID = '100000000000002';

@@ -9,7 +9,7 @@ import { localSettings } from './settings.js';
 const started = Date.now();
 const settings = localSettings();
 console.log(
-  'Starting Baixa locally (DynamoDB Local and its stream, cognito-local, S3, SES, Step Functions, API, live channel, Asaas, ViaCEP, DataJud and ad-platform stand-ins, web)…',
+  'Starting Baixa locally (DynamoDB Local and its stream, cognito-local, S3, SES, Step Functions, API, live channel, Asaas, ViaCEP, DataJud and ad-platform and WhatsApp stand-ins, web)…',
 );
 
 let runtime: LocalRuntime | null = null;
@@ -56,6 +56,7 @@ Baixa local is ready in ${seconds} s — open ${runtime.appUrl}
   Asaas sandbox simulator (pay PIX charges with 'Pagar'): ${runtime.asaasUrl}
     webhooks → ${runtime.apiUrl}/webhooks/asaas, token ${runtime.asaasWebhookToken}
   DataJud stand-in (add court movements to a case, then npm run court-sync): ${runtime.datajudUrl}
+  WhatsApp stand-in (every WhatsApp sent; reply as the customer): ${runtime.whatsappUrl}
   Conversions recorder (what Meta and Google Ads would receive): ${runtime.conversionsUrl}/__recorded
   Admin user: ${runtime.adminEmail} / ${runtime.adminPassword}  (first sign-in: enrol an authenticator app, TOTP)
   Data: ${settings.dataDir}  (npm run reset wipes it)

@@ -24,6 +24,9 @@ import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { getCustomerCollection, type CustomerCollection } from '../shared/data/customers.js';
 import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
+import { firstName } from '../../domain/first-name.js';
+import type { WhatsApp } from '../providers/whatsapp.js';
+import { sendWhatsAppOnce } from '../shared/whatsapp-notices.js';
 import {
   confirmedUpload,
   getKitItem,
@@ -309,7 +312,7 @@ export type ReviewDecision = { decision: 'aprovar' } | { decision: 'recusar'; co
  * of the payment and now; the customer hears of it by that change's e-mail ('Todos os seus documentos foram aprovados').
  */
 export async function reviewKitItem(
-  deps: Pick<KitDeps, 'db' | 'clock'> & { sendEmail: SendEmail; appUrl: string },
+  deps: Pick<KitDeps, 'db' | 'clock'> & { sendEmail: SendEmail; appUrl: string; whatsapp?: WhatsApp | null },
   caller: Caller,
   profileId: string,
   key: KitItemKey,
@@ -361,6 +364,21 @@ export async function reviewKitItem(
         }),
       ),
     ).catch((error: unknown) => logger.error('Kit refusal e-mail not sent', { error, item: key }));
+    // Its WhatsApp twin, once per decision and only with consent; never fails the review (the e-mail told them).
+    await sendWhatsAppOnce(
+      { db: deps.db, clock: deps.clock, whatsapp: deps.whatsapp ?? null },
+      {
+        userId: ref.userId,
+        onceKey: `documento-recusado#${ref.contractId}#${key}#${now}`,
+        template: 'documentRefused',
+        params: {
+          nome: firstName(profile.nome_completo) ?? profile.nome_completo,
+          protocolo: state.contract!.protocolo,
+          documento: title,
+          motivo: kitRefusalReason(refusalOf),
+        },
+      },
+    ).catch((error: unknown) => logger.error('Kit refusal WhatsApp not sent', { error, item: key }));
   } else {
     await completeKitIfApproved(deps, ref, profile, state.process!, caller.userId);
   }

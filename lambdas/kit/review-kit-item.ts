@@ -2,7 +2,7 @@ import { reviewKitItemRoute } from '../../domain/api/filing-kit.js';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { emailFromEnvironment } from '../shared/environment.js';
+import { emailFromEnvironment, whatsAppFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { reviewKitItem } from './kit-service.js';
 
@@ -11,6 +11,7 @@ const deps = {
   clock: systemClock,
   sendEmail: emailFromEnvironment(),
   appUrl: appUrlFromEnvironment(),
+  whatsapp: whatsAppFromEnvironment(),
 };
 
 export const handler = apiHandler(reviewKitItemRoute, async ({ caller, params, body }) => ({

@@ -17,6 +17,11 @@ import { adminAlertEmail, courtMovementEmail, statusUpdateEmail } from './status
 import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
 import { getProcess } from '../shared/data/processes.js';
 import type { StoredAdminAlert } from '../shared/data/admin-alerts.js';
+import { formatCnjNumber } from '../../domain/cnj-number.js';
+import { firstName } from '../../domain/first-name.js';
+import { formatBRL } from '../../domain/pricing.js';
+import type { WhatsApp } from '../providers/whatsapp.js';
+import { sendWhatsAppOnce, type WhatsAppOnceOutcome } from '../shared/whatsapp-notices.js';
 
 export type PublishDeps = {
   db: Db;
@@ -25,6 +30,8 @@ export type PublishDeps = {
   sendEmail: SendEmail;
   admins: AdminDirectory;
   appUrl: string;
+  /** The status notices' WhatsApp twins (null or absent: none, as on a stage without a WhatsApp number). */
+  whatsapp?: WhatsApp | null;
 };
 
 /** Long enough to outlive any retry of a stream batch (24 h of stream retention), short enough to clean itself. */
@@ -68,10 +75,16 @@ async function publishChange(deps: PublishDeps, change: CustomerChange): Promise
       self: change.byUser === change.userId,
     });
     // The customer's own step (signing) needs no notice: they took it, and its own e-mail ('contract-signed') says so.
-    if (change.byUser !== change.userId) await sendStatusNoticeOnce(deps, change);
+    if (change.byUser !== change.userId) {
+      await sendStatusNoticeOnce(deps, change);
+      await sendStatusWhatsApp(deps, change);
+    }
   } else if (change.kind === 'court-movement') {
     await pushToCustomer(deps, change.userId, { type: 'court-movement', contractId: change.contractId });
-    if (change.movement.kind !== 'outro') await sendCourtMovementOnce(deps, change);
+    if (change.movement.kind !== 'outro') {
+      await sendCourtMovementOnce(deps, change);
+      await sendCourtMovementWhatsApp(deps, change);
+    }
   } else {
     await pushToCustomer(deps, change.userId, {
       type: 'charge-status',
@@ -220,4 +233,82 @@ async function sendCourtMovementOnce(
       ),
   );
   if (outcome === 'being-sent') throw new Error(`Court movement e-mail ${change.movement.id} is being sent`);
+}
+
+/** The statuses whose news also goes by WhatsApp (to consenting customers), beside the e-mail that always goes. */
+const WHATSAPP_STATUS_TEMPLATES = {
+  pago: 'paymentConfirmed',
+  em_analise: 'kitApproved',
+  peticionado: 'caseFiled',
+  baixa_deferida: 'removalGranted',
+  baixa_caiu: 'removalFell',
+} as const;
+
+/**
+ * A status change's WhatsApp, once per change (its own outbox entry, apart from the e-mail's marker, so a retry after
+ * the e-mail went still sends it). Not retried through the stream when WhatsApp is down: the e-mail already told the
+ * customer, and holding the shard would delay every other customer's notices.
+ */
+async function sendStatusWhatsApp(
+  deps: PublishDeps,
+  change: Extract<CustomerChange, { kind: 'process-status' }>,
+): Promise<void> {
+  const whatsapp = deps.whatsapp ?? null;
+  if (!whatsapp || !(change.to in WHATSAPP_STATUS_TEMPLATES)) return;
+  const template = WHATSAPP_STATUS_TEMPLATES[change.to as keyof typeof WHATSAPP_STATUS_TEMPLATES];
+  const [profile, contract, process] = await Promise.all([
+    getProfileByUser(deps.db, change.userId),
+    getContract(deps.db, change.userId, change.contractId),
+    getProcess(deps.db, { userId: change.userId, contractId: change.contractId }),
+  ]);
+  if (!profile || !contract) return;
+  const common = { nome: firstName(profile.nome_completo) ?? profile.nome_completo, protocolo: contract.protocolo };
+  const notice = { userId: change.userId, onceKey: `status#${change.changeId}` };
+  const outbox = { db: deps.db, clock: deps.clock, whatsapp };
+  let outcome: WhatsAppOnceOutcome;
+  if (template === 'paymentConfirmed') {
+    const charge = await latestChargeOfContract(deps.db, change.userId, change.contractId);
+    outcome = await sendWhatsAppOnce(outbox, {
+      ...notice,
+      template,
+      params: { ...common, valor: formatBRL(charge?.valor ?? contract.valor) },
+    });
+  } else if (template === 'caseFiled') {
+    if (!process?.numero_cnj) return;
+    outcome = await sendWhatsAppOnce(outbox, {
+      ...notice,
+      template,
+      params: { ...common, numero_cnj: formatCnjNumber(process.numero_cnj) },
+    });
+  } else {
+    outcome = await sendWhatsAppOnce(outbox, { ...notice, template, params: common });
+  }
+  if (outcome === 'unavailable') logger.warn('Status WhatsApp not sent; the e-mail told the customer', { template });
+}
+
+/** A court movement that matters, by WhatsApp too (once per movement), with the movement in plain Portuguese. */
+async function sendCourtMovementWhatsApp(
+  deps: PublishDeps,
+  change: Extract<CustomerChange, { kind: 'court-movement' }>,
+): Promise<void> {
+  const whatsapp = deps.whatsapp ?? null;
+  if (!whatsapp) return;
+  const [profile, contract] = await Promise.all([
+    getProfileByUser(deps.db, change.userId),
+    getContract(deps.db, change.userId, change.contractId),
+  ]);
+  if (!profile || !contract) return;
+  await sendWhatsAppOnce(
+    { db: deps.db, clock: deps.clock, whatsapp },
+    {
+      userId: change.userId,
+      onceKey: `andamento#${change.contractId}#${change.movement.id}`,
+      template: 'courtMovement',
+      params: {
+        nome: firstName(profile.nome_completo) ?? profile.nome_completo,
+        protocolo: contract.protocolo,
+        andamento: change.movement.texto,
+      },
+    },
+  );
 }

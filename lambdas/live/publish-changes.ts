@@ -1,7 +1,12 @@
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { adminDirectoryFromEnvironment, emailFromEnvironment, pushFromEnvironment } from '../shared/environment.js';
+import {
+  adminDirectoryFromEnvironment,
+  emailFromEnvironment,
+  pushFromEnvironment,
+  whatsAppFromEnvironment,
+} from '../shared/environment.js';
 import { streamHandler } from '../shared/stream.js';
 import { publishChanges, type PublishDeps } from './publish-changes-service.js';
 
@@ -13,6 +18,7 @@ const deps: PublishDeps = {
   sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   admins: adminDirectoryFromEnvironment(),
   appUrl: appUrlFromEnvironment(),
+  whatsapp: whatsAppFromEnvironment(),
 };
 
 /** The table's DynamoDB stream (filtered to history, charge and admin-alert items by the event source mapping). */

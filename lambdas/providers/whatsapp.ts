@@ -102,8 +102,6 @@ export function createWhatsApp(options: WhatsAppOptions): WhatsApp {
 }
 
 /** The `X-Hub-Signature-256` Meta sends with every webhook POST: `sha256=` and the HMAC-SHA256 of the raw body. */
-export const WHATSAPP_SIGNATURE_HEADER = 'x-hub-signature-256';
-
 export function whatsappSignature(appSecret: string, rawBody: Buffer | string): string {
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 }

@@ -16,6 +16,7 @@ import {
   secretsOf,
   tableItemGrantsOf,
   type ConversionsSettings,
+  type WhatsAppSettings,
   type FunctionGrants,
   type GrantValues,
   type SecretName,
@@ -57,6 +58,8 @@ export interface GrantTargets {
   readonly datajudApiUrl?: string;
   /** The ad platforms' endpoints and account ids. Required by `grants.conversions`. */
   readonly conversions?: ConversionsSettings;
+  /** The WhatsApp Cloud API's base URL and our phone-number id. Required by `grants.whatsapp`. */
+  readonly whatsapp?: WhatsAppSettings;
   /** Secrets Manager secrets by name. Required for every secret a function's grants name. */
   readonly secrets?: Partial<Record<SecretName, secretsmanager.ISecret>>;
 }
@@ -79,6 +82,7 @@ export function grantValuesOf(targets: GrantTargets): GrantValues {
     postalCodeApiUrl: targets.postalCodeApiUrl,
     datajudApiUrl: targets.datajudApiUrl,
     conversions: targets.conversions,
+    whatsapp: targets.whatsapp,
     secret: (name) => {
       const secret = targets.secrets?.[name];
       return secret ? { arn: secret.secretArn } : undefined;

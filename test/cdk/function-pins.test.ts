@@ -76,7 +76,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   connectLive: 'dynamodb:PutItem',
   disconnectLive: 'dynamodb:DeleteItem dynamodb:GetItem',
   publishChanges:
-    'table:readwrite dynamodb:DescribeStream dynamodb:GetRecords dynamodb:GetShardIterator dynamodb:ListStreams cognito-idp:ListUsersInGroup execute-api:ManageConnections ses:SendEmail ses:SendRawEmail sqs:GetQueueAttributes sqs:GetQueueUrl sqs:SendMessage',
+    'table:readwrite dynamodb:DescribeStream dynamodb:GetRecords dynamodb:GetShardIterator dynamodb:ListStreams cognito-idp:ListUsersInGroup execute-api:ManageConnections ses:SendEmail ses:SendRawEmail sqs:GetQueueAttributes sqs:GetQueueUrl sqs:SendMessage secrets',
   customMessage: 'dynamodb:PutItem',
   defineAuthChallenge: '',
   createAuthChallenge:
@@ -107,6 +107,12 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser s3:GetObject secrets',
   ReviewKitItem:
     'dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail secrets',
+  GetMyWhatsApp: 'dynamodb:GetItem secrets',
+  SetMyWhatsApp: 'dynamodb:GetItem dynamodb:UpdateItem secrets',
+  GetAdminClientWhatsApp: 'dynamodb:GetItem dynamodb:Query cognito-idp:AdminListGroupsForUser secrets',
+  AnswerAdminClientWhatsAppReply: 'dynamodb:GetItem dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser secrets',
+  VerifyWhatsAppWebhook: 'secrets',
+  ReceiveWhatsAppWebhook: 'dynamodb:GetItem dynamodb:UpdateItem secrets',
 };
 
 describe('each function’s IAM actions', () => {

@@ -93,6 +93,7 @@ describe("'Hoje': the filing deadlines", () => {
       'divergencias',
       'liminares',
       'lgpd',
+      'respostas',
     ]);
     expect(errorOf(await callRoute(getAdminTodayRoute, getToday, { claims: customerClaims() })).status).toBe(403);
   });

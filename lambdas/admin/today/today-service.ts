@@ -23,6 +23,8 @@ import { countKitItemsAwaitingReview, kitItemsAwaitingReview } from '../../share
 import { listOrphanPayments } from '../../shared/data/orphan-payments.js';
 import { listDivergences, type Divergence } from '../../shared/data/reconciliation.js';
 import type { Db } from '../../shared/data/table.js';
+import { getProfileByUser } from '../../shared/data/customers.js';
+import { openWhatsAppReplies } from '../../shared/data/whatsapp.js';
 import { processRow } from '../processes/admin-processes-service.js';
 
 export type TodayDeps = { db: Db; clock: Clock };
@@ -278,6 +280,40 @@ const injunctionsSource: TodaySource = {
 };
 
 /**
+ * WhatsApp replies no admin has marked answered (pattern 97's sparse index), oldest first, each linking to its
+ * client's case file, where the reply is read and answered from WhatsApp.
+ */
+const repliesSource: TodaySource = {
+  id: 'respostas',
+  async read({ db }) {
+    const open = await openWhatsAppReplies(db);
+    const oldest = [...open].sort((a, b) => a.at.localeCompare(b.at)).slice(0, TODAY_ITEMS_PER_QUEUE);
+    const profiles = new Map(
+      await Promise.all(
+        [...new Set(oldest.map((reply) => reply.userId))].map(
+          async (userId) => [userId, await getProfileByUser(db, userId)] as const,
+        ),
+      ),
+    );
+    return queueOf(
+      'respostas',
+      open.map((reply): TodayItem => {
+        const profile = profiles.get(reply.userId);
+        return {
+          id: reply.id,
+          title: profile?.nome_completo ?? TODAY_QUEUES.respostas.title,
+          subtitle: reply.text.length > 120 ? `${reply.text.slice(0, 119)}…` : reply.text,
+          href: clientPage(profile?.id, TODAY_QUEUES.respostas.href),
+          since: reply.at,
+          deadline: null,
+          process: null,
+        };
+      }),
+    );
+  },
+};
+
+/**
  * The queues 'Hoje' reads, by id. 'respostas' (WhatsApp) plugs in as one more source here; its words are already in
  * domain/today.ts.
  */
@@ -288,6 +324,7 @@ export const TODAY_SOURCES: readonly TodaySource[] = [
   divergencesSource,
   injunctionsSource,
   lgpdSource,
+  repliesSource,
 ];
 
 /** 'Hoje': every source read at once, in the queues' order. */

@@ -347,26 +347,20 @@ export async function markWhatsAppReplyAnswered(db: Db, userId: string, replyId:
   );
 }
 
-/** Pattern 97: the replies waiting for an admin, oldest first (one page: 'Hoje' shows the first ones and the count). */
-export async function openWhatsAppReplies(
-  db: Db,
-  limit: number,
-): Promise<{ items: { userId: string; id: string; at: string; text: string }[]; count: number }> {
+/** Pattern 97: every reply waiting for an admin ('Hoje' counts them and shows the oldest). */
+export async function openWhatsAppReplies(db: Db): Promise<{ userId: string; id: string; at: string; text: string }[]> {
   const items = await queryAllItems(db, {
     IndexName: GSI2,
     KeyConditionExpression: 'gsi2pk = :open',
     ExpressionAttributeValues: { ':open': keys.whatsappOpenReplies },
     ProjectionExpression: 'pk, sk, recebida_em, texto',
   });
-  return {
-    count: items.length,
-    items: items.slice(0, limit).map((item) => ({
-      userId: String(item.pk).slice(keys.customer('').length),
-      id: String(item.sk),
-      at: String(item.recebida_em),
-      text: String(item.texto ?? ''),
-    })),
-  };
+  return items.map((item) => ({
+    userId: String(item.pk).slice(keys.customer('').length),
+    id: String(item.sk),
+    at: String(item.recebida_em),
+    text: String(item.texto ?? ''),
+  }));
 }
 
 /** Pattern 94–97 for the case file: the consent, the messages (newest first) and the replies, one Query. */

@@ -23,6 +23,7 @@ import { ClientAvatar } from './client-avatar';
 import { ContactActions } from './contact-actions';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { KitReviewSection } from './kit-review-section';
+import { WhatsAppSection } from './whatsapp-section';
 import '../admin-clients.css';
 
 /** Where status changes (and, with them, notes) are made: the processes feature's control, given by the route. */
@@ -83,6 +84,7 @@ export function AdminClientDetailPage({ statusControl: StatusControl }: { status
         </Flex>
         <ProfileCard profile={profile} />
       </Grid>
+      <WhatsAppSection profileId={profile.id} />
       <DeleteClientDialog
         profileId={profile.id}
         clientName={profile.nome_completo}

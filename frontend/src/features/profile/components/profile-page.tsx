@@ -6,6 +6,7 @@ import { PageLoader } from '@/components/page-loader';
 import { useEmailChangeConfirmation } from '../api/use-email-change-confirmation';
 import { useProfile } from '../api/profile';
 import { MyDataSection } from './my-data-section';
+import { WhatsAppConsentSection } from './whatsapp-consent-section';
 import { ProfileForm } from './profile-form';
 
 /** /app/perfil (spec 02 §2): one GET for the profile, then the form. */
@@ -28,6 +29,7 @@ export function ProfilePage() {
             profile={profile.data.profile}
             email={profile.data.email}
           />
+          {profile.data.profile ? <WhatsAppConsentSection profileWhatsapp={profile.data.profile.whatsapp} /> : null}
           {profile.data.profile ? <MyDataSection /> : null}
         </>
       )}
