@@ -992,6 +992,7 @@ export const SCHEDULED_FUNCTIONS = {
       ],
       email: true,
       appLinks: true,
+      whatsapp: true,
     },
     // A few hundred customers a run, a handful of reads each: seconds; the rest is room for SES's slow answers.
     timeoutSeconds: 300,

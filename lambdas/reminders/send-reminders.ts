@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { systemClock } from '../shared/clock.js';
 import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { emailFromEnvironment } from '../shared/environment.js';
+import { emailFromEnvironment, whatsAppFromEnvironment } from '../shared/environment.js';
 import { logger } from '../shared/logger.js';
 import { observedHandler } from '../shared/observability.js';
+import { reminderWhatsApp } from './reminder-whatsapp.js';
 import { sendDueReminders, type ReminderDeps, type ReminderRunOutcome } from './reminder-service.js';
 
 const db = tableFromEnvironment();
@@ -13,6 +14,7 @@ const deps: ReminderDeps = {
   clock: systemClock,
   sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
   appUrl: appUrlFromEnvironment(),
+  whatsapp: reminderWhatsApp({ db, clock: systemClock, whatsapp: whatsAppFromEnvironment() }),
 };
 
 /**

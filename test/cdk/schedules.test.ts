@@ -120,7 +120,7 @@ describe('the reminders of unpaid charges and missing documents', () => {
     });
   });
 
-  it('query only the two index partitions their candidates live in, and send e-mail', () => {
+  it('query only the two index partitions their candidates live in, and send e-mail and WhatsApp', () => {
     const policy = policyStatementsOfRole(s.template, logicalId(reminders().role!));
     const indexQuery = policy.find((st) => JSON.stringify(st.Resource).includes('/index/'));
     expect(JSON.stringify(indexQuery?.Condition)).toContain('CHARGE_STATUS#PENDING');
@@ -128,6 +128,7 @@ describe('the reminders of unpaid charges and missing documents', () => {
     const services = new Set(
       policy.flatMap((st) => asArray(st.Action as string | string[])).map((a) => a.split(':')[0]),
     );
-    expect([...services].sort()).toEqual(['dynamodb', 'ses', 'xray']);
+    // secretsmanager: the WhatsApp access token, by its ARN.
+    expect([...services].sort()).toEqual(['dynamodb', 'secretsmanager', 'ses', 'xray']);
   });
 });

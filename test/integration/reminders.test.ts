@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/dates.js';
 import type { KitItemKey } from '../../domain/filing-kit.js';
 import {
@@ -9,7 +9,8 @@ import {
   type ReminderWhatsAppMessage,
 } from '../../lambdas/reminders/reminder-service.js';
 import { getAdminClientDetail } from '../../lambdas/admin/clients/admin-clients-service.js';
-import { createWhatsApp } from '../../lambdas/providers/whatsapp.js';
+import { createWhatsApp, type WhatsApp } from '../../lambdas/providers/whatsapp.js';
+import { startWhatsAppStandIn, whatsAppControl, type WhatsAppStandIn } from '../../local/services/whatsapp.js';
 import { reminderWhatsApp } from '../../lambdas/reminders/reminder-whatsapp.js';
 import { grantWhatsAppConsent } from '../../lambdas/shared/data/whatsapp.js';
 import { createSesEmailSender, type SendEmail } from '../../lambdas/providers/email.js';
@@ -292,31 +293,32 @@ describe('documents still owed after the payment', () => {
 });
 
 describe('by WhatsApp too, with consent', () => {
-  /** The Cloud API client itself, its requests recorded instead of reaching Meta (the answer is Meta's shape). */
-  function recordedCloudApi() {
-    const requests: { to: string; template: string; params: string[] }[] = [];
-    const whatsapp = createWhatsApp({
-      baseUrl: 'https://graph.facebook.test',
+  // The Graph API stand-in (its real request shapes, its inbox); no status webhooks are asked of it here.
+  let standIn: WhatsAppStandIn;
+  let control: ReturnType<typeof whatsAppControl>;
+  let cloud: WhatsApp;
+  beforeAll(async () => {
+    standIn = await startWhatsAppStandIn({
+      port: 0,
+      accessToken: 'reminders-access-token',
+      appSecret: 'reminders-app-secret',
       phoneNumberId: '100000000000002',
-      accessToken: async () => 'test-token',
-      fetch: (async (_url: string, init: RequestInit) => {
-        const body = JSON.parse(String(init.body)) as {
-          to: string;
-          template: { name: string; components?: { parameters: { text: string }[] }[] };
-        };
-        requests.push({
-          to: body.to,
-          template: body.template.name,
-          params: body.template.components?.[0]?.parameters.map((p) => p.text) ?? [],
-        });
-        return new Response(JSON.stringify({ messages: [{ id: `wamid.${ulid()}` }] }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }) as typeof fetch,
+      webhookUrl: 'http://127.0.0.1:9/webhooks/whatsapp',
     });
-    return { whatsapp, requests };
-  }
+    control = whatsAppControl(standIn.url);
+    cloud = createWhatsApp({
+      baseUrl: standIn.url,
+      phoneNumberId: '100000000000002',
+      accessToken: async () => 'reminders-access-token',
+    });
+  });
+  afterAll(async () => {
+    await standIn?.stop();
+  });
+  const sentTo = async (protocolo: string) =>
+    (await control.messages())
+      .filter((message) => message.params.includes(protocolo))
+      .map(({ to, template, params }) => ({ to, template, params }));
 
   async function consent(userId: string) {
     await grantWhatsAppConsent(db, {
@@ -334,14 +336,12 @@ describe('by WhatsApp too, with consent', () => {
     const consenting = await customerWithUnpaidPix(25 * HOUR, endOfDayAfter(2, now), now);
     const silent = await customerWithUnpaidPix(25 * HOUR, endOfDayAfter(2, now), now);
     await consent(consenting.userId);
-    const cloud = recordedCloudApi();
-    const whatsapp = reminderWhatsApp({ db: reminderDb, clock: () => now, whatsapp: cloud.whatsapp });
+    const whatsapp = reminderWhatsApp({ db: reminderDb, clock: () => now, whatsapp: cloud });
 
     await sendDueReminders(deps(now, { whatsapp }));
     await sendDueReminders(deps(now, { whatsapp }));
 
-    const mine = cloud.requests.filter((request) => request.params.includes(consenting.contract.protocolo));
-    expect(mine).toEqual([
+    expect(await sentTo(consenting.contract.protocolo)).toEqual([
       {
         to: '5535998765432',
         template: 'pagamento_pendente',
@@ -353,7 +353,7 @@ describe('by WhatsApp too, with consent', () => {
         ],
       },
     ]);
-    expect(cloud.requests.some((request) => request.params.includes(silent.contract.protocolo))).toBe(false);
+    expect(await sentTo(silent.contract.protocolo)).toEqual([]);
     expect(await emailsTo(consenting.email)).toHaveLength(1);
     expect(await emailsTo(silent.email)).toHaveLength(1);
     const [day] = await partitionItems(consenting.userId, keys.reminderDaySk(''));
@@ -366,11 +366,10 @@ describe('by WhatsApp too, with consent', () => {
     const now = new Date();
     const customer = await paidCustomerWithKit(2 * DAY + HOUR, ['identidade']);
     await consent(customer.userId);
-    const cloud = recordedCloudApi();
     await sendDueReminders(
-      deps(now, { whatsapp: reminderWhatsApp({ db: reminderDb, clock: () => now, whatsapp: cloud.whatsapp }) }),
+      deps(now, { whatsapp: reminderWhatsApp({ db: reminderDb, clock: () => now, whatsapp: cloud }) }),
     );
-    expect(cloud.requests.filter((request) => request.params.includes(customer.contract.protocolo))).toEqual([
+    expect(await sentTo(customer.contract.protocolo)).toEqual([
       {
         to: '5535998765432',
         template: 'documentos_pendentes',
