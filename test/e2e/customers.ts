@@ -93,7 +93,15 @@ export async function callApi<T>(idToken: string, method: string, path: string, 
  * unless `signed: false`.
  */
 export async function apiCustomer(
-  options: { email?: string; name?: string; cpf?: string; signed?: boolean; referralRef?: string } = {},
+  options: {
+    email?: string;
+    name?: string;
+    cpf?: string;
+    signed?: boolean;
+    referralRef?: string;
+    /** The profile's WhatsApp (a number of its own where a test's replies must reach this customer). */
+    whatsapp?: string;
+  } = {},
 ): Promise<ApiCustomer> {
   const account = await confirmedAccount(options.email);
   const name = options.name ?? 'Cliente de Teste';
@@ -106,7 +114,7 @@ export async function apiCustomer(
       tipo_documento: 'cpf',
       cpf,
       nome_completo: name,
-      whatsapp: '(31) 99876-5432',
+      whatsapp: options.whatsapp ?? '(31) 99876-5432',
       cep: '30130-010',
       endereco: 'Avenida Afonso Pena',
       numero: '100',

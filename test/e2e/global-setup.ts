@@ -139,6 +139,7 @@ export default async function setup(project: TestProject) {
     dynamodbEndpoint: `http://127.0.0.1:${settings.ports.dynamodb}`,
     asaasUrl: `http://127.0.0.1:${settings.ports.asaas}`,
     datajudUrl: `http://127.0.0.1:${settings.ports.datajud}`,
+    whatsappUrl: `http://127.0.0.1:${settings.ports.whatsapp}`,
     datajudApiKey: settings.secrets.datajudApiKey,
     sesUrl: `http://127.0.0.1:${settings.ports.ses}`,
     admin: { email: settings.adminEmail, password: settings.adminPassword, totpSecret: adminTotpSecret },
@@ -168,6 +169,8 @@ declare module 'vitest' {
       asaasUrl: string;
       /** The DataJud stand-in (its control switches: local/services/datajud.ts `dataJudControl`) and its API key. */
       datajudUrl: string;
+      /** The WhatsApp Cloud API stand-in: its inbox page and its `/__control` switches. */
+      whatsappUrl: string;
       datajudApiKey: string;
       sesUrl: string;
       /** The seeded admin, with their authenticator app's secret (see `logInAsAdmin`). */

@@ -100,6 +100,7 @@ describe('environmentFor over the whole catalogue', () => {
     if (grants.asaas) expected.add(ENV.asaasApiUrl);
     if (grants.postalCode) expected.add(ENV.postalCodeApiUrl);
     if (grants.datajud) expected.add(ENV.datajudApiUrl);
+    if (grants.whatsapp) expected.add(ENV.whatsappApiUrl).add(ENV.whatsappPhoneNumberId);
     if (grants.conversions) {
       for (const name of [
         ENV.metaConversionsApiUrl,

@@ -37,6 +37,12 @@ const PURPOSES: readonly Purpose[] = [
     basis: 'execução de contrato (art. 7º, V).',
   },
   {
+    title: 'Avisos do processo pelo WhatsApp',
+    description:
+      'Só se você marcar “Quero receber atualizações do meu processo pelo WhatsApp” em Meu Perfil: enviamos ao seu celular, pela API oficial do WhatsApp Business (Meta), avisos do seu processo (pagamento, documentos, protocolo, andamento, baixa), nunca propaganda. Guardamos a data, o IP e o texto da autorização, as mensagens enviadas com a situação de entrega e as suas respostas. Você retira a autorização a qualquer momento desmarcando a opção em Meu Perfil ou respondendo SAIR no WhatsApp; os avisos por e-mail continuam.',
+    basis: 'consentimento (art. 7º, I), que pode ser revogado a qualquer momento (art. 8º, § 5º).',
+  },
+  {
     title: 'Processo judicial e prova da contratação',
     description:
       'Protocolar a petição e atuar no processo em seu nome, e guardar o contrato assinado e as evidências da assinatura para eventual discussão judicial ou administrativa.',
@@ -161,7 +167,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             {
               term: 'Comunicações',
               detail:
-                'Os e-mails que enviamos (confirmação de cadastro, contrato assinado, mudanças de situação) e as mensagens que você nos envia por e-mail ou WhatsApp.',
+                'Os e-mails que enviamos (confirmação de cadastro, contrato assinado, mudanças de situação), os avisos pelo WhatsApp que você autorizou (com a situação de entrega) e as mensagens que você nos envia por e-mail ou WhatsApp.',
             },
             {
               term: 'Medição de marketing',
@@ -231,6 +237,11 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             e telefone transformados em resumos criptográficos (SHA-256), nunca enviados em texto.
           </li>
           <li>
+            <strong>Meta (WhatsApp Business)</strong>: se você autorizou os avisos pelo WhatsApp, o seu número, o seu
+            primeiro nome, o protocolo e o texto de cada aviso, para entregá-lo; as suas respostas chegam a nós pela
+            mesma via.
+          </li>
+          <li>
             <strong>ViaCEP</strong> (base pública de endereços): apenas o CEP digitado, consultado pelos nossos
             servidores, sem nenhum outro dado seu.
           </li>
@@ -249,7 +260,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <p>
           A AWS pode armazenar e processar dados em data centers fora do Brasil, e a sua rede de distribuição de
           conteúdo atende cada acesso a partir do ponto mais próximo de quem acessa. A Meta e o Google processam os
-          eventos de medição em servidores próprios, inclusive nos Estados Unidos.
+          eventos de medição, e a Meta os avisos pelo WhatsApp, em servidores próprios, inclusive nos Estados Unidos.
         </p>
         <p>
           Essas transferências seguem o art. 33 da LGPD: são feitas com empresas que oferecem garantias contratuais de

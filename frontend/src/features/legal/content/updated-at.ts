@@ -5,4 +5,4 @@
  * LEGAL REVIEW: the Terms of Use and the Privacy Policy (content/terms.tsx, content/privacy.tsx) are an engineering
  * draft. The company's lawyer must review and approve both texts before launch; update this date with every change.
  */
-export const LEGAL_UPDATED_AT = { iso: '2026-11-26', label: '26/11/2026' } as const;
+export const LEGAL_UPDATED_AT = { iso: '2026-11-27', label: '27/11/2026' } as const;

@@ -1,0 +1,108 @@
+import { describe, expect, inject, it } from 'vitest';
+import { createChargeRoute } from '../../domain/api/payments.js';
+import { getProfileRoute } from '../../domain/api/profile.js';
+import { EXAMPLE_COMPANY } from '../../domain/company.js';
+import { WHATSAPP_MESSAGES, whatsappConsentText } from '../../domain/whatsapp.js';
+import { whatsAppControl } from '../../local/services/whatsapp.js';
+import { adminPage } from './admin-helpers.js';
+import { newPage, screenshot, VIEWPORTS } from './browser.js';
+import { apiCustomer, callApi, customerCollection, signInThroughForm } from './customers.js';
+
+const { appUrl, asaasUrl, whatsappUrl } = inject('e2e');
+const standIn = whatsAppControl(whatsappUrl);
+const CONSENT = whatsappConsentText(EXAMPLE_COMPANY.brand);
+
+/** A mobile of its own, so the stand-in's replies reach this customer and no other. */
+const uniqueMobile = () => {
+  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  return `(31) 9${1 + Math.floor(Math.random() * 9)}${digits.slice(0, 3)}-${digits.slice(3)}`;
+};
+const e164 = (typed: string) => `55${typed.replace(/\D/g, '')}`;
+
+describe('WhatsApp status notices (issue 33)', () => {
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    '%s: consent on the profile, the payment in the stand-in’s inbox, the admin’s view',
+    async (label, viewport) => {
+      const mobile = uniqueMobile();
+      const customer = await apiCustomer({ name: `Cliente WhatsApp ${label}`, whatsapp: mobile });
+      const page = await newPage(viewport);
+      await signInThroughForm(page, customer);
+
+      // Meu Perfil: the unticked choice, naming the company; ticked, it says so.
+      await page.goto(`${appUrl}/app/perfil`);
+      const section = page.getByRole('region', { name: WHATSAPP_MESSAGES.sectionTitle });
+      const box = section.getByRole('checkbox', { name: CONSENT });
+      await expect.poll(() => box.isChecked(), { timeout: 30_000 }).toBe(false);
+      await box.check();
+      await section.getByRole('status').getByText(WHATSAPP_MESSAGES.consentSaved).waitFor();
+      await section.getByText(/Enviaremos para \(31\) 9/).waitFor();
+      await screenshot(page, `whatsapp-consent-${label}`);
+
+      // Paid: the payment's WhatsApp reaches the stand-in, with the protocol.
+      const { charge } = await callApi<{ charge: { asaas_id: string } }>(
+        customer.idToken,
+        createChargeRoute.method,
+        createChargeRoute.path.replace('{contractId}', customer.contractId),
+      );
+      await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
+      await expect
+        .poll(async () => (await customerCollection(customer.idToken)).processes[0]?.status, { timeout: 60_000 })
+        .toBe('pago');
+      await expect
+        .poll(async () => (await standIn.messages()).find((m) => m.to === e164(mobile))?.template, { timeout: 30_000 })
+        .toBe('pagamento_confirmado');
+
+      const inbox = await newPage(viewport);
+      await inbox.goto(whatsappUrl);
+      const message = inbox.locator('article').filter({ hasText: `+${e164(mobile)}` });
+      await message.getByText(`do seu processo ${customer.protocol}`).waitFor();
+      // The tester writes as the customer.
+      await message.getByLabel('Responder como o cliente').fill(`Quando sai a baixa? (${label})`);
+      await message.getByRole('button', { name: 'Enviar resposta' }).click();
+      await inbox.getByText(`Quando sai a baixa? (${label})`).first().waitFor();
+      await screenshot(inbox, `whatsapp-inbox-${label}`);
+
+      // The admin's case file: the consent, the message and its delivery, the reply with its link to answer.
+      const { profile } = await callApi<{ profile: { id: string } }>(
+        customer.idToken,
+        getProfileRoute.method,
+        getProfileRoute.path,
+      );
+      const admin = await adminPage(viewport);
+      await admin.goto(`${appUrl}/admin/clientes/${profile.id}`);
+      const channel = admin.getByRole('region', { name: WHATSAPP_MESSAGES.adminTitle });
+      await channel.getByText(/Autorizado em .*, em Meu Perfil/).waitFor({ timeout: 30_000 });
+      await channel.getByText(`do seu processo ${customer.protocol}`, { exact: false }).waitFor();
+      await expect
+        .poll(
+          async () => {
+            await admin.reload();
+            return channel.getByText('Entregue', { exact: true }).count();
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      await channel.getByText(`Quando sai a baixa? (${label})`).waitFor();
+      expect(await channel.getByRole('link', { name: WHATSAPP_MESSAGES.adminAnswer }).getAttribute('href')).toBe(
+        `https://wa.me/${e164(mobile)}`,
+      );
+      await screenshot(admin, `whatsapp-case-file-${label}`);
+      await Promise.all([page.context().close(), inbox.context().close(), admin.context().close()]);
+    },
+  );
+
+  it('phone: a landline cannot be ticked, and the profile says why', async () => {
+    const customer = await apiCustomer({ name: 'Cliente Fixo', whatsapp: '(31) 3333-4444' });
+    const page = await newPage(VIEWPORTS.phone);
+    await signInThroughForm(page, customer);
+    await page.goto(`${appUrl}/app/perfil`);
+    const section = page.getByRole('region', { name: WHATSAPP_MESSAGES.sectionTitle });
+    await section.getByText(WHATSAPP_MESSAGES.invalidMobile).waitFor({ timeout: 30_000 });
+    expect(await section.getByRole('checkbox', { name: CONSENT }).isDisabled()).toBe(true);
+    await screenshot(page, 'whatsapp-consent-invalid-phone');
+    await page.context().close();
+  });
+});
