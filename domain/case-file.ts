@@ -5,6 +5,7 @@ import { onlyDigits } from './documents.js';
 import { SYSTEM_ACTOR } from './history.js';
 import { formatBRL } from './pricing.js';
 import { statusLabel } from './process-status.js';
+import { REMINDER_CHANNEL_LABELS, REMINDER_LABELS, type ReminderChannel, type ReminderKind } from './reminders.js';
 import type { AuditEntry } from './schemas/audit.js';
 import type { AdminStatusHistory, Charge, Contract, CourtMovement, Process, Profile } from './schemas/entities.js';
 import type { KitItem } from './schemas/filing-kit.js';
@@ -24,6 +25,7 @@ export const CASE_FILE_KINDS = [
   'email',
   'documento',
   'movimentacao',
+  'lembrete',
 ] as const;
 export type CaseFileKind = (typeof CASE_FILE_KINDS)[number];
 
@@ -37,6 +39,7 @@ export const CASE_FILE_KIND_LABELS: Record<CaseFileKind, string> = {
   email: 'E-mails',
   documento: 'Documentos',
   movimentacao: 'Movimentações',
+  lembrete: 'Lembretes',
 };
 
 /**
@@ -81,6 +84,15 @@ export type CaseFileEvent = z.infer<typeof caseFileEventSchema>;
  */
 export type SentEmail = { id: string; assunto: string; enviado_em: string; toCurrentAddress: boolean };
 
+/** A reminder sent to the customer (pattern 98's record of its day): what it was about and by which channels. */
+export type SentReminder = {
+  dia: string;
+  kind: ReminderKind;
+  contrato_id: string;
+  enviado_em: string;
+  canais: ReminderChannel[];
+};
+
 /** A contract as the case file reads it: with the signature's evidence (the contract item's `assinatura`). */
 export type CaseFileContract = Contract & {
   assinatura?: { user_agent?: string; text_sha256?: string; aceite?: string; pdf_key?: string } | null;
@@ -110,6 +122,9 @@ export type CaseFileInput = {
   kit?: KitItem[];
   /** The court movements of the client's filed cases. */
   movements?: CourtMovement[];
+
+  /** Reminders of unpaid charges and missing documents sent (domain/reminders.ts). */
+  reminders?: SentReminder[];
   /** Events other features add (documents of the filing kit, court movements). */
   extra?: CaseFileEvent[];
 };
@@ -139,6 +154,7 @@ const AUDITED_CHARGE_ACTIONS = {
  * above the payment or the signature that moved it), then by id, so the order never changes between reads.
  */
 const SAME_INSTANT_ORDER: Record<CaseFileKind, number> = {
+  lembrete: 0,
   email: 0,
   movimentacao: 1,
   documento: 2,
@@ -444,6 +460,20 @@ export function caseFileTimeline(input: CaseFileInput): CaseFileEvent[] {
         title: email.assunto,
         details: [email.toCurrentAddress ? `Para ${profile.email}` : 'Para um endereço anterior do cliente'],
         delivery,
+      }),
+    );
+  }
+
+  for (const reminder of input.reminders ?? []) {
+    events.push(
+      event({
+        id: `lembrete-${reminder.dia}`,
+        at: reminder.enviado_em,
+        kind: 'lembrete',
+        title: REMINDER_LABELS[reminder.kind],
+        actor: 'Sistema',
+        protocolo: protocolOf.get(reminder.contrato_id) ?? null,
+        details: [`Enviado por ${reminder.canais.map((channel) => REMINDER_CHANNEL_LABELS[channel]).join(' e ')}`],
       }),
     );
   }

@@ -27,6 +27,8 @@ export const METRIC = {
   // The court sync (DataJud): movements stored, and filed cases DataJud has not answered about for two days.
   courtMovementsStored: 'CourtMovementsStored',
   courtCasesUnanswered: 'CourtCasesUnanswered',
+  // Reminders of unpaid charges and missing documents sent (e-mail, and WhatsApp with consent).
+  remindersSent: 'RemindersSent',
   // Asaas's webhook deliveries: applied (or known duplicates), refused at the door, or about a payment we do not have.
   webhooksAccepted: 'WebhooksAccepted',
   webhooksRejected: 'WebhooksRejected',

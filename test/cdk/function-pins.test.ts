@@ -89,6 +89,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   ReconcilePayments:
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   SyncCourtCases: 'dynamodb:BatchGetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
+  SendReminders: 'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   ExportMyData: 'table:read s3:GetObject secrets',
   GetMyErasureRequest: 'table:read secrets',
   RequestErasure: 'table:read dynamodb:PutItem dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',

@@ -104,3 +104,31 @@ describe('the nightly reconciliation with Asaas', () => {
     expect(reportedViolations(s.outdir, s.nag.name)).toEqual([]);
   });
 });
+
+describe('the reminders of unpaid charges and missing documents', () => {
+  const reminders = () => s.stack.schedules.functions.SendReminders;
+
+  it('run every hour from 08:05 to 20:05 in São Paulo, never at night', () => {
+    const schedule = Object.values(resources('AWS::Scheduler::Schedule')).find(
+      (candidate) =>
+        JSON.stringify((candidate.Properties.Target as Json).Arn) ===
+        JSON.stringify({ 'Fn::GetAtt': [logicalId(reminders()), 'Arn'] }),
+    );
+    expect(schedule?.Properties).toMatchObject({
+      ScheduleExpression: 'cron(5 8,9,10,11,12,13,14,15,16,17,18,19,20 * * ? *)',
+      ScheduleExpressionTimezone: 'America/Sao_Paulo',
+    });
+  });
+
+  it('query only the two index partitions their candidates live in, and send e-mail and WhatsApp', () => {
+    const policy = policyStatementsOfRole(s.template, logicalId(reminders().role!));
+    const indexQuery = policy.find((st) => JSON.stringify(st.Resource).includes('/index/'));
+    expect(JSON.stringify(indexQuery?.Condition)).toContain('CHARGE_STATUS#PENDING');
+    expect(JSON.stringify(indexQuery?.Condition)).toContain('PROCESS_STATUS#pago');
+    const services = new Set(
+      policy.flatMap((st) => asArray(st.Action as string | string[])).map((a) => a.split(':')[0]),
+    );
+    // secretsmanager: the WhatsApp access token, by its ARN.
+    expect([...services].sort()).toEqual(['dynamodb', 'secretsmanager', 'ses', 'xray']);
+  });
+});

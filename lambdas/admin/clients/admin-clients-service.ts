@@ -92,6 +92,8 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     internalNotes: collection.internalNotes,
     kit: collection.kit,
     movements: collection.movements,
+
+    reminders: collection.reminders,
   });
   const current = [...collection.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
   const protocolOf = new Map(collection.contracts.map((contract) => [contract.id, contract.protocolo]));

@@ -1,4 +1,5 @@
-import type { CaseFileContract, InternalNote, SentEmail } from '../../../domain/case-file.js';
+import type { CaseFileContract, InternalNote, SentEmail, SentReminder } from '../../../domain/case-file.js';
+import { REMINDER_CHANNEL_LABELS, REMINDER_KINDS, type ReminderKind } from '../../../domain/reminders.js';
 import {
   adminStatusHistorySchema,
   chargeSchema,
@@ -31,6 +32,9 @@ export type CaseFileRecords = {
   kit: KitItem[];
   /** The court movements of the client's filed cases (pattern 77). */
   movements: CourtMovement[];
+
+  /** The reminders sent (pattern 98: a day's record once its reminder went). */
+  reminders: SentReminder[];
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -56,6 +60,8 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
     internalNotes: [],
     kit: [],
     movements: [],
+
+    reminders: [],
   };
   const sent: Record<string, unknown>[] = [];
   for (const item of items) {
@@ -90,6 +96,22 @@ export async function caseFileRecords(db: Db, userId: string): Promise<CaseFileR
       case 'COURT_MOVEMENT':
         records.movements.push(courtMovementSchema.parse(entity));
         break;
+
+      case 'REMINDER': {
+        // A day claimed for a reminder whose sending failed has no `enviado_em`: nothing went, nothing to show.
+        const kind = item.kind as ReminderKind;
+        if (typeof item.enviado_em !== 'string' || !REMINDER_KINDS.includes(kind)) break;
+        records.reminders.push({
+          dia: String(item.dia ?? ''),
+          kind,
+          contrato_id: String(item.contrato_id ?? ''),
+          enviado_em: item.enviado_em,
+          canais: (Array.isArray(item.canais) ? item.canais : ['email']).filter(
+            (channel): channel is keyof typeof REMINDER_CHANNEL_LABELS => channel in REMINDER_CHANNEL_LABELS,
+          ),
+        });
+        break;
+      }
       // An internal note (branch `today`'s status dialog), read as it is written there: tolerant of its field names.
       case 'INTERNAL_NOTE':
         records.internalNotes.push({

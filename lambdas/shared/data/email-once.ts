@@ -40,6 +40,11 @@ export const emailOnceKeys = {
     pk: keys.customer(userId),
     sk: keys.emailOnceSk(`documento-recusado#${contractId}#${item}#${decidedAt}`),
   }),
+  /** A reminder (domain/reminders.ts), once per reminder and subject: `reminderId` is `<kind>#<charge or contract>`. */
+  reminder: (userId: string, reminderId: string): EmailOnceKey => ({
+    pk: keys.customer(userId),
+    sk: keys.emailOnceSk(`lembrete#${reminderId}`),
+  }),
 } as const;
 
 /** Longer than any sender's function timeout (API routes stop at 30 s): a live sender is never overtaken. */

@@ -104,6 +104,11 @@ export const keys = {
    * `REFERRAL$`, outside patterns 1 and 19; deleted with the rest of the partition (pattern 28, step 5).
    */
   sentEmailSk: (at: string, id: string) => `SENT_EMAIL#${at}#${id}`,
+  /**
+   * Pattern 98: the reminder of one São Paulo day for a customer (`yyyy-mm-dd`): the key makes it one a day, and the
+   * item is the record the case file shows. Sorts after `REFERRAL$`, outside patterns 1 and 19.
+   */
+  reminderDaySk: (day: string) => `REMINDER#${day}`,
   /** The admins were e-mailed one admin alert. */
   adminAlertSent: (alertId: string) => `ADMIN_ALERT_SENT#${alertId}`,
   /** One attempt at a time settles a cancelled contract's charge at Asaas (a refund or a removal), whatever the clicks. */

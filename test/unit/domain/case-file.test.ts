@@ -366,3 +366,30 @@ describe('the e-mail records of the case file (pattern 84)', () => {
     expect(tableGrantAllows(fn!.grants, { action: 'UpdateItem', partitionKey: keys.customer('u1') })).toBe(true);
   });
 });
+
+describe('reminders in the case file', () => {
+  it('shows each reminder sent, what it was about, its contract and its channels', () => {
+    const timeline = caseFileTimeline(
+      input({
+        reminders: [
+          {
+            dia: '2026-11-26',
+            kind: 'cobranca_24h',
+            contrato_id: 'c1',
+            enviado_em: '2026-11-26T14:05:00.000Z',
+            canais: ['email', 'whatsapp'],
+          },
+        ],
+      }),
+    );
+    const reminder = timeline.find((event) => event.kind === 'lembrete');
+    expect(reminder).toMatchObject({
+      id: 'lembrete-2026-11-26',
+      at: '2026-11-26T14:05:00.000Z',
+      title: 'Lembrete de pagamento: cobrança não paga 24 horas depois de gerada',
+      protocolo: 'BX-2026-ABCD-1234',
+      actor: 'Sistema',
+      details: ['Enviado por e-mail e WhatsApp'],
+    });
+  });
+});
