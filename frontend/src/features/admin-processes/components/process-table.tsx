@@ -2,16 +2,18 @@ import { Button, Flex, SelectField, TableCell, TableRow } from '@aws-amplify/ui-
 import { useState } from 'react';
 import type { AdminProcessRow } from '@domain/api/admin-processes.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
+import { KIT_REVIEW_ANCHOR, kitSummaryLabel } from '@domain/filing-kit.js';
 import { ADMIN_PROCESS_MESSAGES } from '@domain/messages.js';
 import { PROCESS_STATUSES, PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
-import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
+import { AdminTable, caseFilePath, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
+import { TextLink } from '@/components/links';
 import { StatusChangeDialog, statusChangeSubjectOf } from '@/components/status-change-dialog';
 
 /** A status chosen in a row's selector, waiting for the admin's confirmation. */
 type ProposedStatusChange = { row: AdminProcessRow; to: ProcessStatus };
 import '../admin-processes.css';
 
-const COLUMNS = ['Protocolo', 'Cliente', 'Status', 'Previsão', 'Atualizado em'];
+const COLUMNS = ['Protocolo', 'Cliente', 'Status', 'Documentos', 'Previsão', 'Atualizado em'];
 
 /**
  * The processes with their inline status selector. Choosing a status only drafts it (a select must not open a dialog
@@ -98,6 +100,20 @@ function ProcessRow({
             </Button>
           ) : null}
         </Flex>
+      </TableCell>
+      <TableCell data-label="Documentos">
+        {row.kit && row.profile_id ? (
+          <TextLink
+            to={`${caseFilePath(row.profile_id)}#${KIT_REVIEW_ANCHOR}`}
+            className="admin-table__kit"
+            data-to-review={row.kit.toReview > 0 || undefined}
+            aria-label={`Documentos do processo ${protocol}: ${kitSummaryLabel(row.kit)}`}
+          >
+            {kitSummaryLabel(row.kit)}
+          </TextLink>
+        ) : (
+          '—'
+        )}
       </TableCell>
       <TableCell data-label="Previsão">{row.previsao ? formatDate(row.previsao) : '—'}</TableCell>
       <TimeCell label="Atualizado em" at={row.updated_at} format={formatDateTime} />
