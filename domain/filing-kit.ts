@@ -292,6 +292,34 @@ export function kitProgress(type: DocumentType, records: readonly KitItemRecord[
   };
 }
 
+/** The fragment of the kit's review section on the client's case file, where a list row's kit links. */
+export const KIT_REVIEW_ANCHOR = 'documentos';
+
+/** A kit in one line, for a list row (/admin/processos): required items approved, items awaiting a decision, refused. */
+export type KitSummary = { approved: number; required: number; toReview: number; refused: number };
+
+export function kitSummary(type: DocumentType, records: readonly KitItemRecord[]): KitSummary {
+  const progress = kitProgress(type, records);
+  return {
+    approved: progress.approvedCount,
+    required: progress.requiredCount,
+    toReview: progress.items.filter((item) => (KIT_AWAITING_REVIEW_STATES as string[]).includes(item.state)).length,
+    refused: progress.items.filter((item) => item.state === 'recusado').length,
+  };
+}
+
+/** '3/5 aprovados · 2 a revisar · 1 recusado'; 'Aprovados' once every required item is. */
+export function kitSummaryLabel(summary: KitSummary): string {
+  if (summary.approved === summary.required && summary.toReview === 0) return 'Documentos aprovados';
+  return [
+    `${summary.approved}/${summary.required} aprovados`,
+    summary.toReview > 0 ? `${summary.toReview} a revisar` : null,
+    summary.refused > 0 ? `${summary.refused} ${summary.refused === 1 ? 'recusado' : 'recusados'}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /**
  * Whether a process may move to `to` as far as its filing kit goes (issue 30 item 4): 'peticionado' only once every
  * required item was approved (`kit_aprovado_em`, set with the move to 'em_analise'). Null when it may; the admin's

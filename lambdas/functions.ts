@@ -316,8 +316,9 @@ const ROUTES = [
   {
     contract: changeAdminProcessStatusRoute,
     entry: 'lambdas/admin/processes/change-admin-process-status.ts',
-    // One transaction: the process and its history (the customer's partition), the counters and the audit record.
-    grants: adminTableWrites(),
+    // One transaction: the process and its history (the customer's partition), the counters and the audit record;
+    // a filing's CNJ number as a search token (pattern 86).
+    grants: adminTableWrites(keys.searchPartition('CLIENT', '')),
   },
   { contract: listAdminChargesRoute, entry: 'lambdas/admin/finance/list-admin-charges.ts', grants: { table: 'read' } },
   {

@@ -33,6 +33,8 @@ export const adminProcessRowSchema = processSchema.extend({
   /** The contract's payment form ('gratuito' for a free renewal) and its latest charge's status: the guard's facts. */
   forma_pagamento: z.string().nullish(),
   cobranca_status: z.string().nullish(),
+  /** The filing kit in one line while the process waits to be filed ('pago', 'em_analise'); null otherwise. */
+  kit: z.object({ approved: z.number(), required: z.number(), toReview: z.number(), refused: z.number() }).nullish(),
 });
 export type AdminProcessRow = z.infer<typeof adminProcessRowSchema>;
 

@@ -4,7 +4,8 @@ import { tableFromEnvironment } from '../shared/db.js';
 import { documentsFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { verifyOutorganteSignature } from '../documents/signed-pdf.js';
-import { confirmKitUpload, type KitDeps } from './kit-service.js';
+import { confirmKitUpload } from './kit-confirm-service.js';
+import type { KitDeps } from './kit-service.js';
 import type { SignedPdfVerifier } from './signed-pdf-seam.js';
 
 const deps = {

@@ -10,7 +10,6 @@ import {
   kitRefusalReason,
   type KitItemKey,
   type KitRefusal,
-  type KitSigningMethod,
   type KitUploadType,
 } from '../../domain/filing-kit.js';
 import { filingPromise } from '../../domain/filing.js';
@@ -29,17 +28,13 @@ import { firstName } from '../../domain/first-name.js';
 import type { WhatsApp } from '../providers/whatsapp.js';
 import { sendWhatsAppOnce } from '../shared/whatsapp-notices.js';
 import {
-  confirmedUpload,
   getKitItem,
   KitItemChangedError,
   kitItemsOf,
   markKitItemInReview,
   publicKitItem,
-  saveConfirmedUpload,
   saveKitReview,
   type KitRef,
-  type StoredKitFile,
-  type StoredKitItem,
 } from '../shared/data/filing-kit.js';
 import { findUserByProfileId } from '../shared/data/lookups.js';
 import { changeProcessStatus } from '../shared/data/processes.js';
@@ -47,9 +42,7 @@ import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import type { Db } from '../shared/data/table.js';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-import { convertToPdf, inspectUpload, mergePdfs } from './kit-files.js';
 import { kitItemRefusedEmail } from './kit-emails.js';
-import type { SignedPdfVerifier } from './signed-pdf-seam.js';
 
 export type KitDeps = {
   db: Db;
@@ -66,7 +59,7 @@ export const kitKeys = {
     `customers/${userId}/kit/items/${contractId}/${key}-${version}.pdf`,
 };
 
-type Followed = {
+export type Followed = {
   collection: CustomerCollection;
   profile: Profile | null;
   process: Process | null;
@@ -74,14 +67,14 @@ type Followed = {
 };
 
 /** The process a customer follows (the newest), its contract and the kit as the collection holds it. */
-async function followed(db: Db, userId: string): Promise<Followed> {
+export async function followed(db: Db, userId: string): Promise<Followed> {
   const collection = await getCustomerCollection(db, userId, { consistent: true });
   const process = [...collection.processes].sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
   const contract = process ? (collection.contracts.find((c) => c.id === process.contrato_id) ?? null) : null;
   return { collection, profile: collection.profile, process, contract };
 }
 
-function viewOf(state: Followed, items: readonly KitItem[] = state.collection.kit): KitView {
+export function viewOf(state: Followed, items: readonly KitItem[] = state.collection.kit): KitView {
   return kitView({ profile: state.profile, process: state.process, contract: state.contract, items });
 }
 
@@ -91,7 +84,7 @@ export async function myKit(deps: Pick<KitDeps, 'db'>, caller: Caller): Promise<
 }
 
 /** The kit open for this item, or the refusal: a closed kit, an item not in this checklist, an approved item. */
-function assertItemOpen(state: Followed, key: KitItemKey) {
+export function assertItemOpen(state: Followed, key: KitItemKey) {
   const view = viewOf(state);
   if (view.availability !== 'open' || !state.contract || !state.profile) {
     throw new ConflictError(KIT_MESSAGES.kitClosed);
@@ -135,7 +128,7 @@ export async function createKitUpload(
   };
 }
 
-const fileRefused = (message: Parameters<typeof refusal<'kit_file_refused'>>[1]) =>
+export const fileRefused = (message: Parameters<typeof refusal<'kit_file_refused'>>[1]) =>
   new ValidationError(refusal('kit_file_refused', message));
 
 /**
@@ -144,7 +137,7 @@ const fileRefused = (message: Parameters<typeof refusal<'kit_file_refused'>>[1])
  * could not read → refused. A missing object is an upload that never arrived (or another customer's id: their key is
  * never under this caller's prefix, so it is missing here too).
  */
-async function assertScanned(documents: Documents, key: string): Promise<void> {
+export async function assertScanned(documents: Documents, key: string): Promise<void> {
   let status: string | null;
   try {
     status = await documents.scanStatus(key);
@@ -157,115 +150,6 @@ async function assertScanned(documents: Documents, key: string): Promise<void> {
     throw new ConflictError(refusal('kit_scan_pending', KIT_MESSAGES.scanPending));
   }
   if (status !== 'NO_THREATS_FOUND') throw fileRefused(KIT_MESSAGES.malware);
-}
-
-/** Attempts at a confirmation that keeps losing to another upload of the same item before it fails loudly. */
-const CONFIRM_ATTEMPTS = 4;
-
-/**
- * The upload's confirmation: the scan's verdict, the real type and content checked, the file converted to A4 PDF
- * pages, the item's one PDF rebuilt, and the item saved 'Enviado' (a refused item starts over with this file). The
- * original is kept. Confirming the same upload again answers the kit as it is.
- */
-export async function confirmKitUpload(
-  deps: KitDeps & { verifySignedPdf?: SignedPdfVerifier },
-  caller: Caller,
-  uploadId: string,
-  request: { item: KitItemKey; signing?: KitSigningMethod | undefined },
-): Promise<KitView> {
-  if (await confirmedUpload(deps.db, caller.userId, uploadId)) return myKit(deps, caller);
-  let state = await followed(deps.db, caller.userId);
-  const { definition, contract, profile } = assertItemOpen(state, request.item);
-  const signed = definition.signature === 'signed_document';
-  if (signed && !request.signing) {
-    throw new ValidationError(KIT_MESSAGES.signingMethodRequired, { signing: KIT_MESSAGES.signingMethodRequired });
-  }
-
-  const originalKey = kitKeys.upload(caller.userId, uploadId);
-  await assertScanned(deps.documents, originalKey);
-  const bytes = await deps.documents.read(originalKey);
-  if (!bytes) throw new NotFoundError(KIT_MESSAGES.uploadMissing);
-  const inspected = await inspectUpload(bytes);
-
-  let signing: StoredKitItem['signing'] = signed ? { method: request.signing! } : null;
-  if (signed && request.signing === 'govbr') {
-    if (inspected.type !== 'application/pdf') throw new ValidationError(KIT_MESSAGES.govbrNeedsPdf);
-    if (!deps.verifySignedPdf) throw new ConflictError(KIT_MESSAGES.govbrUnavailable);
-    const verdict = await deps.verifySignedPdf(bytes, profile);
-    if (verdict.kind === 'refused') throw new ValidationError(verdict.message);
-    signing = {
-      method: 'govbr',
-      signer_name: verdict.signerName,
-      signer_cpf: verdict.signerCpf,
-      signed_at: verdict.signedAt,
-      issuer: verdict.issuer,
-      chain_validated: verdict.chainValidated,
-    };
-  }
-
-  const part = await convertToPdf(bytes, inspected);
-  const partKey = kitKeys.part(caller.userId, uploadId);
-  await deps.documents.put({ key: partKey, body: part, contentType: 'application/pdf' });
-  const ref: KitRef = { userId: caller.userId, contractId: contract.id };
-  const newFile: StoredKitFile = {
-    id: uploadId,
-    content_type: inspected.type,
-    bytes: bytes.byteLength,
-    uploaded_at: deps.clock().toISOString(),
-    original_key: originalKey,
-    pdf_key: partKey,
-  };
-
-  for (let attempt = 1; ; attempt += 1) {
-    const current = await getKitItem(deps.db, ref, request.item);
-    if (current?.state === 'aprovado') throw new ConflictError(KIT_MESSAGES.alreadyApproved);
-    // A refused item starts over; a signed document is one file (a digital signature covers that PDF alone).
-    const keep = current && current.state !== 'recusado' && !signed ? current.files : [];
-    const files = [...keep, newFile];
-    if (files.length > definition.maxFiles) throw new ValidationError(KIT_MESSAGES.tooManyFiles);
-    // A digitally signed PDF is filed as it is: merging would break the signature the court checks.
-    const itemPdf =
-      signing?.method === 'govbr'
-        ? bytes
-        : await mergePdfs(
-            await Promise.all(
-              files.map(async (file) =>
-                file.id === uploadId ? part : ((await deps.documents.read(file.pdf_key)) ?? new Uint8Array()),
-              ),
-            ),
-          );
-    const itemPdfKey = kitKeys.itemPdf(caller.userId, contract.id, request.item, uploadId);
-    await deps.documents.put({ key: itemPdfKey, body: itemPdf, contentType: 'application/pdf' });
-    const now = deps.clock().toISOString();
-    const item: StoredKitItem = {
-      contrato_id: contract.id,
-      key: request.item,
-      state: 'enviado',
-      files,
-      pdf_key: itemPdfKey,
-      pdf_bytes: itemPdf.byteLength,
-      signing,
-      refusal: null,
-      sent_at: now,
-      reviewed_at: null,
-      updated_at: now,
-      version: current?.version ?? 0,
-    };
-    try {
-      await saveConfirmedUpload(deps.db, ref, {
-        uploadId,
-        item,
-        readVersion: current ? current.version : null,
-        at: now,
-      });
-      break;
-    } catch (error) {
-      if (!(error instanceof KitItemChangedError) || attempt >= CONFIRM_ATTEMPTS) throw error;
-    }
-  }
-  logger.info('Kit file accepted', { item: request.item, type: inspected.type, bytes: bytes.byteLength });
-  state = await followed(deps.db, caller.userId);
-  return viewOf(state);
 }
 
 /** The client an admin acts on, by profile id (the admin URLs' id), with the process they follow; 404 otherwise. */

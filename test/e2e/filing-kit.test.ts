@@ -47,6 +47,14 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
     await procuracao.getByText('Assinado à mão').click();
     await send('arquivo-procuracao', 'id-front.jpg', 'Procuração assinada');
     await procuracao.getByText('Assinado à mão', { exact: false }).first().waitFor();
+    // The customer downloads their own copy of what they sent (a signed link, saved as a file).
+    const [download] = await Promise.all([
+      phone.waitForEvent('download'),
+      card('Comprovante de endereço')
+        .getByRole('button', { name: /^Arquivo 1/ })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Comprovante de endereço .*\.jpg$/);
     await screenshot(phone, 'kit-documents-sent-phone');
 
     // The lawyer refuses the proof of address, on the client detail.

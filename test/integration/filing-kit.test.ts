@@ -6,7 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeAdminProcessStatusRoute } from '../../domain/api/admin-processes.js';
+import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../../domain/api/admin-processes.js';
+import { searchAdminRoute } from '../../domain/api/admin-search.js';
 import {
   confirmKitUploadRoute,
   createKitUploadRoute,
@@ -18,6 +19,8 @@ import {
 } from '../../domain/api/filing-kit.js';
 import { KIT_MESSAGES, KIT_PDF_TARGET, type KitItemKey, type KitUploadType } from '../../domain/filing-kit.js';
 import { handler as changeStatus } from '../../lambdas/admin/processes/change-admin-process-status.js';
+import { handler as listProcesses } from '../../lambdas/admin/processes/list-admin-processes.js';
+import { handler as searchAdmin } from '../../lambdas/admin/search/search-admin.js';
 import { handler as confirmUpload } from '../../lambdas/kit/confirm-kit-upload.js';
 import { handler as createUpload } from '../../lambdas/kit/create-kit-upload.js';
 import { handler as adminFile } from '../../lambdas/kit/get-admin-kit-file.js';
@@ -37,7 +40,7 @@ import {
   signPdf,
   type TestAuthority,
 } from '../signed-pdfs.js';
-import { adminClaims, customerClaims } from '../factories.js';
+import { adminClaims, createCnjNumber, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
@@ -449,6 +452,15 @@ describe("the lawyer's review", () => {
     }
     expect((await getProcess(db, customer.ref))?.status).toBe('pago');
 
+    // /admin/processos shows the kit on the row, found by protocol or by the client's name alike.
+    const rowKit = async (search: string) =>
+      okBody(await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, body: { search } })).items.find(
+        (row) => row.contrato_id === customer.contract.id,
+      )?.kit;
+    for (const search of [customer.contract.protocolo, customer.profile.nome_completo]) {
+      expect(await rowKit(search)).toEqual({ approved: 3, required: 4, toReview: 0, refused: 1 });
+    }
+
     // Re-sent: the refused file is replaced.
     const resent = okBody(await send(customer, 'comprovante_endereco', fixture('phone-photo.heic'), 'image/heic'));
     expect(itemOf(resent, 'comprovante_endereco')).toMatchObject({ state: 'enviado', refusal: null });
@@ -473,18 +485,24 @@ describe("the lawyer's review", () => {
       body: { item: 'identidade', contentType: 'image/jpeg', bytes: 1000 },
     });
     expect(errorOf(again)).toMatchObject({ status: 409, message: KIT_MESSAGES.alreadyApproved });
+    const numeroCnj = createCnjNumber({ court: '26' });
     okBody(
       await callRoute(changeAdminProcessStatusRoute, changeStatus, {
         claims: admin,
         params: { userId: customer.userId, contractId: customer.contract.id },
         body: {
           status: 'peticionado',
-          numero_cnj: '0058967-77.2016.8.19.0000',
+          numero_cnj: numeroCnj,
           peticionado_em: saoPauloDay(new Date()),
           motivo: 'Documentos aprovados, protocolado',
         },
       }),
     );
+    // The admin search finds the case by its CNJ number at once: the token was written with the move.
+    const { results } = okBody(
+      await callRoute(searchAdminRoute, searchAdmin, { claims: admin, body: { q: numeroCnj } }),
+    );
+    expect(results.map((result) => result.profile_id)).toEqual([id]);
   }, 120_000);
 
   it("a client's deletion erases the kit's files", async () => {

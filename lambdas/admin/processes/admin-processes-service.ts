@@ -1,4 +1,4 @@
-import { kitStatusRefusal } from '../../../domain/filing-kit.js';
+import { kitStatusRefusal, kitSummary, type KitItemRecord } from '../../../domain/filing-kit.js';
 import { refusal } from '../../../domain/refusals.js';
 import {
   ADMIN_PAGE_SIZE,
@@ -15,7 +15,7 @@ import {
   type StatusMoveFacts,
 } from '../../../domain/status-change.js';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
-import type { ProcessStatus } from '../../../domain/process-status.js';
+import { PAID_NOT_FILED_STATUSES, type ProcessStatus } from '../../../domain/process-status.js';
 import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Process, Profile } from '../../../domain/schemas/entities.js';
 import type { Caller } from '../../shared/caller.js';
@@ -40,6 +40,7 @@ export function processRow(
   profile: Profile | null | undefined,
   contract: Contract | null | undefined,
   chargeStatus: string | null | undefined,
+  kit?: readonly KitItemRecord[],
 ): AdminProcessRow {
   return {
     ...process,
@@ -50,8 +51,17 @@ export function processRow(
     email_cliente: profile?.email ?? null,
     forma_pagamento: contract?.forma_pagamento ?? null,
     cobranca_status: chargeStatus ?? null,
+    kit: kit && profile && awaitsFiling(process) ? kitSummary(profile.tipo_documento, kit) : null,
   };
 }
+
+/** Rows whose kit the list shows: paid and not filed yet (the kit opens with the payment and closes with the filing). */
+const awaitsFiling = (process: Pick<Process, 'status'>) => PAID_NOT_FILED_STATUSES.includes(process.status);
+const kitOfRow =
+  (processes: ReadonlyMap<string, Pick<Process, 'status'>>) => (ref: { userId: string; contractId: string }) => {
+    const process = processes.get(`${ref.userId}#${ref.contractId}`);
+    return process ? awaitsFiling(process) : false;
+  };
 
 /** The status of a contract's newest charge among a customer's charges (pattern 1 reads them all). */
 const latestChargeStatus = (charges: readonly Charge[], contractId: string) =>
@@ -78,14 +88,18 @@ export async function listAdminProcesses(
       if (!owner) return { items: [], cursor: null };
       const process = await getProcess(db, owner);
       if (!process || !keep(process)) return { items: [], cursor: null };
-      const context = await rowContextOf(db, [owner], { latestCharges: true });
       const key = `${owner.userId}#${owner.contractId}`;
+      const context = await rowContextOf(db, [owner], {
+        latestCharges: true,
+        kitOf: kitOfRow(new Map([[key, process]])),
+      });
       const row = processRow(
         owner.userId,
         process,
         context.profiles.get(owner.userId),
         context.contracts.get(key),
         context.latestChargeStatus.get(key),
+        context.kits.get(key),
       );
       return { items: [row], cursor: null };
     }
@@ -103,16 +117,18 @@ export async function listAdminProcesses(
           clients[i],
           collection.contracts.find((c) => c.id === process.contrato_id),
           latestChargeStatus(collection.charges, process.contrato_id),
+          collection.kit.filter((item) => item.contrato_id === process.contrato_id),
         ),
       ),
     );
     return { items, cursor };
   }
   const page = await listProcesses(db, { status: query.status, cursor: query.cursor, limit: ADMIN_PAGE_SIZE });
+  const processes = new Map(page.items.map(({ userId, entity }) => [`${userId}#${entity.contrato_id}`, entity]));
   const context = await rowContextOf(
     db,
     page.items.map(({ userId, entity }) => ({ userId, contractId: entity.contrato_id })),
-    { latestCharges: true },
+    { latestCharges: true, kitOf: kitOfRow(processes) },
   );
   return {
     items: page.items.map(({ userId, entity }) =>
@@ -122,6 +138,7 @@ export async function listAdminProcesses(
         context.profiles.get(userId),
         context.contracts.get(`${userId}#${entity.contrato_id}`),
         context.latestChargeStatus.get(`${userId}#${entity.contrato_id}`),
+        context.kits.get(`${userId}#${entity.contrato_id}`),
       ),
     ),
     cursor: page.cursor,

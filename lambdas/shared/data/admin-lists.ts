@@ -1,4 +1,5 @@
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { kitChecklist, type KitItemRecord } from '../../../domain/filing-kit.js';
 import { ADMIN_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import {
@@ -238,6 +239,8 @@ export type RowContext = {
   contracts: Map<string, Contract>;
   /** The status of each contract's latest charge (its `charge_id`), by `<userId>#<contractId>`; asked for only. */
   latestChargeStatus: Map<string, string>;
+  /** The filing kit's items of each contract asked for (`kitOf`), by `<userId>#<contractId>`. */
+  kits: Map<string, KitItemRecord[]>;
 };
 
 /** Every item of `keys` (BatchGetItem in chunks of 100, unprocessed keys asked again up to 5 times). */
@@ -271,14 +274,20 @@ async function batchGetAll(
 
 /**
  * The profiles and contracts a page of rows names (one BatchGetItem); with `latestCharges`, a second one of each
- * contract's latest charge (the contract's `charge_id`, pattern 41), projected to its status.
+ * contract's latest charge (the contract's `charge_id`, pattern 41), projected to its status; with `kitOf`, the filing
+ * kit's items of the contracts it picks, projected to their state.
  */
 export async function rowContextOf(
   db: Db,
   refs: { userId: string; contractId: string }[],
-  options: { latestCharges?: boolean } = {},
+  options: { latestCharges?: boolean; kitOf?: (ref: { userId: string; contractId: string }) => boolean } = {},
 ): Promise<RowContext> {
-  const context: RowContext = { profiles: new Map(), contracts: new Map(), latestChargeStatus: new Map() };
+  const context: RowContext = {
+    profiles: new Map(),
+    contracts: new Map(),
+    latestChargeStatus: new Map(),
+    kits: new Map(),
+  };
   const wanted = new Map<string, { pk: string; sk: string }>();
   for (const ref of refs) {
     wanted.set(`${ref.userId}#PROFILE`, { pk: keys.customer(ref.userId), sk: keys.profileSk });
@@ -305,6 +314,27 @@ export async function rowContextOf(
     for (const item of await batchGetAll(db, charges, projection)) {
       const userId = (item.pk as string).slice(keys.customer('').length);
       context.latestChargeStatus.set(`${userId}#${String(item.contrato_id)}`, String(item.status));
+    }
+  }
+  // Pattern 69 by keys: the checklist's items of each contract asked for (a few per row, one BatchGetItem a page).
+  const kitRefs = options.kitOf ? refs.filter(options.kitOf) : [];
+  const kitKeys = kitRefs.flatMap((ref) => {
+    const profile = context.profiles.get(ref.userId);
+    context.kits.set(`${ref.userId}#${ref.contractId}`, []);
+    return profile
+      ? kitChecklist(profile.tipo_documento).map((item) => ({
+          pk: keys.customer(ref.userId),
+          sk: keys.kitItemSk(ref.contractId, item.key),
+        }))
+      : [];
+  });
+  if (kitKeys.length > 0) {
+    const projection = { expression: 'pk, contrato_id, #key, #state', names: { '#key': 'key', '#state': 'state' } };
+    for (const item of await batchGetAll(db, kitKeys, projection)) {
+      const userId = (item.pk as string).slice(keys.customer('').length);
+      context.kits
+        .get(`${userId}#${String(item.contrato_id)}`)
+        ?.push({ key: item.key as KitItemRecord['key'], state: item.state as KitItemRecord['state'] });
     }
   }
   // A contract that names no charge (written before pattern 41 kept `charge_id`, or without a charge): pattern 8.

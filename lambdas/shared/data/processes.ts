@@ -97,7 +97,7 @@ type ChangeStatusParams = {
 
 /**
  * Pattern 13: a status change writes the process, its history record and the status counters
- * together. It is conditioned on the status read, so two concurrent changes cannot both apply.
+ * together (with a court case's CNJ number, its search token, pattern 86). It is conditioned on the status read, so two concurrent changes cannot both apply.
  * On baixa_deferida / baixa_caiu the matching date is set only if still empty (spec 02 §4).
  */
 export async function changeProcessStatus(db: Db, params: ChangeStatusParams): Promise<Process> {
@@ -177,6 +177,10 @@ export async function changeProcessStatus(db: Db, params: ChangeStatusParams): P
                 },
                 ...(params.extraItems?.(current) ?? []),
               ]
+            : []),
+          // The admin search finds the case by its CNJ number from the moment it is recorded (pattern 86).
+          ...(params.courtCase?.numero_cnj
+            ? [{ Put: { TableName: db.tableName, Item: cnjSearchTokenItem(ref.userId, params.courtCase.numero_cnj) } }]
             : []),
         ],
       }),

@@ -6,6 +6,8 @@ import {
   kitProgress,
   kitRefusalFix,
   kitStatusRefusal,
+  kitSummary,
+  kitSummaryLabel,
   kitUploadTypeOf,
   type KitItemRecord,
 } from '../../../domain/filing-kit.js';
@@ -223,5 +225,25 @@ describe('upload types', () => {
     expect(kitUploadTypeOf('application/octet-stream', 'doc.pdf')).toBe('application/pdf');
     expect(kitUploadTypeOf('application/x-msdownload', 'virus.exe')).toBeNull();
     expect(kitUploadTypeOf('', 'virus.exe')).toBeNull();
+  });
+});
+
+describe('the kit in one line (/admin/processos)', () => {
+  it('counts required items approved, items awaiting the lawyer and refused ones', () => {
+    const summary = kitSummary('cpf', [
+      { key: 'identidade', state: 'aprovado' },
+      { key: 'comprovante_endereco', state: 'aprovado' },
+      { key: 'relatorio_negativacao', state: 'enviado' },
+      { key: 'procuracao', state: 'recusado', refusal: { code: 'assinatura' } },
+      { key: 'outros', state: 'em_analise' },
+    ]);
+    expect(summary).toEqual({ approved: 2, required: 4, toReview: 2, refused: 1 });
+    expect(kitSummaryLabel(summary)).toBe('2/4 aprovados · 2 a revisar · 1 recusado');
+  });
+
+  it('says so when every required item is approved and nothing waits', () => {
+    expect(kitSummaryLabel({ approved: 6, required: 6, toReview: 0, refused: 0 })).toBe('Documentos aprovados');
+    expect(kitSummaryLabel({ approved: 6, required: 6, toReview: 1, refused: 0 })).toBe('6/6 aprovados · 1 a revisar');
+    expect(kitSummaryLabel({ approved: 0, required: 6, toReview: 0, refused: 2 })).toBe('0/6 aprovados · 2 recusados');
   });
 });

@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Badge, Button, Card, Flex, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import type { KitView } from '@domain/api/filing-kit.js';
 import { formatDateTime } from '@domain/dates.js';
 import {
   KIT_MESSAGES,
   KIT_REFUSAL_CODES,
+  KIT_REVIEW_ANCHOR,
   KIT_REFUSAL_REASONS,
   KIT_SIGNING_METHOD_LABELS,
   type KitItemState,
@@ -24,9 +26,17 @@ const BADGE: Record<KitItemState, 'info' | 'success' | 'error' | undefined> = {
 /** The client's filing kit on the client detail (issue 30 item 4): open each file, approve or refuse with a reason. */
 export function KitReviewSection({ profileId, kit }: { profileId: string; kit: KitView }) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  // A list row's kit links here (#documentos); the section appears only once the case file has loaded.
+  useEffect(() => {
+    if (hash !== `#${KIT_REVIEW_ANCHOR}`) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash]);
   return (
-    <Flex as="section" direction="column" gap="small" aria-labelledby={headingId}>
-      <Heading level={2} fontSize="large" id={headingId}>
+    <Flex as="section" direction="column" gap="small" aria-labelledby={headingId} id={KIT_REVIEW_ANCHOR}>
+      <Heading level={2} fontSize="large" id={headingId} ref={heading} tabIndex={-1}>
         Documentos ({kit.approvedCount}/{kit.requiredCount} obrigatórios aprovados)
       </Heading>
       {kit.availability === 'not_paid' ? (
