@@ -2,12 +2,12 @@ import { ADMIN_PAGE_SIZE } from '../../../domain/api/admin-processes.js';
 import type { AdminChargeRow, MarkPaidBody } from '../../../domain/api/admin-finance.js';
 import {
   canAdminMarkPaid,
-  chargeMethod,
   isChargePaid,
   providerChargeStatus,
   verificationMessage,
 } from '../../../domain/charge-status.js';
 import { saoPauloDay } from '../../../domain/dates.js';
+import { chargeMethod } from '../../../domain/payment-methods.js';
 import { formatBRL } from '../../../domain/pricing.js';
 import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
