@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { createAccount } from './asaas-simulator/account.js';
 import { createApi } from './asaas-simulator/api.js';
+import { createCards } from './asaas-simulator/cards.js';
 import { handleControl } from './asaas-simulator/control.js';
 import { decode, saoPaulo, type Reply } from './asaas-simulator/objects.js';
 import { errorPage, invoicePage, listPage } from './asaas-simulator/pages.js';
@@ -68,8 +69,9 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
   const schedule = o.retryScheduleMs?.length ? o.retryScheduleMs : DEFAULT_RETRY_SCHEDULE_MS;
   const webhooks = new WebhookQueue(o.webhook, schedule, log);
   const account = createAccount(webhooks, log, o.accountHolderName ?? EXAMPLE_COMPANY.pixPayeeName);
-  const api = createApi(account, o.apiKey, log);
-  const simulated = { account, api, webhooks, log };
+  const cards = createCards(account, webhooks, log);
+  const api = createApi(account, o.apiKey, log, cards);
+  const simulated = { account, api, webhooks, log, cards };
 
   const server = createServer((request, response) => {
     void serve(request, response).catch((error: unknown) => {
@@ -129,7 +131,14 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
       const payment = account.payments.get(decode(invoice[1]));
       if (!payment) return sendHtml(response, 404, errorPage('Cobrança não encontrada.', '/'));
       payment.lastInvoiceViewedDate = saoPaulo(new Date()).dateTime;
-      return sendHtml(response, 200, await invoicePage(account, payment));
+      return sendHtml(response, 200, await invoicePage(account, payment, cards));
+    }
+    const boleto = method === 'GET' ? /^\/b\/([^/]+)\.pdf$/.exec(url.pathname) : null;
+    const slip = boleto ? account.payments.get(decode(boleto[1])) : undefined;
+    if (slip?.billingType === 'BOLETO') {
+      const pdf = cards.boletoPdf(slip);
+      response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
+      return void response.end(pdf);
     }
     sendJson(response, { status: 404 });
   }

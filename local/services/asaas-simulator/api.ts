@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Account } from './account.js';
+import type { Cards } from './cards.js';
 import { apiError, decode, isCalendarDate, type Reply } from './objects.js';
 
 /**
@@ -15,7 +16,7 @@ const NO_FAILURES = { failNext: 0, status: 503, delayMs: 0, afterProcessing: fal
 
 export type Api = ReturnType<typeof createApi>;
 
-export function createApi(account: Account, apiKey: string, log: (line: string) => void) {
+export function createApi(account: Account, apiKey: string, log: (line: string) => void, cards: Cards) {
   const { customers, payments } = account;
   const switches = { ...NO_FAILURES };
   const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
@@ -114,10 +115,21 @@ export function createApi(account: Account, apiKey: string, log: (line: string) 
     }
     if ((match = /^GET \/v3\/payments\/([^/]+)\/pixQrCode$/.exec(route))) {
       const payment = payments.get(decode(match[1]));
+      if (payment && payment.billingType !== 'PIX') {
+        return apiError('invalid_billingType', 'Somente cobranças PIX possuem QR Code.');
+      }
       return payment
         ? { status: 200, body: await account.pixQrCode(payment) }
         : apiError('not_found', 'Cobrança não encontrada.', 404);
     }
+    if ((match = /^GET \/v3\/payments\/([^/]+)\/identificationField$/.exec(route))) {
+      const payment = payments.get(decode(match[1]));
+      return payment ? cards.identificationField(payment) : apiError('not_found', 'Cobrança não encontrada.', 404);
+    }
+    if ((match = /^POST \/v3\/installments\/([^/]+)\/refund$/.exec(route))) {
+      return cards.refundInstallment(decode(match[1]));
+    }
+    if ((match = /^DELETE \/v3\/installments\/([^/]+)$/.exec(route))) return cards.deleteInstallment(decode(match[1]));
     if ((match = /^POST \/v3\/sandbox\/payment\/([^/]+)\/confirm$/.exec(route))) return account.pay(decode(match[1]));
     if ((match = /^DELETE \/v3\/payments\/([^/]+)$/.exec(route))) return account.remove(decode(match[1]));
     if ((match = /^POST \/v3\/payments\/([^/]+)\/refund$/.exec(route)))
