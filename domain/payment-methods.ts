@@ -94,3 +94,45 @@ export function priceSentence(): string {
     `(${instalmentLabel(LIST_PRICES.cartao, MAX_INSTALMENTS)})`
   );
 }
+
+/** The payment screen's and the server's words for choosing how to pay (issue 32; the spec names only the PIX's). */
+export const CHECKOUT_MESSAGES = {
+  chooseTitle: 'Como você prefere pagar?',
+  pixOption: 'Pagamento único via PIX com desconto especial',
+  cardOption: `Cartão de crédito em até ${MAX_INSTALMENTS}× sem juros`,
+  boletoOption: 'Boleto bancário',
+  instalmentsLabel: 'Número de parcelas',
+  payByCard: 'Pagar com cartão',
+  generateBoleto: 'Gerar boleto',
+  changeMethod: 'Escolher outra forma de pagamento',
+  invalidMethod: 'Forma de pagamento inválida. Escolha PIX, cartão de crédito ou boleto.',
+  invalidInstalments: `O número de parcelas deve ser de 1 a ${MAX_INSTALMENTS}.`,
+  instalmentsCardOnly: 'O parcelamento só está disponível no cartão de crédito.',
+  cannotReplace:
+    'Seu pagamento já está sendo processado e não pode ser trocado agora. Aguarde a confirmação ou fale com o suporte.',
+  cardPlanTitle: 'Pagamento com cartão de crédito',
+  cardHostedNote:
+    'Você vai digitar os dados do cartão na página segura do Asaas, nosso intermediador de pagamentos: o número do cartão nunca passa por este site.',
+  cardOpen: 'Abrir a página de pagamento do cartão',
+  cardRefused:
+    'O pagamento com cartão foi recusado pela operadora. Tente outro cartão ou escolha outra forma de pagamento.',
+  cardReproved:
+    'O pagamento com cartão não foi aprovado na análise de segurança do Asaas. Nada foi cobrado: escolha outra forma de pagamento.',
+  cardInAnalysis:
+    'Seu pagamento com cartão está em análise de segurança pelo Asaas. Avisaremos assim que for aprovado.',
+  boletoTitle: 'Boleto bancário',
+  boletoLineLabel: 'Linha digitável',
+  boletoCopy: 'Copiar linha digitável',
+  boletoCopied: 'Linha digitável copiada.',
+  boletoPdf: 'Baixar boleto (PDF)',
+  boletoClearing: 'O boleto é compensado em até 3 dias úteis depois de pago; a confirmação chega a esta tela sozinha.',
+  boletoOverdue: 'Este boleto venceu. Gere um novo boleto ou escolha outra forma de pagamento.',
+  boletoGenerateAgain: 'Gerar novo boleto',
+  instalmentStatusTitle: 'Parcelas',
+} as const;
+
+/** The value Asaas shows on the charge's payment: a card plan's first instalment, else the whole charge. */
+export function expectedAsaasValue(charge: { valor?: number | null; parcelas?: number | null }): number | null {
+  if (typeof charge.valor !== 'number') return null;
+  return charge.parcelas && charge.parcelas > 1 ? instalmentValues(charge.valor, charge.parcelas)[0]! : charge.valor;
+}

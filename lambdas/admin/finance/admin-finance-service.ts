@@ -30,7 +30,10 @@ import { logger } from '../../shared/logger.js';
 import type { AdminListQuery } from '../processes/admin-processes-service.js';
 
 export type AdminFinanceDeps = ChargeStatusDeps & {
-  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
+  asaas: Pick<
+    AsaasClient,
+    'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
+  >;
 };
 
 /** Asaas could not be read: the spec's admin message, as a 502 (nothing was changed). */
