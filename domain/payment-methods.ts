@@ -98,7 +98,6 @@ export function priceSentence(): string {
 /** The payment screen's and the server's words for choosing how to pay (issue 32; the spec names only the PIX's). */
 export const CHECKOUT_MESSAGES = {
   chooseTitle: 'Como você prefere pagar?',
-  pixOption: 'Pagamento único via PIX com desconto especial',
   cardOption: `Cartão de crédito em até ${MAX_INSTALMENTS}× sem juros`,
   boletoOption: 'Boleto bancário',
   instalmentsLabel: 'Número de parcelas',
