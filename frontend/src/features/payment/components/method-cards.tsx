@@ -23,6 +23,7 @@ import {
   methodPrice,
   type CheckoutMethod,
 } from '@domain/payment-methods.js';
+import { PAYMENT_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import type { Charge, Contract } from '@domain/schemas/entities.js';
 import { getRuntimeConfig } from '@/lib/runtime-config';
@@ -38,11 +39,14 @@ export function MethodChoice({
   contract,
   current,
   busy,
+  again = false,
   onChoose,
 }: {
   contract: Contract;
   current?: CheckoutMethod;
   busy: boolean;
+  /** The last charge of this method expired: its button says a new one is made. */
+  again?: boolean;
   onChoose: (choice: ChargeChoice) => void;
 }) {
   const [forma, setForma] = useState<CheckoutMethod>(current ?? 'pix');
@@ -54,7 +58,15 @@ export function MethodChoice({
     boleto: `${CHECKOUT_MESSAGES.boletoOption} — ${formatBRL(methodPrice(contract.valor, 'boleto'))}`,
   };
   const action =
-    forma === 'pix' ? 'Gerar PIX' : forma === 'cartao' ? CHECKOUT_MESSAGES.payByCard : CHECKOUT_MESSAGES.generateBoleto;
+    forma === 'pix'
+      ? again
+        ? PAYMENT_MESSAGES.generateAgain
+        : PAYMENT_MESSAGES.generate
+      : forma === 'cartao'
+        ? CHECKOUT_MESSAGES.payByCard
+        : again
+          ? CHECKOUT_MESSAGES.boletoGenerateAgain
+          : CHECKOUT_MESSAGES.generateBoleto;
   return (
     <Flex direction="column" gap="medium" alignItems="stretch">
       <RadioGroupField

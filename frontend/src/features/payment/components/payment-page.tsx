@@ -193,6 +193,7 @@ function GenerateCard({
   const create = useCreateCharge();
   const [attempts, setAttempts] = useState(0);
   const [choice, setChoice] = useState<ChargeChoice>({ forma: current ?? 'pix' });
+  const expiredMethod = expiredCharge ? chargeMethod(expiredCharge) : 'pix';
   const pending = create.data?.pending === true && attempts < PENDING_MAX_ATTEMPTS;
   const generate = useCallback(
     (next: ChargeChoice, silently = false) =>
@@ -201,6 +202,7 @@ function GenerateCard({
         {
           onSuccess: (result) => {
             if (result.pending) return;
+            onCancel?.();
             // The card is paid on Asaas's own page, which sends the customer back here.
             if (result.charge?.forma === 'cartao' && result.charge.link) window.location.assign(result.charge.link);
             else if (result.charge?.forma !== 'boleto')
@@ -211,7 +213,7 @@ function GenerateCard({
           },
         },
       ),
-    [contract.id, create],
+    [contract.id, create, onCancel],
   );
   // Another request holds the creation: ask again (not just reload), so a holder that failed is taken over once its
   // claim lapses; after about a minute the button is the customer's again.
@@ -223,7 +225,6 @@ function GenerateCard({
     }, PENDING_RECHECK_MS);
     return () => clearTimeout(timer);
   }, [pending, create.data, generate, choice]);
-  const expiredMethod = expiredCharge ? chargeMethod(expiredCharge) : 'pix';
 
   return (
     <Card variation="outlined">
@@ -240,8 +241,9 @@ function GenerateCard({
         {pending && <Alert variation="info">{PAYMENT_MESSAGES.generating}</Alert>}
         <MethodChoice
           contract={contract}
-          current={current}
+          current={current ?? (expiredMethod === 'manual' ? undefined : expiredMethod)}
           busy={create.isPending || pending}
+          again={expired}
           onChoose={(next) => {
             setAttempts(0);
             setChoice(next);
