@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { chargeStatusLabel, isChargePaid, isChargeReturned, paymentMethodLabel } from './charge-status.js';
+import { chargeStatusLabel, isChargeReturned } from './charge-status.js';
 import { formatDate } from './dates.js';
 import { onlyDigits } from './documents.js';
 import { SYSTEM_ACTOR } from './history.js';
+import { paymentMethodLabel } from './payment-methods.js';
 import { formatBRL } from './pricing.js';
 import { statusLabel } from './process-status.js';
 import { REMINDER_CHANNEL_LABELS, REMINDER_LABELS, type ReminderChannel, type ReminderKind } from './reminders.js';
@@ -254,7 +255,7 @@ export function caseFileTimeline(input: CaseFileInput): CaseFileEvent[] {
       }),
     );
     if (charge.paid_at) {
-      const method = paymentMethodLabel(isChargePaid(charge.status) ? charge.status : '');
+      const method = paymentMethodLabel(charge);
       events.push(
         event({
           id: `pagamento-${charge.id}`,

@@ -86,9 +86,6 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   DELETED: 'Cancelado',
 };
 
-/** 'RECEIVED_IN_CASH' is an admin's 'Marcar pago' (money received outside Asaas); every other payment is the PIX. */
-export const paymentMethodLabel = (status: string): string => (status === 'RECEIVED_IN_CASH' ? 'Manual' : 'PIX');
-
 export function chargeStatusLabel(status: string): string {
   return CHARGE_STATUS_LABELS[status.toUpperCase()] ?? status;
 }
@@ -221,19 +218,6 @@ export const CHARGE_FILTER_LABELS: Record<string, string> = {
   AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida',
   DELETED: 'Cancelado',
 };
-
-/** How a charge's money arrived: Asaas's PIX, or outside it as an admin recorded ('Marcar pago'). */
-export const CHARGE_METHODS = ['pix', 'manual'] as const;
-export type ChargeMethod = (typeof CHARGE_METHODS)[number];
-
-export const CHARGE_METHOD_LABELS: Record<ChargeMethod, string> = {
-  pix: 'PIX',
-  manual: 'Manual (registrado pela equipe)',
-};
-
-export function chargeMethod(charge: { pagamento_manual?: unknown }): ChargeMethod {
-  return charge.pagamento_manual ? 'manual' : 'pix';
-}
 
 /**
  * What 'Verificar' tells the admin, in words that fit where the charge stands after Asaas was read: a move names both

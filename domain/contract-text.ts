@@ -2,6 +2,7 @@ import extenso from 'extenso';
 import { lawyersLine, type CompanyIdentity } from './company.js';
 import { formatDateTime } from './dates.js';
 import { formatDocument } from './documents.js';
+import { instalmentLabel, MAX_INSTALMENTS, methodPrice } from './payment-methods.js';
 import { printableText } from './printable-text.js';
 import {
   CANCELLATION_WINDOW_DAYS,
@@ -104,6 +105,7 @@ export function contractClauses(contract: ContractTerms, company: CompanyIdentit
           ]
         : [
             `Pelos serviços, o CONTRATANTE pagará à CONTRATADA o valor único de ${price}, à vista, por PIX, por meio do intermediador de pagamentos indicado na plataforma.`,
+            `À escolha do CONTRATANTE, o pagamento pode ser feito por boleto bancário, no valor de ${priceInWords(methodPrice(contract.valor, 'boleto'))}, ou no cartão de crédito, no valor de ${priceInWords(methodPrice(contract.valor, 'cartao'))}, em até ${MAX_INSTALMENTS} parcelas sem juros (${instalmentLabel(methodPrice(contract.valor, 'cartao'), MAX_INSTALMENTS)}), pela página de pagamento do mesmo intermediador; os dados do cartão são informados somente a ele.`,
             'O início dos trabalhos fica condicionado à confirmação do pagamento. Não há cobrança de honorários de êxito nem de outras taxas relativas a este protocolo.',
           ],
     },

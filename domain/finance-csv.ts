@@ -1,5 +1,6 @@
 import type { AdminChargeRow } from './api/admin-finance.js';
-import { chargeStatusLabel, paymentMethodLabel } from './charge-status.js';
+import { chargeStatusLabel } from './charge-status.js';
+import { PAYMENT_METHOD_LABELS } from './payment-methods.js';
 import { buildCsv } from './csv.js';
 import { formatDateTime } from './dates.js';
 import type { DayRange } from './finance-period.js';
@@ -23,7 +24,8 @@ export const FINANCE_CSV_HEADER = [
  * The filtered list of /admin/financeiro as a CSV file (csv.ts: `;`, BOM, CRLF, formula cells neutralised): one line
  * per charge in the list's order; the value as a number with a decimal comma, dates as dd/mm/aaaa HH:mm in São Paulo,
  * the status in the screen's words. 'Última movimentação' is the date the period filters on; 'Pago em' is when the
- * money first arrived (kept after a refund), with how ('PIX', or 'Manual' for an admin's 'Marcar pago').
+ * money first arrived (kept after a refund); 'Forma de pagamento' is the charge's method, paid or not (PIX, Cartão de
+ * crédito, Boleto, or Manual for an admin's 'Marcar pago').
  */
 export function financeCsv(rows: readonly AdminChargeRow[]): string {
   return buildCsv(
@@ -39,7 +41,7 @@ export function financeCsv(rows: readonly AdminChargeRow[]): string {
       formatDateTime(row.updated_at),
       row.asaas_id,
       row.paid_at ? formatDateTime(row.paid_at) : null,
-      row.paid_at ? paymentMethodLabel(row.status) : null,
+      PAYMENT_METHOD_LABELS[row.metodo],
     ]),
   );
 }

@@ -463,7 +463,7 @@ export type PaymentView =
   | { kind: 'settled'; contract: Contract; charge: Charge | null; money: MoneyState; title: string; sentence: string }
   | { kind: 'paid'; contract: Contract; charge: Charge }
   | { kind: 'payable'; contract: Contract; charge: Charge }
-  | { kind: 'generate'; contract: Contract; expired: boolean };
+  | { kind: 'generate'; contract: Contract; expired: boolean; expiredCharge?: Charge | null };
 
 export function paymentView(dashboard: Dashboard, contract: Contract | null): PaymentView {
   if (!dashboard.profile || !contract || contract.assinado_em === null) return { kind: 'sign_first' };
@@ -492,6 +492,11 @@ export function paymentView(dashboard: Dashboard, contract: Contract | null): Pa
   }
   if (charge && money.kind === 'paid') return { kind: 'paid', contract, charge };
   const expired = charge !== null && isChargeExpired(normalizeChargeStatus(charge.status));
+  // A PIX with its code, a card plan with its page, a boleto with its line: each payable where it shows.
+  const payable = charge?.pix_payload || charge?.link || charge?.boleto_linha;
+  if (charge && payable && !expired && charge.forma !== undefined && charge.forma !== null) {
+    return { kind: 'payable', contract, charge };
+  }
   if (charge?.pix_payload && !expired) return { kind: 'payable', contract, charge };
-  return { kind: 'generate', contract, expired };
+  return { kind: 'generate', contract, expired, expiredCharge: expired ? charge : null };
 }

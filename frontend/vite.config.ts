@@ -26,7 +26,7 @@ const fromFrontend = (path: string) => fileURLToPath(new URL(path, import.meta.u
 const FIRST_PARTY_CHUNKS: [RegExp, string][] = [
   // With Vite's own loader helpers, which would otherwise land in a chunk that imports React.
   [
-    /\/frontend\/src\/lib\/(tracking|pixel|canonical-link|head-tags|site-origin)\.ts$|\/domain\/(conversion-events|pricing|api\/base-path)\.ts$|vite\/(preload-helper|modulepreload-polyfill)/,
+    /\/frontend\/src\/lib\/(tracking|pixel|canonical-link|head-tags|site-origin)\.ts$|\/domain\/(conversion-events|pricing|payment-methods|api\/base-path)\.ts$|vite\/(preload-helper|modulepreload-polyfill)/,
     'tracking',
   ],
   [

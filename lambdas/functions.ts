@@ -229,6 +229,8 @@ const ROUTES = [
       asaas: true,
       workflow: 'start-and-callback',
       secrets: ['rateLimitKey'],
+      // APP_URL: Asaas's card page sends the customer back to the payment screen.
+      appLinks: true,
     },
     // Still shorter than the claim it holds (CHARGE_CLAIM_SECONDS).
     timeoutSeconds: ASAAS_CALLER_TIMEOUT_SECONDS,

@@ -1,4 +1,4 @@
-import { CHARGE_METHODS } from '../charge-status.js';
+import { PAYMENT_METHODS } from '../payment-methods.js';
 import { ADMIN_PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../messages.js';
 import * as z from 'zod';
 import { dayRangeProblem, FINANCE_PERIOD_MESSAGES, isCalendarDay } from '../finance-period.js';
@@ -23,8 +23,8 @@ export const adminChargeRowSchema = adminClientChargeSchema.extend({
   whatsapp_cliente: z.string().nullable(),
   /** The contract was cancelled (a withdrawal, an admin's refund): a paid row of it is money to give back. */
   contrato_cancelado_em: z.string().nullish(),
-  /** How the money arrived: 'manual' when an admin recorded it ('Marcar pago'), else 'pix'. */
-  metodo: z.enum(CHARGE_METHODS),
+  /** How the money arrives (domain/payment-methods.ts): 'manual' when an admin recorded it ('Marcar pago'). */
+  metodo: z.enum(PAYMENT_METHODS),
 });
 export type AdminChargeRow = z.infer<typeof adminChargeRowSchema>;
 
@@ -64,7 +64,7 @@ export const listAdminChargesRoute = defineRoute({
       to: daySchema.optional(),
       limit: z.coerce.number().int().min(1).max(ADMIN_CHARGES_MAX_PAGE).default(ADMIN_PAGE_SIZE),
       /** Only the charges paid this way (`chargeMethod`). */
-      metodo: z.enum(CHARGE_METHODS).optional(),
+      metodo: z.enum(PAYMENT_METHODS).optional(),
     })
     .superRefine(refineDayRange),
   response: z.object({ items: z.array(adminChargeRowSchema), cursor: z.string().nullable() }),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { COURT_MOVEMENT_KINDS } from '../court-movements.js';
+import { CHECKOUT_METHODS } from '../payment-methods.js';
 
 /**
  * Entity shapes as the API returns them. Field names follow the spec (pt-BR snake_case) so
@@ -92,11 +93,24 @@ export const chargeSchema = z.object({
     .nullish(),
   /**
    * The money arrived outside Asaas's PIX (a transfer, a deposit, cash) and an admin recorded it ('Marcar pago'): the
-   * amount and São Paulo day received, the reason, who and when. Its method reads 'manual' everywhere (`chargeMethod`).
+   * amount and São Paulo day received, the reason, who and when. Its method reads 'manual' everywhere (`chargeMethod`, domain/payment-methods.ts).
    */
   pagamento_manual: z
     .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
     .nullish(),
+  /** How the customer chose to pay (domain/payment-methods.ts); absent on charges made before: PIX. */
+  forma: z.enum(CHECKOUT_METHODS).nullish(),
+  /** A card charge's instalment plan: the count and Asaas's installment id (its refund covers every instalment). */
+  parcelas: z.number().int().nullish(),
+  asaas_parcelamento_id: z.string().nullish(),
+  /** Each instalment's status as Asaas last confirmed it, by instalment number ('2': 'CONFIRMED'). */
+  parcelas_status: z.record(z.string(), z.string()).nullish(),
+  /** A card the issuer refused or Asaas's risk analysis reproved: the screen offers another way to pay. */
+  cartao_recusado: z.object({ motivo: z.enum(['recusado', 'reprovado']), em: isoDate }).nullish(),
+  /** A boleto's typeable line (Asaas's identificationField), its PDF and its due date (yyyy-MM-dd). */
+  boleto_linha: z.string().nullish(),
+  boleto_pdf: z.string().nullish(),
+  vencimento: z.string().nullish(),
   created_at: isoDate,
   updated_at: isoDate,
 });

@@ -1,4 +1,4 @@
-import { CHARGE_METHOD_LABELS, chargeMethod } from '../../domain/charge-status.js';
+import { paymentMethodLabel } from '../../domain/payment-methods.js';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import type { LiveMessage } from '../../domain/live.js';
 import type { AdminDirectory } from '../providers/admins.js';
@@ -186,7 +186,7 @@ async function sendStatusNoticeOnce(
           ? {
               valor: charge.valor ?? contract.valor,
               paidAt: charge.paid_at,
-              method: CHARGE_METHOD_LABELS[chargeMethod(charge)],
+              method: paymentMethodLabel(charge),
             }
           : null,
       }),

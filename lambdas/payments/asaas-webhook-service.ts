@@ -18,6 +18,7 @@ import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
 import { settleHeldMoney } from './held-money-service.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { applyCardEvent } from './card-webhook-service.js';
 import { reportOrphanPayment } from './orphan-payment-service.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
 import { applyInvoiceEvent, type InvoiceDeps } from './invoice-service.js';
@@ -33,7 +34,10 @@ export function assertWebhookToken(received: string | undefined, expected: strin
 
 export type WebhookDeps = ChargeStatusDeps & {
   /** Reads a payment back before its money claim is applied; settles money a cancelled contract holds. */
-  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
+  asaas: Pick<
+    AsaasClient,
+    'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
+  >;
   sendEmail: SendEmail;
   admins: AdminDirectory;
   appUrl: string;
@@ -70,6 +74,9 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     logger.info('Webhook event without a payment', { event: body.event });
     return 'ignored';
   }
+  // A card plan's later instalments and a card not charged (card-webhook-service.ts); everything else goes on here.
+  const card = await applyCardEvent(deps, body);
+  if (card) return card;
   const claimed = providerChargeStatus(body.payment, body.event);
   const charge = await findChargeByProviderId(deps.db, body.payment.id);
   if (!needsProviderCheck(claimed, charge?.status ?? null)) {

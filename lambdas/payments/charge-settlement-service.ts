@@ -22,7 +22,10 @@ import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
 import { refusal } from '../../domain/refusals.js';
 
 export type SettlementDeps = ChargeStatusDeps & {
-  asaas: Pick<AsaasClient, 'getPayment' | 'deletePayment' | 'refundPayment'>;
+  asaas: Pick<
+    AsaasClient,
+    'getPayment' | 'deletePayment' | 'refundPayment' | 'refundInstallment' | 'deleteInstallment'
+  >;
   /** A refunded payment's nota fiscal is cancelled (invoice-service.ts: `cancelChargeInvoice`). */
   cancelInvoice?: (ref: ChargeRef) => Promise<unknown>;
 };
@@ -90,7 +93,11 @@ export async function settleCancelledCharge(
     const asaasId = charge.asaas_id;
     let status = charge.status;
     if (needed === 'remove') {
-      const refusedBecause = await askAsaas(() => deps.asaas.deletePayment(asaasId));
+      const plan = charge.asaas_parcelamento_id;
+      // A card plan is removed whole: every instalment is its own payment at Asaas.
+      const refusedBecause = await askAsaas(() =>
+        plan ? deps.asaas.deleteInstallment(plan) : deps.asaas.deletePayment(asaasId),
+      );
       status = await applyFreshStatus(deps, ref, asaasId);
       if (settlementNeeded(status) === 'remove') {
         // Still open at Asaas (held for risk analysis): it may yet be paid, so its workflow keeps waiting; a payment
@@ -105,7 +112,11 @@ export async function settleCancelledCharge(
       }
       // Paid while we removed it: the money goes back like any other payment of a cancelled contract.
     }
-    const refusedBecause = await askAsaas(() => deps.asaas.refundPayment(asaasId, description));
+    const plan = charge.asaas_parcelamento_id;
+    // A card plan is refunded whole (POST /installments/{id}/refund): the card gets every instalment back.
+    const refusedBecause = await askAsaas(() =>
+      plan ? deps.asaas.refundInstallment(plan, description) : deps.asaas.refundPayment(asaasId, description),
+    );
     status = await applyFreshStatus(deps, ref, asaasId);
     if (isChargePaid(status)) {
       return refused(deps, ref, 'refund', refusedBecause ?? 'O Asaas não aceitou o pedido de estorno.');

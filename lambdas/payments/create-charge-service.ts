@@ -1,10 +1,18 @@
-import { isChargeExpired, isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
+import { isChargeExpired, isChargePaid, paymentClass, providerChargeStatus } from '../../domain/charge-status.js';
 import { saoPauloDateDigits } from '../../domain/dates.js';
 import { pixValidUntil } from '../../domain/finance.js';
 import { WITHDRAWAL_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages.js';
+import type { ChargeChoice } from '../../domain/api/payments.js';
+import {
+  BOLETO_DUE_DAYS,
+  CHECKOUT_MESSAGES,
+  chargeMethod,
+  methodPrice,
+  type CheckoutMethod,
+} from '../../domain/payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
 import type { Charge } from '../../domain/schemas/entities.js';
-import type { AsaasClient } from '../providers/asaas.js';
+import { AsaasError, type AsaasBillingType, type AsaasClient, type AsaasPayment } from '../providers/asaas.js';
 import type { Workflow } from '../providers/workflow.js';
 import { ensureAsaasCustomer } from './asaas-customer-service.js';
 import type { Caller } from '../shared/caller.js';
@@ -29,10 +37,24 @@ export type CreateChargeDeps = {
   clock: Clock;
   asaas: Pick<
     AsaasClient,
-    'ensureCustomer' | 'findPaymentByReference' | 'createPixCharge' | 'getPixQrCode' | 'deletePayment'
+    | 'ensureCustomer'
+    | 'findPaymentByReference'
+    | 'createPixCharge'
+    | 'getPixQrCode'
+    | 'deletePayment'
+    | 'createCharge'
+    | 'getBoletoLine'
+    | 'deleteInstallment'
   >;
   workflow: Pick<Workflow, 'start' | 'fail'>;
+  /** The SPA's address: Asaas's card page sends the customer back to its payment screen. */
+  appUrl?: string;
 };
+
+const BILLING_TYPES: Record<CheckoutMethod, AsaasBillingType> = { pix: 'PIX', cartao: 'CREDIT_CARD', boleto: 'BOLETO' };
+
+/** The screen's /app/pagamento: where a card paid on Asaas's page comes back to. */
+const PAYMENT_SCREEN_PATH = '/app/pagamento';
 
 /** Asaas down or refusing: the spec's message, a 502, and nothing written that a retry would not complete. */
 export class PaymentProviderError extends DomainError {
@@ -58,6 +80,7 @@ export async function createChargeForContract(
   deps: CreateChargeDeps,
   caller: Caller,
   contractId: string,
+  choice: ChargeChoice = { forma: 'pix' },
 ): Promise<{ charge: Charge | null; pending: boolean }> {
   const { db } = deps;
   const [contract, profile] = await Promise.all([
@@ -79,6 +102,18 @@ export async function createChargeForContract(
       // Its PIX can no longer be paid: a new charge replaces it, and the workflow waiting for the old one stops.
       claim = await claimReplacementCharge(db, caller.userId, contractId, existing.id, now);
       if (claim.claimed) await retireExpiredCharge(deps, existing);
+    } else if (
+      claim.ready &&
+      existing &&
+      paymentClass(existing.status) === 'unpaid' &&
+      isOtherChoice(existing, choice)
+    ) {
+      // Another way to pay: the open charge is removed at Asaas first, so it can no longer be paid once the new one
+      // exists (a removal Asaas refuses — paid meanwhile, a card under risk analysis — keeps it: 409); then one claim
+      // conditioned on the old id replaces it, however many changes race.
+      await removeOpenCharge(deps, existing);
+      claim = await claimReplacementCharge(db, caller.userId, contractId, existing.id, now);
+      if (claim.claimed) await retireExpiredCharge(deps, { ...existing, status: 'DELETED' });
     }
     if (!claim.claimed) {
       // A start that failed earlier is made good here; a paid charge's workflow has done its work.
@@ -94,30 +129,37 @@ export async function createChargeForContract(
   try {
     // One Asaas customer per profile, whatever the parallel charges of its other contracts (pattern 59).
     const customerId = await ensureAsaasCustomer(deps, profile);
+    const forma = choice.forma;
+    const parcelas = forma === 'cartao' ? (choice.parcelas ?? 1) : null;
+    const total = methodPrice(contract.valor, forma);
     const payment =
       (await deps.asaas.findPaymentByReference(chargeId)) ??
-      (await deps.asaas.createPixCharge({
+      (await deps.asaas.createCharge({
+        billingType: BILLING_TYPES[forma],
         customer: customerId,
-        value: contract.valor,
-        dueDate: dueDate(now, PIX_DUE_DAYS),
+        value: total,
+        ...(parcelas ? { installmentCount: parcelas } : {}),
+        dueDate: dueDate(now, forma === 'boleto' ? BOLETO_DUE_DAYS : PIX_DUE_DAYS),
         description: `Baixa temporária de apontamentos — protocolo ${contract.protocolo}`,
         externalReference: chargeId,
+        ...(forma === 'cartao' && deps.appUrl ? { successUrl: `${deps.appUrl}${PAYMENT_SCREEN_PATH}` } : {}),
       }));
-    const qr = await deps.asaas.getPixQrCode(payment.id);
     charge = {
       id: chargeId,
       contrato_id: contractId,
       status: providerChargeStatus(payment),
-      qr_code: qr.encodedImage,
-      pix_payload: qr.payload,
+      qr_code: null,
+      pix_payload: null,
       link: payment.invoiceUrl ?? null,
       asaas_id: payment.id,
       fb_event_id: null,
-      // The amount Asaas charges (the finance figures count it) and until when its PIX can be paid ('Válido até').
-      valor: payment.value,
-      pix_valido_ate: pixValidUntil(qr.expirationDate, payment.dueDate),
+      // The amount Asaas charges, the whole plan for a card (the finance figures count it).
+      valor: forma === 'cartao' ? total : payment.value,
+      forma,
+      vencimento: payment.dueDate ?? null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
+      ...(await methodDetails(deps, payment, parcelas)),
     };
     // Inside the try: a failed write (a conflict on the shared counter) also gives the claim back; the next click
     // finds the payment by its reference and writes the charge then.
@@ -131,6 +173,75 @@ export async function createChargeForContract(
   await awaitingPayment(db, caller.userId, contractId, now);
   await startWorkflow(deps, caller.userId, contractId, chargeId);
   return { charge, pending: false };
+}
+
+function isOtherChoice(existing: Charge, choice: ChargeChoice): boolean {
+  if (chargeMethod(existing) !== choice.forma) return true;
+  return choice.forma === 'cartao' && (existing.parcelas ?? 1) !== (choice.parcelas ?? 1);
+}
+
+/** What each method's screen shows: the PIX's code and QR, the card plan's id and count, the boleto's line and PDF. */
+async function methodDetails(
+  deps: CreateChargeDeps,
+  payment: AsaasPayment,
+  parcelas: number | null,
+): Promise<
+  Partial<
+    Pick<
+      Charge,
+      | 'parcelas'
+      | 'asaas_parcelamento_id'
+      | 'parcelas_status'
+      | 'boleto_linha'
+      | 'boleto_pdf'
+      | 'qr_code'
+      | 'pix_payload'
+      | 'pix_valido_ate'
+    >
+  >
+> {
+  if (parcelas !== null) {
+    // Instalments after the first start where the first does; each then follows its own events.
+    const later = Array.from({ length: parcelas - 1 }, (_, index) => [
+      String(index + 2),
+      providerChargeStatus(payment),
+    ]);
+    return {
+      parcelas,
+      asaas_parcelamento_id: payment.installment ?? null,
+      ...(later.length ? { parcelas_status: Object.fromEntries(later) as Record<string, string> } : {}),
+    };
+  }
+  if (payment.billingType === 'BOLETO') {
+    const line = await deps.asaas.getBoletoLine(payment.id);
+    return { boleto_linha: line.identificationField, boleto_pdf: payment.bankSlipUrl ?? null };
+  }
+  const qr = await deps.asaas.getPixQrCode(payment.id);
+  // Until when its PIX can be paid ('Válido até').
+  return {
+    qr_code: qr.encodedImage,
+    pix_payload: qr.payload,
+    pix_valido_ate: pixValidUntil(qr.expirationDate, payment.dueDate),
+  };
+}
+
+/**
+ * An open charge the customer leaves for another method, removed at Asaas (the whole plan for a card): one already
+ * removed is fine; one Asaas will not remove (paid meanwhile, under risk analysis) stays the contract's, and the
+ * customer is told. Asaas unreachable → the spec's message, nothing changed.
+ */
+async function removeOpenCharge(deps: CreateChargeDeps, charge: Charge): Promise<void> {
+  if (charge.status !== 'PENDING' || !charge.asaas_id) throw new ConflictError(CHECKOUT_MESSAGES.cannotReplace);
+  try {
+    if (charge.asaas_parcelamento_id) await deps.asaas.deleteInstallment(charge.asaas_parcelamento_id);
+    else await deps.asaas.deletePayment(charge.asaas_id);
+  } catch (error) {
+    if (error instanceof AsaasError && error.kind === 'not_found') return;
+    if (error instanceof AsaasError && error.kind === 'rejected')
+      throw new ConflictError(CHECKOUT_MESSAGES.cannotReplace);
+    logger.error('Open charge not removed at Asaas', { error: error as Error, chargeId: charge.id });
+    throw new PaymentProviderError();
+  }
 }
 
 /** Signing already moves the process to 'pagamento_pendente'; a process still at 'contrato_assinado' gets there now. */
@@ -164,7 +275,8 @@ async function retireExpiredCharge(
   }
   if (!expired.asaas_id || expired.status === 'DELETED') return;
   try {
-    await deps.asaas.deletePayment(expired.asaas_id);
+    if (expired.asaas_parcelamento_id) await deps.asaas.deleteInstallment(expired.asaas_parcelamento_id);
+    else await deps.asaas.deletePayment(expired.asaas_id);
   } catch (error) {
     logger.warn('Replaced payment not removed at Asaas', { error: error as Error, chargeId: expired.id });
   }

@@ -16,7 +16,7 @@ import {
   type AsaasPayment,
   type AsaasPaymentFilters,
 } from '../providers/asaas.js';
-import type { ChargeRef } from '../shared/data/charges.js';
+import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
 import { keys } from '../shared/data/keys.js';
 import {
   advanceReconciliationCursor,
@@ -49,7 +49,12 @@ import { reconciliationReportEmail } from './reconciliation-emails.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type ReconciliationDeps = ChargeStatusDeps &
-  OrphanPaymentDeps & { asaas: Pick<AsaasClient, 'listPayments' | 'getPayment' | 'refundPayment' | 'deletePayment'> };
+  OrphanPaymentDeps & {
+    asaas: Pick<
+      AsaasClient,
+      'listPayments' | 'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
+    >;
+  };
 
 /**
  * Asaas requests one run may make. Asaas allows 25,000 requests per account every 12 hours, shared with the product's
@@ -300,6 +305,11 @@ class RunReader {
   /** One payment against our charge of it (or none). A failure is counted and logged; the run goes on. */
   private async reconcile(payment: AsaasPayment, charge: ReconcilableCharge | null): Promise<void> {
     await this.guarded(payment.id, async () => {
+      if (!charge && (await this.isLaterInstalment(payment))) {
+        // A card plan's later instalment: its charge is compared through the first, and its events keep its status.
+        this.checked.add(payment.id);
+        return;
+      }
       if (!charge) {
         if (paymentWithoutCharge(payment) === 'orphan') {
           const { alerted } = await reportOrphanPayment(this.deps, {
@@ -392,6 +402,11 @@ class RunReader {
       payment.id,
       charge.ref,
     );
+  }
+
+  private async isLaterInstalment(payment: AsaasPayment): Promise<boolean> {
+    if (!payment.installment || (payment.installmentNumber ?? 1) <= 1) return false;
+    return (await findChargeByProviderId(this.deps.db, payment.installment)) !== null;
   }
 
   /** 'Pagamento em duplicidade': a paid charge of a contract whose process another paid charge confirmed. */

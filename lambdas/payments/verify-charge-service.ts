@@ -13,7 +13,10 @@ import { settleHeldMoney } from './held-money-service.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
 
 export type VerifyChargeDeps = ChargeStatusDeps & {
-  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
+  asaas: Pick<
+    AsaasClient,
+    'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
+  >;
 };
 
 /**

@@ -30,6 +30,12 @@ export type AsaasPixChargeInput = {
 const paymentSchema = z
   .object({
     id: z.string().min(1),
+    /** A card plan's id (`ins_…`), on each of its instalments, with the instalment's number. */
+    installment: z.string().nullish(),
+    installmentNumber: z.number().int().nullish(),
+    billingType: z.string().nullish(),
+    /** A boleto's PDF. */
+    bankSlipUrl: z.string().nullish(),
     status: z.string().min(1).transform(normalizeChargeStatus),
     value: z.number(),
     dueDate: z.string().optional(),
@@ -59,6 +65,27 @@ const pixQrCodeSchema = z
 export type AsaasPixQrCode = z.infer<typeof pixQrCodeSchema>;
 
 const deletedSchema = z.object({ deleted: z.boolean() }).loose();
+
+const identificationFieldSchema = z
+  .object({ identificationField: z.string().min(1), nossoNumero: z.string().nullish(), barCode: z.string().nullish() })
+  .loose();
+export type AsaasBoletoLine = z.infer<typeof identificationFieldSchema>;
+
+const installmentSchema = z.object({ id: z.string().min(1) }).loose();
+
+/** Asaas's `billingType` of each way to pay. */
+export type AsaasBillingType = 'PIX' | 'CREDIT_CARD' | 'BOLETO';
+
+/**
+ * A charge of any method. A card in instalments is one Asaas installment: `installmentCount` with `totalValue` (Asaas
+ * splits it), never sent for a single payment. `successUrl`: where Asaas's own payment page sends the customer back.
+ */
+export type AsaasChargeInput = Omit<AsaasPixChargeInput, 'value'> & {
+  billingType: AsaasBillingType;
+  value: number;
+  installmentCount?: number;
+  successUrl?: string;
+};
 
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), hasMore: z.boolean().optional() }).loose();
@@ -166,6 +193,14 @@ export type AsaasClient = {
    * was lost is found by reading the payment.
    */
   refundPayment(paymentId: string, description: string): Promise<AsaasPayment>;
+  /** Creates a charge of any method (PIX, card in instalments, boleto), at most once per externalReference. */
+  createCharge(input: AsaasChargeInput): Promise<AsaasPayment>;
+  /** A boleto's typeable line (GET /payments/{id}/identificationField). */
+  getBoletoLine(paymentId: string): Promise<AsaasBoletoLine>;
+  /** Refunds every instalment of a card plan (POST /installments/{id}/refund); each then follows its refund's events. */
+  refundInstallment(installmentId: string, description: string): Promise<void>;
+  /** Removes every unpaid instalment of a card plan (DELETE /installments/{id}). */
+  deleteInstallment(installmentId: string): Promise<void>;
 };
 
 export type AsaasClientOptions = {
@@ -274,11 +309,22 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     },
     async findPaymentByReference(externalReference) {
       const list = await call('GET', `/payments?${byReference(externalReference)}`, listOf(paymentSchema));
-      // A removed payment (an expired PIX we deleted) is not the charge: its QR code can no longer be paid.
-      return list.data.find((payment) => payment.deleted !== true);
+      // A removed payment (an expired PIX we deleted) is not the charge: its QR code can no longer be paid. A card plan's
+      // instalments all carry the reference: the charge is its first.
+      return list.data
+        .filter((payment) => payment.deleted !== true)
+        .sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0))[0];
     },
-    async createPixCharge(input) {
-      const body = { ...input, billingType: 'PIX' };
+    createPixCharge: (input) => client.createCharge({ ...input, billingType: 'PIX' }),
+    async createCharge(input) {
+      const { installmentCount, successUrl, ...rest } = input;
+      const body = {
+        ...rest,
+        ...(installmentCount !== undefined && installmentCount > 1
+          ? { value: undefined, installmentCount, totalValue: input.value }
+          : {}),
+        ...(successUrl ? { callback: { successUrl, autoRedirect: true } } : {}),
+      };
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await call('POST', '/payments', paymentSchema, { body, retry: once });
@@ -307,6 +353,17 @@ export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
     },
     async deletePayment(paymentId) {
       await call('DELETE', `/payments/${encodeURIComponent(paymentId)}`, deletedSchema);
+    },
+    getBoletoLine: (paymentId) =>
+      call('GET', `/payments/${encodeURIComponent(paymentId)}/identificationField`, identificationFieldSchema),
+    async refundInstallment(installmentId, description) {
+      await call('POST', `/installments/${encodeURIComponent(installmentId)}/refund`, installmentSchema, {
+        body: { description },
+        retry: once,
+      });
+    },
+    async deleteInstallment(installmentId) {
+      await call('DELETE', `/installments/${encodeURIComponent(installmentId)}`, deletedSchema);
     },
     refundPayment: (paymentId, description) =>
       call('POST', `/payments/${encodeURIComponent(paymentId)}/refund`, paymentSchema, {

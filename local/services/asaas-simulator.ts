@@ -4,6 +4,7 @@ import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { createAccount } from './asaas-simulator/account.js';
 import { createApi } from './asaas-simulator/api.js';
 import { createInvoices } from './asaas-simulator/invoices.js';
+import { createCards } from './asaas-simulator/cards.js';
 import { handleControl } from './asaas-simulator/control.js';
 import { decode, saoPaulo, type Reply } from './asaas-simulator/objects.js';
 import { errorPage, invoicePage, listPage } from './asaas-simulator/pages.js';
@@ -78,8 +79,9 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
     baseUrl: () => baseUrl,
     log,
   });
-  const api = createApi(account, o.apiKey, log, invoices.serveApi);
-  const simulated = { account, api, webhooks, log };
+  const cards = createCards(account, webhooks, log);
+  const api = createApi(account, o.apiKey, log, cards, invoices.serveApi);
+  const simulated = { account, api, webhooks, log, cards };
 
   const server = createServer((request, response) => {
     void serve(request, response).catch((error: unknown) => {
@@ -150,7 +152,14 @@ export async function startAsaasSimulator(o: AsaasSimulatorOptions): Promise<Asa
       const payment = account.payments.get(decode(invoice[1]));
       if (!payment) return sendHtml(response, 404, errorPage('Cobrança não encontrada.', '/'));
       payment.lastInvoiceViewedDate = saoPaulo(new Date()).dateTime;
-      return sendHtml(response, 200, await invoicePage(account, payment));
+      return sendHtml(response, 200, await invoicePage(account, payment, cards));
+    }
+    const boleto = method === 'GET' ? /^\/b\/([^/]+)\.pdf$/.exec(url.pathname) : null;
+    const slip = boleto ? account.payments.get(decode(boleto[1])) : undefined;
+    if (slip?.billingType === 'BOLETO') {
+      const pdf = cards.boletoPdf(slip);
+      response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
+      return void response.end(pdf);
     }
     sendJson(response, { status: 404 });
   }

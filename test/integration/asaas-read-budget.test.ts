@@ -33,7 +33,10 @@ async function spendWindow(clock: () => Date) {
 /** Asaas's client, counting its reads of payments. */
 function countingAsaas() {
   const reads = { count: 0 };
-  const asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'> = {
+  const asaas: Pick<
+    AsaasClient,
+    'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
+  > = {
     getPayment: async (id) => {
       reads.count += 1;
       return sim.asaas.getPayment(id);
@@ -41,6 +44,8 @@ function countingAsaas() {
     // Settling money a cancelled contract holds writes at Asaas; these charges' contracts are never cancelled.
     refundPayment: (id, description) => sim.asaas.refundPayment(id, description),
     deletePayment: (id) => sim.asaas.deletePayment(id),
+    refundInstallment: (id, description) => sim.asaas.refundInstallment(id, description),
+    deleteInstallment: (id) => sim.asaas.deleteInstallment(id),
   };
   return { asaas, reads };
 }

@@ -2,13 +2,12 @@ import { ADMIN_PAGE_SIZE } from '../../../domain/api/admin-processes.js';
 import type { AdminChargeRow, MarkPaidBody } from '../../../domain/api/admin-finance.js';
 import {
   canAdminMarkPaid,
-  chargeMethod,
   isChargePaid,
   providerChargeStatus,
   verificationMessage,
-  type ChargeMethod,
 } from '../../../domain/charge-status.js';
 import { saoPauloDay } from '../../../domain/dates.js';
+import { chargeMethod, type PaymentMethod } from '../../../domain/payment-methods.js';
 import { formatBRL } from '../../../domain/pricing.js';
 import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
@@ -31,7 +30,10 @@ import { logger } from '../../shared/logger.js';
 import type { AdminListQuery } from '../processes/admin-processes-service.js';
 
 export type AdminFinanceDeps = ChargeStatusDeps & {
-  asaas: Pick<AsaasClient, 'getPayment' | 'refundPayment' | 'deletePayment'>;
+  asaas: Pick<
+    AsaasClient,
+    'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
+  >;
 };
 
 /** Asaas could not be read: the spec's admin message, as a 502 (nothing was changed). */
@@ -78,7 +80,7 @@ const METHOD_FILTER_MAX_READS = 10;
 
 export async function listAdminCharges(
   deps: Pick<AdminFinanceDeps, 'db'>,
-  query: AdminChargesQuery & { metodo?: ChargeMethod },
+  query: AdminChargesQuery & { metodo?: PaymentMethod },
 ): Promise<Page<AdminChargeRow>> {
   const { metodo, ...rest } = query;
   if (!metodo) return listChargePage(deps, rest);

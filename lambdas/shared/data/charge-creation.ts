@@ -22,6 +22,10 @@ export function newChargeWrites(db: Db, userId: string, charge: Charge & { asaas
   return [
     putNew(db, chargeItem(userId, charge)),
     { Put: { TableName: db.tableName, Item: chargePointerItem(charge.asaas_id, ref) } },
+    // A card plan's later instalments are Asaas payments of their own: their events find the charge by the plan's id.
+    ...(charge.asaas_parcelamento_id
+      ? [{ Put: { TableName: db.tableName, Item: chargePointerItem(charge.asaas_parcelamento_id, ref) } }]
+      : []),
     counterUpdate(db.tableName, COUNTERS.charges, {
       total: 1,
       [charge.status]: 1,

@@ -1,3 +1,4 @@
+import { expectedAsaasValue } from '../../../domain/payment-methods.js';
 import {
   BatchGetCommand,
   DeleteCommand,
@@ -102,7 +103,7 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
   const items = new Map(
     (
       await batchGet(db, dedupeKeys(entityKeys), {
-        expression: 'pk, sk, #status, updated_at, valor, cancelado_em, manual_refund, paid_charge_id',
+        expression: 'pk, sk, #status, updated_at, valor, forma, parcelas, cancelado_em, manual_refund, paid_charge_id',
         names: { '#status': 'status' },
       })
     ).map((item) => [`${item.pk as string}|${item.sk as string}`, item]),
@@ -119,7 +120,13 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
       asaasId,
       status: charge.status as string,
       updatedAt: charge.updated_at as string,
-      contractValue: typeof contract?.valor === 'number' ? contract.valor : null,
+      // A method's surcharge and a card plan's first instalment are what Asaas shows; PIX charges before them, the
+      // contract's value.
+      contractValue: charge.forma
+        ? expectedAsaasValue(charge as { valor?: number; parcelas?: number })
+        : typeof contract?.valor === 'number'
+          ? contract.valor
+          : null,
       processStatus: (process?.status as ProcessStatus | undefined) ?? null,
       contractCancelled: typeof contract?.cancelado_em === 'string',
       manuallyRefunded: charge.manual_refund !== undefined && charge.manual_refund !== null,

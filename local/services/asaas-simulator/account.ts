@@ -4,6 +4,8 @@ import { PixCodes } from './br-code.js';
 import {
   ALPHANUMERIC,
   apiError,
+  BILLING_TYPES,
+  type BillingType,
   brl,
   isCalendarDate,
   LOWER_ALPHANUMERIC,
@@ -77,6 +79,8 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
   const customers = new Map<string, Customer>();
   const payments = new Map<string, Payment>();
   const pix = new PixCodes(holderName);
+  /** Where Asaas's payment page sends the customer back after paying (the charge's `callback.successUrl`). */
+  const successUrls = new Map<string, string>();
   let invoiceSequence = 0;
   /** Where invoice pages are served (`invoiceUrl`), known once the server listens. */
   let baseUrl = '';
@@ -145,8 +149,11 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     dueDate: string;
     dateCreated: string;
     externalReference: string | null;
+    billingType?: BillingType;
+    installment?: { id: string; number: number } | null;
   }): Payment {
     const id = `pay_${randomId(16, LOWER_ALPHANUMERIC)}`;
+    const billingType = fields.billingType ?? 'PIX';
     invoiceSequence += 1;
     return {
       object: 'payment',
@@ -154,14 +161,14 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
       dateCreated: fields.dateCreated,
       customer: fields.customer,
       subscription: null,
-      installment: null,
+      installment: fields.installment?.id ?? null,
       paymentLink: null,
       value: fields.value,
       netValue: round2(fields.value - PIX_FEE),
       originalValue: null,
       interestValue: null,
       description: fields.description,
-      billingType: 'PIX',
+      billingType,
       canBePaidAfterDueDate: true,
       pixTransaction: null,
       status: 'PENDING',
@@ -170,7 +177,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
       paymentDate: null,
       clientPaymentDate: null,
       confirmedDate: null,
-      installmentNumber: null,
+      installmentNumber: fields.installment?.number ?? null,
       invoiceUrl: `${baseUrl}/i/${id}`,
       invoiceNumber: String(invoiceSequence).padStart(8, '0'),
       externalReference: fields.externalReference,
@@ -180,8 +187,8 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
       creditDate: null,
       estimatedCreditDate: null,
       transactionReceiptUrl: null,
-      nossoNumero: null,
-      bankSlipUrl: null,
+      nossoNumero: billingType === 'BOLETO' ? String(invoiceSequence).padStart(10, '0') : null,
+      bankSlipUrl: billingType === 'BOLETO' ? `${baseUrl}/b/${id}.pdf` : null,
       lastInvoiceViewedDate: null,
       lastBankSlipViewedDate: null,
       discount: { value: 0, limitDate: null, dueDateLimitDays: 0, type: 'FIXED' },
@@ -205,13 +212,25 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
         'Para criar esta cobrança é necessário preencher o CPF ou CNPJ do cliente.',
       );
     }
-    if (body.billingType !== 'PIX') {
-      return apiError('invalid_billingType', 'Forma de pagamento inválida: o simulador local aceita apenas PIX.');
+    const billingType = BILLING_TYPES.find((type) => type === body.billingType);
+    if (!billingType) {
+      return apiError('invalid_billingType', 'Forma de pagamento inválida. Informe PIX, BOLETO ou CREDIT_CARD.');
     }
-    if (typeof body.value !== 'number' || !Number.isFinite(body.value)) {
+    // A card in instalments: `installmentCount` with `totalValue` (Asaas splits it), up to 21 (Visa, Mastercard).
+    const count = body.installmentCount;
+    if (count !== undefined && count !== null) {
+      if (billingType !== 'CREDIT_CARD') {
+        return apiError('invalid_installmentCount', 'O parcelamento só está disponível para cartão de crédito.');
+      }
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 2 || count > 21) {
+        return apiError('invalid_installmentCount', 'O número de parcelas deve ser entre 2 e 21.');
+      }
+    }
+    const amount = count ? body.totalValue : body.value;
+    if (typeof amount !== 'number' || !Number.isFinite(amount)) {
       return apiError('invalid_value', 'O valor da cobrança deve ser informado.');
     }
-    const value = round2(body.value);
+    const value = round2(amount);
     if (value < MIN_VALUE) {
       return apiError('invalid_value', `O valor da cobrança (${brl.format(value)}) não pode ser menor que R$ 5,00.`);
     }
@@ -227,20 +246,38 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     if (description && description.length > 500) {
       return apiError('invalid_description', 'A descrição da cobrança não pode ter mais de 500 caracteres.');
     }
-    const payment = newPayment({
-      customer: customer.id,
-      value,
-      description,
-      dueDate: body.dueDate,
-      dateCreated: today,
-      externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
-    });
-    const { id } = payment;
-    payments.set(id, payment);
-    pix.assign(id);
-    log(`asaas-simulator: payment ${id} created (${brl.format(value)}, ${payment.externalReference ?? '-'})`);
-    webhooks.emit('PAYMENT_CREATED', payment, now);
-    return { status: 200, body: payment };
+    const instalments = typeof count === 'number' ? count : 1;
+    const installmentId = instalments > 1 ? `ins_${randomId(16, LOWER_ALPHANUMERIC)}` : null;
+    const cents = Math.round(value * 100);
+    const created: Payment[] = [];
+    for (let number = 1; number <= instalments; number += 1) {
+      // The leftover centavos go one each to the first instalments; each falls due a month after the one before.
+      const share = Math.floor(cents / instalments) + (number <= cents % instalments ? 1 : 0);
+      const due = new Date(`${body.dueDate}T12:00:00Z`);
+      due.setUTCMonth(due.getUTCMonth() + number - 1);
+      const payment = newPayment({
+        customer: customer.id,
+        value: share / 100,
+        description,
+        dueDate: due.toISOString().slice(0, 10),
+        dateCreated: today,
+        externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
+        billingType,
+        installment: installmentId ? { id: installmentId, number } : null,
+      });
+      payments.set(payment.id, payment);
+      if (billingType === 'PIX') pix.assign(payment.id);
+      created.push(payment);
+    }
+    const callback = body.callback as { successUrl?: unknown } | undefined;
+    for (const payment of created) {
+      if (typeof callback?.successUrl === 'string') successUrls.set(payment.id, callback.successUrl);
+      log(
+        `asaas-simulator: payment ${payment.id} created (${billingType}, ${brl.format(payment.value)}, ${payment.externalReference ?? '-'})`,
+      );
+      webhooks.emit('PAYMENT_CREATED', payment, now);
+    }
+    return { status: 200, body: created[0] };
   }
 
   /** PENDING/OVERDUE → RECEIVED (a PIX lands at once), as the sandbox's confirm and the page's 'Pagar' do. */
@@ -525,6 +562,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
   function reset(): void {
     customers.clear();
     payments.clear();
+    successUrls.clear();
     pix.clear();
     invoiceSequence = 0;
     importCustomer = undefined;
@@ -535,6 +573,9 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     customers,
     payments,
     setBaseUrl: (url: string) => void (baseUrl = url),
+    successUrl: (paymentId: string) => successUrls.get(paymentId) ?? null,
+    /** Money in or out of the balance (a card received, a card refunded), as the account's own steps move it. */
+    addToBalance: (value: number) => void (balance = balance === null ? null : round2(balance + value)),
     pixQrCode: (payment: Payment) => pix.qrCode(payment),
     createCustomer,
     createPayment,

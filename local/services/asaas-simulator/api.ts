@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Account } from './account.js';
+import type { Cards } from './cards.js';
 import { apiError, decode, isCalendarDate, type Reply } from './objects.js';
 
 /**
@@ -19,6 +20,7 @@ export function createApi(
   account: Account,
   apiKey: string,
   log: (line: string) => void,
+  cards: Cards,
   /** More of Asaas's routes served apart (the notas fiscais, invoices.ts): null when the route is not theirs. */
   more?: (method: string, path: string, query: URLSearchParams, body: Record<string, unknown>) => Reply | null,
 ) {
@@ -120,10 +122,21 @@ export function createApi(
     }
     if ((match = /^GET \/v3\/payments\/([^/]+)\/pixQrCode$/.exec(route))) {
       const payment = payments.get(decode(match[1]));
+      if (payment && payment.billingType !== 'PIX') {
+        return apiError('invalid_billingType', 'Somente cobranças PIX possuem QR Code.');
+      }
       return payment
         ? { status: 200, body: await account.pixQrCode(payment) }
         : apiError('not_found', 'Cobrança não encontrada.', 404);
     }
+    if ((match = /^GET \/v3\/payments\/([^/]+)\/identificationField$/.exec(route))) {
+      const payment = payments.get(decode(match[1]));
+      return payment ? cards.identificationField(payment) : apiError('not_found', 'Cobrança não encontrada.', 404);
+    }
+    if ((match = /^POST \/v3\/installments\/([^/]+)\/refund$/.exec(route))) {
+      return cards.refundInstallment(decode(match[1]));
+    }
+    if ((match = /^DELETE \/v3\/installments\/([^/]+)$/.exec(route))) return cards.deleteInstallment(decode(match[1]));
     if ((match = /^POST \/v3\/sandbox\/payment\/([^/]+)\/confirm$/.exec(route))) return account.pay(decode(match[1]));
     if ((match = /^DELETE \/v3\/payments\/([^/]+)$/.exec(route))) return account.remove(decode(match[1]));
     if ((match = /^POST \/v3\/payments\/([^/]+)\/refund$/.exec(route)))

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Account } from './account.js';
 import type { Api } from './api.js';
+import type { Cards } from './cards.js';
 import { decode, type Reply } from './objects.js';
 import type { WebhookQueue } from './webhook-queue.js';
 
@@ -24,10 +25,16 @@ const apiSwitches = z.strictObject({
   afterProcessing: z.boolean().optional(),
 });
 
-export type Simulated = { account: Account; api: Api; webhooks: WebhookQueue; log: (line: string) => void };
+export type Simulated = {
+  account: Account;
+  api: Api;
+  webhooks: WebhookQueue;
+  log: (line: string) => void;
+  cards: Cards;
+};
 
 export function handleControl(
-  { account, api, webhooks, log }: Simulated,
+  { account, api, webhooks, log, cards }: Simulated,
   method: string,
   path: string,
   body: Record<string, unknown>,
@@ -54,6 +61,22 @@ export function handleControl(
       'risk-analysis': (paymentId: string) =>
         account.setStatus(paymentId, { status: 'AWAITING_RISK_ANALYSIS', event: 'PAYMENT_AWAITING_RISK_ANALYSIS' }),
       status: (paymentId: string) => account.setStatus(paymentId, body),
+    };
+    return actions[match[2] as keyof typeof actions](id);
+  }
+  // The card page's buttons: Asaas's own payment page approving, refusing or holding the card for risk analysis.
+  if (
+    (match = /^POST \/__control\/payments\/([^/]+)\/(card-pay|card-refuse|card-risk|risk-approve|risk-reprove)$/.exec(
+      route,
+    ))
+  ) {
+    const id = decode(match[1]);
+    const actions = {
+      'card-pay': cards.approve,
+      'card-refuse': cards.refuse,
+      'card-risk': cards.holdForRisk,
+      'risk-approve': cards.approveRisk,
+      'risk-reprove': cards.reproveRisk,
     };
     return actions[match[2] as keyof typeof actions](id);
   }

@@ -44,6 +44,10 @@ export type Customer = {
   country: 'Brasil';
 };
 
+/** The ways to pay the simulator takes, as Asaas names them. */
+export const BILLING_TYPES = ['PIX', 'CREDIT_CARD', 'BOLETO'] as const;
+export type BillingType = (typeof BILLING_TYPES)[number];
+
 export type Refund = {
   dateCreated: string;
   status: 'DONE' | 'PENDING' | 'CANCELLED';
@@ -57,14 +61,15 @@ export type Payment = {
   dateCreated: string;
   customer: string;
   subscription: null;
-  installment: null;
+  /** A card plan's id (`ins_…`) on each of its instalments. */
+  installment: string | null;
   paymentLink: null;
   value: number;
   netValue: number;
   originalValue: null;
   interestValue: null;
   description: string | null;
-  billingType: 'PIX';
+  billingType: BillingType;
   canBePaidAfterDueDate: true;
   pixTransaction: string | null;
   status: string;
@@ -73,7 +78,7 @@ export type Payment = {
   paymentDate: string | null;
   clientPaymentDate: string | null;
   confirmedDate: string | null;
-  installmentNumber: null;
+  installmentNumber: number | null;
   invoiceUrl: string;
   invoiceNumber: string;
   externalReference: string | null;
@@ -83,8 +88,8 @@ export type Payment = {
   creditDate: string | null;
   estimatedCreditDate: string | null;
   transactionReceiptUrl: null;
-  nossoNumero: null;
-  bankSlipUrl: null;
+  nossoNumero: string | null;
+  bankSlipUrl: string | null;
   lastInvoiceViewedDate: string | null;
   lastBankSlipViewedDate: null;
   discount: { value: 0; limitDate: null; dueDateLimitDays: 0; type: 'FIXED' };

@@ -1,4 +1,5 @@
 import type { Account } from './account.js';
+import type { Cards } from './cards.js';
 import { brl, PAYABLE, REFUNDABLE, REFUNDING, type Payment } from './objects.js';
 import { MAX_CONSECUTIVE_FAILURES, type WebhookQueue } from './webhook-queue.js';
 
@@ -24,6 +25,7 @@ const STATUS_LABELS: Record<string, string> = {
   REFUND_REQUESTED: 'Estorno solicitado',
   AWAITING_RISK_ANALYSIS: 'Em análise de risco',
   CHARGEBACK_REQUESTED: 'Chargeback solicitado',
+  DELETED: 'Removida',
 };
 
 const STYLE = `
@@ -74,7 +76,20 @@ ${content}
 `;
 }
 
-type PaymentAction = 'pay' | 'overdue' | 'refund' | 'chargeback' | 'deny-refund' | 'restore' | 'risk-analysis' | 'age';
+type PaymentAction =
+  | 'pay'
+  | 'overdue'
+  | 'refund'
+  | 'chargeback'
+  | 'deny-refund'
+  | 'restore'
+  | 'risk-analysis'
+  | 'age'
+  | 'card-pay'
+  | 'card-refuse'
+  | 'card-risk'
+  | 'risk-approve'
+  | 'risk-reprove';
 
 function actionButton(payment: Payment, action: PaymentAction, redirect: string): string {
   const labels: Record<PaymentAction, string> = {
@@ -86,8 +101,13 @@ function actionButton(payment: Payment, action: PaymentAction, redirect: string)
     restore: 'Restaurar',
     'risk-analysis': 'Análise de risco',
     age: 'Pago há 91 dias',
+    'card-pay': 'Pagar com cartão',
+    'card-refuse': 'Cartão recusado',
+    'card-risk': 'Enviar para análise de risco',
+    'risk-approve': 'Aprovar análise',
+    'risk-reprove': 'Reprovar análise',
   };
-  const style = action === 'pay' ? '' : ' class="secondary"';
+  const style = action === 'pay' || action === 'card-pay' ? '' : ' class="secondary"';
   return (
     `<form method="post" action="/__control/payments/${encodeURIComponent(payment.id)}/${action}">` +
     `<input type="hidden" name="redirect" value="${escapeHtml(redirect)}">` +
@@ -98,9 +118,18 @@ function actionButton(payment: Payment, action: PaymentAction, redirect: string)
 function actionsFor(payment: Payment, redirect: string): string {
   const actions: string[] = [];
   if (payment.deleted) return `<span class="status">Removida</span> ${actionButton(payment, 'restore', redirect)}`;
-  if (PAYABLE.has(payment.status)) actions.push(actionButton(payment, 'pay', redirect));
+  const card = payment.billingType === 'CREDIT_CARD';
+  // A card is paid on its page as a whole plan; only its first instalment (or a single payment) carries the buttons.
+  if (card && PAYABLE.has(payment.status) && (payment.installmentNumber ?? 1) === 1) {
+    actions.push(...(['card-pay', 'card-refuse', 'card-risk'] as const).map((a) => actionButton(payment, a, redirect)));
+  }
+  if (card && payment.status === 'AWAITING_RISK_ANALYSIS' && (payment.installmentNumber ?? 1) === 1) {
+    actions.push(actionButton(payment, 'risk-approve', redirect), actionButton(payment, 'risk-reprove', redirect));
+  }
+  if (!card && PAYABLE.has(payment.status)) actions.push(actionButton(payment, 'pay', redirect));
   if (payment.status === 'PENDING') {
-    actions.push(actionButton(payment, 'overdue', redirect), actionButton(payment, 'risk-analysis', redirect));
+    actions.push(actionButton(payment, 'overdue', redirect));
+    if (!card) actions.push(actionButton(payment, 'risk-analysis', redirect));
   }
   if (REFUNDABLE.has(payment.status) || REFUNDING.has(payment.status)) {
     actions.push(actionButton(payment, 'refund', redirect));
@@ -174,11 +203,52 @@ function balanceCard(balance: number | null): string {
 </section>`;
 }
 
-export async function invoicePage(account: Account, payment: Payment): Promise<string> {
+const BILLING_LABELS: Record<string, string> = { PIX: 'PIX', CREDIT_CARD: 'Cartão de crédito', BOLETO: 'Boleto' };
+
+/**
+ * Asaas's own card page: the plan, and the buttons a card's life takes (approve, refuse, risk analysis). No card
+ * number is asked: this stands in for the page that keeps it away from the product. After paying, a link back to the
+ * product's `callback.successUrl`.
+ */
+function cardSection(account: Account, payment: Payment, cards: Cards, redirect: string): string {
+  const plan = cards.planOf(payment);
+  const rows = plan
+    .map(
+      (p) =>
+        `<tr><td>${p.installmentNumber ?? 1}ª</td><td class="money">${escapeHtml(brl.format(p.value))}</td>` +
+        `<td>${escapeHtml(formatDate(p.dueDate))}</td><td>${statusBadge(p.status)}</td></tr>`,
+    )
+    .join('');
+  const back = account.successUrl(payment.id);
+  const paid = plan.every((p) => REFUNDABLE.has(p.status));
+  const backLink =
+    back && paid
+      ? `<p><strong>Pagamento aprovado.</strong> <a href="${escapeHtml(back)}">Voltar para o site da loja</a></p>`
+      : '';
+  return `<section class="card"><h2>Pagamento com cartão em ${plan.length}×</h2>
+<table><thead><tr><th>Parcela</th><th>Valor</th><th>Vencimento</th><th>Situação</th></tr></thead><tbody>${rows}</tbody></table>
+${backLink}
+<p>${actionsFor(payment, redirect)}</p>
+<p class="muted">Os dados do cartão ficam só nesta página do Asaas; o simulador não pede número de cartão.</p>
+</section>`;
+}
+
+function boletoSection(payment: Payment, redirect: string): string {
+  return `<section class="card"><h2>Boleto</h2>
+<p>Nosso número <code>${escapeHtml(payment.nossoNumero ?? '-')}</code> · <a href="${escapeHtml(payment.bankSlipUrl ?? '#')}">Baixar PDF do boleto</a></p>
+<p>${statusBadge(payment.status)} ${actionsFor(payment, redirect)}</p>
+</section>`;
+}
+
+export async function invoicePage(account: Account, payment: Payment, cards: Cards): Promise<string> {
   const customer = account.customers.get(payment.customer);
   const redirect = `/i/${encodeURIComponent(payment.id)}`;
   let pix = '';
-  if (PAYABLE.has(payment.status)) {
+  if (payment.billingType === 'CREDIT_CARD') {
+    pix = cardSection(account, payment, cards, redirect);
+  } else if (payment.billingType === 'BOLETO') {
+    pix = boletoSection(payment, redirect);
+  } else if (PAYABLE.has(payment.status)) {
     const qr = await account.pixQrCode(payment);
     pix = `<section class="card qr">
 <img src="data:image/png;base64,${qr.encodedImage}" alt="QR Code PIX da cobrança">
@@ -200,7 +270,7 @@ ${actionsFor(payment, redirect)}
   return page(
     `Cobrança ${payment.id} — Asaas (simulador local)`,
     `<p class="note">Fatura de um substituto local do Asaas: nenhum dinheiro circula. <a href="/">Todas as cobranças</a></p>
-<section class="card"><h2>Cobrança PIX ${escapeHtml(payment.invoiceNumber)}</h2>
+<section class="card"><h2>Cobrança ${escapeHtml(BILLING_LABELS[payment.billingType] ?? payment.billingType)} ${escapeHtml(payment.invoiceNumber)}</h2>
 <table>
 <tr><th>Cliente</th><td>${escapeHtml(customer?.name ?? payment.customer)}</td></tr>
 <tr><th>Descrição</th><td>${escapeHtml(payment.description ?? '-')}</td></tr>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGE_METHOD_LABELS, chargeMethod, verificationMessage } from '../../../domain/charge-status.js';
+import { verificationMessage } from '../../../domain/charge-status.js';
+import { chargeMethod, PAYMENT_METHOD_LABELS } from '../../../domain/payment-methods.js';
 
 describe("'Verificar' in words that fit the charge", () => {
   it('never calls a refund under way "not received yet"', () => {
@@ -37,6 +38,6 @@ describe('the method of a charge', () => {
     const manual = { pagamento_manual: { valor: 399, data: '2026-11-26', motivo: 'TED', por: 'a@b', em: 'x' } };
     expect(chargeMethod(manual)).toBe('manual');
     expect(chargeMethod({ pagamento_manual: null })).toBe('pix');
-    expect(CHARGE_METHOD_LABELS[chargeMethod(manual)]).toBe('Manual (registrado pela equipe)');
+    expect(PAYMENT_METHOD_LABELS[chargeMethod(manual)]).toBe('Manual');
   });
 });

@@ -447,10 +447,61 @@ describe('the Asaas simulator, through the real Asaas client', () => {
       expect(
         await codeOf(asaas.createPixCharge({ ...charge, dueDate: saoPauloDate(-1), externalReference: 'c' })),
       ).toBe('invalid_dueDate');
-      const boleto = await rawApi('POST', '/payments', { ...charge, billingType: 'BOLETO', externalReference: 'd' });
-      expect(boleto.status).toBe(400);
-      expect(await boleto.json()).toMatchObject({ errors: [{ code: 'invalid_billingType' }] });
+      const debit = await rawApi('POST', '/payments', { ...charge, billingType: 'DEBIT_CARD', externalReference: 'd' });
+      expect(debit.status).toBe(400);
+      expect(await debit.json()).toMatchObject({ errors: [{ code: 'invalid_billingType' }] });
+      const pixInInstalments = await rawApi('POST', '/payments', {
+        ...charge,
+        billingType: 'PIX',
+        installmentCount: 3,
+        totalValue: 449,
+        externalReference: 'e',
+      });
+      expect(await pixInInstalments.json()).toMatchObject({ errors: [{ code: 'invalid_installmentCount' }] });
+      const tooMany = await rawApi('POST', '/payments', {
+        ...charge,
+        billingType: 'CREDIT_CARD',
+        installmentCount: 22,
+        totalValue: 449,
+        externalReference: 'f',
+      });
+      expect(await tooMany.json()).toMatchObject({ errors: [{ code: 'invalid_installmentCount' }] });
       expect(await control('GET', '/__control/payments')).toEqual([]);
+    });
+
+    it('makes a card plan one installment of payments that add up, and refunds it whole', async () => {
+      const asaas = client();
+      const customer = await asaas.createCustomer(customerInput());
+      const charge = { customer: customer.id, dueDate: saoPauloDate(1), description: 'x', externalReference: 'card' };
+      const plan = await asaas.createCharge({ ...charge, billingType: 'CREDIT_CARD', value: 449, installmentCount: 3 });
+      expect(plan).toMatchObject({ billingType: 'CREDIT_CARD', installmentNumber: 1, value: 149.67 });
+      const all = (await control('GET', '/__control/payments')) as { installment: string; value: number }[];
+      expect(
+        all
+          .filter((p) => p.installment === plan.installment)
+          .map((p) => p.value)
+          .sort(),
+      ).toEqual([149.66, 149.67, 149.67]);
+      await control('POST', `/__control/payments/${plan.id}/card-pay`);
+      expect((await asaas.getPayment(plan.id)).status).toBe('CONFIRMED');
+      await asaas.refundInstallment(plan.installment!, 'Estorno');
+      const after = (await control('GET', '/__control/payments')) as { installment: string; status: string }[];
+      expect(after.filter((p) => p.installment === plan.installment).map((p) => p.status)).toEqual([
+        'REFUNDED',
+        'REFUNDED',
+        'REFUNDED',
+      ]);
+    });
+
+    it('gives a boleto its typeable line and PDF', async () => {
+      const asaas = client();
+      const customer = await asaas.createCustomer(customerInput());
+      const charge = { customer: customer.id, dueDate: saoPauloDate(1), description: 'x', externalReference: 'card' };
+      const boleto = await asaas.createCharge({ ...charge, billingType: 'BOLETO', value: 419 });
+      expect(boleto.bankSlipUrl).toMatch(/\/b\/pay_\w+\.pdf$/);
+      expect((await asaas.getBoletoLine(boleto.id)).identificationField).toMatch(/^\d{47}$/);
+      const pdf = await fetch(boleto.bankSlipUrl!);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
     });
 
     it('answers a dynamic PIX BR Code with a correct CRC and a PNG QR code of it', async () => {

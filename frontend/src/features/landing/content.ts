@@ -1,3 +1,4 @@
+import { LIST_PRICES, MAX_INSTALMENTS } from '@domain/payment-methods.js';
 import {
   BONUS_VALUE,
   CONTRACT_PRICE,
@@ -29,6 +30,8 @@ const noBreak = (text: string) => text.replace(' ', '\u00a0');
 const money = (value: number) => noBreak(formatBRL(value));
 
 export const PRICE_LABEL = money(CONTRACT_PRICE);
+/** The other ways to pay, from the same constants as the contract's clause 4 (domain/payment-methods.ts). */
+export const OTHER_METHODS_LABEL = `ou ${money(LIST_PRICES.boleto)} no boleto, ou ${money(LIST_PRICES.cartao)} no cartão em até ${MAX_INSTALMENTS}× sem juros`;
 export const BONUS_LABEL = money(BONUS_VALUE);
 export const PROCESSING_LABEL = `${noBreak(`${PROCESSING_BUSINESS_DAYS} dias`)} úteis`;
 

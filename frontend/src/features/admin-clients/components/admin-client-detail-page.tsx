@@ -3,7 +3,8 @@ import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { AdminProcessRow } from '@domain/api/admin-processes.js';
 import { CASE_FILE_MESSAGES as M } from '@domain/case-file.js';
-import { chargeStatusLabel, isChargePaid, paymentMethodLabel } from '@domain/charge-status.js';
+import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import { paymentMethodLabel } from '@domain/payment-methods.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { formatDocument } from '@domain/documents.js';
 import { ADMIN_CLIENT_MESSAGES, CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
@@ -197,7 +198,7 @@ function Cases({
                       <Text as="span" fontSize="small">
                         {formatBRL(charge.valor ?? contract.valor)}
                         {charge.paid_at
-                          ? ` · ${paymentMethodLabel(charge.status)} · pago em ${formatDateTime(charge.paid_at)}`
+                          ? ` · ${paymentMethodLabel(charge)} · pago em ${formatDateTime(charge.paid_at)}`
                           : ` · criada em ${formatDateTime(charge.created_at)}`}
                       </Text>
                       {charge.asaas_id ? (

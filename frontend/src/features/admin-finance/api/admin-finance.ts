@@ -16,12 +16,12 @@ import {
   type MarkPaidBody,
   type AdminChargeRow,
 } from '@domain/api/admin-finance.js';
-import type { ChargeMethod } from '@domain/charge-status.js';
+import type { PaymentMethod } from '@domain/payment-methods.js';
 import type { DayRange } from '@domain/finance-period.js';
 import { apiCall, isAdminQuery, routeQueryKey } from '@/lib/api-client';
 
 /** The list's filters: search, status and method, and the period's São Paulo days (`from`, `to`). */
-export type ChargeFilters = { search?: string; status?: string; metodo?: ChargeMethod; from?: string; to?: string };
+export type ChargeFilters = { search?: string; status?: string; metodo?: PaymentMethod; from?: string; to?: string };
 export type ChargeRef = { userId: string; contractId: string; chargeId: string };
 
 /** One page of /admin/financeiro; the next page is asked with the cursor the last one gave. */

@@ -1,14 +1,12 @@
 import { Card, Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import {
   CHARGE_FILTER_LABELS,
-  CHARGE_METHOD_LABELS,
-  CHARGE_METHODS,
-  type ChargeMethod,
   conversionRate,
   convertedChargeCount,
   formatConversionRate,
 } from '@domain/charge-status.js';
 import { resolvePeriod } from '@domain/finance-period.js';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@domain/payment-methods.js';
 import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
 import { AdminListResults } from '@/components/admin-list/admin-list-results';
@@ -40,7 +38,7 @@ export function AdminFinancePage() {
   const range = 'range' in resolved ? resolved.range : null;
   // The status lives in the URL with the period: 'Hoje' links here filtered, and a reload keeps both.
   const [filters, setFilters] = useListFilters(Object.keys(CHARGE_FILTER_LABELS));
-  const [metodo, setMetodo] = useUrlParam<ChargeMethod>('metodo', CHARGE_METHODS);
+  const [metodo, setMetodo] = useUrlParam<PaymentMethod>('metodo', PAYMENT_METHODS);
   const listFilters = { ...filters, ...(metodo ? { metodo } : {}), ...range };
   const charges = useAdminCharges(listFilters, { enabled: range !== null });
   const summary = useFinanceSummary(range);
@@ -72,12 +70,12 @@ export function AdminFinancePage() {
         <SelectField
           label={FINANCE_MESSAGES.methodFilterLabel}
           value={metodo ?? ''}
-          onChange={(event) => setMetodo((event.target.value || undefined) as ChargeMethod | undefined)}
+          onChange={(event) => setMetodo((event.target.value || undefined) as PaymentMethod | undefined)}
         >
           <option value="">{FINANCE_MESSAGES.methodFilterAll}</option>
-          {CHARGE_METHODS.map((method) => (
+          {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
-              {CHARGE_METHOD_LABELS[method]}
+              {PAYMENT_METHOD_LABELS[method]}
             </option>
           ))}
         </SelectField>

@@ -1,12 +1,7 @@
 import { Badge, Button, Flex, TableCell, TableRow, Text } from '@aws-amplify/ui-react';
 import type { AdminChargeRow } from '@domain/api/admin-finance.js';
-import {
-  CHARGE_METHOD_LABELS,
-  canAdminMarkPaid,
-  chargeStatusLabel,
-  isChargePaid,
-  paymentMethodLabel,
-} from '@domain/charge-status.js';
+import { canAdminMarkPaid, chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
+import { MANUAL_PAYMENT_BADGE, PAYMENT_METHOD_LABELS } from '@domain/payment-methods.js';
 import { formatDateTime } from '@domain/dates.js';
 import { ADMIN_PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
@@ -62,7 +57,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           </Badge>
           {row.paid_at ? (
             <Text fontSize="small" color="font.secondary">
-              Pago em {formatDateTime(row.paid_at)} · {paymentMethodLabel(row.status)}
+              Pago em {formatDateTime(row.paid_at)} · {PAYMENT_METHOD_LABELS[row.metodo]}
             </Text>
           ) : null}
           {row.asaas_id ? (
@@ -79,7 +74,7 @@ function ChargeRow({ row }: { row: AdminChargeRow }) {
           ) : null}
           {row.metodo === 'manual' ? (
             <Badge size="small" variation="info">
-              {CHARGE_METHOD_LABELS.manual}
+              {MANUAL_PAYMENT_BADGE}
             </Badge>
           ) : null}
           {row.contrato_cancelado_em ? (

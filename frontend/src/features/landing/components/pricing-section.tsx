@@ -1,5 +1,5 @@
 import { DASHBOARD_MESSAGES } from '@domain/messages.js';
-import { BONUSES, BONUS_LABEL, INCLUDED, PRICE_LABEL } from '../content';
+import { BONUSES, BONUS_LABEL, INCLUDED, OTHER_METHODS_LABEL, PRICE_LABEL } from '../content';
 import { Icon } from './icon';
 import { PaymentBadges } from './payment-badges';
 import { StartLink } from './start-link';
@@ -19,6 +19,7 @@ export function PricingSection() {
             <p className="pricing__label">Taxa única do serviço</p>
             <p className="pricing__price">{PRICE_LABEL}</p>
             <p className="pricing__method">pagamento à vista via PIX</p>
+            <p className="pricing__method">{OTHER_METHODS_LABEL}</p>
             <ul className="check-list check-list--dark">
               {INCLUDED.map((item) => (
                 <li key={item}>

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getDashboardRoute } from '@domain/api/dashboard.js';
-import { createChargeRoute, verifyChargeRoute } from '@domain/api/payments.js';
+import { createChargeRoute, verifyChargeRoute, type ChargeChoice } from '@domain/api/payments.js';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 
-/** 'Gerar PIX': the charge lands in the customer collection, which the payment screen reads. */
+/** 'Gerar PIX', 'Pagar com cartão', 'Gerar boleto': the charge lands in the customer collection the screen reads. */
 export function useCreateCharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (contractId: string) => apiCall(createChargeRoute, { params: { contractId } }),
+    mutationFn: ({ contractId, choice }: { contractId: string; choice: ChargeChoice }) =>
+      apiCall(createChargeRoute, { params: { contractId }, body: choice }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: routeQueryKey(getDashboardRoute) }),
   });
 }

@@ -24,6 +24,9 @@ import { useCreateCharge, useVerifyCharge } from '../api/charges';
 import { PixPayee } from './pix-payee';
 import { InvoiceNote } from './invoice-note';
 import type { Invoice } from '@domain/schemas/invoice.js';
+import { BoletoCard, CardCard, InstalmentPlan, MethodChoice } from './method-cards';
+import type { ChargeChoice } from '@domain/api/payments.js';
+import { CHECKOUT_MESSAGES, chargeMethod } from '@domain/payment-methods.js';
 import { FaqLink } from '@/components/faq-link';
 
 /** The copy button's confirmation. */
@@ -100,9 +103,9 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
       {view.kind === 'paid' ? (
         <PaidCard charge={view.charge} invoice={dashboard.invoices?.find((i) => i.charge_id === view.charge.id)} />
       ) : view.kind === 'payable' ? (
-        <PixCard contract={contract} charge={view.charge} />
+        <PayableCard contract={contract} charge={view.charge} />
       ) : (
-        <GenerateCard contract={contract} expired={view.expired} />
+        <GenerateCard contract={contract} expired={view.expired} expiredCharge={view.expiredCharge ?? null} />
       )}
       {view.kind !== 'paid' && <FaqLink before="pagar" />}
     </>
@@ -155,21 +158,64 @@ function SettledCard({ view }: { view: Extract<PaymentView, { kind: 'settled' }>
   );
 }
 
-function GenerateCard({ contract, expired }: { contract: Contract; expired: boolean }) {
+/** The open charge in its method's card, with the way back to the choice of another method. */
+function PayableCard({ contract, charge }: { contract: Contract; charge: Charge }) {
+  const [changing, setChanging] = useState(false);
+  const method = chargeMethod(charge);
+  if (changing) {
+    return (
+      <GenerateCard
+        contract={contract}
+        expired={false}
+        expiredCharge={null}
+        current={method === 'manual' ? undefined : method}
+        onCancel={() => setChanging(false)}
+      />
+    );
+  }
+  const change = () => setChanging(true);
+  if (charge.forma === 'cartao') return <CardCard charge={charge} onChangeMethod={change} />;
+  if (charge.forma === 'boleto') return <BoletoCard charge={charge} onChangeMethod={change} />;
+  return <PixCard contract={contract} charge={charge} onChangeMethod={change} />;
+}
+
+function GenerateCard({
+  contract,
+  expired,
+  expiredCharge,
+  current,
+  onCancel,
+}: {
+  contract: Contract;
+  expired: boolean;
+  expiredCharge: Charge | null;
+  current?: ChargeChoice['forma'];
+  onCancel?: () => void;
+}) {
   const create = useCreateCharge();
   const [attempts, setAttempts] = useState(0);
+  const [choice, setChoice] = useState<ChargeChoice>({ forma: current ?? 'pix' });
+  const expiredMethod = expiredCharge ? chargeMethod(expiredCharge) : 'pix';
   const pending = create.data?.pending === true && attempts < PENDING_MAX_ATTEMPTS;
   const generate = useCallback(
-    (silently = false) =>
-      create.mutate(contract.id, {
-        onSuccess: (result) => {
-          if (!result.pending) toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
+    (next: ChargeChoice, silently = false) =>
+      create.mutate(
+        { contractId: contract.id, choice: next },
+        {
+          onSuccess: (result) => {
+            if (result.pending) return;
+            onCancel?.();
+            // The card is paid on Asaas's own page, which sends the customer back here.
+            if (result.charge?.forma === 'cartao' && result.charge.link) window.location.assign(result.charge.link);
+            else if (result.charge?.forma !== 'boleto')
+              toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
+          },
+          onError: (error) => {
+            if (!silently) toastApiError(error, PAYMENT_MESSAGES.generateFailed);
+          },
         },
-        onError: (error) => {
-          if (!silently) toastApiError(error, PAYMENT_MESSAGES.generateFailed);
-        },
-      }),
-    [contract.id, create],
+      ),
+    [contract.id, create, onCancel],
   );
   // Another request holds the creation: ask again (not just reload), so a holder that failed is taken over once its
   // claim lapses; after about a minute the button is the customer's again.
@@ -177,10 +223,10 @@ function GenerateCard({ contract, expired }: { contract: Contract; expired: bool
     if (!pending) return;
     const timer = setTimeout(() => {
       setAttempts((n) => n + 1);
-      generate(true);
+      generate(choice, true);
     }, PENDING_RECHECK_MS);
     return () => clearTimeout(timer);
-  }, [pending, create.data, generate]);
+  }, [pending, create.data, generate, choice]);
 
   return (
     <Card variation="outlined">
@@ -191,28 +237,41 @@ function GenerateCard({ contract, expired }: { contract: Contract; expired: bool
         <Text color="font.secondary">{PAYMENT_MESSAGES.automaticNote}</Text>
         {expired && (
           <Alert variation="warning" heading={chargeStatusLabel('OVERDUE')}>
-            {PAYMENT_MESSAGES.expired}
+            {expiredMethod === 'boleto' ? CHECKOUT_MESSAGES.boletoOverdue : PAYMENT_MESSAGES.expired}
           </Alert>
         )}
         {pending && <Alert variation="info">{PAYMENT_MESSAGES.generating}</Alert>}
-        <Button
-          variation="primary"
-          onClick={() => {
+        <MethodChoice
+          contract={contract}
+          current={current ?? (expiredMethod === 'manual' ? undefined : expiredMethod)}
+          busy={create.isPending || pending}
+          again={expired}
+          onChoose={(next) => {
             setAttempts(0);
+            setChoice(next);
             recordConversion('checkout');
-            generate();
+            generate(next);
           }}
-          isLoading={create.isPending || pending}
-          loadingText="Gerando PIX..."
-        >
-          {expired ? PAYMENT_MESSAGES.generateAgain : PAYMENT_MESSAGES.generate}
-        </Button>
+        />
+        {onCancel && (
+          <Button variation="link" onClick={onCancel}>
+            Voltar
+          </Button>
+        )}
       </Flex>
     </Card>
   );
 }
 
-function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
+function PixCard({
+  contract,
+  charge,
+  onChangeMethod,
+}: {
+  contract: Contract;
+  charge: Charge;
+  onChangeMethod: () => void;
+}) {
   const verify = useVerifyCharge();
   const simulatorUrl = getRuntimeConfig().paymentSimulatorUrl;
   // Once copied the button says so, and stays clickable to copy again (no timer to miss it on a slow phone).
@@ -290,6 +349,9 @@ function PixCard({ contract, charge }: { contract: Contract; charge: Charge }) {
           <Button onClick={check} isLoading={verify.isPending} loadingText="Verificando...">
             {PAYMENT_MESSAGES.verify}
           </Button>
+          <Button variation="link" onClick={onChangeMethod}>
+            {CHECKOUT_MESSAGES.changeMethod}
+          </Button>
         </Flex>
         <Text color="font.secondary">{PAYMENT_MESSAGES.automaticNote}</Text>
         {charge.link && (
@@ -323,6 +385,7 @@ function PaidCard({ charge, invoice }: { charge: Charge; invoice: Invoice | unde
           {PAYMENT_MESSAGES.paidNotice}
         </Text>
         <InvoiceNote invoice={invoice} />
+        {charge.forma === 'cartao' && (charge.parcelas ?? 1) > 1 && <InstalmentPlan charge={charge} />}
         <ButtonLink to="/app/dashboard" variation="primary">
           {CONTRACT_MESSAGES.followProcess}
         </ButtonLink>

@@ -1,0 +1,76 @@
+import { describe, expect, inject, it } from 'vitest';
+import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
+import { nameWord } from './admin-helpers.js';
+import { screenshot, VIEWPORTS, newContext } from './browser.js';
+import { apiCustomer, signInThroughForm } from './customers.js';
+
+const { appUrl, asaasUrl } = inject('e2e');
+
+/** Issue 32: paying by card in instalments on Asaas's page, and by boleto, on a phone and a desktop. */
+describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)('pays by card in 3× on the simulator’s page and comes back paid (%s)', async (device, viewport) => {
+    const customer = await apiCustomer({
+      name: `Paula Cartão ${device === 'phone' ? 'Celular' : 'Mesa'} ${nameWord()}`,
+    });
+    const page = await (await newContext(viewport)).newPage();
+    await signInThroughForm(page, customer);
+    await page.goto(`${appUrl}/app/pagamento`);
+    await page.getByRole('radiogroup', { name: CHECKOUT_MESSAGES.chooseTitle }).waitFor();
+    await screenshot(page, `payment-methods-${device}`);
+    await page.getByRole('radio', { name: /Cartão de crédito em até 12×/ }).check({ force: true });
+    await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).selectOption('3');
+    expect(await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).locator('option:checked').textContent()).toBe(
+      '3× de R$ 149,66 a R$ 149,67',
+    );
+    await page.getByRole('button', { name: CHECKOUT_MESSAGES.payByCard }).click();
+
+    // Asaas's own page (the simulator's): the plan, and the card approved there.
+    await page.waitForURL(new RegExp(`^${asaasUrl}/i/pay_`));
+    await page.getByRole('heading', { name: 'Pagamento com cartão em 3×' }).waitFor();
+    await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+    await page.getByRole('link', { name: 'Voltar para o site da loja' }).click();
+    await page.waitForURL(`${appUrl}/app/pagamento`);
+    await page.getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.').waitFor({ timeout: 20_000 });
+    const plan = page.getByRole('table', { name: CHECKOUT_MESSAGES.instalmentStatusTitle });
+    await plan.getByRole('row').nth(3).waitFor();
+    expect(await plan.getByRole('row').count()).toBe(4);
+    await screenshot(page, `payment-card-paid-${device}`);
+    await page.context().close();
+  });
+
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)(
+    'shows the boleto’s line, PDF and due date, and turns paid when it is paid (%s)',
+    async (device, viewport) => {
+      const name = `Bruno Boleto ${device === 'phone' ? 'Celular' : 'Mesa'} ${nameWord()}`;
+      const customer = await apiCustomer({ name });
+      const page = await (await newContext(viewport)).newPage();
+      await signInThroughForm(page, customer);
+      await page.goto(`${appUrl}/app/pagamento`);
+      await page.getByRole('radio', { name: /Boleto bancário/ }).check({ force: true });
+      await page.getByRole('button', { name: CHECKOUT_MESSAGES.generateBoleto }).click();
+      await page.getByRole('heading', { name: CHECKOUT_MESSAGES.boletoTitle }).waitFor();
+      expect(await page.getByLabel(CHECKOUT_MESSAGES.boletoLineLabel).inputValue()).toMatch(/^\d{47}$/);
+      await page.getByRole('button', { name: CHECKOUT_MESSAGES.boletoCopy }).waitFor();
+      await page.getByRole('link', { name: CHECKOUT_MESSAGES.boletoPdf }).waitFor();
+      await page.getByText(/R\$ 419,00 · vence em \d{2}\/\d{2}\/\d{4}/).waitFor();
+      await screenshot(page, `payment-boleto-${device}`);
+
+      const simulator = await page.context().newPage();
+      await simulator.goto(asaasUrl);
+      const row = simulator.getByRole('row').filter({ hasText: name });
+      await row.getByRole('button', { name: 'Pagar' }).click();
+      await row.getByRole('button', { name: 'Pagar' }).waitFor({ state: 'detached' });
+      await simulator.close();
+      await page
+        .getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.')
+        .waitFor({ timeout: 20_000 });
+      await page.context().close();
+    },
+  );
+});
