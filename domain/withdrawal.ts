@@ -1,9 +1,8 @@
-import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
 import { CHARGE_STATUS_LABELS } from './charge-status.js';
-import { addCalendarDays, saoPauloDateDigits, saoPauloDay, saoPauloDayEnd } from './dates.js';
 import { WITHDRAWAL_MESSAGES } from './messages.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
 import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { addBusinessDays, addCalendarDays, calendarNoon, saoPauloDay, saoPauloDayEnd } from './sao-paulo-calendar.js';
 import type { Contract, Process } from './schemas/entities.js';
 
 /**
@@ -33,7 +32,7 @@ const refused = (reason: WithdrawalRefusal): WithdrawalEligibility => ({
 
 /**
  * The last instant of the window: the end of the 7th calendar day after the signing day, in São Paulo (signed on the
- * 1st → until the 8th, 23:59:59.999), by the zone's rules (domain/dates.ts).
+ * 1st → until the 8th, 23:59:59.999), by the zone's rules (domain/sao-paulo-calendar.ts).
  */
 export function withdrawalDeadline(signedAt: string): string {
   return saoPauloDayEnd(addCalendarDays(saoPauloDay(new Date(signedAt)), CANCELLATION_WINDOW_DAYS));
@@ -60,11 +59,9 @@ export const REFUND_REQUESTED_LABEL = CHARGE_STATUS_LABELS.REFUND_REQUESTED!;
  * São Paulo calendar day it was asked, skipping weekends and holidays as the filing forecast does.
  */
 export function refundExpectedBy(requestedAt: Date): Date {
-  const digits = saoPauloDateDigits(requestedAt);
-  const calendarDay = new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
-  const expected = addBusinessDays(calendarDay, REFUND_BUSINESS_DAYS, { stateCode: 'MG' });
+  const expected = addBusinessDays(saoPauloDay(requestedAt), REFUND_BUSINESS_DAYS);
   if (!expected) throw new RangeError(`No refund date for ${requestedAt.toISOString()}`);
-  return expected;
+  return calendarNoon(expected);
 }
 
 /**

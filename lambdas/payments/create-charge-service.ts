@@ -1,5 +1,5 @@
 import { isChargeExpired, isChargePaid, providerChargeStatus } from '../../domain/charge-status.js';
-import { saoPauloDateDigits } from '../../domain/dates.js';
+import { saoPauloDateDigits } from '../../domain/sao-paulo-calendar.js';
 import { pixValidUntil } from '../../domain/finance.js';
 import { WITHDRAWAL_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';

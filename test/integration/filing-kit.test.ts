@@ -1,4 +1,4 @@
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';

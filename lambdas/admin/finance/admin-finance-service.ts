@@ -7,7 +7,7 @@ import {
   providerChargeStatus,
   verificationMessage,
 } from '../../../domain/charge-status.js';
-import { saoPauloDay } from '../../../domain/dates.js';
+import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { formatBRL } from '../../../domain/pricing.js';
 import { isInRange, rangeInstants } from '../../../domain/finance-period.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';

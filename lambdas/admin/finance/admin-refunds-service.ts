@@ -20,7 +20,7 @@ import { getOrphanPayment, recordOrphanPayment, type OrphanPayment } from '../..
 import { getProcess } from '../../shared/data/processes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { recordManualRefund } from '../../shared/data/settlements.js';
-import { saoPauloDay } from '../../../domain/dates.js';
+import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { logger } from '../../shared/logger.js';
 import { rowOf } from './admin-finance-service.js';
 import { refusal } from '../../../domain/refusals.js';

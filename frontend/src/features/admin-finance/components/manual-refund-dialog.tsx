@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { saoPauloDay } from '@domain/dates.js';
+import { saoPauloDay } from '@domain/sao-paulo-calendar.js';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
