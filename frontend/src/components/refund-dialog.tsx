@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Text, TextAreaField } from '@aws-amplify/ui-react';
+import type { refundAdminChargeRoute } from '@domain/api/admin-finance.js';
+import type { ResponseOf } from '@domain/api/route.js';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast, toastApiError } from '@/lib/toast';
-
-type Settlement = { outcome: string; reason: string | null };
 
 /**
  * 'Estornar' and its dialog: a required reason (audited, and written on the process's history). `refund` calls the
@@ -33,7 +33,9 @@ export function RefundDialog({
     dialog.setProblem(null);
     setPending(true);
     try {
-      const { settlement } = ((await refund(reason.trim())) ?? {}) as { settlement?: Settlement | null };
+      const { settlement } = ((await refund(reason.trim())) ?? {}) as {
+        settlement?: ResponseOf<typeof refundAdminChargeRoute>['settlement'];
+      };
       dialog.hide();
       if (settlement?.outcome === 'refused') {
         toast({
