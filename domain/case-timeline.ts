@@ -1,5 +1,6 @@
-import { addCourtBusinessDays, COURT_STEP_BUSINESS_DAYS, type CourtMovementKind } from './court-movements.js';
+import { COURT_STEP_BUSINESS_DAYS, type CourtMovementKind } from './court-movements.js';
 import { currentProcess } from './next-step.js';
+import { addBusinessDays } from './sao-paulo-calendar.js';
 import type { Dashboard } from './schemas/dashboard.js';
 
 /**
@@ -89,6 +90,6 @@ function expected(
   step: keyof typeof COURT_STEP_BUSINESS_DAYS,
   today: string,
 ): CaseTimeline['next'] {
-  const expectedBy = addCourtBusinessDays(from, COURT_STEP_BUSINESS_DAYS[step]);
+  const expectedBy = addBusinessDays(from, COURT_STEP_BUSINESS_DAYS[step]);
   return expectedBy ? { label, expectedBy, late: expectedBy < today } : null;
 }

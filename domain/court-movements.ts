@@ -1,5 +1,3 @@
-import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
-
 /**
  * Court movements as DataJud publishes them (the CNJ's public API), and what they mean for the customer.
  *
@@ -140,11 +138,3 @@ export const COURT_CASE_LABELS = {
  * ofícios). Honest averages, never a promise: the timeline says "previsão".
  */
 export const COURT_STEP_BUSINESS_DAYS = { decision: 10, removal: 10 } as const;
-
-/** A São Paulo day (YYYY-MM-DD) plus business days (weekends and national holidays skipped), as a YYYY-MM-DD day. */
-export function addCourtBusinessDays(day: string, businessDays: number): string | null {
-  const [year, month, date] = day.split('-').map(Number);
-  if (!year || !month || !date) return null;
-  const result = addBusinessDays(new Date(Date.UTC(year, month - 1, date, 12)), businessDays, { stateCode: 'MG' });
-  return result ? result.toISOString().slice(0, 10) : null;
-}

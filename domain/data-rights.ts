@@ -1,5 +1,5 @@
 import { isChargePaid, isChargeReturned } from './charge-status.js';
-import { saoPauloDateDigits } from './dates.js';
+import { saoPauloDateDigits } from './sao-paulo-calendar.js';
 import type { ProcessStatus } from './process-status.js';
 
 /**

@@ -1,6 +1,5 @@
-import { addBusinessDays, differenceInBusinessDays } from '@brazilian-utils/brazilian-utils';
-import { saoPauloDateDigits } from './dates.js';
 import { PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import { addBusinessDays, businessDaysBetween, calendarNoon, saoPauloDay } from './sao-paulo-calendar.js';
 
 /**
  * When the petition is expected to be filed: 7 business days after the payment (spec 02 §9), skipping weekends,
@@ -9,13 +8,10 @@ import { PROCESSING_BUSINESS_DAYS } from './pricing.js';
 export function filingForecast(paidAt: Date): Date {
   if (Number.isNaN(paidAt.getTime())) throw new RangeError('No filing forecast for an invalid date');
   // Business days are São Paulo's calendar days, whatever the server's time zone (UTC on Lambda): a payment at
-  // 22:00 on a Wednesday in São Paulo is already Thursday in UTC. Counted from that calendar day at noon UTC, which
-  // is the same calendar day in every time zone from UTC−11 to UTC+11 the library's local getters may run in.
-  const digits = saoPauloDateDigits(paidAt);
-  const calendarDay = new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
-  const forecast = addBusinessDays(calendarDay, PROCESSING_BUSINESS_DAYS, { stateCode: 'MG' });
+  // 22:00 on a Wednesday in São Paulo is already Thursday in UTC.
+  const forecast = addBusinessDays(saoPauloDay(paidAt), PROCESSING_BUSINESS_DAYS);
   if (!forecast) throw new RangeError(`No filing forecast for ${paidAt.toISOString()}`);
-  return forecast;
+  return calendarNoon(forecast);
 }
 
 /**
@@ -55,10 +51,6 @@ export const FILING_PROMISE_MESSAGES = {
  * morning after the forecast (`filingDeadline`).
  */
 export function filingStanding(previsao: Date, now: Date): { businessDaysLeft: number; late: boolean } {
-  const noonOf = (instant: Date) => {
-    const digits = saoPauloDateDigits(instant);
-    return new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
-  };
-  const businessDaysLeft = differenceInBusinessDays(noonOf(previsao), noonOf(now), { stateCode: 'MG' }) ?? 0;
+  const businessDaysLeft = businessDaysBetween(saoPauloDay(now), saoPauloDay(previsao)) ?? 0;
   return { businessDaysLeft, late: now.getTime() >= filingDeadline(previsao).getTime() };
 }

@@ -1,4 +1,5 @@
-import { saoPauloWallClock, TIME_ZONE } from './dates.js';
+import { formatDay } from './dates.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayStart } from './sao-paulo-calendar.js';
 import { FINANCE_MESSAGES } from './messages.js';
 
 /**
@@ -49,24 +50,6 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The São Paulo calendar day of an instant, `yyyy-mm-dd`. */
-export function saoPauloDay(instant: Date | string): string {
-  return dayFormat.format(typeof instant === 'string' ? new Date(instant) : instant);
-}
-
-/** The calendar day `days` after (or before, when negative) a day; pure calendar arithmetic. */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** How many days a range spans, both ends counted (a single day is 1). */
 export function daysInRange(range: DayRange): number {
   return Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS) + 1;
@@ -75,29 +58,7 @@ export function daysInRange(range: DayRange): number {
 /** Every day of a range, in order. */
 export function daysOf(range: DayRange): string[] {
   const count = daysInRange(range);
-  return Array.from({ length: Math.max(count, 0) }, (_, i) => addDays(range.from, i));
-}
-
-/**
- * The first instant of a São Paulo calendar day. São Paulo has kept UTC−3 all year since 2019, but the offset is read
- * from the time-zone database rather than assumed, so a day of the old summer time (which began at midnight, making
- * 01:00 the first hour) still starts where it did.
- */
-export function startOfSaoPauloDay(day: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  const candidates = [midnightUtc, midnightUtc + DAY_MS].map((at) => midnightUtc - offsetMs(new Date(at)));
-  const start = candidates
-    .map((at) => new Date(at))
-    .find((at) => saoPauloDay(at) === day && saoPauloDay(new Date(at.getTime() - 1)) !== day);
-  // Unreachable for a real day of a real zone; the first guess is the rule for every day since 2019.
-  return start ?? new Date(candidates[0]!);
-}
-
-/** São Paulo's offset from UTC at an instant, in ms (−3 h is −10,800,000). */
-function offsetMs(instant: Date): number {
-  const { date, time } = saoPauloWallClock(instant);
-  const wall = Date.parse(`${date}T${time}Z`);
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+  return Array.from({ length: Math.max(count, 0) }, (_, i) => addCalendarDays(range.from, i));
 }
 
 /**
@@ -106,8 +67,8 @@ function offsetMs(instant: Date): number {
  */
 export function rangeInstants(range: DayRange): { start: string; end: string } {
   return {
-    start: startOfSaoPauloDay(range.from).toISOString(),
-    end: startOfSaoPauloDay(addDays(range.to, 1)).toISOString(),
+    start: saoPauloDayStart(range.from),
+    end: saoPauloDayStart(addCalendarDays(range.to, 1)),
   };
 }
 
@@ -126,7 +87,7 @@ export function presetRange(period: Exclude<FinancePeriod, 'personalizado'>, now
     case 'hoje':
       return { from: today, to: today };
     case '7dias':
-      return { from: addDays(today, -6), to: today };
+      return { from: addCalendarDays(today, -6), to: today };
     case 'mes':
       return { from: `${today.slice(0, 8)}01`, to: today };
   }
@@ -171,11 +132,6 @@ export function resolvePeriod(choice: FinancePeriodChoice, now: Date): { range: 
   if (choice.period !== 'personalizado') return { range: presetRange(choice.period, now) };
   const problem = dayRangeProblem(choice.from, choice.to);
   return problem ? { problem } : { range: { from: choice.from!, to: choice.to! } };
-}
-
-/** 'dd/mm/aaaa' of a day, for the screen's captions. */
-export function formatDay(day: string): string {
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
 /** 'dd/mm/aaaa a dd/mm/aaaa', or one date for a single day. */

@@ -1,8 +1,9 @@
 import { paymentClass } from './charge-status.js';
-import { addDays, daysOf, formatDay, isCalendarDay, startOfSaoPauloDay, type DayRange } from './finance-period.js';
-import { TIME_ZONE } from './dates.js';
+import { daysOf, isCalendarDay, type DayRange } from './finance-period.js';
+import { formatDay } from './dates.js';
 import { FINANCE_MESSAGES } from './messages.js';
 import { formatBRL } from './pricing.js';
+import { addCalendarDays, saoPauloDayStart, saoPauloWallClock } from './sao-paulo-calendar.js';
 
 /**
  * The money figures of /admin/financeiro (docs/decisions.md, Finance a person can read), as rules over the charge's
@@ -93,30 +94,18 @@ export function pixValidUntil(
   if (asaas && isCalendarDay(asaas[1]!)) {
     const [hours, minutes, seconds] = [Number(asaas[2]), Number(asaas[3]), Number(asaas[4] ?? 0)];
     if (hours < 24 && minutes < 60 && seconds < 60) {
-      const start = startOfSaoPauloDay(asaas[1]!).getTime();
+      const start = Date.parse(saoPauloDayStart(asaas[1]!));
       return new Date(start + ((hours * 60 + minutes) * 60 + seconds) * 1000).toISOString();
     }
   }
   if (dueDate && isCalendarDay(dueDate)) {
-    return new Date(startOfSaoPauloDay(addDays(dueDate, 1)).getTime() - 1000).toISOString();
+    return new Date(Date.parse(saoPauloDayStart(addCalendarDays(dueDate, 1))) - 1000).toISOString();
   }
   return null;
 }
 
-const validUntilFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** The payment screen's line: 'Válido até 27/11/2025 às 23:59' (São Paulo time). */
 export function formatPixValidUntil(instant: string): string {
-  const parts = Object.fromEntries(
-    validUntilFormat.formatToParts(new Date(instant)).map((part) => [part.type, part.value]),
-  );
-  return `Válido até ${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
+  const { date, time } = saoPauloWallClock(instant);
+  return `Válido até ${formatDay(date)} às ${time.slice(0, 5)}`;
 }

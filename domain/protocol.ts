@@ -1,4 +1,4 @@
-import { saoPauloDateDigits } from './dates.js';
+import { saoPauloDateDigits } from './sao-paulo-calendar.js';
 
 /**
  * Protocol numbers (spec: "begins with LM plus date digits"; the rest is ours, see docs/decisions.md, "An unguessable

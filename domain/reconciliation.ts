@@ -4,9 +4,9 @@
  * lambdas/payments/reconciliation-service.ts.
  */
 import { canChargeMove, chargeStatusLabel, isChargePaid, paymentClass, providerChargeStatus } from './charge-status.js';
-import { saoPauloDay, saoPauloDayStart } from './dates.js';
 import { formatBRL } from './pricing.js';
 import { isAwaitingPayment, type ProcessStatus } from './process-status.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayStart } from './sao-paulo-calendar.js';
 
 /**
  * Every run lists the payments Asaas created in the last 90 São Paulo days: a PIX charge's whole life fits in it (3
@@ -47,9 +47,6 @@ export const CHARGE_STATUSES_READ_ONE_BY_ONE: readonly string[] = [
 
 const DAY_MS = 86_400_000;
 
-/** São Paulo's calendar lives in domain/dates.ts; re-exported for the reconciliation's callers. */
-export { saoPauloDay, saoPauloDayStart };
-
 export type ReconciliationWindow = {
   /** Asaas's payments created from this São Paulo day on… */
   createdFrom: string;
@@ -70,8 +67,7 @@ export function reconciliationWindow(now: Date, lastStartedAt: string | null): R
   const paidFrom = Number.isNaN(last)
     ? createdFrom
     : saoPauloDay(new Date(Math.min(last, now.getTime()) - RECONCILIATION_PAID_OVERLAP_DAYS * DAY_MS));
-  // Noon of createdFrom's day, less a day: a calendar day before it whatever the zone's offset.
-  const paidCreatedUntil = saoPauloDay(new Date(Date.parse(`${createdFrom}T12:00:00Z`) - DAY_MS));
+  const paidCreatedUntil = addCalendarDays(createdFrom, -1);
   return {
     createdFrom,
     paidFrom,

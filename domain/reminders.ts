@@ -1,4 +1,5 @@
-import { addCalendarDays, formatDate, formatDateTime, saoPauloDay, saoPauloDayStart } from './dates.js';
+import { formatDate, formatDateTime } from './dates.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayStart } from './sao-paulo-calendar.js';
 import type { KitProgress } from './filing-kit.js';
 import { formatBRL } from './pricing.js';
 import { AWAITING_PAYMENT_STATUSES, type ProcessStatus } from './process-status.js';

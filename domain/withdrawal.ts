@@ -1,10 +1,9 @@
-import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
-import { CHARGE_STATUS_LABELS } from './charge-status.js';
-import { addCalendarDays, saoPauloDateDigits, saoPauloDay, saoPauloDayEnd } from './dates.js';
+import { CHARGE_STATUS_LABELS, isChargePaid, PENDING_CHARGE_STATUSES } from './charge-status.js';
 import { WITHDRAWAL_MESSAGES } from './messages.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
-import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
-import type { Contract, Process } from './schemas/entities.js';
+import { CANCELLATION_WINDOW_DAYS, FREE_RENEWAL_PAYMENT_METHOD, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { addBusinessDays, addCalendarDays, calendarNoon, saoPauloDay, saoPauloDayEnd } from './sao-paulo-calendar.js';
+import type { Charge, Contract, Process } from './schemas/entities.js';
 
 /**
  * The customer's right of withdrawal (direito de arrependimento: CDC art. 49, the contract's clause 7, spec 02 §4): a
@@ -33,7 +32,7 @@ const refused = (reason: WithdrawalRefusal): WithdrawalEligibility => ({
 
 /**
  * The last instant of the window: the end of the 7th calendar day after the signing day, in São Paulo (signed on the
- * 1st → until the 8th, 23:59:59.999), by the zone's rules (domain/dates.ts).
+ * 1st → until the 8th, 23:59:59.999), by the zone's rules (domain/sao-paulo-calendar.ts).
  */
 export function withdrawalDeadline(signedAt: string): string {
   return saoPauloDayEnd(addCalendarDays(saoPauloDay(new Date(signedAt)), CANCELLATION_WINDOW_DAYS));
@@ -49,9 +48,6 @@ export function withdrawalEligibility(contract: Contract, process: Process | nul
   return { allowed: true, until };
 }
 
-/** What happens to the money when a contract is cancelled, told before and after: decided by its latest charge. */
-export type WithdrawalRefund = 'refund' | 'remove' | 'none';
-
 /** The payment screen's and contract screen's label of a charge being refunded ('Estorno solicitado'). */
 export const REFUND_REQUESTED_LABEL = CHARGE_STATUS_LABELS.REFUND_REQUESTED!;
 
@@ -60,11 +56,9 @@ export const REFUND_REQUESTED_LABEL = CHARGE_STATUS_LABELS.REFUND_REQUESTED!;
  * São Paulo calendar day it was asked, skipping weekends and holidays as the filing forecast does.
  */
 export function refundExpectedBy(requestedAt: Date): Date {
-  const digits = saoPauloDateDigits(requestedAt);
-  const calendarDay = new Date(Date.UTC(+digits.slice(0, 4), +digits.slice(4, 6) - 1, +digits.slice(6, 8), 12));
-  const expected = addBusinessDays(calendarDay, REFUND_BUSINESS_DAYS, { stateCode: 'MG' });
+  const expected = addBusinessDays(saoPauloDay(requestedAt), REFUND_BUSINESS_DAYS);
   if (!expected) throw new RangeError(`No refund date for ${requestedAt.toISOString()}`);
-  return expected;
+  return calendarNoon(expected);
 }
 
 /**
@@ -83,4 +77,43 @@ export type SettlementOutcome = (typeof SETTLEMENT_OUTCOMES)[number];
 export function combinedSettlement(outcomes: readonly SettlementOutcome[]): SettlementOutcome {
   const order: SettlementOutcome[] = ['refused', 'in-progress', 'refund-requested', 'removed'];
   return order.find((outcome) => outcomes.includes(outcome)) ?? 'nothing';
+}
+
+/**
+ * What a settlement does with one charge of a cancelled contract at Asaas, from its status: a paid one is refunded, an
+ * open one removed — overdue included, since Asaas still takes a PIX paid after its due date — and null when there is
+ * nothing to do (never paid and gone, or already returned).
+ */
+export type SettlementAction = 'refund' | 'remove';
+
+const OPEN_STATUSES = new Set<string>([...PENDING_CHARGE_STATUSES, 'OVERDUE']);
+
+export function settlementAction(status: string): SettlementAction | null {
+  if (isChargePaid(status)) return 'refund';
+  return OPEN_STATUSES.has(status.toUpperCase()) ? 'remove' : null;
+}
+
+/** The charges a settlement acts on: each with an action, less those whose money an admin returned by hand. */
+export function chargesToSettle<C extends Pick<Charge, 'status' | 'manual_refund'>>(charges: readonly C[]): C[] {
+  return charges.filter((charge) => settlementAction(charge.status) !== null && !charge.manual_refund);
+}
+
+/**
+ * What cancelling a contract will do with its money, told before the customer confirms (the dialog) from the same rule
+ * the settlement then follows on every charge: a refund when any charge is paid, a removal when one is still open, a
+ * free renewal's benefit given back, or nothing.
+ */
+export const SETTLEMENT_PLANS = ['refund', 'remove', 'free', 'nothing'] as const;
+export type SettlementPlan = (typeof SETTLEMENT_PLANS)[number];
+
+export function settlementPlan(
+  contract: Pick<Contract, 'id' | 'forma_pagamento'>,
+  charges: readonly Pick<Charge, 'contrato_id' | 'status' | 'manual_refund'>[],
+): SettlementPlan {
+  if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) return 'free';
+  const actions = chargesToSettle(charges.filter((c) => c.contrato_id === contract.id)).map((c) =>
+    settlementAction(c.status),
+  );
+  if (actions.includes('refund')) return 'refund';
+  return actions.includes('remove') ? 'remove' : 'nothing';
 }

@@ -38,7 +38,7 @@ import {
 } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
-import { TIME_ZONE } from '../domain/dates.js';
+import { TIME_ZONE } from '../domain/sao-paulo-calendar.js';
 import { FILED_PROCESS_STATUSES } from '../domain/process-status.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { getFilingDocumentRoute } from '../domain/api/filing-documents.js';

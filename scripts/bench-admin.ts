@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { saoPauloDay } from '../domain/finance-period.js';
+import { saoPauloDay } from '../domain/sao-paulo-calendar.js';
 import { PROCESS_STATUSES, type ProcessStatus } from '../domain/process-status.js';
 import { formatLegacyProtocol } from '../domain/protocol.js';
 import type { Charge, Contract, Process, Profile, Referral } from '../domain/schemas/entities.js';

@@ -36,7 +36,7 @@ import { ulid } from 'ulid';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
 import { lookupProcessRoute } from '../domain/api/lookup.js';
 import { receiveAsaasWebhookRoute, type WEBHOOK_OUTCOMES } from '../domain/api/webhooks.js';
-import { saoPauloDay } from '../domain/finance-period.js';
+import { saoPauloDay } from '../domain/sao-paulo-calendar.js';
 import { CONTRACT_PRICE } from '../domain/pricing.js';
 import type { ProfileInput } from '../domain/schemas/profile-input.js';
 import { getCharge } from '../lambdas/shared/data/charges.js';

@@ -20,7 +20,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../domain/pricing.js';
 import type { ProcessStatus } from '../domain/process-status.js';
-import { saoPauloDay } from '../domain/reconciliation.js';
+import { saoPauloDay } from '../domain/sao-paulo-calendar.js';
 import type { Charge, Contract, Process } from '../domain/schemas/entities.js';
 import { reconcilePayments, type ReconciliationDeps } from '../lambdas/payments/reconciliation-service.js';
 import { createAsaasClient } from '../lambdas/providers/asaas.js';

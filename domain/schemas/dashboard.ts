@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { emailDeliverySchema } from '../email-delivery.js';
+import { SETTLEMENT_PLANS } from '../withdrawal.js';
 import {
   chargeSchema,
   contractSchema,
@@ -30,7 +31,14 @@ export const dashboardSchema = z.object({
   /** The notas fiscais of the customer's payments, one per paid charge ('Nota fiscal' on the payment and history). */
   invoices: z.array(invoiceSchema).optional(),
   /** The contracts the server would cancel now ('Cancelar contrato'), with the window's last instant. */
-  withdrawals: z.array(z.object({ contractId: z.string(), until: z.string() })),
+  withdrawals: z.array(
+    z.object({
+      contractId: z.string(),
+      until: z.string(),
+      /** What cancelling does with the contract's money (`settlementPlan`): the dialog says it, the server does it. */
+      settlement: z.enum(SETTLEMENT_PLANS),
+    }),
+  ),
   /** Set when SES stopped mail to `email` (a permanent bounce or a complaint): the dashboard asks for another address. */
   emailDelivery: emailDeliverySchema.nullable().optional(),
 });

@@ -1,11 +1,16 @@
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
 import type { Charge, Contract } from '../../domain/schemas/entities.js';
-import { combinedSettlement, withdrawalEligibility, type SettlementOutcome } from '../../domain/withdrawal.js';
+import { latestChargeOf } from '../../domain/process-journey.js';
+import {
+  chargesToSettle,
+  combinedSettlement,
+  withdrawalEligibility,
+  type SettlementOutcome,
+} from '../../domain/withdrawal.js';
 import {
   SettlementPendingError,
   settleCancelledCharge,
-  settlementNeeded,
   type SettlementDeps,
 } from '../payments/charge-settlement-service.js';
 import type { SendEmail } from '../providers/email.js';
@@ -31,8 +36,6 @@ const chargesOf = (charges: Charge[], contractId: string) =>
   charges
     .filter((charge) => charge.contrato_id === contractId)
     .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
-
-const latestChargeOf = (charges: Charge[], contractId: string) => chargesOf(charges, contractId)[0] ?? null;
 
 /**
  * 'Cancelar contrato' (direito de arrependimento; docs/decisions.md, Withdrawal and refunds). The server decides from
@@ -60,7 +63,7 @@ export async function withdrawContract(
     const charge = charges[0] ?? null;
     const ref = { userId: caller.userId, contractId };
     if (contract.cancelado_em) {
-      const open = charges.filter((c) => settlementNeeded(c.status) && !c.manual_refund);
+      const open = chargesToSettle(charges);
       if (open.length > 0) {
         const settlement = combinedSettlement(await settleAll(deps, ref, contract, open));
         return answer(deps, caller.userId, contractId, settlement);

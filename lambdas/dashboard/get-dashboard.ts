@@ -1,5 +1,5 @@
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
-import { withdrawalEligibility } from '../../domain/withdrawal.js';
+import { settlementPlan, withdrawalEligibility } from '../../domain/withdrawal.js';
 import { systemClock } from '../shared/clock.js';
 import { getCustomerCollection } from '../shared/data/customers.js';
 import { emailSuppressionOf } from '../shared/data/email-suppressions.js';
@@ -22,7 +22,9 @@ export const handler = apiHandler(getDashboardRoute, async ({ caller }) => {
       processes.find((p) => p.contrato_id === contract.id) ?? null,
       now,
     );
-    return eligibility.allowed ? [{ contractId: contract.id, until: eligibility.until }] : [];
+    return eligibility.allowed
+      ? [{ contractId: contract.id, until: eligibility.until, settlement: settlementPlan(contract, charges) }]
+      : [];
   });
   const emailDelivery = suppression ? { problem: suppression.reason, since: suppression.at } : null;
   return {

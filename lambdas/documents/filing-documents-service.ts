@@ -1,5 +1,5 @@
 import type { CompanyIdentity } from '../../domain/company.js';
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import {
   declaracaoText,
   FILING_DOCUMENT_FILE_NAMES,

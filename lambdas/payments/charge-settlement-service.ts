@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  isChargePaid,
-  isChargeReturned,
-  PENDING_CHARGE_STATUSES,
-  providerChargeStatus,
-} from '../../domain/charge-status.js';
+import { isChargePaid, isChargeReturned, providerChargeStatus } from '../../domain/charge-status.js';
 import { formatBRL } from '../../domain/pricing.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
-import type { SettlementOutcome } from '../../domain/withdrawal.js';
+import { settlementAction, type SettlementAction, type SettlementOutcome } from '../../domain/withdrawal.js';
 import { AsaasError, type AsaasClient } from '../providers/asaas.js';
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { getCharge, type ChargeRef } from '../shared/data/charges.js';
@@ -35,8 +30,7 @@ export type SettlementDeps = ChargeStatusDeps & {
  * when it refused: the money is then pending with the team, never "nothing to refund".
  */
 export type Settlement =
-  | { outcome: Exclude<SettlementOutcome, 'refused'> }
-  | { outcome: 'refused'; reason: string; action: 'refund' | 'remove' };
+  { outcome: Exclude<SettlementOutcome, 'refused'> } | { outcome: 'refused'; reason: string; action: SettlementAction };
 
 /** Asaas could not be reached: the cancellation stands, the money is settled by the next try (503, pt-BR). */
 export class SettlementPendingError extends DomainError {
@@ -48,16 +42,8 @@ export class SettlementPendingError extends DomainError {
 /** The function's timeout: one attempt settles a charge at a time, and a crashed one frees it when it lapses. */
 const SETTLEMENT_LEASE_SECONDS = ASAAS_CALLER_TIMEOUT_SECONDS;
 
-const OPEN_STATUSES = new Set<string>([...PENDING_CHARGE_STATUSES, 'OVERDUE']);
-
-/** What a cancelled contract's charge still needs at Asaas, from its status: null when nothing. */
-export function settlementNeeded(status: string): 'refund' | 'remove' | null {
-  if (isChargePaid(status)) return 'refund';
-  return OPEN_STATUSES.has(status) ? 'remove' : null;
-}
-
 /** The id of the admins' alert about a charge Asaas would not settle: one per charge and step, however often. */
-export const refusedSettlementAlertId = (chargeId: string, action: 'refund' | 'remove' = 'refund') =>
+export const refusedSettlementAlertId = (chargeId: string, action: SettlementAction = 'refund') =>
   `${action === 'refund' ? 'estorno-recusado' : 'remocao-recusada'}#${chargeId}`;
 
 /**
@@ -88,7 +74,7 @@ export async function settleCancelledCharge(
   try {
     const charge = await getCharge(deps.db, ref);
     if (!charge?.asaas_id) return { outcome: 'nothing' };
-    const needed = settlementNeeded(charge.status);
+    const needed = settlementAction(charge.status);
     if (!needed) return { outcome: outcomeOf(charge.status) };
     const asaasId = charge.asaas_id;
     let status = charge.status;
@@ -99,12 +85,12 @@ export async function settleCancelledCharge(
         plan ? deps.asaas.deleteInstallment(plan) : deps.asaas.deletePayment(asaasId),
       );
       status = await applyFreshStatus(deps, ref, asaasId);
-      if (settlementNeeded(status) === 'remove') {
+      if (settlementAction(status) === 'remove') {
         // Still open at Asaas (held for risk analysis): it may yet be paid, so its workflow keeps waiting; a payment
         // then is money a cancelled contract holds, refunded by the status path's callers.
         return refused(deps, ref, 'remove', refusedBecause ?? 'O Asaas não removeu a cobrança.');
       }
-      if (settlementNeeded(status) !== 'refund') {
+      if (settlementAction(status) !== 'refund') {
         if (charge.taskToken) {
           await deps.workflow.fail(charge.taskToken, 'ContractCancelled', 'O contrato foi cancelado.');
         }
@@ -150,7 +136,7 @@ async function settled(
 async function refused(
   deps: SettlementDeps,
   ref: ChargeRef,
-  action: 'refund' | 'remove',
+  action: SettlementAction,
   reason: string,
 ): Promise<Settlement> {
   const now = deps.clock().toISOString();
@@ -164,7 +150,7 @@ async function refused(
 export async function raiseRefusedSettlementAlert(
   deps: Pick<SettlementDeps, 'db' | 'clock'>,
   ref: ChargeRef,
-  action: 'refund' | 'remove',
+  action: SettlementAction,
   reason: string,
 ): Promise<void> {
   const [contract, charge] = await Promise.all([

@@ -1,5 +1,5 @@
 import { isChargeExpired, isChargePaid, paymentClass, providerChargeStatus } from '../../domain/charge-status.js';
-import { saoPauloDateDigits } from '../../domain/dates.js';
+import { saoPauloDateDigits } from '../../domain/sao-paulo-calendar.js';
 import { pixValidUntil } from '../../domain/finance.js';
 import { WITHDRAWAL_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages.js';
 import type { ChargeChoice } from '../../domain/api/payments.js';

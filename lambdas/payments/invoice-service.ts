@@ -1,5 +1,5 @@
 import { isChargePaid } from '../../domain/charge-status.js';
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import {
   canInvoiceMove,
   EXAMPLE_FISCAL_SETTINGS,

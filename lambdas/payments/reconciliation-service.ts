@@ -9,6 +9,7 @@ import {
   type DivergenceFinding,
   type ReconciliationWindow,
 } from '../../domain/reconciliation.js';
+import { settlementAction } from '../../domain/withdrawal.js';
 import {
   ASAAS_PAGE_LIMIT,
   AsaasError,
@@ -39,7 +40,7 @@ import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-pay
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
-import { settleCancelledCharge, settlementNeeded } from './charge-settlement-service.js';
+import { settleCancelledCharge } from './charge-settlement-service.js';
 import { raiseDuplicatePaymentAlert, settleHeldMoney } from './held-money-service.js';
 import { getContract } from '../shared/data/contracts.js';
 import type { ChargeMove } from '../shared/data/charge-moves.js';
@@ -377,7 +378,7 @@ class RunReader {
   ): Promise<void> {
     if (!charge.contractCancelled || charge.manuallyRefunded) return;
     const asaasStatus = providerChargeStatus(payment);
-    if (settlementNeeded(move.status) === 'remove' && settlementNeeded(asaasStatus) === 'remove') {
+    if (settlementAction(move.status) === 'remove' && settlementAction(asaasStatus) === 'remove') {
       await this.asaas(() =>
         settleCancelledCharge(this.deps, charge.ref, 'Cobrança de contrato cancelado').then((settlement) => {
           if (settlement.outcome === 'removed') this.run.repaired += 1;
@@ -431,7 +432,7 @@ class RunReader {
    */
   private async retireReplacedCharge(payment: AsaasPayment, charge: ReconcilableCharge, ourStatus: string) {
     if (charge.contractCancelled || ourStatus !== 'OVERDUE' || payment.deleted === true) return;
-    if (settlementNeeded(providerChargeStatus(payment)) !== 'remove') return;
+    if (settlementAction(providerChargeStatus(payment)) !== 'remove') return;
     const latest = await latestChargeOfContract(this.deps.db, charge.ref.userId, charge.ref.contractId);
     if (!latest || latest.id === charge.ref.chargeId) return;
     try {

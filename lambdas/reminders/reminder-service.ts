@@ -1,4 +1,4 @@
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { kitProgress } from '../../domain/filing-kit.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WHATSAPP_SIGNATURE_HEADER } from '../../domain/api/whatsapp.js';
+import { formatDateTime } from '../../domain/dates.js';
 import {
   renderTemplateBody,
   templateByName,
@@ -376,7 +377,7 @@ function inboxPage(messages: StandInMessage[], replies: StandInReply[]): string 
 <button type="submit" class="secondary">${label}</button></form>`,
       ).join('');
       return `<article data-message-id="${escapeHtml(message.id)}">
-<p class="meta">Para <strong>+${escapeHtml(message.to)}</strong> · ${escapeHtml(new Date(message.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</p>
+<p class="meta">Para <strong>+${escapeHtml(message.to)}</strong> · ${escapeHtml(formatDateTime(message.at))}</p>
 <p class="meta">${message.template ? `Modelo <code>${escapeHtml(message.template)}</code> (${escapeHtml(message.language ?? '')}) · parâmetros: ${message.params.map((p) => `<code>${escapeHtml(p)}</code>`).join(' ')}` : 'Texto livre (resposta na janela de 24 horas)'}</p>
 <div class="bubble">${escapeHtml(message.text).replace(/\n/g, '<br>')}</div>
 <p class="meta">Status: ${statuses || 'aceita pela API'}</p>

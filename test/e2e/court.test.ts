@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cnjDigits, courtOf } from '../../domain/cnj-number.js';
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { CASE_TIMELINE_MESSAGES } from '../../domain/case-timeline.js';
 import { COURT_CASE_LABELS, COURT_MOVEMENT_SENTENCES } from '../../domain/court-movements.js';
 import { syncCourtCases } from '../../lambdas/court/court-sync-service.js';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { addDays, formatDay, saoPauloDay } from '../../domain/finance-period.js';
+import { formatDay } from '../../domain/dates.js';
+import { addCalendarDays, saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { PIX_DUE_DAYS } from '../../domain/pricing.js';
 import { nameWord } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS, newContext } from './browser.js';
@@ -37,7 +38,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       await page.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
       await page.getByText('Aguardando', { exact: true }).waitFor();
       // Until when it can be paid: Asaas's QR code expiry, the due date (3 São Paulo days on) at 23:59.
-      const due = formatDay(addDays(saoPauloDay(new Date()), PIX_DUE_DAYS));
+      const due = formatDay(addCalendarDays(saoPauloDay(new Date()), PIX_DUE_DAYS));
       expect(await page.getByTestId('pix-valid-until').textContent()).toBe(`Válido até ${due} às 23:59`);
       const code = await page.getByLabel('PIX copia e cola').inputValue();
       expect(code).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);

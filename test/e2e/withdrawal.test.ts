@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
 import { createChargeRoute } from '../../domain/api/payments.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
+import type { Dashboard } from '../../domain/schemas/dashboard.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
 import { emailWithSubject, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { apiCustomer, callApi, signInThroughForm, type ApiCustomer } from './customers.js';
@@ -169,6 +170,38 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     // Two sign-ins (the admin's with its second factor), a refusal, a top-up and a retry: long on a busy machine.
     300_000,
   );
+
+  it.each([
+    ['phone', VIEWPORTS.phone],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const)('the dialog says an overdue PIX is removed, as the server then does (%s)', async (device, viewport) => {
+    const customer = await apiCustomer({
+      name: `Otávio ${device === 'phone' ? 'Celular' : 'Computador'} ${nameWord()}`,
+    });
+    const { charge } = await callApi<{ charge: { asaas_id: string } }>(
+      customer.idToken,
+      createChargeRoute.method,
+      createChargeRoute.path.replace('{contractId}', customer.contractId),
+    );
+    await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/overdue`, { method: 'POST' });
+    const dashboard = () => callApi<Dashboard>(customer.idToken, getDashboardRoute.method, getDashboardRoute.path);
+    await expect.poll(async () => (await dashboard()).withdrawals[0]?.settlement, { timeout: 60_000 }).toBe('remove');
+    const page = await newPage(viewport);
+    await signInThroughForm(page, customer);
+    await page.goto(`${appUrl}/app/contrato`);
+    await page.getByRole('button', { name: 'Cancelar contrato' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
+    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRemove).waitFor();
+    await screenshot(page, `withdrawal-dialog-overdue-${device}`);
+    await dialog.getByRole('button', { name: 'Sim, cancelar contrato' }).click();
+    await toastWith(page, 'Contrato cancelado');
+    await expect
+      .poll(async () => (await dashboard()).charges.find((c) => c.asaas_id === charge.asaas_id)?.status, {
+        timeout: 60_000,
+      })
+      .toBe('DELETED');
+    await page.context().close();
+  });
 
   it('an admin refunds a paid charge from /admin/financeiro with a reason (desktop)', async () => {
     const name = `Otavio Estornado ${nameWord()}`;

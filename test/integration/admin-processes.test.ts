@@ -14,7 +14,7 @@ import {
 } from '../../domain/api/admin-processes.js';
 import type { RouteContract } from '../../domain/api/route.js';
 import { cnjCheckDigits } from '../../domain/cnj-number.js';
-import { addCalendarDays, saoPauloDay } from '../../domain/dates.js';
+import { addCalendarDays, saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES } from '../../domain/messages.js';
 import { PROTOCOL_PATTERN } from '../../domain/protocol.js';
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createChargeRoute } from '../../domain/api/payments.js';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
-import { saoPauloDay } from '../../domain/finance-period.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
 import { withdrawContract } from '../../lambdas/contracts/withdrawal-service.js';
 import { handleAsaasWebhook, type WebhookDeps } from '../../lambdas/payments/asaas-webhook-service.js';

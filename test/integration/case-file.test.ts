@@ -1,4 +1,4 @@
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { describe, expect, it } from 'vitest';
 import { getAdminClientRoute, getAdminContractPdfRoute } from '../../domain/api/admin-clients.js';
 import { signContractRoute } from '../../domain/api/contracts.js';

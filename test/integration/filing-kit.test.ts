@@ -1,4 +1,4 @@
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PutObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeAdminProcessStatusRoute, type StatusChangeBody } from '../../domain/api/admin-processes.js';
 import { CNJ_NUMBER_MESSAGES, cnjCheckDigits, formatCnjNumber } from '../../domain/cnj-number.js';
-import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/dates.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/sao-paulo-calendar.js';
 import { adminStatusHistorySchema } from '../../domain/schemas/entities.js';
 import { STATUS_CHANGE_MESSAGES } from '../../domain/status-change.js';
 import { handler as changeStatus } from '../../lambdas/admin/processes/change-admin-process-status.js';

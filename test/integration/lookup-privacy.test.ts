@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { lookupProcessRoute } from '../../domain/api/lookup.js';
-import { saoPauloDateDigits } from '../../domain/dates.js';
+import { saoPauloDateDigits } from '../../domain/sao-paulo-calendar.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import {
   formatLegacyProtocol,

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { markAdminChargePaidRoute } from '../../domain/api/admin-finance.js';
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { markAdminChargePaid } from '../../lambdas/admin/finance/admin-finance-service.js';
 import { handler as markPaid } from '../../lambdas/admin/finance/mark-admin-charge-paid.js';

@@ -2,7 +2,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
-import { addDays, saoPauloDay, startOfSaoPauloDay } from '../../domain/finance-period.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/sao-paulo-calendar.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { PIX_DUE_DAYS } from '../../domain/pricing.js';
 import { RATE_LIMITS } from '../../domain/rate-limits.js';
@@ -112,10 +112,10 @@ describe("'Gerar PIX'", () => {
     expect(collection.charges[0]!.link).toContain('/i/');
     // What the finance figures count, and until when the PIX can be paid (Asaas's QR expiry: the due date at 23:59:59
     // in São Paulo, 3 days on).
-    const dueDay = addDays(saoPauloDay(new Date()), PIX_DUE_DAYS);
+    const dueDay = addCalendarDays(saoPauloDay(new Date()), PIX_DUE_DAYS);
     expect(collection.charges[0]).toMatchObject({
       valor: 399,
-      pix_valido_ate: new Date(startOfSaoPauloDay(addDays(dueDay, 1)).getTime() - 1000).toISOString(),
+      pix_valido_ate: new Date(Date.parse(saoPauloDayStart(addCalendarDays(dueDay, 1))) - 1000).toISOString(),
     });
     expect(new Set(starts.filter((name) => name === chargeId))).toEqual(new Set([chargeId]));
     const after = await getAdminCounters(db);

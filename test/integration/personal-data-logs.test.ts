@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAdminClientRoute, listAdminClientsRoute } from '../../domain/api/admin-clients.js';
 import { listAdminChargesRoute } from '../../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../../domain/api/admin-processes.js';
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { listAdminReferralsRoute } from '../../domain/api/admin-referrals.js';
 import { signContractRoute } from '../../domain/api/contracts.js';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';

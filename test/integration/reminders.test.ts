@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/dates.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/sao-paulo-calendar.js';
 import type { KitItemKey } from '../../domain/filing-kit.js';
 import {
   sendDueReminders,

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { cnjDigits, courtOf } from '../../domain/cnj-number.js';
-import { saoPauloDay } from '../../domain/dates.js';
+import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Button, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { saoPauloDay } from '@domain/dates.js';
+import type { refundAdminChargeRoute } from '@domain/api/admin-finance.js';
+import type { ResponseOf } from '@domain/api/route.js';
+import { saoPauloDay } from '@domain/sao-paulo-calendar.js';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { toast, toastApiError } from '@/lib/toast';
 
-type Settlement = { outcome: string; reason: string | null };
+/** What the server did with the money (the route's own type). */
+type Settlement = ResponseOf<typeof refundAdminChargeRoute>['settlement'];
 
 /** A manual refund's record: the money the team returned by bank transfer, the day and the reason. */
 export type ManualRefund = { valor: number; data: string; motivo: string };
@@ -74,7 +77,7 @@ export function RefundDialog(props: RefundDialogProps) {
         return;
       }
       const answer = 'refund' in props ? await props.refund(reason.trim()) : null;
-      const { settlement } = (answer ?? {}) as { settlement?: Settlement | null };
+      const { settlement } = (answer ?? {}) as { settlement?: Settlement };
       dialog.hide();
       if (settlement?.outcome === 'refused') {
         toast({

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Flex, Text, TextAreaField, TextField, VisuallyHid
 import { useEffect, useRef, useState } from 'react';
 import { COURT_UNIT_MAX_LENGTH, PROCESS_NOTE_MAX_LENGTH, type AdminProcessRow } from '@domain/api/admin-processes.js';
 import { cnjDigits, courtOf, formatCnjNumber } from '@domain/cnj-number.js';
-import { saoPauloDay } from '@domain/dates.js';
+import { saoPauloDay } from '@domain/sao-paulo-calendar.js';
 import {
   ADMIN_PROCESS_MESSAGES as M,
   EMAIL_RECEIPT_MESSAGES,

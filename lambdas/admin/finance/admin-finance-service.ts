@@ -6,7 +6,7 @@ import {
   providerChargeStatus,
   verificationMessage,
 } from '../../../domain/charge-status.js';
-import { saoPauloDay } from '../../../domain/dates.js';
+import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { chargeMethod, type PaymentMethod } from '../../../domain/payment-methods.js';
 import { formatBRL } from '../../../domain/pricing.js';
 import { isInRange, rangeInstants } from '../../../domain/finance-period.js';

@@ -1,10 +1,10 @@
 import type { AdminChargeRow } from '../../../domain/api/admin-finance.js';
 import { isChargePaid, providerChargeStatus } from '../../../domain/charge-status.js';
 import { PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
+import { chargesToSettle } from '../../../domain/withdrawal.js';
 import {
   SettlementPendingError,
   settleCancelledCharge,
-  settlementNeeded,
   type Settlement,
   type SettlementDeps,
 } from '../../payments/charge-settlement-service.js';
@@ -20,7 +20,7 @@ import { getOrphanPayment, recordOrphanPayment, type OrphanPayment } from '../..
 import { getProcess } from '../../shared/data/processes.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { recordManualRefund } from '../../shared/data/settlements.js';
-import { saoPauloDay } from '../../../domain/dates.js';
+import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { logger } from '../../shared/logger.js';
 import { rowOf } from './admin-finance-service.js';
 import { refusal } from '../../../domain/refusals.js';
@@ -95,9 +95,7 @@ export async function refundAdminCharge(
  */
 async function settleOtherCharges(deps: SettlementDeps, ref: ChargeRef, description: string): Promise<void> {
   const { charges } = await getCustomerCollection(deps.db, ref.userId, { consistent: true });
-  const others = charges.filter(
-    (c) => c.contrato_id === ref.contractId && c.id !== ref.chargeId && !c.manual_refund && settlementNeeded(c.status),
-  );
+  const others = chargesToSettle(charges.filter((c) => c.contrato_id === ref.contractId && c.id !== ref.chargeId));
   for (const other of others) await settleCancelledCharge(deps, { ...ref, chargeId: other.id }, description);
 }
 

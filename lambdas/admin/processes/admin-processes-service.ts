@@ -6,7 +6,7 @@ import {
   type AdminProcessRow,
   type StatusChangeBody,
 } from '../../../domain/api/admin-processes.js';
-import { saoPauloDay, saoPauloDayStart } from '../../../domain/dates.js';
+import { saoPauloDay, saoPauloDayStart } from '../../../domain/sao-paulo-calendar.js';
 import {
   assessStatusMove,
   filedCase,

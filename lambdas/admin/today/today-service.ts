@@ -1,8 +1,8 @@
 import type { TodayItem, TodayQueue } from '../../../domain/api/admin-today.js';
 import { chargeStatusLabel, isChargePaid } from '../../../domain/charge-status.js';
-import { addCalendarDays, saoPauloDay } from '../../../domain/dates.js';
+import { addCalendarDays, saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { filingDeadline, filingForecast } from '../../../domain/filing.js';
-import { formatDay } from '../../../domain/finance-period.js';
+import { formatDay } from '../../../domain/dates.js';
 import { kitChecklist } from '../../../domain/filing-kit.js';
 import { DIVERGENCE_LABELS } from '../../../domain/reconciliation.js';
 import { chargeSchema, processSchema, type Charge, type Process } from '../../../domain/schemas/entities.js';

@@ -1,6 +1,7 @@
 import { PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { financeDayDeltas, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
-import { saoPauloDay, type DayRange } from '../../../domain/finance-period.js';
+import { type DayRange } from '../../../domain/finance-period.js';
+import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import type { Charge } from '../../../domain/schemas/entities.js';
 import { getContract } from './contracts.js';
 import { keys } from './keys.js';

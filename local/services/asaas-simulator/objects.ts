@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { saoPauloWallClock } from '../../../domain/dates.js';
+import { saoPauloWallClock } from '../../../domain/sao-paulo-calendar.js';
 
 /** Asaas's objects as its API returns them, and the small helpers every part of the simulator shares. */
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addCourtBusinessDays,
   COURT_MOVEMENT_SENTENCES,
   plainCourtText,
   TPU_MOVEMENT_KINDS,
@@ -76,15 +75,5 @@ describe('the court’s words as plain text', () => {
     const long = plainCourtText('x'.repeat(600));
     expect(long).toHaveLength(500);
     expect(long.endsWith('…')).toBe(true);
-  });
-});
-
-describe('the next court step’s expected day', () => {
-  it('counts business days, skipping weekends and national holidays', () => {
-    // Friday 2026-11-13 + 1 business day = Monday 2026-11-16.
-    expect(addCourtBusinessDays('2026-11-13', 1)).toBe('2026-11-16');
-    // Across Christmas (Friday 2026-12-25).
-    expect(addCourtBusinessDays('2026-12-24', 1)).toBe('2026-12-28');
-    expect(addCourtBusinessDays('not a day', 1)).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   dayRangeProblem,
   daysInRange,
   daysOf,
@@ -13,30 +12,9 @@ import {
   rangeInstants,
   readPeriodChoice,
   resolvePeriod,
-  saoPauloDay,
-  startOfSaoPauloDay,
 } from '../../../domain/finance-period.js';
 
-describe('São Paulo calendar days', () => {
-  it('takes the day of an instant in São Paulo, not in UTC', () => {
-    expect(saoPauloDay(new Date('2025-11-30T02:59:59.999Z'))).toBe('2025-11-29');
-    expect(saoPauloDay(new Date('2025-11-30T03:00:00.000Z'))).toBe('2025-11-30');
-    expect(saoPauloDay('2026-01-01T02:00:00.000Z')).toBe('2025-12-31');
-  });
-
-  it('starts a day at 03:00 UTC: no summer time since 2019, in any month', () => {
-    for (const day of ['2025-01-15', '2025-02-16', '2025-06-30', '2025-10-19', '2025-11-02', '2025-12-31']) {
-      expect(startOfSaoPauloDay(day).toISOString()).toBe(`${day}T03:00:00.000Z`);
-    }
-  });
-
-  it('still starts the days of the old summer time where they did', () => {
-    // Summer time began at midnight on 4 Nov 2018 (the day's first hour was 01:00, UTC−2) and ended on 17 Feb 2019.
-    expect(startOfSaoPauloDay('2018-11-04').toISOString()).toBe('2018-11-04T03:00:00.000Z');
-    expect(startOfSaoPauloDay('2018-12-25').toISOString()).toBe('2018-12-25T02:00:00.000Z');
-    expect(startOfSaoPauloDay('2019-02-17').toISOString()).toBe('2019-02-17T03:00:00.000Z');
-  });
-
+describe('São Paulo day ranges', () => {
   it('turns a range into instants: its first instant included, the next day’s first excluded', () => {
     const instants = rangeInstants({ from: '2025-11-01', to: '2025-11-30' });
     expect(instants).toEqual({ start: '2025-11-01T03:00:00.000Z', end: '2025-12-01T03:00:00.000Z' });
@@ -44,14 +22,6 @@ describe('São Paulo calendar days', () => {
     expect(isInRange('2025-12-01T02:59:59.999Z', instants)).toBe(true);
     expect(isInRange('2025-12-01T03:00:00.000Z', instants)).toBe(false);
     expect(isInRange('2025-11-01T02:59:59.999Z', instants)).toBe(false);
-  });
-
-  it('adds days across months, years and leap days', () => {
-    expect(addDays('2025-01-31', 1)).toBe('2025-02-01');
-    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
-    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
-    expect(addDays('2025-03-10', -6)).toBe('2025-03-04');
   });
 
   it('lists and counts the days of a range', () => {

@@ -7,7 +7,7 @@ import {
   parseEmailChangeLink,
   parseMagicLinkFragment,
 } from '../../../domain/auth-links.js';
-import { formatDate, formatDateTime, saoPauloWallClock } from '../../../domain/dates.js';
+import { formatDate, formatDateTime } from '../../../domain/dates.js';
 
 const b64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -88,12 +88,5 @@ describe('magic-link e-mail at its edges', () => {
     expect(magicLinkEmail(`${b64url({ email: ['@'] })}.sig`)).toBeNull();
     expect(magicLinkEmail(`${b64url({ email: { '@': 1 } })}.sig`)).toBeNull();
     expect(magicLinkEmail(`${b64url({})}.sig`)).toBeNull();
-  });
-});
-
-describe('saoPauloWallClock', () => {
-  it('reads the São Paulo date and time of an instant, across midnight UTC', () => {
-    expect(saoPauloWallClock(new Date('2026-11-24T02:30:05Z'))).toEqual({ date: '2026-11-23', time: '23:30:05' });
-    expect(saoPauloWallClock(new Date('2026-01-01T03:00:00Z'))).toEqual({ date: '2026-01-01', time: '00:00:00' });
   });
 });

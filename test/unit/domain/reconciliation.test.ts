@@ -11,8 +11,6 @@ import {
   RECONCILIATION_RUN_LABELS,
   RECONCILIATION_RUN_STATUSES,
   reconciliationWindow,
-  saoPauloDay,
-  saoPauloDayStart,
   type ChargeSnapshot,
 } from '../../../domain/reconciliation.js';
 
@@ -28,23 +26,6 @@ function charge(overrides: Partial<ChargeSnapshot> = {}): ChargeSnapshot {
     ...overrides,
   };
 }
-
-describe('São Paulo calendar days (Asaas’s dates)', () => {
-  it('names the day of an instant in São Paulo, not in UTC', () => {
-    expect(saoPauloDay(new Date('2026-03-10T02:59:59Z'))).toBe('2026-03-09');
-    expect(saoPauloDay(new Date('2026-03-10T03:00:00Z'))).toBe('2026-03-10');
-  });
-
-  it('gives the UTC instant a São Paulo day begins (UTC−3 since 2019)', () => {
-    expect(saoPauloDayStart('2026-03-10')).toBe('2026-03-10T03:00:00.000Z');
-    expect(saoPauloDay(new Date(saoPauloDayStart('2026-12-31')))).toBe('2026-12-31');
-    expect(saoPauloDay(new Date(Date.parse(saoPauloDayStart('2026-12-31')) - 1))).toBe('2026-12-30');
-  });
-
-  it('follows the zone’s offset of that day (São Paulo still kept summer time in 2018)', () => {
-    expect(saoPauloDayStart('2018-12-01')).toBe('2018-12-01T02:00:00.000Z');
-  });
-});
 
 describe('reconciliationWindow', () => {
   it('first run: payments created and paid in the last 90 days, up to today', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Contract, Process } from '../../../domain/schemas/entities.js';
-import { combinedSettlement, withdrawalDeadline, withdrawalEligibility } from '../../../domain/withdrawal.js';
+import type { Charge, Contract, Process } from '../../../domain/schemas/entities.js';
+import {
+  chargesToSettle,
+  combinedSettlement,
+  settlementAction,
+  settlementPlan,
+  withdrawalDeadline,
+  withdrawalEligibility,
+} from '../../../domain/withdrawal.js';
 
 // Signed on Monday 2026-11-02 at 23:30 in São Paulo (02:30 UTC on the 3rd): day 0 is the 2nd, São Paulo's calendar.
 const signedAt = '2026-11-03T02:30:00.000Z';
@@ -63,5 +70,51 @@ describe("a contract's settlement in one word, from its charges'", () => {
     expect(combinedSettlement(['removed', 'refund-requested', 'nothing'])).toBe('refund-requested');
     expect(combinedSettlement(['nothing', 'removed'])).toBe('removed');
     expect(combinedSettlement([])).toBe('nothing');
+  });
+});
+
+describe('what a settlement does with each charge, decided once', () => {
+  it('refunds a paid charge, removes an open one (overdue included), leaves the rest', () => {
+    for (const status of ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH']) expect(settlementAction(status)).toBe('refund');
+    for (const status of ['PENDING', 'AWAITING_RISK_ANALYSIS', 'OVERDUE'])
+      expect(settlementAction(status)).toBe('remove');
+    for (const status of ['DELETED', 'REFUNDED', 'REFUND_REQUESTED', 'REFUND_IN_PROGRESS']) {
+      expect(settlementAction(status)).toBeNull();
+    }
+  });
+
+  it('skips a charge whose money an admin returned by hand', () => {
+    const charges = [
+      { id: 'a', status: 'RECEIVED', manual_refund: { valor: 399 } },
+      { id: 'b', status: 'OVERDUE', manual_refund: null },
+      { id: 'c', status: 'DELETED', manual_refund: null },
+    ] as unknown as Charge[];
+    expect(chargesToSettle(charges).map((charge) => charge.id)).toEqual(['b']);
+  });
+});
+
+describe('what cancelling a contract will do with its money, told before the customer confirms', () => {
+  const pix = { id: 'c1', forma_pagamento: 'pix' } as Contract;
+  const charge = (status: string, overrides: Partial<Charge> = {}) =>
+    ({ contrato_id: 'c1', status, manual_refund: null, ...overrides }) as Charge;
+
+  it('promises the removal of an overdue PIX, as the server then does', () => {
+    expect(settlementPlan(pix, [charge('OVERDUE')])).toBe('remove');
+    expect(settlementPlan(pix, [charge('PENDING')])).toBe('remove');
+  });
+
+  it('promises a refund when any charge is paid, a replaced one included', () => {
+    expect(settlementPlan(pix, [charge('RECEIVED'), charge('PENDING')])).toBe('refund');
+    expect(settlementPlan(pix, [charge('DELETED'), charge('CONFIRMED')])).toBe('refund');
+  });
+
+  it('promises nothing when there is no money and no open charge, nor for other contracts’ charges', () => {
+    expect(settlementPlan(pix, [])).toBe('nothing');
+    expect(settlementPlan(pix, [charge('DELETED'), charge('REFUNDED')])).toBe('nothing');
+    expect(settlementPlan(pix, [charge('RECEIVED', { contrato_id: 'other' })])).toBe('nothing');
+  });
+
+  it('gives a free renewal’s benefit back', () => {
+    expect(settlementPlan({ id: 'c1', forma_pagamento: 'gratuito' } as Contract, [])).toBe('free');
   });
 });

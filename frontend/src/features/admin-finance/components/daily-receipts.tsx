@@ -1,7 +1,7 @@
 import { Heading, Text, VisuallyHidden } from '@aws-amplify/ui-react';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { fromCents, receiptsSummary, toCents, type FinanceDay } from '@domain/finance.js';
-import { formatDay } from '@domain/finance-period.js';
+import { formatDay } from '@domain/dates.js';
 import { FINANCE_MESSAGES } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import type { MarkPaidBody } from '@domain/api/admin-finance.js';
-import { saoPauloDay } from '@domain/dates.js';
+import { saoPauloDay } from '@domain/sao-paulo-calendar.js';
 import { ADMIN_PROCESS_MESSAGES as M } from '@domain/messages.js';
 import { formatBRL } from '@domain/pricing.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';

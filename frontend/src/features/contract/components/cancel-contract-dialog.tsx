@@ -1,18 +1,24 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
+import type { SettlementPlan } from '@domain/withdrawal.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { isRefusal } from '@/lib/api-error';
 import { toastApiError } from '@/lib/toast';
 import { useCancelContract } from '../api/contracts';
 
-/** What the money does when this contract is cancelled: decided by the contract's latest charge. */
-export type WithdrawalMoney = 'refund' | 'remove' | 'free' | 'none';
+/** The dialog's line on the money, for what the server said cancelling will do with it (`settlementPlan`). */
+const SETTLEMENT_LINES: Record<SettlementPlan, string | null> = {
+  refund: WITHDRAWAL_MESSAGES.dialogRefund,
+  remove: WITHDRAWAL_MESSAGES.dialogRemove,
+  free: WITHDRAWAL_MESSAGES.dialogFree,
+  nothing: null,
+};
 
 /**
  * 'Cancelar contrato' and its confirmation (direito de arrependimento). The dialog says what happens — money back,
- * process closed, no undo — and the server decides again.
+ * process closed, no undo — as the server decided it, and the server decides again.
  */
-export function CancelContractDialog({ contractId, money }: { contractId: string; money: WithdrawalMoney }) {
+export function CancelContractDialog({ contractId, settlement }: { contractId: string; settlement: SettlementPlan }) {
   const dialog = useAppDialog();
   const cancellation = useCancelContract();
 
@@ -31,9 +37,7 @@ export function CancelContractDialog({ contractId, money }: { contractId: string
 
   const lines = [
     WITHDRAWAL_MESSAGES.dialogProcess as string,
-    money === 'refund' ? WITHDRAWAL_MESSAGES.dialogRefund : null,
-    money === 'remove' ? WITHDRAWAL_MESSAGES.dialogRemove : null,
-    money === 'free' ? WITHDRAWAL_MESSAGES.dialogFree : null,
+    SETTLEMENT_LINES[settlement],
     WITHDRAWAL_MESSAGES.dialogNoUndo,
   ].flatMap((line) => (line === null ? [] : [line]));
 

@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { chargeStatusLabel, isChargeExpired, isChargePaid, isChargeReturned } from '@domain/charge-status.js';
+import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
+import { latestChargeOf } from '@domain/process-journey.js';
+import type { Dashboard } from '@domain/schemas/dashboard.js';
 import type { Charge, Contract, Profile } from '@domain/schemas/entities.js';
 import { CompleteProfileCard } from '@/components/complete-profile-card';
 import { ButtonLink } from '@/components/links';
@@ -12,7 +14,7 @@ import { PageLoader } from '@/components/page-loader';
 import { toastApiError } from '@/lib/toast';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { useCancelContract, useDownloadContractPdf } from '../api/contracts';
-import { CancelContractDialog, type WithdrawalMoney } from './cancel-contract-dialog';
+import { CancelContractDialog } from './cancel-contract-dialog';
 import { UnsignedContract } from './unsigned-contract';
 
 /** /app/contrato (spec 02 §2 Contract). */
@@ -43,7 +45,7 @@ export function ContractPage() {
               contract={contract}
               profile={collection.data.profile!}
               charge={latestChargeOf(collection.data.charges, contract.id)}
-              withdrawalUntil={collection.data.withdrawals.find((w) => w.contractId === contract.id)?.until ?? null}
+              withdrawal={collection.data.withdrawals.find((w) => w.contractId === contract.id) ?? null}
             />
           ))}
         </Flex>
@@ -56,23 +58,15 @@ function newestFirst(contracts: Contract[]): Contract[] {
   return [...contracts].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-function latestChargeOf(charges: Charge[], contractId: string): Charge | null {
-  return (
-    charges
-      .filter((charge) => charge.contrato_id === contractId)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null
-  );
-}
-
 type ContractCardProps = {
   contract: Contract;
   profile: Profile;
   charge: Charge | null;
-  /** Until when the server would cancel it ('Cancelar contrato'); null when it would not. */
-  withdrawalUntil: string | null;
+  /** Until when the server would cancel it ('Cancelar contrato') and what it would do with the money; null: it would not. */
+  withdrawal: Dashboard['withdrawals'][number] | null;
 };
 
-function ContractCard({ contract, profile, charge, withdrawalUntil }: ContractCardProps) {
+function ContractCard({ contract, profile, charge, withdrawal }: ContractCardProps) {
   const signed = contract.assinado_em !== null;
   const cancelled = Boolean(contract.cancelado_em);
   const renewal = contract.parent_contrato_id !== null;
@@ -101,7 +95,7 @@ function ContractCard({ contract, profile, charge, withdrawalUntil }: ContractCa
         </Badge>
       </Flex>
       {signed ? (
-        <SignedContract contract={contract} charge={charge} withdrawalUntil={withdrawalUntil} />
+        <SignedContract contract={contract} charge={charge} withdrawal={withdrawal} />
       ) : (
         <UnsignedContract contract={contract} profile={profile} />
       )}
@@ -109,7 +103,7 @@ function ContractCard({ contract, profile, charge, withdrawalUntil }: ContractCa
   );
 }
 
-function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCardProps, 'profile'>) {
+function SignedContract({ contract, charge, withdrawal }: Omit<ContractCardProps, 'profile'>) {
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   const cancelled = Boolean(contract.cancelado_em);
   const heldMoney = cancelled && charge !== null && isChargePaid(charge.status) && !charge.manual_refund;
@@ -117,13 +111,6 @@ function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCard
   const refundWithTeam = heldMoney && Boolean(charge.refund_refused_at);
   // Cancelled, but its paid PIX not refunded yet (Asaas was unreachable): the same request asks again.
   const refundPending = heldMoney && !refundWithTeam;
-  const money: WithdrawalMoney = free
-    ? 'free'
-    : charge && isChargePaid(charge.status)
-      ? 'refund'
-      : charge && !isChargeExpired(charge.status) && !isChargeReturned(charge.status)
-        ? 'remove'
-        : 'none';
   return (
     <Flex direction="column" gap="small" marginTop="medium">
       <dl className="contract-facts">
@@ -170,9 +157,9 @@ function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCard
           </Flex>
         </Alert>
       )}
-      {withdrawalUntil && !cancelled && (
+      {withdrawal && !cancelled && (
         <Text color="font.secondary">
-          {WITHDRAWAL_MESSAGES.windowUntil} {formatDateTime(withdrawalUntil)}.
+          {WITHDRAWAL_MESSAGES.windowUntil} {formatDateTime(withdrawal.until)}.
         </Text>
       )}
       <Flex gap="small" wrap="wrap">
@@ -189,7 +176,9 @@ function SignedContract({ contract, charge, withdrawalUntil }: Omit<ContractCard
             {CONTRACT_MESSAGES.viewPayment}
           </ButtonLink>
         )}
-        {withdrawalUntil && !cancelled && <CancelContractDialog contractId={contract.id} money={money} />}
+        {withdrawal && !cancelled && (
+          <CancelContractDialog contractId={contract.id} settlement={withdrawal.settlement} />
+        )}
       </Flex>
     </Flex>
   );

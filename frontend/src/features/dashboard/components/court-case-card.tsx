@@ -1,10 +1,7 @@
 import { Card, Heading, Text } from '@aws-amplify/ui-react';
 import { CASE_TIMELINE_MESSAGES as M, type CaseTimeline } from '@domain/case-timeline.js';
 import { COURT_CASE_LABELS } from '@domain/court-movements.js';
-import { formatDate, formatDateTime } from '@domain/dates.js';
-
-/** A São Paulo day (YYYY-MM-DD) as dd/MM/yyyy, without a time zone shift. */
-const formatDay = (day: string) => day.split('-').reverse().join('/');
+import { formatDate, formatDateTime, formatDay } from '@domain/dates.js';
 
 const ALERT_KINDS = new Set(['liminar_negada', 'liminar_revogada']);
 

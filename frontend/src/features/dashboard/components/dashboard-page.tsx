@@ -11,7 +11,7 @@ import { useCustomerCollection } from '@/lib/customer-collection';
 import { currentContract } from '@domain/current-contract.js';
 import { dashboardErrorView } from '../lib/dashboard-error';
 import { caseTimeline } from '@domain/case-timeline.js';
-import { saoPauloDay } from '@domain/dates.js';
+import { saoPauloDay } from '@domain/sao-paulo-calendar.js';
 import { CourtCaseCard } from './court-case-card';
 import { EmailDeliveryBanner } from './email-delivery-banner';
 import { NextStepCard } from './next-step-card';

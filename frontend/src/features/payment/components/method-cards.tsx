@@ -14,7 +14,7 @@ import {
 } from '@aws-amplify/ui-react';
 import type { ChargeChoice } from '@domain/api/payments.js';
 import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
-import { formatDay } from '@domain/finance-period.js';
+import { formatDay } from '@domain/dates.js';
 import {
   CHECKOUT_MESSAGES,
   instalmentLabel,
