@@ -65,7 +65,7 @@ describe('a nota fiscal for every payment (issue 32, item 4)', () => {
       await controlInvoices('', { autoProgress: false });
       let customer;
       try {
-        customer = await paidApiCustomer(`Otilia ${device === 'phone' ? 'Celular' : 'Computador'} ${nameWord()} Neves`);
+        customer = await paidApiCustomer(`Otilia Computador ${nameWord()} Neves`);
         const asaasId = customer.asaasId;
         await expect.poll(async () => (await notaOf(asaasId))?.status, { timeout: 60_000 }).toBe('SCHEDULED');
         await controlInvoices(`/${(await notaOf(asaasId))!.id}/fail`);
