@@ -66,6 +66,8 @@ export const EVERY_VALUE = {
   datajudApiUrl: 'https://datajud',
   // As the test stack deploys them: endpoints only, no marketing account configured.
   conversions: { metaApiUrl: 'https://meta', googleAdsApiUrl: 'https://ads', googleOAuthTokenUrl: 'https://oauth' },
+  // As the test stack deploys it: Meta's Graph API, no phone number id (`-c whatsappPhoneNumberId` not given).
+  whatsapp: { apiUrl: 'https://graph' },
   secret: () => ({ arn: 'arn' }),
 };
 
