@@ -1,5 +1,6 @@
+import { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { WORKFLOW_TASKS, type WorkflowTaskName } from '../../lambdas/functions.js';
+import { WORKFLOW_TASKS, type FunctionDefinition, type WorkflowTaskName } from '../../lambdas/functions.js';
 import { ServiceFunction, type GrantTargets } from './service-function.js';
 
 export interface WorkflowTasksProps {
@@ -19,11 +20,15 @@ export class WorkflowTasks extends Construct {
 
   constructor(scope: Construct, id: string, props: WorkflowTasksProps) {
     super(scope, id);
-    const create = (name: WorkflowTaskName): ServiceFunction =>
-      new ServiceFunction(this, name, { entry: WORKFLOW_TASKS[name].entry, stage: props.stage }).applyGrants(
-        WORKFLOW_TASKS[name].grants,
-        props.targets,
-      );
+    const create = (name: WorkflowTaskName): ServiceFunction => {
+      const { entry, grants, timeoutSeconds }: FunctionDefinition = WORKFLOW_TASKS[name];
+      // A task that calls Asaas (ConfirmPayment schedules the nota fiscal) needs the catalogue's longer timeout.
+      return new ServiceFunction(this, name, {
+        entry,
+        stage: props.stage,
+        timeout: timeoutSeconds ? Duration.seconds(timeoutSeconds) : undefined,
+      }).applyGrants(grants, props.targets);
+    };
     const functions: Partial<Record<WorkflowTaskName, ServiceFunction>> = {};
     for (const name of Object.keys(WORKFLOW_TASKS) as WorkflowTaskName[]) functions[name] = create(name);
     this.functions = functions as Record<WorkflowTaskName, ServiceFunction>;
