@@ -70,7 +70,8 @@ beforeAll(() => {
     ),
     payer: make('Payer').applyGrants(
       { asaas: true },
-      { asaasApiUrl: 'https://api-sandbox.asaas.com/v3', secrets: { asaasApiKey: asaasKey } },
+      // Asaas's notas fiscais name the company (its identity and fiscal settings come with the grant).
+      { asaasApiUrl: 'https://api-sandbox.asaas.com/v3', company: '{}', secrets: { asaasApiKey: asaasKey } },
     ),
   };
   template = Template.fromStack(stack);

@@ -20,7 +20,11 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
     await page.goto(`${appUrl}/app/pagamento`);
     await page.getByRole('radiogroup', { name: CHECKOUT_MESSAGES.chooseTitle }).waitFor();
     await screenshot(page, `payment-methods-${device}`);
-    await page.getByRole('radio', { name: /Cartão de crédito em até 12×/ }).check({ force: true });
+    await page
+      .locator('label.amplify-radio')
+      .filter({ hasText: /Cartão de crédito em até 12×/ })
+      .click();
+    expect(await page.getByRole('radio', { name: /Cartão de crédito em até 12×/ }).isChecked()).toBe(true);
     await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).selectOption('3');
     expect(await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).locator('option:checked').textContent()).toBe(
       '3× de R$ 149,66 a R$ 149,67',
@@ -52,7 +56,10 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       const page = await (await newContext(viewport)).newPage();
       await signInThroughForm(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
-      await page.getByRole('radio', { name: /Boleto bancário/ }).check({ force: true });
+      await page
+        .locator('label.amplify-radio')
+        .filter({ hasText: /Boleto bancário/ })
+        .click();
       await page.getByRole('button', { name: CHECKOUT_MESSAGES.generateBoleto }).click();
       await page.getByRole('heading', { name: CHECKOUT_MESSAGES.boletoTitle }).waitFor();
       expect(await page.getByLabel(CHECKOUT_MESSAGES.boletoLineLabel).inputValue()).toMatch(/^\d{47}$/);

@@ -111,7 +111,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     expect(download.suggestedFilename()).toMatch(/^Contrato LM[\dA-Z-]+\.pdf$/);
     const printed = await pdfTextOf(download);
     expect(printed).toContain(`o CONTRATANTE marcou a declaração “${CONSENT}”`);
-    expect(printed).toMatch(/Resumo SHA-256 do texto assinado: [0-9a-f]{64}/);
+    expect(printed).toMatch(/Resumo SHA-256 do texto assinado:\s+[0-9a-f]{64}/);
     await elsewhere.getByRole('link', { name: 'Baixar contrato (PDF)' }).waitFor();
     await screenshot(elsewhere, 'contract-link-phone');
 
@@ -146,7 +146,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     expect(download.suggestedFilename()).toMatch(/^Contrato LM[\dA-Z-]+\.pdf$/);
     const printed = await pdfTextOf(download);
     expect(printed).toContain('CONTRATANTE: João Batista Pereira');
-    expect(printed).toMatch(/Resumo SHA-256 do texto assinado: [0-9a-f]{64}/);
+    expect(printed).toMatch(/Resumo SHA-256 do texto assinado:\s+[0-9a-f]{64}/);
 
     const [print] = await Promise.all([
       page.context().waitForEvent('page'),

@@ -453,10 +453,19 @@ describe("the lawyer's review", () => {
     expect((await getProcess(db, customer.ref))?.status).toBe('pago');
 
     // /admin/processos shows the kit on the row, found by protocol or by the client's name alike.
-    const rowKit = async (search: string) =>
-      okBody(await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, body: { search } })).items.find(
-        (row) => row.contrato_id === customer.contract.id,
-      )?.kit;
+    // A name other tests' customers share pages its results: follow the cursor ('Carregar mais') to this one's row.
+    const rowKit = async (search: string) => {
+      let cursor: string | undefined;
+      do {
+        const page = okBody(
+          await callRoute(listAdminProcessesRoute, listProcesses, { claims: admin, body: { search, cursor } }),
+        );
+        const row = page.items.find((item) => item.contrato_id === customer.contract.id);
+        if (row) return row.kit;
+        cursor = page.cursor ?? undefined;
+      } while (cursor);
+      return undefined;
+    };
     for (const search of [customer.contract.protocolo, customer.profile.nome_completo]) {
       expect(await rowKit(search)).toEqual({ approved: 3, required: 4, toReview: 0, refused: 1 });
     }
