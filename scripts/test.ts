@@ -2,7 +2,7 @@
  * `npm test`: the whole suite as jobs, two at a time. vitest alone runs one file at a time on 2 cores (its default is
  * cores − 1 workers), yet most of a browser test, a script's quick run or an emulator's start is waiting, so one core
  * sat idle. Two slots, not more: with three (the browser tests' two halves beside the checks) the run took 1,058 s
- * instead of about 800 s, every job slower for the contention.
+ * instead of 953 s with two, every job slower for the contention.
  *   - e2e 1/2 and e2e 2/2: the browser tests in two halves (vitest's `--shard`), each with a runtime of its own on its
  *     own ports and data folder, so the slots stay balanced as the browser tests grow;
  *   - checks: TypeScript, ESLint and Prettier, then the unit, cdk and integration projects;
