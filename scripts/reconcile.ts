@@ -6,35 +6,19 @@
  *
  * Usage: `npm start` in one terminal, then `npm run reconcile` (the same PORT_OFFSET, if any).
  */
-import { SCHEDULED_FUNCTIONS } from '../lambdas/functions.js';
 import { RECONCILIATION_RUN_LABELS } from '../domain/reconciliation.js';
 import type { ReconciliationOutcome } from '../lambdas/payments/reconciliation-service.js';
-import { attachToLocalRuntime, LocalRuntimeNotRunningError } from '../local/attach.js';
-import { startFunctionHost } from '../local/functions/function-host.js';
-import { localSettings } from '../local/settings.js';
+import { runScheduledNow } from './run-scheduled.js';
 
-const settings = localSettings();
-let attached;
-try {
-  attached = await attachToLocalRuntime(settings);
-} catch (error) {
-  if (!(error instanceof LocalRuntimeNotRunningError)) throw error;
-  console.error(`✖ ${error.message}`);
-  process.exit(1);
-}
-
-const fn = { name: 'ReconcilePayments', ...SCHEDULED_FUNCTIONS.ReconcilePayments };
-const host = startFunctionHost({ stage: 'local', ...attached, log: (line) => console.log(line) });
-const started = performance.now();
-console.log('Reconciling the local charges with the Asaas simulator…');
-// The host's containers do not keep a process alive (npm start's servers do): this script waits for its run itself.
-const keepAlive = setInterval(() => {}, 60_000);
-try {
-  const outcome = (await host.invoke(fn, {}, { timeoutMs: fn.timeoutSeconds * 1000 })) as ReconciliationOutcome;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (outcome.skipped) {
-    console.log('Another reconciliation is running: this one was skipped.');
-  } else {
+await runScheduledNow<ReconciliationOutcome>('ReconcilePayments', {
+  intro: 'Reconciling the local charges with the Asaas simulator…',
+  // A run that could not go on is recorded and reported before the handler throws (as Lambda would see it).
+  failure: 'The reconciliation failed',
+  report: (outcome, seconds, { settings, attached }) => {
+    if (outcome.skipped) {
+      console.log('Another reconciliation is running: this one was skipped.');
+      return;
+    }
     const run = outcome.run;
     const n = (value: number) => value.toLocaleString('pt-BR');
     console.log(`
@@ -46,13 +30,6 @@ Run ${run.id}: ${RECONCILIATION_RUN_LABELS[run.status]} in ${seconds} s${run.not
   divergences     ${n(run.divergences_new)} new, ${n(run.divergences_open)} open, ${n(run.divergences_resolved)} resolved; ${n(run.errors)} errors
 
 'Divergências': ${attached.values.appUrl}/admin/financeiro · report e-mail (when there is news): http://127.0.0.1:${settings.ports.ses}/`);
-    if (run.status === 'failed') process.exitCode = 1;
-  }
-} catch (error) {
-  // A run that could not go on is recorded and reported before the handler throws (as Lambda would see it).
-  console.error(`✖ The reconciliation failed: ${(error as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  clearInterval(keepAlive);
-  await host.stop();
-}
+    return run.status !== 'failed';
+  },
+});
