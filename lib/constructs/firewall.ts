@@ -6,6 +6,7 @@ import { CONVERSION_RATE_LIMIT } from '../../domain/conversion-events.js';
 import { RATE_LIMIT_MESSAGES } from '../../domain/messages.js';
 import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import { ASAAS_WEBHOOK_TOKEN_HEADER, receiveAsaasWebhookRoute } from '../../domain/api/webhooks.js';
+import { receiveWhatsAppWebhookRoute } from '../../domain/api/whatsapp.js';
 
 /**
  * AWS WAF rate-based rules count requests per client address over a sliding window. Every limit here sits well above
@@ -105,8 +106,19 @@ const pathStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
   },
 });
 
+/**
+ * Where the providers' webhooks arrive (Asaas, and Meta's WhatsApp deliveries): each authenticates itself (Asaas's
+ * token, Meta's signature) and has its route's own throttle, so the per-address limit and the managed lists that
+ * judge a sender by its address or its body stay off them.
+ */
+const WEBHOOKS_PATH = `${API_BASE_PATH}/webhooks/`;
+for (const route of [receiveAsaasWebhookRoute, receiveWhatsAppWebhookRoute]) {
+  if (!`${API_BASE_PATH}${route.path}`.startsWith(WEBHOOKS_PATH))
+    throw new Error(`${route.path} is not a webhook path`);
+}
+
 const notWebhook: wafv2.CfnWebACL.StatementProperty = {
-  notStatement: { statement: pathStartsWith(receiveAsaasWebhookPath()) },
+  notStatement: { statement: pathStartsWith(WEBHOOKS_PATH) },
 };
 
 function rateRule(
@@ -213,7 +225,7 @@ export class SiteFirewall extends Construct {
         rateRule('RateLimitApiPerAddress', 3, rules.RateLimitApiPerAddress.limit, {
           andStatement: { statements: [pathStartsWith(rules.RateLimitApiPerAddress.pathPrefix), notWebhook] },
         }),
-        // Addresses Amazon's threat intelligence lists as bots or attackers. Not on the webhook: it authenticates by
+        // Addresses Amazon's threat intelligence lists as bots or attackers. Not on the webhooks: each authenticates by
         // its token, and a false positive there would stop payments from being confirmed.
         managedRule('AWSManagedRulesAmazonIpReputationList', 10, { scopeDown: notWebhook }),
         // Log4j, Java deserialization, exploitable paths: never in a legitimate request to this product, webhook included.

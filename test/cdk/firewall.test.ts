@@ -48,6 +48,8 @@ describe('the CloudFront web ACL (edge stack, us-east-1)', () => {
       ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/webhooks/asaas' } },
     });
     expect(rate(rules.RateLimitApiPerAddress)).toMatchObject({ Limit: 1500 });
+    // Every provider's webhook (Asaas, WhatsApp) is out of the per-address API limit: its senders share few addresses.
+    expect(JSON.stringify(rate(rules.RateLimitApiPerAddress))).toContain('"SearchString":"/api/webhooks/"');
     for (const name of [
       'RateLimitPublicRoutesPerAddress',
       'RateLimitAsaasWebhookPerAddress',
@@ -74,14 +76,14 @@ describe('the CloudFront web ACL (edge stack, us-east-1)', () => {
     expect(JSON.stringify(rule.Statement)).toContain('"Size":32');
   });
 
-  it('runs the managed rule groups, none of them able to refuse an Asaas delivery but Known Bad Inputs', () => {
+  it('runs the managed rule groups, none of them able to refuse a webhook delivery (Asaas, WhatsApp) but Known Bad Inputs', () => {
     const rules = byName(webAcl(s.edgeTemplate, 'CLOUDFRONT').Rules);
     const managed = (name: string) =>
       (rules[`AWS-${name}`]!.Statement as { ManagedRuleGroupStatement: Json }).ManagedRuleGroupStatement;
     for (const name of ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesAmazonIpReputationList']) {
       expect(managed(name)).toMatchObject({ VendorName: 'AWS', Name: name });
       expect(managed(name).ScopeDownStatement).toMatchObject({
-        NotStatement: { Statement: { ByteMatchStatement: { SearchString: '/api/webhooks/asaas' } } },
+        NotStatement: { Statement: { ByteMatchStatement: { SearchString: '/api/webhooks/' } } },
       });
       expect(rules[`AWS-${name}`]!.OverrideAction).toEqual({ None: {} });
     }
