@@ -150,6 +150,14 @@ export type FunctionGrants = {
   readonly secrets?: readonly SecretName[];
 };
 
+/**
+ * Whether a function's calls leave AWS (the grants that name an outside service): those are traced as X-Ray
+ * subsegments (lambdas/shared/tracer.ts), so CDK gives them the layer that carries the tracer.
+ */
+export function leavesAws(grants: FunctionGrants): boolean {
+  return Boolean(grants.asaas || grants.postalCode || grants.datajud || grants.conversions || grants.whatsapp);
+}
+
 /** Environment variable names, one home for CDK, the local runtime and the handlers' readers. */
 export const ENV = {
   stage: 'STAGE',

@@ -4,14 +4,17 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { readFileSync } from 'node:fs';
 import type { Construct } from 'constructs';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import {
   ENV,
   environmentFor,
+  leavesAws,
   TABLE_ACTIONS,
   secretsOf,
   tableItemGrantsOf,
@@ -21,6 +24,7 @@ import {
   type GrantValues,
   type SecretName,
 } from '../../lambdas/grants.js';
+import { TRACER_PACKAGE } from '../../lambdas/shared/tracer.js';
 import { LAMBDA_BUNDLING } from '../bundling.js';
 import { nagRef } from '../nag.js';
 import { fromRepoRoot } from '../paths.js';
@@ -62,6 +66,29 @@ export interface GrantTargets {
   readonly whatsapp?: WhatsAppSettings;
   /** Secrets Manager secrets by name. Required for every secret a function's grants name. */
   readonly secrets?: Partial<Record<SecretName, secretsmanager.ISecret>>;
+}
+
+/**
+ * The installed tracer's version: the layer must bring the very version the code was written and tested against.
+ * Powertools publishes each version's layer ARN, per region, as a public SSM parameter.
+ */
+const POWERTOOLS_VERSION = (
+  JSON.parse(readFileSync(fromRepoRoot(`node_modules/${TRACER_PACKAGE}/package.json`), 'utf8')) as { version: string }
+).version;
+export const POWERTOOLS_LAYER_PARAMETER = `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`;
+
+/** Powertools' own layer (tracer and X-Ray SDK), once per stack, for the functions that load the tracer. */
+function powertoolsLayer(scope: Construct): lambda.ILayerVersion {
+  const stack = Stack.of(scope);
+  const id = 'PowertoolsLayer';
+  return (
+    (stack.node.tryFindChild(id) as lambda.ILayerVersion | undefined) ??
+    lambda.LayerVersion.fromLayerVersionArn(
+      stack,
+      id,
+      ssm.StringParameter.valueForStringParameter(stack, POWERTOOLS_LAYER_PARAMETER),
+    )
+  );
 }
 
 /** The values the one grants → environment mapping (lambdas/grants.ts) needs, read off the CDK targets. */
@@ -183,6 +210,8 @@ export class ServiceFunction extends NodejsFunction {
    * the handler reads to reach them — computed by `environmentFor`, the mapping the local runtime uses too.
    */
   applyGrants(grants: FunctionGrants, targets: GrantTargets): this {
+    // The tracer is loaded from Powertools' layer on the first call out, not bundled (lambdas/shared/tracer.ts).
+    if (leavesAws(grants)) this.addLayers(powertoolsLayer(this));
     if (grants.table) {
       const table = required(targets.table, 'table', this);
       // The table and its indexes (Table.grant adds `<table>/index/*`); the actions are the catalogue's, never Scan.
