@@ -12,6 +12,9 @@ export default defineConfig({
   test: {
     // Quiet output: what a passing test printed is dropped; a failing test's output is shown with it.
     silent: 'passed-only',
+    // A WebAssembly file a module imports is its URL (test/vitest-projects.ts, binaryImports), as in the bundles; left
+    // external, Node would load it as a WebAssembly module instead.
+    server: { deps: { inline: [/\.wasm$/] } },
     projects: [
       // Shared with stryker.vitest.config.ts (`npm run mutation`), so the two cannot drift.
       { extends: true, test: unitProject },

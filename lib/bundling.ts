@@ -22,12 +22,12 @@ export const LAMBDA_BUNDLING = {
   // The AWS SDK v3 ships with the runtime; bundling it would only grow cold starts.
   external: ['@aws-sdk/*'],
   /**
-   * A font the PDFs embed (lambdas/shared/pdf/fonts.ts) is copied beside the bundle and imported as its relative URL,
-   * read on the first document: inlined, two weights of Noto Sans were 1.6 MB of every PDF function's code, parsed at
+   * A font the PDFs embed (lambdas/shared/pdf/fonts.ts), or the HEIC decoder's WebAssembly (lambdas/kit/kit-files.ts),
+   * is copied beside the bundle and imported as its relative URL, read on first use: inlined, two weights of Noto Sans were 1.6 MB of every PDF function's code, parsed at
    * each cold start. Outside a bundle the same import is served by a load hook (local/functions/binary-imports.mjs)
    * and, under vitest, by a plugin (test/vitest-projects.ts), both giving the file's own URL.
    */
-  loader: { '.ttf': 'file' },
+  loader: { '.ttf': 'file', '.wasm': 'file' },
   /** Packages replaced in the bundles by a stub of lib/bundling-stubs (fontkit's WOFF2 decoder: see its comment). */
   alias: { brotli: fromRepoRoot('lib/bundling-stubs/brotli') },
   /**

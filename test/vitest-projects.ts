@@ -27,7 +27,7 @@ export const unitProject = {
 } satisfies InlineConfig;
 
 /**
- * A font file imported by a module is the file's `file:` URL, as the load hook gives it in the local runtime
+ * A font (or WebAssembly) file imported by a module is the file's `file:` URL, as the load hook gives it in the local runtime
  * (local/functions/binary-imports.mjs) and as esbuild's file loader gives its copy in the Lambda bundle
  * (lib/bundling.ts); without it Vite would hand the tests a dev-server path.
  */
@@ -36,7 +36,7 @@ export const binaryImports: Plugin = {
   enforce: 'pre',
   load(id) {
     const path = id.split('?')[0]!;
-    if (!path.endsWith('.ttf')) return null;
+    if (!path.endsWith('.ttf') && !path.endsWith('.wasm')) return null;
     return `export default ${JSON.stringify(pathToFileURL(path).href)};`;
   },
 };

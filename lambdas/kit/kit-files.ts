@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { inflateSync, constants as zlibConstants } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
-import decodeHeic from 'heic-decode';
+import heicDecoderOf from 'heic-decode/lib.js';
+import libheif from 'libheif-js/libheif-wasm/libheif.js';
+import libheifWasm from 'libheif-js/libheif-wasm/libheif.wasm';
 import { imageSize } from 'image-size';
 import jpeg from 'jpeg-js';
 import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
@@ -19,6 +22,18 @@ import { ValidationError } from '../shared/errors.js';
  * `pdf-lib` (already used for the contracts). No native binary: nothing to build per architecture (docs/decisions.md,
  * The filing kit's files).
  */
+
+let heicDecoder: ReturnType<typeof heicDecoderOf>['one'] | undefined;
+
+/**
+ * libheif's WebAssembly (1.4 MB) is a file beside the code, compiled on the first HEIC photo: inlined as base64 (the
+ * package's default) it was two thirds of this function's code, parsed at every cold start for the few uploads that
+ * are HEIC.
+ */
+function decodeHeic(input: { buffer: Uint8Array }) {
+  heicDecoder ??= heicDecoderOf(libheif({ wasmBinary: readFileSync(new URL(libheifWasm, import.meta.url)) })).one;
+  return heicDecoder(input);
+}
 
 export type InspectedFile =
   | { type: 'application/pdf'; pages: number }

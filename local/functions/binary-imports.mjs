@@ -1,9 +1,9 @@
 // What esbuild's file loader does in the Lambda bundle (lib/bundling.ts `loader`), for code run from source: a module
-// that imports a font file gets where the file is (its own file: URL) as the default export. Synchronous, in-thread hooks (Node ≥ 22.15), so they
+// that imports a font or WebAssembly file gets where the file is (its own file: URL) as the default export. Synchronous, in-thread hooks (Node ≥ 22.15), so they
 // apply in whichever worker registers them and compose with tsx's.
 import { registerHooks } from 'node:module';
 
-const BINARY = /\.ttf$/;
+const BINARY = /\.(ttf|wasm)$/;
 
 export function registerBinaryImports() {
   registerHooks({

@@ -1,10 +1,11 @@
 // The PDF functions' fonts as deployed: esbuild's file loader copies them beside the bundle (lib/bundling.ts), and the
 // bundled code reads them from there. Built with the deploy's own settings, then run.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import type * as KitFiles from '../../lambdas/kit/kit-files.js';
 import { lambdaEsbuildOptions } from '../../lib/bundling.js';
 import { fromRepoRoot } from '../../lib/paths.js';
 
@@ -45,5 +46,30 @@ export async function draw() {
     const text = Buffer.from(bytes).toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain('/FontFile2');
+  }, 120_000);
+
+  it("ships the HEIC decoder's WebAssembly beside its code, and converts a phone's HEIC photo from it", async () => {
+    const entry = join(dir, 'heic-entry.ts');
+    writeFileSync(
+      entry,
+      `export { inspectUpload, convertToPdf } from ${JSON.stringify(fromRepoRoot('lambdas/kit/kit-files.ts'))};`,
+    );
+    const out = join(dir, 'heic-out');
+    await build({ entryPoints: { index: entry }, outdir: out, ...lambdaEsbuildOptions() });
+    writeFileSync(join(out, 'package.json'), '{"type":"module"}');
+
+    const files = readdirSync(out);
+    expect(files.filter((name) => name.endsWith('.wasm'))).toHaveLength(1);
+    // libheif's 1.4 MB binary is not in the code (the package's default inlines it as base64).
+    expect(statSync(join(out, 'index.mjs')).size).toBeLessThan(1.5 * 1024 * 1024);
+
+    const { inspectUpload, convertToPdf } = (await import(
+      pathToFileURL(join(out, 'index.mjs')).href
+    )) as typeof KitFiles;
+    const photo = new Uint8Array(readFileSync(fromRepoRoot('test/fixtures/kit/phone-photo.heic')));
+    const inspected = await inspectUpload(photo);
+    expect(inspected.type).toBe('image/heic');
+    const pdf = await convertToPdf(photo, inspected);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
   }, 120_000);
 });
