@@ -140,9 +140,16 @@ export async function openPublicPage(page: Page, url: string): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
-/** Every e-mail the product sent to an address, oldest first, from the local SES inbox. */
+/**
+ * When this test file began (each file runs in a process of its own), less a minute for a slow start. The local inbox
+ * keeps every e-mail of the run, attachments included: read whole at every poll, it cost more CPU the longer the run
+ * went, on both sides. A file reads only what its own tests made the product send.
+ */
+const FILE_STARTED_S = Math.floor(Date.now() / 1000) - 60;
+
+/** Every e-mail the product sent to an address since this file began, oldest first, from the local SES inbox. */
 export async function emailsTo(sesUrl: string, to: string): Promise<StoredEmail[]> {
-  const store = (await (await fetch(`${sesUrl}/store`)).json()) as { emails: StoredEmail[] };
+  const store = (await (await fetch(`${sesUrl}/store?since=${FILE_STARTED_S}`)).json()) as { emails: StoredEmail[] };
   return store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to)));
 }
 
