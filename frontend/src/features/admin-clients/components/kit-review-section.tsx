@@ -182,7 +182,12 @@ function GovBrSignature({ signing }: { signing: KitSigning }) {
         <dt>{KIT_MESSAGES.signer}</dt>
         <dd>
           {signing.signer_name ?? '—'}
-          {signing.signer_cpf ? ` (CPF ${formatDocument(signing.signer_cpf)})` : ''}
+          {signing.signer_cpf ? (
+            <>
+              {' '}
+              <span className="kit-signature__cpf">(CPF {formatDocument(signing.signer_cpf)})</span>
+            </>
+          ) : null}
         </dd>
         <dt>{KIT_MESSAGES.signedAt}</dt>
         <dd>{signing.signed_at ? formatDateTime(signing.signed_at) : '—'}</dd>
