@@ -20,26 +20,40 @@ export const COURT_MOVEMENT_KINDS = [
 export type CourtMovementKind = (typeof COURT_MOVEMENT_KINDS)[number];
 
 /**
- * TPU movement codes → their meaning. Each line cites the TPU's own name of the movement.
+ * TPU movement codes → their meaning, each with the TPU's own name and where the code was checked (the CNJ's table
+ * itself is not reachable from the build machine; docs/decisions.md, "Court movements: codes checked, names as the
+ * fallback"). DataJud's `nome` is the TPU's leaf name ('Provisório', 'Não-Concessão'), so a code is the only sure
+ * reading of the injunction movements whose leaf is just 'Liminar'.
  * `60` (Expedição de documento) is an ofício only when its complement says so (see `translateCourtMovement`).
+ * A movement whose code is not here is read by its name (`kindByName`).
  */
 export const TPU_MOVEMENT_KINDS: Readonly<Record<number, CourtMovementKind>> = {
-  26: 'distribuicao', // Distribuído (Serventuário > Distribuidor > Distribuição)
-  36: 'distribuicao', // Redistribuído
-  339: 'liminar_concedida', // Concedida a Medida Liminar (Magistrado > Decisão > Liminar > Concessão)
+  // DataJud's own examples (api_publica_tjdft: 26 'Distribuição', 245 'Provisório'); the TST's statistics rules
+  // ('18 -> 26 Distribuído por', '18 -> 36 Redistribuído por').
+  26: 'distribuicao', // Distribuição
+  36: 'distribuicao', // Redistribuição
+  // The TST's statistics rules (item 427, tutelas provisórias): 817 -> 50097 'Concedida a tutela provisória',
+  // 888 -> 50098 'Concedida em parte a tutela provisória', 968 -> 50099 'Não concedida a tutela provisória'.
+  817: 'liminar_concedida', // Concessão (tutela provisória)
+  888: 'liminar_concedida', // Concessão em parte (tutela provisória)
+  968: 'liminar_negada', // Não-Concessão (tutela provisória)
+  // Medida liminar: the codes 339, 792, 892, 348 listed together with 'Concedida', 'Não Concedida', 'Concedida em
+  // parte', 'Revogada a Medida Liminar' (one public TPU mapping, PM4JUD); the DataJud leaf name is 'Liminar'.
+  339: 'liminar_concedida', // Concedida a Medida Liminar
   892: 'liminar_concedida', // Concedida em parte a Medida Liminar
-  817: 'liminar_concedida', // Concedida a tutela provisória (Antecipação de Tutela / Tutela Provisória > Concessão)
-  888: 'liminar_concedida', // Concedida em parte a tutela provisória
   792: 'liminar_negada', // Não Concedida a Medida Liminar
-  968: 'liminar_negada', // Não concedida a tutela provisória
   348: 'liminar_revogada', // Revogada a Medida Liminar
-  945: 'liminar_revogada', // Revogada a decisão anterior (the only earlier decision of these cases is the injunction)
-  219: 'sentenca', // Julgado procedente o pedido (Procedência)
-  220: 'sentenca', // Julgado improcedente o pedido (Improcedência)
-  221: 'sentenca', // Julgado procedente em parte o pedido (Procedência em Parte)
-  246: 'arquivamento', // Arquivado Definitivamente
-  245: 'arquivamento', // Arquivado Provisoriamente
-  22: 'arquivamento', // Baixa Definitiva
+  // The PJe's movement rules ('157 -> 945 - Revogada a decisão anterior (#{tipo de decisão})'): in these cases the
+  // injunction is the only earlier decision, and a person confirms the status anyway.
+  945: 'liminar_revogada',
+  // Several public TPU mappings agree: 219 'Procedência', 220 'Improcedência', 221 'Procedência em Parte'.
+  219: 'sentenca',
+  220: 'sentenca',
+  221: 'sentenca',
+  // 246 'Definitivo' and 245 'Provisório' (Arquivamento), 22 'Baixa Definitiva': DataJud examples and mappings.
+  246: 'arquivamento',
+  245: 'arquivamento',
+  22: 'arquivamento',
 };
 
 /** TPU 60, Expedição de documento: an ofício when its `tipo de documento` complement names one. */
@@ -112,11 +126,45 @@ export function translateCourtMovement(movement: CourtMovementInput): CourtMovem
 }
 
 function kindOf(movement: CourtMovementInput): CourtMovementKind {
-  if (movement.codigo === null) return 'outro';
   if (movement.codigo === TPU_DOCUMENT_ISSUED) {
     return movement.complementos.some((complement) => /of[ií]cio/i.test(complement)) ? 'oficio' : 'outro';
   }
-  return TPU_MOVEMENT_KINDS[movement.codigo] ?? 'outro';
+  const byCode = movement.codigo === null ? undefined : TPU_MOVEMENT_KINDS[movement.codigo];
+  return byCode ?? kindByName(movement);
+}
+
+/**
+ * A movement the code table does not know, read by its words (`nome` and complements): courts send codes of their own
+ * or none, and some name the act in full ('Concedida a Medida Liminar'). Only words that say what happened count: a
+ * bare 'Liminar' or 'Concessão' (granted, denied or revoked? of what?) stays in the court's words.
+ */
+export function kindByName(movement: Pick<CourtMovementInput, 'nome' | 'complementos'>): CourtMovementKind {
+  const words = [movement.nome, ...movement.complementos]
+    .join(' ')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+  // A petition asking for it, the case sent to the judge, a notice or publication of it: not the act itself (that has
+  // its own movement), so these stay in the court's words rather than announce a decision twice or one never taken.
+  if (
+    /\b(peticao|requerimento|juntada|conclus[oa]s?|conclusao|intimacao|publicacao|publicad[oa]|disponibiliza(do|da|cao)|ciencia)\b/.test(
+      words,
+    )
+  ) {
+    return 'outro';
+  }
+  if (/\b(liminar|tutela|cautelar)/.test(words)) {
+    if (/\brevoga(da|do|cao)\b/.test(words)) return 'liminar_revogada';
+    if (/\bnao[\s-]+conce(dida|dido|ssao)\b|\bindeferi(da|do|mento)\b|\bnegad[ao]\b/.test(words))
+      return 'liminar_negada';
+    if (/\bconce(dida|dido|ssao)\b|\bdeferi(da|do|mento)\b/.test(words)) return 'liminar_concedida';
+    return 'outro';
+  }
+  if (/\b(re)?distribu(ido|ida|icao)\b/.test(words)) return 'distribuicao';
+  if (/\bjulgad[oa] (im)?procedente|\b(im)?procedencia\b/.test(words)) return 'sentenca';
+  if (/\barquivad[oa]\b|\barquivamento\b|\bbaixa definitiva\b/.test(words)) return 'arquivamento';
+  if (/\bexpedi(do|da|cao)\b/.test(words) && /\boficio\b/.test(words)) return 'oficio';
+  return 'outro';
 }
 
 /** Where the court case stands for the customer, before any movement: what the timeline says. */

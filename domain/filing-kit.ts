@@ -456,4 +456,10 @@ export const KIT_MESSAGES = {
   filingBeforeApproval:
     'O processo só pode ser peticionado depois que todos os documentos obrigatórios forem aprovados.',
   handSigned: 'Assinado à mão: confira a assinatura com o documento de identidade.',
+  // What the server read from a gov.br signature: the customer sees whose it is, the lawyer the certificate's facts.
+  signatureChecked: (name: string, cpf: string) => `Assinatura digital conferida: ${name}, CPF ${cpf}.`,
+  signer: 'Assinante',
+  signedAt: 'Assinado em',
+  issuer: 'Emissor do certificado',
+  openValidator: 'Abrir o validador do ITI',
 } as const;

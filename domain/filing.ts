@@ -54,3 +54,43 @@ export function filingStanding(previsao: Date, now: Date): { businessDaysLeft: n
   const businessDaysLeft = businessDaysBetween(saoPauloDay(now), saoPauloDay(previsao)) ?? 0;
   return { businessDaysLeft, late: now.getTime() >= filingDeadline(previsao).getTime() };
 }
+
+/**
+ * A paid process's filing forecast: the one stored at payment and counted again at the kit's approval (`filingPromise`,
+ * the later of the two). A process moved to 'em_analise' by hand without one counts from that move.
+ */
+export function filingForecastOf(process: { previsao: string | null; updated_at: string }): Date {
+  return process.previsao ? new Date(process.previsao) : filingForecast(new Date(process.updated_at));
+}
+
+/**
+ * How long the filing watch follows a kit that never arrives, counted from the payment's forecast: a Standard Step
+ * Functions execution ends (timed out, alarmed) at one year, and a customer silent for this long is the reminders'
+ * and the lawyers' matter, not a broken deadline.
+ */
+export const FILING_WATCH_MAX_DAYS = 300;
+
+/**
+ * What the workflow's filing watch (CheckFiling) does now: `late` (tell the admins once), `wait` until `next` and check
+ * again, or `done` (filed, moved on by an admin, or withdrawn). While the kit waits ('pago') no promise runs yet
+ * (`filingPromise`), and the earliest it could be broken is if the kit were approved right now: that deadline is the
+ * next check, so the watch never polls.
+ */
+export type FilingWatch = { state: 'late'; forecast: string } | { state: 'wait'; next: string } | { state: 'done' };
+
+export function filingWatch(
+  process: { status: string; previsao: string | null; updated_at: string },
+  now: Date,
+): FilingWatch {
+  if (process.status === 'pago') {
+    const watchedFor = now.getTime() - filingForecastOf(process).getTime();
+    if (watchedFor > FILING_WATCH_MAX_DAYS * 24 * 3600 * 1000) return { state: 'done' };
+    return { state: 'wait', next: filingDeadline(filingForecast(now)).toISOString() };
+  }
+  if (process.status !== 'em_analise') return { state: 'done' };
+  const forecast = filingForecastOf(process);
+  const deadline = filingDeadline(forecast);
+  return now.getTime() >= deadline.getTime()
+    ? { state: 'late', forecast: forecast.toISOString() }
+    : { state: 'wait', next: deadline.toISOString() };
+}

@@ -30,6 +30,7 @@ export const kitSigningSchema = z.object({
   issuer: z.string().nullish(),
   chain_validated: z.boolean().nullish(),
 });
+export type KitSigning = z.infer<typeof kitSigningSchema>;
 
 /** A kit item as stored and served: its state, files, the lawyer's decision. */
 export const kitItemSchema = z.object({

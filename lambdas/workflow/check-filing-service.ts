@@ -1,3 +1,4 @@
+import { filingWatch } from '../../domain/filing.js';
 import type { AdminDirectory } from '../providers/admins.js';
 import type { SendEmail } from '../providers/email.js';
 import type { Clock } from '../shared/clock.js';
@@ -16,16 +17,19 @@ const FILING_ALERT_LEASE_SECONDS = 10;
 export type CheckFilingDeps = { db: Db; clock: Clock; sendEmail: SendEmail; admins: AdminDirectory; appUrl: string };
 
 /**
- * CheckFiling, after the workflow waited until the filing deadline: a paid process that is still not 'peticionado'
- * is late, and every admin is told once (a marker per process, so a retried task does not repeat the e-mails).
+ * CheckFiling, each time the workflow's wait ends: where the process stands against its filing promise (`filingWatch`:
+ * 7 business days from the later of the payment and the kit's approval). Late and still not filed: every admin is told
+ * once (a marker per process, so a retried task does not repeat the e-mails). Not late yet: `next` is when to check
+ * again, and the state machine waits until then. Neither: the watch ends.
  */
 export async function checkFiling(
   deps: CheckFilingDeps,
   { userId, contractId }: WorkflowInput,
-): Promise<{ late: boolean; alerted: number }> {
+): Promise<{ late: boolean; alerted: number; next?: string }> {
   const process = await getProcess(deps.db, { userId, contractId });
-  // Still 'pago' is late; any other status means it was filed (or an admin moved it on).
-  if (process?.status !== 'pago') return { late: false, alerted: 0 };
+  const watch = process ? filingWatch(process, deps.clock()) : ({ state: 'done' } as const);
+  if (watch.state === 'wait') return { late: false, alerted: 0, next: watch.next };
+  if (!process || watch.state === 'done') return { late: false, alerted: 0 };
   const [contract, profile, recipients] = await Promise.all([
     getContract(deps.db, userId, contractId),
     getProfileByUser(deps.db, userId),
@@ -44,7 +48,7 @@ export async function checkFiling(
   const email = filingOverdueEmail(deps.appUrl, {
     protocolo: contract?.protocolo ?? process.id,
     cliente: profile?.nome_completo ?? 'cliente',
-    previsao: process.previsao ?? process.updated_at,
+    previsao: watch.forecast,
   });
   const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
   const failed = results.filter((r) => r.status === 'rejected').length;

@@ -15,6 +15,8 @@ export const WORKFLOW_STATES = {
   startFiling: 'StartFiling',
   awaitFilingDeadline: 'AwaitFilingDeadline',
   checkFiling: 'CheckFiling',
+  filingWatched: 'FilingWatched',
+  awaitNextFilingCheck: 'AwaitNextFilingCheck',
   filingChecked: 'FilingChecked',
 } as const;
 
@@ -100,7 +102,7 @@ export class Workflow extends Construct {
       }),
     );
 
-    // Waits (at no cost) until the day after the filing forecast, then checks that the petition was filed.
+    // Waits (at no cost) until the day after the payment's filing forecast, then checks that the petition was filed.
     const awaitFilingDeadline = new sfn.Wait(this, WORKFLOW_STATES.awaitFilingDeadline, {
       time: sfn.WaitTime.timestampPath('$.filing.deadline'),
     });
@@ -113,12 +115,21 @@ export class Workflow extends Construct {
       }),
     );
 
+    // The promise counts from the later of the payment and the kit's approval, which comes at any time: CheckFiling says
+    // when to look again (`next`) until the process is filed, late (the admins told once) or out of the watch.
+    const awaitNextFilingCheck = new sfn.Wait(this, WORKFLOW_STATES.awaitNextFilingCheck, {
+      time: sfn.WaitTime.timestampPath('$.filingCheck.next'),
+    });
+    const filingWatched = new sfn.Choice(this, WORKFLOW_STATES.filingWatched)
+      .when(sfn.Condition.isPresent('$.filingCheck.next'), awaitNextFilingCheck.next(checkFiling))
+      .otherwise(new sfn.Succeed(this, WORKFLOW_STATES.filingChecked));
+
     const definition = awaitPayment
       .next(confirmPayment)
       .next(startFiling)
       .next(awaitFilingDeadline)
       .next(checkFiling)
-      .next(new sfn.Succeed(this, WORKFLOW_STATES.filingChecked));
+      .next(filingWatched);
 
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
       stateMachineName: props.stateMachineName,

@@ -58,7 +58,7 @@ describe('Workflow definition (contract with the local runtime)', () => {
   it.each([
     ['ConfirmPayment', '$.confirmation', 'StartFiling'],
     ['StartFiling', '$.filing', 'AwaitFilingDeadline'],
-    ['CheckFiling', '$.filingCheck', 'FilingChecked'],
+    ['CheckFiling', '$.filingCheck', 'FilingWatched'],
   ] as const)(
     '%s invokes its function directly, keeps the input and retries failures 3 times',
     (name, resultPath, next) => {
@@ -79,6 +79,19 @@ describe('Workflow definition (contract with the local runtime)', () => {
       Next: 'CheckFiling',
     });
     expect(asl.States.FilingChecked).toEqual({ Type: 'Succeed' });
+  });
+
+  it('loops on CheckFiling until the instant it returns is absent: filed, late (told once) or out of the watch', () => {
+    expect(asl.States.FilingWatched).toEqual({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.filingCheck.next', IsPresent: true, Next: 'AwaitNextFilingCheck' }],
+      Default: 'FilingChecked',
+    });
+    expect(asl.States.AwaitNextFilingCheck).toEqual({
+      Type: 'Wait',
+      TimestampPath: '$.filingCheck.next',
+      Next: 'CheckFiling',
+    });
   });
 
   it('is a STANDARD machine with full logging and tracing', () => {

@@ -1,10 +1,15 @@
 import { fileURLToPath } from 'node:url';
+import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { formatDateTime } from '../../domain/dates.js';
+import { formatDocument } from '../../domain/documents.js';
+import { SIGNED_PDF_MESSAGES } from '../../domain/signed-pdf.js';
 import { getProcess } from '../../lambdas/shared/data/processes.js';
 import { adminPage, nameWord } from './admin-helpers.js';
 import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { customerCollection, paidApiCustomer, signInThroughForm } from './customers.js';
 import { localTable } from './local-table.js';
+import { createHolderP12, createTestAuthority, signPdf, type TestHolder } from '../signed-pdfs.js';
 
 const { appUrl, dynamodbEndpoint } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
@@ -15,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the filing kit: the customer sends the documents, the lawyer reviews them (issue 30)', () => {
-  it('uploads from a phone, is told why an item was refused, re-sends it, and the admin approves the kit', async () => {
+  it('uploads from a phone, signs the procuração on gov.br, re-sends a refused item; the admin approves', async () => {
     const customer = await paidApiCustomer(`Lívia ${nameWord()} Prado`);
     const { profile } = await customerCollection(customer.idToken);
 
@@ -43,10 +48,42 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
     await send('arquivo-identidade', 'phone-photo.heic', 'Documento de identidade com foto');
     await send('arquivo-comprovante_endereco', 'id-front.jpg', 'Comprovante de endereço');
     await send('arquivo-relatorio_negativacao', 'bill.pdf', 'Relatório das negativações');
+
+    // The procuração as the product generates it, downloaded, then signed as gov.br's signer does (a test authority's
+    // certificate carrying the signer's name and CPF).
+    const [generated] = await Promise.all([
+      phone.waitForEvent('download'),
+      phone.getByRole('button', { name: 'Baixar procuração (PDF)' }).click(),
+    ]);
+    expect(generated.suggestedFilename()).toMatch(/\.pdf$/);
+    // The browser runs elsewhere: the file is read back through Playwright's stream, not a local path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await generated.createReadStream()) chunks.push(chunk as Buffer);
+    const unsigned = new Uint8Array(Buffer.concat(chunks));
+    const authority = createTestAuthority();
+    const signedAt = new Date(Date.now() - 10 * 60_000);
+    const signedBy = async (holder: TestHolder) => ({
+      name: 'procuracao-assinada.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await signPdf(unsigned, createHolderP12(authority, holder), { signingTime: signedAt })),
+    });
     const procuracao = card('Procuração assinada');
-    await procuracao.getByText('Assinado à mão').click();
-    await send('arquivo-procuracao', 'id-front.jpg', 'Procuração assinada');
-    await procuracao.getByText('Assinado à mão', { exact: false }).first().waitFor();
+    // Signed by someone else's gov.br account: refused on screen, with the reason, and nothing is kept.
+    await phone
+      .locator('#arquivo-procuracao')
+      .setInputFiles(await signedBy({ name: 'Marcos Teixeira', cpf: generateCpf() }));
+    await toastWith(phone, SIGNED_PDF_MESSAGES.other_signer);
+    await procuracao.getByText('Pendente', { exact: true }).waitFor();
+    await screenshot(phone, 'kit-procuracao-other-signer-phone');
+    // Signed by the customer ('Assinado pelo gov.br' is the choice already made): accepted, and whose signature it is.
+    await phone
+      .locator('#arquivo-procuracao')
+      .setInputFiles(await signedBy({ name: customer.name, cpf: customer.cpf }));
+    await toastWith(phone, 'Arquivo recebido. O advogado vai analisar.');
+    await procuracao.getByText('Enviado', { exact: true }).waitFor();
+    await procuracao
+      .getByText(`Assinatura digital conferida: ${customer.name}, CPF ${formatDocument(customer.cpf)}.`)
+      .waitFor();
     // The customer downloads their own copy of what they sent (a signed link, saved as a file).
     const [download] = await Promise.all([
       phone.waitForEvent('download'),
@@ -69,6 +106,12 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
     await adminItem('Comprovante de endereço').getByRole('button', { name: 'Confirmar recusa' }).click();
     await toastWith(admin, 'Documento recusado');
     await adminItem('Comprovante de endereço').getByText('Recusado: documento fora do prazo').waitFor();
+    // The procuração's signature as the server read it from the certificate: signer, signing time and issuer.
+    const signature = adminItem('Procuração assinada').locator('.kit-signature');
+    await signature.getByText(`${customer.name} (CPF ${formatDocument(customer.cpf)})`).waitFor();
+    await signature.getByText(formatDateTime(signedAt)).waitFor();
+    await signature.getByText('AC Teste do Governo Federal do Brasil v1').waitFor();
+    await signature.getByRole('link', { name: 'Abrir o validador do ITI' }).waitFor();
     await screenshot(admin, 'kit-review-refused-desktop');
 
     // The customer sees why and how to fix it, and sends another file.

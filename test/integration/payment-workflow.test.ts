@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { filingDeadline, filingForecast, filingPromise } from '../../domain/filing.js';
 import { latePaymentExecutionName } from '../../lambdas/payments/charge-status-service.js';
 import { handler as receiveWebhook } from '../../lambdas/payments/receive-asaas-webhook.js';
 import { executionArnFor } from '../../lambdas/providers/workflow.js';
@@ -31,6 +32,14 @@ let cognito: CognitoWithTriggers;
 let filingDeps: CheckFilingDeps;
 /** Whether the admins should have filed by the time CheckFiling runs (the deadline wait is cut to 300 ms). */
 let fileBeforeDeadline: ((ref: { userId: string; contractId: string }) => Promise<void>) | null = null;
+type FilingCheck = { at: Date; result: Awaited<ReturnType<typeof checkFiling>> };
+/** Each customer's CheckFiling runs, in order: when each ran (its clock) and what it answered. */
+const filingChecks = new Map<string, FilingCheck[]>();
+/**
+ * The instant the n-th CheckFiling of a process runs at (it may act first, as a person would between two checks); the
+ * real clock when unset. The waits are cut short, so the watch's days pass in these instants.
+ */
+let filingClock: ((ref: WorkflowInput, call: number) => Promise<Date>) | null = null;
 
 beforeAll(async () => {
   // The admins' directory is the real provider against cognito-local, whose seeded admin is in the `admin` group.
@@ -57,10 +66,32 @@ const { sfn, stateMachineArn } = useLocalWorkflow({
       if (fileBeforeDeadline) await fileBeforeDeadline(ref);
       return result;
     },
-    CheckFiling: (input: unknown) => checkFiling(filingDeps, input as WorkflowInput),
+    CheckFiling: async (input: unknown) => {
+      const ref = input as WorkflowInput;
+      const done = filingChecks.get(ref.userId) ?? [];
+      const at = filingClock ? await filingClock(ref, done.length) : new Date();
+      const result = await checkFiling({ ...filingDeps, clock: () => at }, ref);
+      filingChecks.set(ref.userId, [...done, { at, result }]);
+      return result;
+    },
   },
-  waitOverrides: { AwaitFilingDeadline: 300 },
+  waitOverrides: { AwaitFilingDeadline: 300, AwaitNextFilingCheck: 100 },
 });
+
+const alertsFor = async (protocolo: string) =>
+  (await emailsTo('admin@baixa.test')).filter((e) => e.subject === `Prazo de protocolo vencido — ${protocolo}`);
+
+/** The watch of a process still waiting for its kit goes on: the test's first check is read, then its run stopped. */
+async function firstWatchOf(userId: string, executionArn: string): Promise<FilingCheck> {
+  const [first] = await until(
+    async () => filingChecks.get(userId) ?? [],
+    (runs) => runs.length > 0,
+    'first filing check',
+  );
+  expect((await sfn.send(new DescribeExecutionCommand({ executionArn }))).status).toBe('RUNNING');
+  await sfn.send(new StopExecutionCommand({ executionArn }));
+  return first!;
+}
 
 /** A customer's PENDING charge, its payment made at the simulator (`payAtAsaas` pays it there). */
 async function seedCharge() {
@@ -126,12 +157,14 @@ describe('charge → payment → filing', () => {
     const repeat = await webhook(event);
     expect(jsonOf(repeat)).toMatchObject({ outcome: 'duplicate' });
 
-    const execution = await finishedExecution(executionArn);
-    expect(execution.status).toBe('SUCCEEDED');
-    // Not filed by the deadline: the admins were told, once.
-    expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: true, alerted: 1 } });
-    const [alert] = await emailsTo('admin@baixa.test');
-    expect(alert?.subject).toBe(`Prazo de protocolo vencido — ${contract.protocolo}`);
+    // Past the payment's deadline the kit still waits: no promise runs yet, nobody is told, the watch goes on.
+    const watch = await firstWatchOf(userId, executionArn);
+    expect(watch.result).toEqual({
+      late: false,
+      alerted: 0,
+      next: filingDeadline(filingForecast(watch.at)).toISOString(),
+    });
+    expect(await alertsFor(contract.protocolo)).toEqual([]);
 
     const collection = await getCustomerCollection(db, userId);
     expect(collection.charges[0]?.status).toBe('RECEIVED');
@@ -156,19 +189,72 @@ describe('charge → payment → filing', () => {
       expect(answer.statusCode).toBe(200);
     }
 
-    const late = await finishedExecution(executionArnFor(stateMachineArn, latePaymentExecutionName(charge.id)));
-    expect(late.status).toBe('SUCCEEDED');
-    // The late execution's ConfirmPayment made it 'pago' and its filing deadline was watched (alerted: not filed).
-    expect(JSON.parse(late.output ?? '{}')).toMatchObject({
-      confirmation: { status: 'pago' },
-      filingCheck: { late: true, alerted: 1 },
-    });
+    // The late execution's ConfirmPayment made it 'pago', and its filing deadline is watched.
+    const lateArn = executionArnFor(stateMachineArn, latePaymentExecutionName(charge.id));
+    expect((await firstWatchOf(userId, lateArn)).result).toMatchObject({ late: false, next: expect.any(String) });
     const collection = await getCustomerCollection(db, userId);
     expect(collection.processes[0]?.status).toBe('pago');
     expect(collection.history.filter((entry) => entry.para === 'pago')).toHaveLength(1);
     const after = await getAdminCounters(db);
     expect(after.charges.paid).toBe(before.charges.paid + 1);
     expect(after.processes.byStatus.pago).toBe(before.processes.byStatus.pago + 1);
+  });
+
+  it('counts the filing deadline from the kit’s approval when it came after the payment', async () => {
+    const { userId, contract, charge, asaasId } = await seedCharge();
+    const ref = { userId, contractId: contract.id };
+    const hour = 3600 * 1000;
+    let approvedAt = new Date(0);
+    let alertsBeforeApproval: number | null = null;
+    filingClock = async (_, call) => {
+      const { processes, charges } = await getCustomerCollection(db, userId);
+      const paymentDeadline = filingDeadline(new Date(processes[0]!.previsao!));
+      // Past the payment's 7 business days, the kit not approved yet.
+      if (call === 0) return new Date(paymentDeadline.getTime() + hour);
+      if (call === 1) {
+        // The lawyers approve the kit after the payment's deadline: the promise now counts from here.
+        alertsBeforeApproval = (await alertsFor(contract.protocolo)).length;
+        approvedAt = new Date(paymentDeadline.getTime() + 2 * hour);
+        const promise = filingPromise(charges[0]!.paid_at!, approvedAt.toISOString());
+        await changeProcessStatus(db, {
+          ref,
+          to: 'em_analise',
+          expectedFrom: 'pago',
+          byUser: 'admin-1',
+          previsao: promise.basis === 'awaiting_kit' ? undefined : promise.forecast,
+          kitApprovedAt: approvedAt.toISOString(),
+          now: approvedAt.toISOString(),
+        });
+        return new Date(approvedAt.getTime() + 60_000);
+      }
+      return new Date(filingDeadline(filingForecast(approvedAt)).getTime() + 60_000);
+    };
+    try {
+      const executionArn = await startParkedExecution({ userId, contractId: contract.id, chargeId: charge.id });
+      await payAtAsaas(asaasId);
+      await webhook({ id: `evt_${ulid()}`, event: 'PAYMENT_RECEIVED', payment: { id: asaasId, status: 'RECEIVED' } });
+      const execution = await finishedExecution(executionArn);
+      expect(execution.status).toBe('SUCCEEDED');
+      expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: true, alerted: 1 } });
+
+      const [waiting, approved, late] = filingChecks.get(userId)!;
+      // At the payment's deadline + 1 h: no alert, and the next look is when a kit approved then would be late.
+      expect(waiting!.result).toEqual({
+        late: false,
+        alerted: 0,
+        next: filingDeadline(filingForecast(waiting!.at)).toISOString(),
+      });
+      expect(alertsBeforeApproval).toBe(0);
+      // Just after the approval: not late (the payment's deadline has passed), next look at the approval's deadline.
+      const approvalDeadline = filingDeadline(filingForecast(approvedAt));
+      expect(approved!.result).toEqual({ late: false, alerted: 0, next: approvalDeadline.toISOString() });
+      // After the approval's 7 business days: late, every admin told once, and the watch ends.
+      expect(late!.result).toEqual({ late: true, alerted: 1 });
+      expect(filingChecks.get(userId)).toHaveLength(3);
+      expect(await alertsFor(contract.protocolo)).toHaveLength(1);
+    } finally {
+      filingClock = null;
+    }
   });
 
   it('tells nobody when the petition was filed before the deadline', async () => {

@@ -1,11 +1,11 @@
 import type { TodayItem, TodayQueue } from '../../../domain/api/admin-today.js';
 import { chargeStatusLabel, isChargePaid } from '../../../domain/charge-status.js';
 import { addCalendarDays, saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
-import { filingDeadline, filingForecast } from '../../../domain/filing.js';
+import { filingDeadline, filingForecastOf } from '../../../domain/filing.js';
 import { formatDay } from '../../../domain/dates.js';
 import { kitChecklist } from '../../../domain/filing-kit.js';
 import { DIVERGENCE_LABELS } from '../../../domain/reconciliation.js';
-import { chargeSchema, processSchema, type Charge, type Process } from '../../../domain/schemas/entities.js';
+import { chargeSchema, processSchema, type Charge } from '../../../domain/schemas/entities.js';
 import {
   filingDeadlineLabel,
   LGPD_ANSWER_DAYS,
@@ -60,10 +60,9 @@ const filingSource: TodaySource = {
       userId,
       process: processSchema.parse(entity),
     }));
-    // A process moved to 'pago' by hand has no forecast: its deadline counts from that move.
-    const forecastOf = (process: Process) =>
-      process.previsao ? new Date(process.previsao) : filingForecast(new Date(process.updated_at));
-    const byForecast = paid.sort((a, b) => forecastOf(a.process).getTime() - forecastOf(b.process).getTime());
+    const byForecast = paid.sort(
+      (a, b) => filingForecastOf(a.process).getTime() - filingForecastOf(b.process).getTime(),
+    );
     const shown = byForecast.slice(0, TODAY_ITEMS_PER_QUEUE);
     const context = await rowContextOf(
       db,
@@ -71,7 +70,7 @@ const filingSource: TodaySource = {
       { latestCharges: true },
     );
     const items = byForecast.map(({ userId, process }, index): TodayItem => {
-      const forecast = forecastOf(process);
+      const forecast = filingForecastOf(process);
       const key = `${userId}#${process.contrato_id}`;
       const profile = context.profiles.get(userId);
       const row =

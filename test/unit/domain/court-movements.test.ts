@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   COURT_MOVEMENT_SENTENCES,
+  kindByName,
   plainCourtText,
   TPU_MOVEMENT_KINDS,
   translateCourtMovement,
 } from '../../../domain/court-movements.js';
+import { createDataJud } from '../../../lambdas/providers/datajud.js';
 
 const movement = (codigo: number | null, nome = 'Movimento', complementos: string[] = []) => ({
   codigo,
@@ -75,5 +77,126 @@ describe('the court’s words as plain text', () => {
     const long = plainCourtText('x'.repeat(600));
     expect(long).toHaveLength(500);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+/**
+ * Movements as DataJud's public API answers them (`hits.hits[]._source.movimentos[]`: code, the TPU's leaf name, time,
+ * `complementosTabelados`), read by the real provider, then translated.
+ */
+const NUMBER = '07108025520188020001';
+async function readThroughDataJud(movimentos: object[]) {
+  const body = {
+    hits: {
+      total: { value: 1 },
+      hits: [{ _index: 'api_publica_tjal', _source: { numeroProcesso: NUMBER, tribunal: 'TJAL', movimentos } }],
+    },
+  };
+  const dataJud = createDataJud({
+    baseUrl: 'https://datajud.test',
+    apiKey: async () => 'key',
+    fetch: async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
+  });
+  const found = await dataJud.findCase('api_publica_tjal', NUMBER);
+  return found!.movimentos.map((movement) => translateCourtMovement(movement));
+}
+const at = '2024-03-11T14:06:24.000Z';
+
+describe('DataJud movements, as the API sends them', () => {
+  it('reads the codes checked against public sources, whatever leaf name DataJud gives', async () => {
+    const meanings = await readThroughDataJud([
+      {
+        codigo: 26,
+        nome: 'Distribuição',
+        dataHora: at,
+        complementosTabelados: [{ codigo: 2, valor: 1, nome: 'tipo de distribuição', descricao: 'sorteio' }],
+      },
+      { codigo: 817, nome: 'Concessão', dataHora: at, complementosTabelados: [] },
+      { codigo: 968, nome: 'Não-Concessão', dataHora: at },
+      {
+        codigo: 60,
+        nome: 'Expedição de documento',
+        dataHora: at,
+        complementosTabelados: [{ codigo: 4, valor: 107, nome: 'tipo de documento', descricao: 'Ofício' }],
+      },
+      { codigo: 245, nome: 'Provisório', dataHora: at },
+      { codigo: 22, nome: 'Baixa Definitiva', dataHora: at },
+    ]);
+    expect(meanings.map((meaning) => meaning.kind)).toEqual([
+      'distribuicao',
+      'liminar_concedida',
+      'liminar_negada',
+      'oficio',
+      'arquivamento',
+      'arquivamento',
+    ]);
+    expect(meanings[1]!.suggestedStatus).toBe('baixa_deferida');
+  });
+
+  it('reads a code it does not know by the words that name the act', async () => {
+    const meanings = await readThroughDataJud([
+      // A court's local code with the act in full, as several systems send it.
+      { codigo: 2011, nome: 'Concedida a Medida Liminar', dataHora: at },
+      { codigo: 50099, nome: 'Não concedida a tutela provisória', dataHora: at },
+      { codigo: 10, nome: 'Liminar indeferida', dataHora: at },
+      {
+        codigo: 12000,
+        nome: 'Revogada a decisão anterior',
+        dataHora: at,
+        complementosTabelados: [{ nome: 'tipo de decisão', descricao: 'Liminar' }],
+      },
+      { nome: 'Redistribuído por prevenção', dataHora: at },
+      { codigo: 7, nome: 'Julgado procedente o pedido', dataHora: at },
+      { codigo: 8, nome: 'Arquivado Definitivamente', dataHora: at },
+      {
+        codigo: 9,
+        nome: 'Expedição de documento',
+        dataHora: at,
+        complementosTabelados: [{ nome: 'tipo de documento', descricao: 'Ofício' }],
+      },
+    ]);
+    expect(meanings.map((meaning) => meaning.kind)).toEqual([
+      'liminar_concedida',
+      'liminar_negada',
+      'liminar_negada',
+      'liminar_revogada',
+      'distribuicao',
+      'sentenca',
+      'arquivamento',
+      'oficio',
+    ]);
+    expect(meanings[3]).toMatchObject({ suggestedStatus: 'baixa_caiu', notifyCustomer: true });
+  });
+
+  it('leaves words that do not say what happened in the court’s own words', async () => {
+    const meanings = await readThroughDataJud([
+      // A bare leaf: granted, denied or revoked? Only its code could tell.
+      { codigo: 12201, nome: 'Liminar', dataHora: at },
+      { codigo: 3, nome: 'Concessão', dataHora: at },
+      // A request, the case sent to the judge, a notice of the decision: not the decision.
+      {
+        codigo: 85,
+        nome: 'Petição',
+        dataHora: at,
+        complementosTabelados: [{ nome: 'tipo de petição', descricao: 'Pedido de Concessão de Tutela' }],
+      },
+      {
+        codigo: 51,
+        nome: 'Conclusão',
+        dataHora: at,
+        complementosTabelados: [{ nome: 'tipo de conclusão', descricao: 'para decisão - pedido de liminar' }],
+      },
+      { codigo: 581, nome: 'Intimação da decisão (CONCEDIDA A MEDIDA LIMINAR)', dataHora: at },
+      { codigo: 11, nome: 'Processo Desarquivado', dataHora: at },
+      { codigo: 12, nome: 'Extinto o processo de ofício', dataHora: at },
+    ]);
+    expect(meanings.map((meaning) => meaning.kind)).toEqual(Array(7).fill('outro'));
+    expect(meanings[0]).toEqual({ kind: 'outro', text: 'Liminar', notifyCustomer: false, suggestedStatus: null });
+  });
+
+  it('reads names without regard to accents or case', () => {
+    expect(kindByName({ nome: 'NAO CONCEDIDA A MEDIDA LIMINAR', complementos: [] })).toBe('liminar_negada');
+    expect(kindByName({ nome: 'concedida em parte a medida liminar', complementos: [] })).toBe('liminar_concedida');
+    expect(kindByName({ nome: 'Distribuído por sorteio', complementos: [] })).toBe('distribuicao');
   });
 });

@@ -11,7 +11,15 @@ import {
   kitUploadTypeOf,
   type KitItemRecord,
 } from '../../../domain/filing-kit.js';
-import { FILING_PROMISE_MESSAGES, filingForecast, filingPromise } from '../../../domain/filing.js';
+import {
+  FILING_PROMISE_MESSAGES,
+  FILING_WATCH_MAX_DAYS,
+  filingDeadline,
+  filingForecast,
+  filingForecastOf,
+  filingPromise,
+  filingWatch,
+} from '../../../domain/filing.js';
 import { nextStep } from '../../../domain/next-step.js';
 import { processJourney } from '../../../domain/process-journey.js';
 import { lookupStatusOf } from '../../../domain/lookup.js';
@@ -111,6 +119,67 @@ describe('the process status with the kit (docs/decisions.md, The filing kit’s
       kitStatusRefusal({ status: 'em_analise', kit_aprovado_em: '2026-11-10T12:00:00Z' }, 'peticionado'),
     ).toBeNull();
     expect(kitStatusRefusal({ status: 'pago' }, 'encerrado')).toBeNull();
+  });
+});
+
+describe('the filing watch (CheckFiling) follows the kit’s approval', () => {
+  // Paid Monday 02/11/2026: forecast Wednesday 11/11 (7 business days), late from 12/11 09:00 in São Paulo.
+  const paidAt = '2026-11-02T15:00:00Z';
+  const paymentForecast = filingForecast(new Date(paidAt)).toISOString();
+  const paymentDeadline = filingDeadline(new Date(paymentForecast));
+  const after = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+  const waiting = { status: 'pago', previsao: paymentForecast, updated_at: paidAt };
+
+  it('is never late while the kit waits, and looks again when a kit approved now would be late', () => {
+    const now = after(paymentDeadline, 60);
+    expect(filingWatch(waiting, now)).toEqual({
+      state: 'wait',
+      next: filingDeadline(filingForecast(now)).toISOString(),
+    });
+    // Thursday 12/11 10:00 in São Paulo: 7 business days skip Consciência Negra (20/11) → Tue 24/11; late from 25/11.
+    expect(filingWatch(waiting, now)).toEqual({ state: 'wait', next: '2026-11-25T12:00:00.000Z' });
+  });
+
+  it('counts from the approval once the kit is approved after the payment', () => {
+    const approvedAt = after(paymentDeadline, 120);
+    const previsao = filingPromise(paidAt, approvedAt.toISOString());
+    expect(previsao.basis).toBe('kit_approval');
+    const approved = {
+      status: 'em_analise',
+      previsao: previsao.basis === 'awaiting_kit' ? null : previsao.forecast,
+      updated_at: approvedAt.toISOString(),
+    };
+    const deadline = filingDeadline(filingForecast(approvedAt));
+    // Past the payment's deadline, but not the approval's: not late, look again at the approval's deadline.
+    expect(filingWatch(approved, after(approvedAt, 1))).toEqual({ state: 'wait', next: deadline.toISOString() });
+    expect(filingWatch(approved, after(deadline, -1)).state).toBe('wait');
+    expect(filingWatch(approved, deadline)).toEqual({ state: 'late', forecast: approved.previsao });
+  });
+
+  it('counts from the payment when the kit was approved first', () => {
+    const approved = { status: 'em_analise', previsao: paymentForecast, updated_at: '2026-11-03T12:00:00Z' };
+    expect(filingWatch(approved, after(paymentDeadline, -1)).state).toBe('wait');
+    expect(filingWatch(approved, paymentDeadline).state).toBe('late');
+  });
+
+  it('ends when the process was filed, moved on or refunded', () => {
+    for (const status of ['peticionado', 'baixa_deferida', 'encerrado', 'pagamento_estornado', 'contrato_assinado']) {
+      expect(filingWatch({ ...waiting, status }, after(paymentDeadline, 60))).toEqual({ state: 'done' });
+    }
+  });
+
+  it('stops following a kit that never arrives before the execution’s one-year limit', () => {
+    const day = 24 * 3600 * 1000;
+    const lastWatched = new Date(new Date(paymentForecast).getTime() + FILING_WATCH_MAX_DAYS * day);
+    expect(filingWatch(waiting, lastWatched).state).toBe('wait');
+    expect(filingWatch(waiting, after(lastWatched, 1))).toEqual({ state: 'done' });
+  });
+
+  it('reads the forecast stored, or counts from a hand move that stored none', () => {
+    expect(filingForecastOf({ previsao: paymentForecast, updated_at: '2026-11-20T12:00:00Z' }).toISOString()).toBe(
+      paymentForecast,
+    );
+    expect(filingForecastOf({ previsao: null, updated_at: paidAt }).toISOString()).toBe(paymentForecast);
   });
 });
 

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Badge, Button, Card, Flex, Heading, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Link, SelectField, Text, TextAreaField } from '@aws-amplify/ui-react';
 import type { KitView } from '@domain/api/filing-kit.js';
 import { formatDateTime } from '@domain/dates.js';
+import { formatDocument } from '@domain/documents.js';
 import {
   KIT_MESSAGES,
   KIT_REFUSAL_CODES,
@@ -12,6 +13,8 @@ import {
   type KitItemState,
   type KitRefusalCode,
 } from '@domain/filing-kit.js';
+import type { KitSigning } from '@domain/schemas/filing-kit.js';
+import { ITI_VALIDATOR_URL, SIGNED_PDF_MESSAGES } from '@domain/signed-pdf.js';
 import { toast, toastApiError } from '@/lib/toast';
 import { useOpenKitFile, useReviewKitItem } from '../api/kit-review';
 
@@ -88,15 +91,8 @@ function KitReviewItem({ profileId, item }: { profileId: string; item: KitView['
             {item.pdf_bytes ? ` · PDF de ${Math.max(1, Math.round(item.pdf_bytes / 1024))} KB` : ''}
           </Text>
         )}
-        {item.signing && (
-          <Text fontSize="small">
-            {item.signing.method === 'a_mao'
-              ? KIT_MESSAGES.handSigned
-              : `${KIT_SIGNING_METHOD_LABELS.govbr} — ${item.signing.signer_name ?? ''} (CPF ${item.signing.signer_cpf ?? '—'}), ${item.signing.issuer ?? ''}${
-                  item.signing.chain_validated ? '' : ' · cadeia não validada: confira em validar.iti.gov.br'
-                }`}
-          </Text>
-        )}
+        {item.signing?.method === 'a_mao' && <Text fontSize="small">{KIT_MESSAGES.handSigned}</Text>}
+        {item.signing?.method === 'govbr' && <GovBrSignature signing={item.signing} />}
         {item.files.length > 0 && (
           <Flex gap="xs" wrap="wrap">
             <Button size="small" onClick={() => open.mutate({ item: item.key })} isDisabled={open.isPending}>
@@ -172,5 +168,40 @@ function KitReviewItem({ profileId, item }: { profileId: string; item: KitView['
         )}
       </Flex>
     </Card>
+  );
+}
+
+/** What the server read from the certificate of a gov.br signature, for the lawyer to file on (issue 30 item 3). */
+function GovBrSignature({ signing }: { signing: KitSigning }) {
+  return (
+    <div className="kit-signature">
+      <Text fontSize="small" fontWeight="bold">
+        {KIT_SIGNING_METHOD_LABELS.govbr}
+      </Text>
+      <dl className="kit-signature__facts">
+        <dt>{KIT_MESSAGES.signer}</dt>
+        <dd>
+          {signing.signer_name ?? '—'}
+          {signing.signer_cpf ? (
+            <>
+              {' '}
+              <span className="kit-signature__cpf">(CPF {formatDocument(signing.signer_cpf)})</span>
+            </>
+          ) : null}
+        </dd>
+        <dt>{KIT_MESSAGES.signedAt}</dt>
+        <dd>{signing.signed_at ? formatDateTime(signing.signed_at) : '—'}</dd>
+        <dt>{KIT_MESSAGES.issuer}</dt>
+        <dd>{signing.issuer ?? '—'}</dd>
+      </dl>
+      {!signing.chain_validated && (
+        <Text fontSize="small" color="font.secondary">
+          {SIGNED_PDF_MESSAGES.chainNotValidated}{' '}
+          <Link href={ITI_VALIDATOR_URL} isExternal>
+            {KIT_MESSAGES.openValidator}
+          </Link>
+        </Text>
+      )}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Flex, Heading, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
 import type { KitView } from '@domain/api/filing-kit.js';
 import { formatDate } from '@domain/dates.js';
+import { formatDocument } from '@domain/documents.js';
 import {
   KIT_MESSAGES,
   KIT_SIGNING_METHOD_LABELS,
@@ -163,6 +164,11 @@ function KitItemCard({
             {KIT_MESSAGES.filesOf}: {item.files.length}
             {item.sent_at ? ` · último envio em ${formatDate(item.sent_at)}` : ''}
             {item.signing ? ` · ${KIT_SIGNING_METHOD_LABELS[item.signing.method]}` : ''}
+          </Text>
+        )}
+        {item.signing?.method === 'govbr' && item.signing.signer_name && item.signing.signer_cpf && (
+          <Text fontSize="small">
+            {KIT_MESSAGES.signatureChecked(item.signing.signer_name, formatDocument(item.signing.signer_cpf))}
           </Text>
         )}
         {item.files.length > 0 && <KitItemDownloads item={item} />}
