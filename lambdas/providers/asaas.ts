@@ -203,6 +203,33 @@ export type AsaasClient = {
   deleteInstallment(installmentId: string): Promise<void>;
 };
 
+/** A charge at Asaas: its payment and, for a card in instalments, the plan (`installment`) it is the first of. */
+export type AsaasChargeRef = { payment: string; installment?: string | null };
+
+/**
+ * Removes an unpaid charge: a card plan whole (DELETE /installments/{id}; Asaas refuses removing one of its
+ * instalments), any other payment by itself. Every removal of a charge goes through here, so none forgets the plan.
+ */
+export function removeCharge(
+  asaas: Pick<AsaasClient, 'deletePayment' | 'deleteInstallment'>,
+  charge: AsaasChargeRef,
+): Promise<void> {
+  return charge.installment ? asaas.deleteInstallment(charge.installment) : asaas.deletePayment(charge.payment);
+}
+
+/**
+ * Refunds a paid charge in full: a card plan whole (POST /installments/{id}/refund: the card gets every instalment
+ * back), any other payment by itself (a PIX to the payer's account). The new status is read back by the caller.
+ */
+export async function refundCharge(
+  asaas: Pick<AsaasClient, 'refundPayment' | 'refundInstallment'>,
+  charge: AsaasChargeRef,
+  description: string,
+): Promise<void> {
+  if (charge.installment) await asaas.refundInstallment(charge.installment, description);
+  else await asaas.refundPayment(charge.payment, description);
+}
+
 export type AsaasClientOptions = {
   baseUrl: string;
   /** The key, or how to read it (the Secrets Manager read happens on the first call, not at the cold start). */

@@ -46,6 +46,10 @@ function fakeAsaas(state: { customers: Customer[]; payments: (AsaasPayment & { c
       if (refuse === id) throw rejected();
       state.payments.find((p) => p.id === id)!.deleted = true;
     },
+    deleteInstallment: async (id) => {
+      calls.push(`delete installment ${id}`);
+      for (const p of state.payments) if (p.installment === id) p.deleted = true;
+    },
   };
   return { asaas, calls };
 }
