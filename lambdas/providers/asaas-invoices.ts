@@ -31,9 +31,13 @@ export type AsaasInvoice = z.infer<typeof invoiceSchema>;
 
 const listSchema = z.object({ data: z.array(invoiceSchema), hasMore: z.boolean().optional() }).loose();
 
-export type AsaasInvoiceInput = {
-  /** The Asaas payment the nota is for. */
-  payment: string;
+/**
+ * What a nota is for: one payment, or a whole instalment plan (Asaas's `installment`), so a card in instalments has one
+ * nota for the sale's value rather than one per instalment or one of the first instalment's payment.
+ */
+export type AsaasInvoiceTarget = { payment: string } | { installment: string };
+
+export type AsaasInvoiceInput = AsaasInvoiceTarget & {
   serviceDescription: string;
   observations: string;
   /** Reais, two decimals. */
@@ -47,20 +51,20 @@ export type AsaasInvoiceInput = {
   taxes: { retainIss: boolean; iss: number; cofins: number; csll: number; inss: number; ir: number; pis: number };
 };
 
+/** What a nota says, whatever it is for. */
+export type AsaasInvoiceContent = Omit<AsaasInvoiceInput, 'payment' | 'installment' | 'externalReference'>;
+
 export type AsaasInvoices = {
   /**
-   * Schedules the nota of a payment, at most once per payment: a live nota (not cancelled) of the payment is answered
-   * instead of a new one, so a creation whose answer was lost is found, never repeated.
+   * Schedules the nota of a payment or plan, at most once for it: a live nota (not cancelled) of it is answered instead
+   * of a new one, so a creation whose answer was lost is found, never repeated.
    */
   scheduleInvoice(input: AsaasInvoiceInput): Promise<AsaasInvoice>;
   getInvoice(invoiceId: string): Promise<AsaasInvoice>;
-  /** The notas of one payment (cancelled ones included). */
-  listInvoicesOfPayment(paymentId: string): Promise<AsaasInvoice[]>;
+  /** The notas of one payment or plan (cancelled ones included). */
+  listInvoicesOf(target: AsaasInvoiceTarget): Promise<AsaasInvoice[]>;
   /** A nota not issued yet (SCHEDULED or ERROR) rewritten: a failed one is scheduled again. */
-  updateInvoice(
-    invoiceId: string,
-    input: Omit<AsaasInvoiceInput, 'payment' | 'externalReference'>,
-  ): Promise<AsaasInvoice>;
+  updateInvoice(invoiceId: string, input: AsaasInvoiceContent): Promise<AsaasInvoice>;
   /** Issues a scheduled nota now, instead of on its effective date. */
   authorizeInvoice(invoiceId: string): Promise<AsaasInvoice>;
   /** Asks the prefeitura to cancel the nota (PROCESSING_CANCELLATION, then CANCELED or CANCELLATION_DENIED). */
@@ -139,13 +143,19 @@ export function createAsaasInvoices(options: AsaasInvoicesOptions): AsaasInvoice
   const path = (invoiceId: string, action = '') => `/invoices/${encodeURIComponent(invoiceId)}${action}`;
 
   const client: AsaasInvoices = {
-    async listInvoicesOfPayment(paymentId) {
-      const list = await call('GET', `/invoices?payment=${encodeURIComponent(paymentId)}&limit=100`, listSchema);
+    async listInvoicesOf(target) {
+      const filter =
+        'installment' in target
+          ? `installment=${encodeURIComponent(target.installment)}`
+          : `payment=${encodeURIComponent(target.payment)}`;
+      const list = await call('GET', `/invoices?${filter}&limit=100`, listSchema);
       return list.data;
     },
     async scheduleInvoice(input) {
+      const target: AsaasInvoiceTarget =
+        'installment' in input ? { installment: input.installment } : { payment: input.payment };
       const live = async () =>
-        (await client.listInvoicesOfPayment(input.payment)).find(
+        (await client.listInvoicesOf(target)).find(
           (invoice) => invoice.deleted !== true && invoice.status !== 'CANCELED',
         );
       const existing = await live();

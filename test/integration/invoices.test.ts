@@ -170,6 +170,54 @@ describe('a paid charge’s nota fiscal', () => {
     expect(await getInvoice(db, paid.ref)).toMatchObject({ status: 'CANCELED' });
   });
 
+  it('is one nota for a card plan’s whole value, named by its installment, and the plan’s refund cancels it', async () => {
+    await control('invoices', { autoProgress: false });
+    const customer = await seedCustomer(db);
+    await seedSignature(db, customer);
+    const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
+    const { charge } = await createChargeForContract(
+      { db, clock: systemClock, asaas: sim.asaas, workflow },
+      caller,
+      customer.contract.id,
+      { forma: 'cartao', parcelas: 3 },
+    );
+    const ref: ChargeRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
+    const plan = charge!.asaas_parcelamento_id!;
+    await control(`payments/${charge!.asaas_id}/card-pay`);
+    await handleAsaasWebhook(webhookDeps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_CONFIRMED', 'CONFIRMED'));
+    await Promise.all([1, 2, 3].map(() => scheduleChargeInvoice(invoiceDeps(), ref)));
+
+    const notas = (await simulated()).invoices.filter((n) => n.externalReference === ref.chargeId);
+    expect(notas).toHaveLength(1);
+    const nota = notas[0]!;
+    // The sale's value (R$ 449,00 in 3×), not the first instalment's R$ 149,67.
+    expect(nota).toMatchObject({ installment: plan, payment: null, value: 449 });
+    expect(await getInvoice(db, ref)).toMatchObject({ asaas_invoice_id: nota.id, valor: 449 });
+
+    await control(`invoices/${nota.id}/authorize`);
+    const authorized = { id: nota.id, status: 'AUTHORIZED', payment: null };
+    expect(okBody(await deliver('INVOICE_AUTHORIZED', authorized)).outcome).toBe('recorded');
+    expect(await getInvoice(db, ref)).toMatchObject({ status: 'AUTHORIZED', numero: expect.stringMatching(/^\d{6}$/) });
+
+    const settlement = await settleCancelledCharge(
+      { ...webhookDeps(), cancelInvoice: (r) => cancelChargeInvoice(invoiceDeps(), r) },
+      ref,
+      'Cancelamento do contrato',
+    );
+    expect(settlement.outcome).toBe('refund-requested');
+    const atAsaas = await sim.listing<{ installment: string | null; status: string }[]>('payments');
+    expect(atAsaas.filter((p) => p.installment === plan).map((p) => p.status)).toEqual([
+      'REFUNDED',
+      'REFUNDED',
+      'REFUNDED',
+    ]);
+    const cancelling = (await simulated()).invoices.find((n) => n.id === nota.id);
+    expect(cancelling?.status).toBe('PROCESSING_CANCELLATION');
+    await control(`invoices/${nota.id}/settle-cancellation`);
+    await deliver('INVOICE_CANCELED', { ...authorized, status: 'CANCELED' });
+    expect(await getInvoice(db, ref)).toMatchObject({ status: 'CANCELED' });
+  });
+
   it('raises one admin alert for a nota in error, lists it, and an audited retry issues it again', async () => {
     await control('invoices', { autoProgress: false });
     const paid = await paidCharge();
