@@ -1,8 +1,6 @@
 import * as z from 'zod';
 import { normalizeInvoiceStatus } from '../../domain/invoice.js';
-import { AsaasError } from './asaas.js';
-import { httpJson, HttpUnavailableError, type RetryPolicy } from './http-json.js';
-import { countMetric, METRIC } from '../shared/metrics.js';
+import { AsaasError, createAsaasRequest, type AsaasRequestOptions } from './asaas-request.js';
 
 /**
  * Asaas's notas fiscais de serviço (`/v3/invoices`), apart from the payments' client (asaas.ts) so each grows on its own:
@@ -71,74 +69,10 @@ export type AsaasInvoices = {
   cancelInvoice(invoiceId: string): Promise<AsaasInvoice>;
 };
 
-export type AsaasInvoicesOptions = {
-  baseUrl: string;
-  apiKey: string | (() => Promise<string>);
-  timeoutMs?: number;
-  retry?: RetryPolicy;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-};
-
-const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3000 };
-const errorsSchema = z.object({
-  errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
-});
+export type AsaasInvoicesOptions = AsaasRequestOptions;
 
 export function createAsaasInvoices(options: AsaasInvoicesOptions): AsaasInvoices {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const once: RetryPolicy = { ...retry, attempts: 1 };
-
-  async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    schema: T,
-    request: { body?: unknown; retry?: RetryPolicy } = {},
-  ): Promise<z.output<T>> {
-    const apiKey = typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey();
-    let response;
-    try {
-      response = await httpJson(`${baseUrl}${path}`, {
-        method,
-        headers: { access_token: apiKey, 'user-agent': 'baixa-temporaria/1.0' },
-        body: request.body,
-        timeoutMs: options.timeoutMs ?? 10_000,
-        retry: request.retry ?? retry,
-        fetch: options.fetch,
-        sleep: options.sleep,
-      });
-    } catch (error) {
-      if (error instanceof HttpUnavailableError) {
-        countMetric(METRIC.asaasUnavailable);
-        throw new AsaasError(
-          'unavailable',
-          `Asaas unavailable: ${method} ${path}`,
-          { status: error.lastStatus },
-          {
-            cause: error,
-          },
-        );
-      }
-      throw error;
-    }
-    const { status, body } = response;
-    if (status === 200) {
-      const parsed = schema.safeParse(body);
-      if (parsed.success) return parsed.data;
-      throw new AsaasError('unexpected', `Unreadable Asaas answer: ${method} ${path}`, { status });
-    }
-    const errors = errorsSchema.safeParse(body).data?.errors;
-    if (status === 401 || status === 403) {
-      throw new AsaasError('unauthorized', `Asaas refused the API key: ${method} ${path}`, { status, errors });
-    }
-    if (status === 404) throw new AsaasError('not_found', `Asaas: not found: ${method} ${path}`, { status, errors });
-    if (status === 400) {
-      const text = errors?.map((e) => e.description ?? e.code).join('; ') ?? 'invalid request';
-      throw new AsaasError('rejected', `Asaas rejected ${method} ${path}: ${text}`, { status, errors });
-    }
-    throw new AsaasError('unexpected', `Asaas answered HTTP ${status}: ${method} ${path}`, { status, errors });
-  }
+  const { call, once } = createAsaasRequest(options);
 
   const path = (invoiceId: string, action = '') => `/invoices/${encodeURIComponent(invoiceId)}${action}`;
 
