@@ -65,8 +65,8 @@ const webhookDeps = () => ({
 const simulated = () => sim.listing<{ invoices: Invoice[] }>('invoices');
 const notasOf = async (paymentId: string) => (await simulated()).invoices.filter((n) => n.payment === paymentId);
 
-/** A customer who signed and paid by PIX; the payment confirmed through the webhook's path. */
-async function paidCharge() {
+/** A customer who signed and chose how to pay (PIX unless told), with the charge made at the simulator. */
+async function chargeOfSignedCustomer(choice?: Parameters<typeof createChargeForContract>[3]) {
   const customer = await seedCustomer(db);
   await seedSignature(db, customer);
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
@@ -74,8 +74,15 @@ async function paidCharge() {
     { db, clock: systemClock, asaas: sim.asaas, workflow },
     caller,
     customer.contract.id,
+    choice,
   );
   const ref: ChargeRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
+  return { customer, charge, ref };
+}
+
+/** A customer who signed and paid by PIX; the payment confirmed through the webhook's path. */
+async function paidCharge() {
+  const { customer, charge, ref } = await chargeOfSignedCustomer();
   await control(`payments/${charge!.asaas_id}/pay`);
   await handleAsaasWebhook(webhookDeps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
   return { ...customer, ref, asaasId: charge!.asaas_id! };
@@ -172,16 +179,7 @@ describe('a paid charge’s nota fiscal', () => {
 
   it('is one nota for a card plan’s whole value, named by its installment, and the plan’s refund cancels it', async () => {
     await control('invoices', { autoProgress: false });
-    const customer = await seedCustomer(db);
-    await seedSignature(db, customer);
-    const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
-    const { charge } = await createChargeForContract(
-      { db, clock: systemClock, asaas: sim.asaas, workflow },
-      caller,
-      customer.contract.id,
-      { forma: 'cartao', parcelas: 3 },
-    );
-    const ref: ChargeRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
+    const { charge, ref } = await chargeOfSignedCustomer({ forma: 'cartao', parcelas: 3 });
     const plan = charge!.asaas_parcelamento_id!;
     await control(`payments/${charge!.asaas_id}/card-pay`);
     await handleAsaasWebhook(webhookDeps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_CONFIRMED', 'CONFIRMED'));
