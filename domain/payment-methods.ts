@@ -170,3 +170,22 @@ export function expectedAsaasValue(charge: { valor?: number | null; parcelas?: n
   if (typeof charge.valor !== 'number') return null;
   return charge.parcelas && charge.parcelas > 1 ? instalmentValues(charge.valor, charge.parcelas)[0]! : charge.valor;
 }
+
+/**
+ * The payment screen's header for a card or a boleto charge: its own value and how it is paid. The contract's value
+ * and the spec's PIX sentence ('Pagamento único via PIX com desconto especial') would tell a customer who pays R$ 449,00
+ * by card in 3× that they pay R$ 399,00 by PIX. Null for a PIX (or no charge): the screen keeps the spec's header.
+ */
+export function chargeHeading(
+  charge: Parameters<typeof chargeMethod>[0] & { valor?: number | null; parcelas?: number | null },
+): { value: number; sentence: string } | null {
+  if (typeof charge.valor !== 'number') return null;
+  const method = chargeMethod(charge);
+  if (method === 'cartao') {
+    return {
+      value: charge.valor,
+      sentence: `${PAYMENT_METHOD_LABELS.cartao}: ${instalmentLabel(charge.valor, charge.parcelas ?? 1)}`,
+    };
+  }
+  return method === 'boleto' ? { value: charge.valor, sentence: CHECKOUT_MESSAGES.boletoTitle } : null;
+}
