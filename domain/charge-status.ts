@@ -45,12 +45,31 @@ export function paymentClass(status: string): PaymentClass {
 }
 
 /**
- * Whether a webhook's claim must be checked with Asaas before it is applied: any move into or out of money received
- * (a payment, a refund, a chargeback, a cash payment undone). The body is only a hint — anyone holding the webhook
- * token could post it — so what is applied is what Asaas answers. Moves between unpaid statuses (PENDING → OVERDUE)
- * move no money and are taken from the body.
+ * The events of a card's own life at Asaas (authorised, held for risk analysis, approved or reproved by it, capture
+ * refused). Asaas sends them in bursts, one per instalment, and its queue may deliver them in any order: a body's
+ * status says where the card stood when the event was sent, not where it stands now.
  */
-export function needsProviderCheck(claimed: string, stored: string | null): boolean {
+export const CARD_EVENTS = [
+  'PAYMENT_AUTHORIZED',
+  'PAYMENT_AWAITING_RISK_ANALYSIS',
+  'PAYMENT_APPROVED_BY_RISK_ANALYSIS',
+  'PAYMENT_REPROVED_BY_RISK_ANALYSIS',
+  'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED',
+] as const;
+
+const CARD_EVENT_SET = new Set<string>(CARD_EVENTS);
+
+/**
+ * Whether a webhook's claim must be checked with Asaas before it is applied: any move into or out of money received
+ * (a payment, a refund, a chargeback, a cash payment undone), and every card event or move into or out of risk
+ * analysis — whether a card is charged is decided there, and a late AWAITING_RISK_ANALYSIS taken from its body would
+ * put a reproved or refused card back 'em análise'. The body is only a hint — anyone holding the webhook token could
+ * post it — so what is applied is what Asaas answers. Other moves between unpaid statuses (PENDING → OVERDUE) move no
+ * money and are taken from the body.
+ */
+export function needsProviderCheck(claimed: string, stored: string | null, event?: string): boolean {
+  if (event !== undefined && CARD_EVENT_SET.has(event)) return true;
+  if (claimed === 'AWAITING_RISK_ANALYSIS' || stored === 'AWAITING_RISK_ANALYSIS') return true;
   return paymentClass(claimed) !== 'unpaid' || (stored !== null && paymentClass(stored) !== 'unpaid');
 }
 
@@ -107,7 +126,7 @@ const PAID_ONWARDS = [
  */
 const NEXT_STATUSES: Record<string, readonly string[]> = {
   PENDING: ['AWAITING_RISK_ANALYSIS', 'OVERDUE', 'CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DELETED'],
-  AWAITING_RISK_ANALYSIS: ['PENDING', 'OVERDUE', 'CONFIRMED', 'RECEIVED', 'DELETED'],
+  AWAITING_RISK_ANALYSIS: ['OVERDUE', 'CONFIRMED', 'RECEIVED', 'DELETED'],
   OVERDUE: ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DELETED'],
   CONFIRMED: ['RECEIVED', ...PAID_ONWARDS],
   RECEIVED: PAID_ONWARDS,
@@ -135,6 +154,9 @@ const CURRENT_STATE_MOVES: Record<string, readonly string[]> = {
   REFUND_REQUESTED: ['CONFIRMED', 'RECEIVED'],
   // A refund Asaas accepted and its bank then denied (PAYMENT_REFUND_DENIED): the money is back with us.
   REFUND_IN_PROGRESS: ['CONFIRMED', 'RECEIVED'],
+  // A risk analysis that reproved the card: Asaas shows the payment PENDING again (open for another card). Only a read
+  // says so: a late PAYMENT_CREATED's PENDING must not end an analysis still under way.
+  AWAITING_RISK_ANALYSIS: ['PENDING'],
 };
 
 /** Every status a charge can be in, by its life above: each needs a label. */

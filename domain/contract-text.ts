@@ -2,14 +2,13 @@ import extenso from 'extenso';
 import { lawyersLine, type CompanyIdentity } from './company.js';
 import { formatDateTime } from './dates.js';
 import { formatDocument } from './documents.js';
-import { instalmentLabel, MAX_INSTALMENTS, methodPrice } from './payment-methods.js';
+import { instalmentLabel, MAX_INSTALMENTS, methodPrice, refundRoutesSentence } from './payment-methods.js';
 import { printableText } from './printable-text.js';
 import {
   CANCELLATION_WINDOW_DAYS,
   FREE_RENEWAL_PAYMENT_METHOD,
   formatBRL,
   PROCESSING_BUSINESS_DAYS,
-  REFUND_BUSINESS_DAYS,
 } from './pricing.js';
 import type { Contract, Profile } from './schemas/entities.js';
 
@@ -24,6 +23,11 @@ export const CONTRACT_TITLE = 'Contrato de Prestação de Serviços';
 /** MP 2.200-2/2001 art. 10 §2 and Lei 14.063/2020: an electronic signature both parties accept is valid. */
 export const SIGNATURE_LEGAL_BASIS =
   'Assinatura eletrônica simples, nos termos do art. 10, § 2º, da Medida Provisória nº 2.200-2/2001 e da Lei nº 14.063/2020: as partes admitem como válido este meio de comprovação de autoria e integridade, registrados o aceite expresso dos termos, a data, a hora, o endereço IP, a localização aproximada e o navegador do CONTRATANTE, bem como o resumo criptográfico (SHA-256) do texto assinado.';
+
+/** 7 → "7 (sete)". */
+function daysInWords(count: number): string {
+  return `${count} (${extenso(count)})`;
+}
 
 /** 399 → "R$ 399,00 (trezentos e noventa e nove reais)". */
 export function priceInWords(value: number): string {
@@ -133,7 +137,7 @@ export function contractClauses(contract: ContractTerms, company: CompanyIdentit
         `O CONTRATANTE poderá cancelar este contrato em até ${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura, pelo botão 'Cancelar contrato' da página Contrato, na área do cliente, desde que o pedido judicial ainda não tenha sido protocolado.`,
         free
           ? 'Sendo esta uma renovação gratuita, nada é devido nem reembolsado, e o benefício de renovação gratuita volta a ficar disponível ao CONTRATANTE.'
-          : `Cancelado o contrato antes do pagamento, a cobrança PIX em aberto é cancelada e nada é cobrado. Cancelado depois do pagamento, o estorno integral do valor pago é pedido no ato do cancelamento, e o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis.`,
+          : `Cancelado o contrato antes do pagamento, a cobrança em aberto (PIX, boleto ou cartão de crédito) é cancelada e nada é cobrado. Cancelado depois do pagamento, o estorno integral do valor pago é pedido no ato do cancelamento: ${refundRoutesSentence(daysInWords)}.`,
         'Protocolado o pedido, o serviço considera-se prestado e não haverá reembolso, qualquer que seja a decisão judicial.',
       ],
     },

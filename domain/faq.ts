@@ -1,12 +1,7 @@
 import { lawyersLine, legalIdentityLine, type CompanyIdentity } from './company.js';
 import { COURT_STEP_BUSINESS_DAYS } from './court-movements.js';
-import {
-  CANCELLATION_WINDOW_DAYS,
-  CONTRACT_PRICE,
-  formatBRL,
-  PROCESSING_BUSINESS_DAYS,
-  REFUND_BUSINESS_DAYS,
-} from './pricing.js';
+import { refundRoutesSentence } from './payment-methods.js';
+import { CANCELLATION_WINDOW_DAYS, PROCESSING_BUSINESS_DAYS } from './pricing.js';
 
 /**
  * 'Dúvidas frequentes' (/duvidas, issue 31): honest expectations where a customer decides, in plain pt-BR. One list the
@@ -77,7 +72,7 @@ export function faqEntries(company: CompanyIdentity): FaqEntry[] {
       question: 'Posso desistir depois de contratar?',
       answer: [
         `Sim. Você tem ${CANCELLATION_WINDOW_DAYS} dias corridos a partir da assinatura do contrato para desistir sem custo (direito de arrependimento, art. 49 do Código de Defesa do Consumidor), desde que a petição ainda não tenha sido protocolada.`,
-        `Para desistir, abra Contrato no seu painel e use Cancelar contrato. Se você já pagou, o valor de ${formatBRL(CONTRACT_PRICE)} é devolvido pelo PIX à conta de origem em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
+        `Para desistir, abra Contrato no seu painel e use Cancelar contrato. Se você já pagou, ${refundRoutesSentence()}.`,
       ],
     },
     {

@@ -1,4 +1,4 @@
-import { CONTRACT_PRICE, formatBRL } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
 
 /**
  * How a customer pays, and what each way costs (issue 32; docs/decisions.md, Paying by card and by boleto). The one
@@ -39,6 +39,41 @@ export const BOLETO_DUE_DAYS = 3;
 /** The price of a contract of `contractValue` paid by `method` (renewal discounts apply to every method alike). */
 export function methodPrice(contractValue: number, method: CheckoutMethod): number {
   return Math.round((contractValue + METHOD_SURCHARGE[method]) * 100) / 100;
+}
+
+/** Asaas: a card refund may take up to 10 business days to show on the card's statement, as the issuer posts it. */
+export const CARD_REFUND_BUSINESS_DAYS = 10;
+
+/**
+ * Where a withdrawal's money goes, by the method it was paid with, as the settlement does it
+ * (charge-settlement-service.ts) and as contract clause 7 and the FAQ say it (docs/decisions.md, Refund words by
+ * method): a PIX back to the account it came from; a card plan refunded whole to the same card (POST
+ * /installments/{id}/refund, every instalment); a boleto, which no bank reverses, by a transfer to the account the
+ * payer names (Asaas's refund of it, or the team's manual refund when Asaas refuses).
+ */
+export const REFUND_ROUTES: Record<CheckoutMethod, { paidWith: string; goesBack: string; businessDays: number }> = {
+  pix: { paidWith: 'por PIX', goesBack: 'é devolvido pelo PIX à conta de origem', businessDays: REFUND_BUSINESS_DAYS },
+  cartao: {
+    paidWith: 'no cartão de crédito',
+    goesBack: 'é estornado no mesmo cartão, com todas as parcelas, e aparece na fatura',
+    businessDays: CARD_REFUND_BUSINESS_DAYS,
+  },
+  boleto: {
+    paidWith: 'por boleto',
+    goesBack: 'é devolvido por transferência bancária à conta indicada pelo pagador',
+    businessDays: REFUND_BUSINESS_DAYS,
+  },
+};
+
+/**
+ * 'o valor pago por PIX é devolvido pelo PIX à conta de origem em até 7 dias úteis; o valor pago no cartão…', one
+ * clause per method; `days` writes the number of days (the contract spells it out: '7 (sete)').
+ */
+export function refundRoutesSentence(days: (count: number) => string = String): string {
+  return CHECKOUT_METHODS.map((method) => {
+    const route = REFUND_ROUTES[method];
+    return `o valor pago ${route.paidWith} ${route.goesBack} em até ${days(route.businessDays)} dias úteis`;
+  }).join('; ');
 }
 
 /** The list price of each method, as the landing page and the contract's clause 4 show it. */
@@ -134,4 +169,23 @@ export const CHECKOUT_MESSAGES = {
 export function expectedAsaasValue(charge: { valor?: number | null; parcelas?: number | null }): number | null {
   if (typeof charge.valor !== 'number') return null;
   return charge.parcelas && charge.parcelas > 1 ? instalmentValues(charge.valor, charge.parcelas)[0]! : charge.valor;
+}
+
+/**
+ * The payment screen's header for a card or a boleto charge: its own value and how it is paid. The contract's value
+ * and the spec's PIX sentence ('Pagamento único via PIX com desconto especial') would tell a customer who pays R$ 449,00
+ * by card in 3× that they pay R$ 399,00 by PIX. Null for a PIX (or no charge): the screen keeps the spec's header.
+ */
+export function chargeHeading(
+  charge: Parameters<typeof chargeMethod>[0] & { valor?: number | null; parcelas?: number | null },
+): { value: number; sentence: string } | null {
+  if (typeof charge.valor !== 'number') return null;
+  const method = chargeMethod(charge);
+  if (method === 'cartao') {
+    return {
+      value: charge.valor,
+      sentence: `${PAYMENT_METHOD_LABELS.cartao}: ${instalmentLabel(charge.valor, charge.parcelas ?? 1)}`,
+    };
+  }
+  return method === 'boleto' ? { value: charge.valor, sentence: CHECKOUT_MESSAGES.boletoTitle } : null;
 }

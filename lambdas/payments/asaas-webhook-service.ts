@@ -79,7 +79,7 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
   if (card) return card;
   const claimed = providerChargeStatus(body.payment, body.event);
   const charge = await findChargeByProviderId(deps.db, body.payment.id);
-  if (!needsProviderCheck(claimed, charge?.status ?? null)) {
+  if (!needsProviderCheck(claimed, charge?.status ?? null, body.event)) {
     if (!charge) {
       logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
       return 'unknown_charge';

@@ -3,7 +3,7 @@ import { isChargePaid, isChargeReturned, providerChargeStatus } from '../../doma
 import { formatBRL } from '../../domain/pricing.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { settlementAction, type SettlementAction, type SettlementOutcome } from '../../domain/withdrawal.js';
-import { AsaasError, type AsaasClient } from '../providers/asaas.js';
+import { AsaasError, refundCharge, removeCharge, type AsaasClient } from '../providers/asaas.js';
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { getCharge, type ChargeRef } from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
@@ -77,13 +77,10 @@ export async function settleCancelledCharge(
     const needed = settlementAction(charge.status);
     if (!needed) return { outcome: outcomeOf(charge.status) };
     const asaasId = charge.asaas_id;
+    const atAsaas = { payment: asaasId, installment: charge.asaas_parcelamento_id };
     let status = charge.status;
     if (needed === 'remove') {
-      const plan = charge.asaas_parcelamento_id;
-      // A card plan is removed whole: every instalment is its own payment at Asaas.
-      const refusedBecause = await askAsaas(() =>
-        plan ? deps.asaas.deleteInstallment(plan) : deps.asaas.deletePayment(asaasId),
-      );
+      const refusedBecause = await askAsaas(() => removeCharge(deps.asaas, atAsaas));
       status = await applyFreshStatus(deps, ref, asaasId);
       if (settlementAction(status) === 'remove') {
         // Still open at Asaas (held for risk analysis): it may yet be paid, so its workflow keeps waiting; a payment
@@ -98,11 +95,7 @@ export async function settleCancelledCharge(
       }
       // Paid while we removed it: the money goes back like any other payment of a cancelled contract.
     }
-    const plan = charge.asaas_parcelamento_id;
-    // A card plan is refunded whole (POST /installments/{id}/refund): the card gets every instalment back.
-    const refusedBecause = await askAsaas(() =>
-      plan ? deps.asaas.refundInstallment(plan, description) : deps.asaas.refundPayment(asaasId, description),
-    );
+    const refusedBecause = await askAsaas(() => refundCharge(deps.asaas, atAsaas, description));
     status = await applyFreshStatus(deps, ref, asaasId);
     if (isChargePaid(status)) {
       return refused(deps, ref, 'refund', refusedBecause ?? 'O Asaas não aceitou o pedido de estorno.');

@@ -12,7 +12,13 @@ import {
 } from '../../domain/payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
 import type { Charge } from '../../domain/schemas/entities.js';
-import { AsaasError, type AsaasBillingType, type AsaasClient, type AsaasPayment } from '../providers/asaas.js';
+import {
+  AsaasError,
+  removeCharge,
+  type AsaasBillingType,
+  type AsaasClient,
+  type AsaasPayment,
+} from '../providers/asaas.js';
 import type { Workflow } from '../providers/workflow.js';
 import { ensureAsaasCustomer } from './asaas-customer-service.js';
 import type { Caller } from '../shared/caller.js';
@@ -233,8 +239,7 @@ async function methodDetails(
 async function removeOpenCharge(deps: CreateChargeDeps, charge: Charge): Promise<void> {
   if (charge.status !== 'PENDING' || !charge.asaas_id) throw new ConflictError(CHECKOUT_MESSAGES.cannotReplace);
   try {
-    if (charge.asaas_parcelamento_id) await deps.asaas.deleteInstallment(charge.asaas_parcelamento_id);
-    else await deps.asaas.deletePayment(charge.asaas_id);
+    await removeCharge(deps.asaas, { payment: charge.asaas_id, installment: charge.asaas_parcelamento_id });
   } catch (error) {
     if (error instanceof AsaasError && error.kind === 'not_found') return;
     if (error instanceof AsaasError && error.kind === 'rejected')
@@ -275,8 +280,7 @@ async function retireExpiredCharge(
   }
   if (!expired.asaas_id || expired.status === 'DELETED') return;
   try {
-    if (expired.asaas_parcelamento_id) await deps.asaas.deleteInstallment(expired.asaas_parcelamento_id);
-    else await deps.asaas.deletePayment(expired.asaas_id);
+    await removeCharge(deps.asaas, { payment: expired.asaas_id, installment: expired.asaas_parcelamento_id });
   } catch (error) {
     logger.warn('Replaced payment not removed at Asaas', { error: error as Error, chargeId: expired.id });
   }

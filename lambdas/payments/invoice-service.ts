@@ -13,7 +13,12 @@ import {
 import { formatBRL } from '../../domain/pricing.js';
 import type { Invoice } from '../../domain/schemas/invoice.js';
 import { AsaasError } from '../providers/asaas.js';
-import type { AsaasInvoice, AsaasInvoiceInput, AsaasInvoices } from '../providers/asaas-invoices.js';
+import type {
+  AsaasInvoice,
+  AsaasInvoiceContent,
+  AsaasInvoices,
+  AsaasInvoiceTarget,
+} from '../providers/asaas-invoices.js';
 import type { Clock } from '../shared/clock.js';
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { findChargeByProviderId, getCharge, type ChargeRef } from '../shared/data/charges.js';
@@ -64,20 +69,28 @@ export async function scheduleChargeInvoice(deps: InvoiceDeps, ref: ChargeRef): 
     CREATION_LEASE_SECONDS,
   );
   if (claim !== 'claimed') return claim;
-  return createAtAsaas(deps, ref, charge.asaas_id, charge.valor ?? null);
+  return createAtAsaas(deps, ref, invoiceTarget(charge.asaas_id, charge.asaas_parcelamento_id), charge.valor ?? null);
+}
+
+/**
+ * One nota per sale: a card in instalments is one sale of the contract's card price, so its nota is the plan's
+ * (Asaas's `installment`) for the whole value; any other charge's is its payment's.
+ */
+function invoiceTarget(payment: string, plan: string | null | undefined): AsaasInvoiceTarget {
+  return plan ? { installment: plan } : { payment };
 }
 
 async function createAtAsaas(
   deps: InvoiceDeps,
   ref: ChargeRef,
-  paymentId: string,
+  target: AsaasInvoiceTarget,
   chargeValue: number | null,
 ): Promise<ScheduleOutcome> {
   let created: AsaasInvoice;
   try {
     created = await deps.invoices.scheduleInvoice({
       ...(await invoiceContent(deps, ref, chargeValue)),
-      payment: paymentId,
+      ...target,
       externalReference: ref.chargeId,
     });
   } catch (error) {
@@ -95,7 +108,7 @@ async function invoiceContent(
   deps: InvoiceDeps,
   ref: ChargeRef,
   chargeValue: number | null,
-): Promise<Omit<AsaasInvoiceInput, 'payment' | 'externalReference'>> {
+): Promise<AsaasInvoiceContent> {
   const settings = deps.fiscal?.() ?? EXAMPLE_FISCAL_SETTINGS;
   const contract = await getContract(deps.db, ref.userId, ref.contractId);
   const protocolo = contract?.protocolo ?? ref.contractId;
@@ -211,7 +224,8 @@ export async function applyInvoiceEvent(
     }
     throw error;
   }
-  const paymentId = fresh.payment ?? null;
+  // A card plan's nota names the plan, not a payment: the charge is found by either id.
+  const paymentId = fresh.payment ?? fresh.installment ?? null;
   if (!paymentId) {
     logger.info('Invoice event for a nota of no payment', { event, invoiceId: fresh.id });
     return 'ignored';
@@ -361,8 +375,10 @@ export async function retryInvoice(deps: InvoiceDeps, ref: ChargeRef): Promise<S
       deps.clock(),
       CREATION_LEASE_SECONDS,
     );
-    if (claim === 'claimed' && invoice.asaas_payment_id) {
-      await createAtAsaas(deps, ref, invoice.asaas_payment_id, invoice.valor ?? null);
+    const charge = claim === 'claimed' ? await getCharge(deps.db, ref) : null;
+    if (charge?.asaas_id) {
+      const target = invoiceTarget(charge.asaas_id, charge.asaas_parcelamento_id);
+      await createAtAsaas(deps, ref, target, invoice.valor ?? null);
     }
   } else if (invoice.status === 'ERROR') {
     await reissueAtAsaas(deps, ref, invoice);

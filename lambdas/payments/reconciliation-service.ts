@@ -13,6 +13,7 @@ import { settlementAction } from '../../domain/withdrawal.js';
 import {
   ASAAS_PAGE_LIMIT,
   AsaasError,
+  removeCharge,
   type AsaasClient,
   type AsaasPayment,
   type AsaasPaymentFilters,
@@ -436,7 +437,7 @@ class RunReader {
     const latest = await latestChargeOfContract(this.deps.db, charge.ref.userId, charge.ref.contractId);
     if (!latest || latest.id === charge.ref.chargeId) return;
     try {
-      await this.asaas(() => this.deps.asaas.deletePayment(payment.id));
+      await this.asaas(() => removeCharge(this.deps.asaas, { payment: payment.id, installment: payment.installment }));
     } catch (error) {
       if (error instanceof RunStopped || !(error instanceof AsaasError && error.kind === 'rejected')) throw error;
       logger.warn('Replaced payment still not removable at Asaas', { asaasId: payment.id, error });

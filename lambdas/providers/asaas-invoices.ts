@@ -1,8 +1,6 @@
 import * as z from 'zod';
 import { normalizeInvoiceStatus } from '../../domain/invoice.js';
-import { AsaasError } from './asaas.js';
-import { httpJson, HttpUnavailableError, type RetryPolicy } from './http-json.js';
-import { countMetric, METRIC } from '../shared/metrics.js';
+import { AsaasError, createAsaasRequest, type AsaasRequestOptions } from './asaas-request.js';
 
 /**
  * Asaas's notas fiscais de serviço (`/v3/invoices`), apart from the payments' client (asaas.ts) so each grows on its own:
@@ -31,9 +29,13 @@ export type AsaasInvoice = z.infer<typeof invoiceSchema>;
 
 const listSchema = z.object({ data: z.array(invoiceSchema), hasMore: z.boolean().optional() }).loose();
 
-export type AsaasInvoiceInput = {
-  /** The Asaas payment the nota is for. */
-  payment: string;
+/**
+ * What a nota is for: one payment, or a whole instalment plan (Asaas's `installment`), so a card in instalments has one
+ * nota for the sale's value rather than one per instalment or one of the first instalment's payment.
+ */
+export type AsaasInvoiceTarget = { payment: string } | { installment: string };
+
+export type AsaasInvoiceInput = AsaasInvoiceTarget & {
   serviceDescription: string;
   observations: string;
   /** Reais, two decimals. */
@@ -47,105 +49,47 @@ export type AsaasInvoiceInput = {
   taxes: { retainIss: boolean; iss: number; cofins: number; csll: number; inss: number; ir: number; pis: number };
 };
 
+/** What a nota says, whatever it is for. */
+export type AsaasInvoiceContent = Omit<AsaasInvoiceInput, 'payment' | 'installment' | 'externalReference'>;
+
 export type AsaasInvoices = {
   /**
-   * Schedules the nota of a payment, at most once per payment: a live nota (not cancelled) of the payment is answered
-   * instead of a new one, so a creation whose answer was lost is found, never repeated.
+   * Schedules the nota of a payment or plan, at most once for it: a live nota (not cancelled) of it is answered instead
+   * of a new one, so a creation whose answer was lost is found, never repeated.
    */
   scheduleInvoice(input: AsaasInvoiceInput): Promise<AsaasInvoice>;
   getInvoice(invoiceId: string): Promise<AsaasInvoice>;
-  /** The notas of one payment (cancelled ones included). */
-  listInvoicesOfPayment(paymentId: string): Promise<AsaasInvoice[]>;
+  /** The notas of one payment or plan (cancelled ones included). */
+  listInvoicesOf(target: AsaasInvoiceTarget): Promise<AsaasInvoice[]>;
   /** A nota not issued yet (SCHEDULED or ERROR) rewritten: a failed one is scheduled again. */
-  updateInvoice(
-    invoiceId: string,
-    input: Omit<AsaasInvoiceInput, 'payment' | 'externalReference'>,
-  ): Promise<AsaasInvoice>;
+  updateInvoice(invoiceId: string, input: AsaasInvoiceContent): Promise<AsaasInvoice>;
   /** Issues a scheduled nota now, instead of on its effective date. */
   authorizeInvoice(invoiceId: string): Promise<AsaasInvoice>;
   /** Asks the prefeitura to cancel the nota (PROCESSING_CANCELLATION, then CANCELED or CANCELLATION_DENIED). */
   cancelInvoice(invoiceId: string): Promise<AsaasInvoice>;
 };
 
-export type AsaasInvoicesOptions = {
-  baseUrl: string;
-  apiKey: string | (() => Promise<string>);
-  timeoutMs?: number;
-  retry?: RetryPolicy;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-};
-
-const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3000 };
-const errorsSchema = z.object({
-  errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
-});
+export type AsaasInvoicesOptions = AsaasRequestOptions;
 
 export function createAsaasInvoices(options: AsaasInvoicesOptions): AsaasInvoices {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const retry = options.retry ?? DEFAULT_RETRY;
-  const once: RetryPolicy = { ...retry, attempts: 1 };
-
-  async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    schema: T,
-    request: { body?: unknown; retry?: RetryPolicy } = {},
-  ): Promise<z.output<T>> {
-    const apiKey = typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey();
-    let response;
-    try {
-      response = await httpJson(`${baseUrl}${path}`, {
-        method,
-        headers: { access_token: apiKey, 'user-agent': 'baixa-temporaria/1.0' },
-        body: request.body,
-        timeoutMs: options.timeoutMs ?? 10_000,
-        retry: request.retry ?? retry,
-        fetch: options.fetch,
-        sleep: options.sleep,
-      });
-    } catch (error) {
-      if (error instanceof HttpUnavailableError) {
-        countMetric(METRIC.asaasUnavailable);
-        throw new AsaasError(
-          'unavailable',
-          `Asaas unavailable: ${method} ${path}`,
-          { status: error.lastStatus },
-          {
-            cause: error,
-          },
-        );
-      }
-      throw error;
-    }
-    const { status, body } = response;
-    if (status === 200) {
-      const parsed = schema.safeParse(body);
-      if (parsed.success) return parsed.data;
-      throw new AsaasError('unexpected', `Unreadable Asaas answer: ${method} ${path}`, { status });
-    }
-    const errors = errorsSchema.safeParse(body).data?.errors;
-    if (status === 401 || status === 403) {
-      throw new AsaasError('unauthorized', `Asaas refused the API key: ${method} ${path}`, { status, errors });
-    }
-    if (status === 404) throw new AsaasError('not_found', `Asaas: not found: ${method} ${path}`, { status, errors });
-    if (status === 400) {
-      const text = errors?.map((e) => e.description ?? e.code).join('; ') ?? 'invalid request';
-      throw new AsaasError('rejected', `Asaas rejected ${method} ${path}: ${text}`, { status, errors });
-    }
-    throw new AsaasError('unexpected', `Asaas answered HTTP ${status}: ${method} ${path}`, { status, errors });
-  }
+  const { call, once } = createAsaasRequest(options);
 
   const path = (invoiceId: string, action = '') => `/invoices/${encodeURIComponent(invoiceId)}${action}`;
 
   const client: AsaasInvoices = {
-    async listInvoicesOfPayment(paymentId) {
-      const list = await call('GET', `/invoices?payment=${encodeURIComponent(paymentId)}&limit=100`, listSchema);
+    async listInvoicesOf(target) {
+      const filter =
+        'installment' in target
+          ? `installment=${encodeURIComponent(target.installment)}`
+          : `payment=${encodeURIComponent(target.payment)}`;
+      const list = await call('GET', `/invoices?${filter}&limit=100`, listSchema);
       return list.data;
     },
     async scheduleInvoice(input) {
+      const target: AsaasInvoiceTarget =
+        'installment' in input ? { installment: input.installment } : { payment: input.payment };
       const live = async () =>
-        (await client.listInvoicesOfPayment(input.payment)).find(
+        (await client.listInvoicesOf(target)).find(
           (invoice) => invoice.deleted !== true && invoice.status !== 'CANCELED',
         );
       const existing = await live();

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { normalizeChargeStatus } from '../../domain/charge-status.js';
-import { httpJson, HttpUnavailableError, type HttpJsonOptions, type RetryPolicy } from './http-json.js';
-import { countMetric, METRIC } from '../shared/metrics.js';
+import { AsaasError, createAsaasRequest, type AsaasRequestOptions } from './asaas-request.js';
+
+export { AsaasError, type AsaasErrorKind } from './asaas-request.js';
 
 /** Asaas's base URLs (the API version is part of them). The stack takes one by configuration (`-c asaasApiUrl`). */
 export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
@@ -134,29 +135,6 @@ const PAYMENT_FILTER_PARAMS: Record<keyof AsaasPaymentFilters, string> = {
   paidTo: 'paymentDate[le]',
 };
 
-const errorsSchema = z.object({
-  errors: z.array(z.object({ code: z.string().optional(), description: z.string().optional() }).loose()),
-});
-
-export type AsaasErrorKind = 'rejected' | 'unauthorized' | 'not_found' | 'unavailable' | 'unexpected';
-
-/**
- * Everything that can go wrong talking to Asaas, in one type: `rejected` (400, with Asaas's own codes and pt-BR
- * descriptions), `unauthorized` (401, a bad or missing API key), `not_found`, `unavailable` (timeouts, 429 and 5xx
- * after every retry) and `unexpected` (an answer we cannot read). The services turn it into the spec's message.
- */
-export class AsaasError extends Error {
-  constructor(
-    readonly kind: AsaasErrorKind,
-    message: string,
-    readonly details: { status?: number; errors?: { code?: string; description?: string }[] } = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'AsaasError';
-  }
-}
-
 /** The PIX provider, as business code sees it. */
 export type AsaasClient = {
   /** The live (not removed) customer with this externalReference, if any. */
@@ -203,78 +181,39 @@ export type AsaasClient = {
   deleteInstallment(installmentId: string): Promise<void>;
 };
 
-export type AsaasClientOptions = {
-  baseUrl: string;
-  /** The key, or how to read it (the Secrets Manager read happens on the first call, not at the cold start). */
-  apiKey: string | (() => Promise<string>);
-  timeoutMs?: number;
-  retry?: RetryPolicy;
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-};
+/** A charge at Asaas: its payment and, for a card in instalments, the plan (`installment`) it is the first of. */
+export type AsaasChargeRef = { payment: string; installment?: string | null };
 
-const USER_AGENT = 'baixa-temporaria/1.0';
-const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 300, maxDelayMs: 3000 };
+/**
+ * Removes an unpaid charge: a card plan whole (DELETE /installments/{id}; Asaas refuses removing one of its
+ * instalments), any other payment by itself. Every removal of a charge goes through here, so none forgets the plan.
+ */
+export function removeCharge(
+  asaas: Pick<AsaasClient, 'deletePayment' | 'deleteInstallment'>,
+  charge: AsaasChargeRef,
+): Promise<void> {
+  return charge.installment ? asaas.deleteInstallment(charge.installment) : asaas.deletePayment(charge.payment);
+}
+
+/**
+ * Refunds a paid charge in full: a card plan whole (POST /installments/{id}/refund: the card gets every instalment
+ * back), any other payment by itself (a PIX to the payer's account). The new status is read back by the caller.
+ */
+export async function refundCharge(
+  asaas: Pick<AsaasClient, 'refundPayment' | 'refundInstallment'>,
+  charge: AsaasChargeRef,
+  description: string,
+): Promise<void> {
+  if (charge.installment) await asaas.refundInstallment(charge.installment, description);
+  else await asaas.refundPayment(charge.payment, description);
+}
+
+export type AsaasClientOptions = AsaasRequestOptions;
 
 export function createAsaasClient(options: AsaasClientOptions): AsaasClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const retry = options.retry ?? DEFAULT_RETRY;
-
-  async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    schema: T,
-    request: { body?: unknown; retry?: RetryPolicy } = {},
-  ): Promise<z.output<T>> {
-    const apiKey = typeof options.apiKey === 'string' ? options.apiKey : await options.apiKey();
-    const http: HttpJsonOptions = {
-      method,
-      headers: { access_token: apiKey, 'user-agent': USER_AGENT },
-      body: request.body,
-      timeoutMs: options.timeoutMs ?? 10_000,
-      retry: request.retry ?? retry,
-      fetch: options.fetch,
-      sleep: options.sleep,
-    };
-    let response;
-    try {
-      response = await httpJson(`${baseUrl}${path}`, http);
-    } catch (error) {
-      if (error instanceof HttpUnavailableError) {
-        // After the client's own retries: each count is a call a customer, a webhook or the reconciliation lost.
-        countMetric(METRIC.asaasUnavailable);
-        throw new AsaasError(
-          'unavailable',
-          `Asaas unavailable: ${method} ${path}`,
-          { status: error.lastStatus },
-          {
-            cause: error,
-          },
-        );
-      }
-      throw error;
-    }
-    const { status, body } = response;
-    if (status === 200) {
-      const parsed = schema.safeParse(body);
-      if (parsed.success) return parsed.data;
-      throw new AsaasError('unexpected', `Unreadable Asaas answer: ${method} ${path}`, { status });
-    }
-    const errors = errorsSchema.safeParse(body).data?.errors;
-    if (status === 401 || status === 403) {
-      throw new AsaasError('unauthorized', `Asaas refused the API key: ${method} ${path}`, { status, errors });
-    }
-    if (status === 404) throw new AsaasError('not_found', `Asaas: not found: ${method} ${path}`, { status, errors });
-    if (status === 400) {
-      const text = errors?.map((e) => e.description ?? e.code).join('; ') ?? 'invalid request';
-      throw new AsaasError('rejected', `Asaas rejected ${method} ${path}: ${text}`, { status, errors });
-    }
-    throw new AsaasError('unexpected', `Asaas answered HTTP ${status}: ${method} ${path}`, { status, errors });
-  }
+  const { call, retry, once } = createAsaasRequest(options);
 
   const byReference = (reference: string) => `externalReference=${encodeURIComponent(reference)}`;
-  // A POST whose answer was lost may have happened: never replay it blindly.
-  const once: RetryPolicy = { ...retry, attempts: 1 };
 
   /** Every page of a list, `limit` 100, following `hasMore`. */
   async function listAll<T extends z.ZodType>(path: string, item: T): Promise<z.output<T>[]> {

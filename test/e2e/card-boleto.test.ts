@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { PAYMENT_MESSAGES } from '../../domain/messages.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
 import { nameWord } from './admin-helpers.js';
 import { screenshot, VIEWPORTS, newContext } from './browser.js';
@@ -11,39 +12,51 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
   it.each([
     ['phone', VIEWPORTS.phone],
     ['desktop', VIEWPORTS.desktop],
-  ] as const)('pays by card in 3× on the simulator’s page and comes back paid (%s)', async (device, viewport) => {
-    const customer = await apiCustomer({
-      name: `Paula Cartão ${device === 'phone' ? 'Celular' : 'Mesa'} ${nameWord()}`,
-    });
-    const page = await (await newContext(viewport)).newPage();
-    await signInThroughForm(page, customer);
-    await page.goto(`${appUrl}/app/pagamento`);
-    await page.getByRole('radiogroup', { name: CHECKOUT_MESSAGES.chooseTitle }).waitFor();
-    await screenshot(page, `payment-methods-${device}`);
-    await page
-      .locator('label.amplify-radio')
-      .filter({ hasText: /Cartão de crédito em até 12×/ })
-      .click();
-    expect(await page.getByRole('radio', { name: /Cartão de crédito em até 12×/ }).isChecked()).toBe(true);
-    await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).selectOption('3');
-    expect(await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).locator('option:checked').textContent()).toBe(
-      '3× de R$ 149,66 a R$ 149,67',
-    );
-    await page.getByRole('button', { name: CHECKOUT_MESSAGES.payByCard }).click();
+  ] as const)(
+    'pays by card in 3× on the simulator’s page and comes back paid (%s)',
+    async (device, viewport) => {
+      const customer = await apiCustomer({
+        name: `Paula Cartão ${device === 'phone' ? 'Celular' : 'Mesa'} ${nameWord()}`,
+      });
+      const page = await (await newContext(viewport)).newPage();
+      await signInThroughForm(page, customer);
+      await page.goto(`${appUrl}/app/pagamento`);
+      await page.getByRole('radiogroup', { name: CHECKOUT_MESSAGES.chooseTitle }).waitFor();
+      await screenshot(page, `payment-methods-${device}`);
+      await page
+        .locator('label.amplify-radio')
+        .filter({ hasText: /Cartão de crédito em até 12×/ })
+        .click();
+      expect(await page.getByRole('radio', { name: /Cartão de crédito em até 12×/ }).isChecked()).toBe(true);
+      await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).selectOption('3');
+      expect(await page.getByLabel(CHECKOUT_MESSAGES.instalmentsLabel).locator('option:checked').textContent()).toBe(
+        '3× de R$ 149,66 a R$ 149,67',
+      );
+      await page.getByRole('button', { name: CHECKOUT_MESSAGES.payByCard }).click();
 
-    // Asaas's own page (the simulator's): the plan, and the card approved there.
-    await page.waitForURL(new RegExp(`^${asaasUrl}/i/pay_`));
-    await page.getByRole('heading', { name: 'Pagamento com cartão em 3×' }).waitFor();
-    await page.getByRole('button', { name: 'Pagar com cartão' }).click();
-    await page.getByRole('link', { name: 'Voltar para o site da loja' }).click();
-    await page.waitForURL(`${appUrl}/app/pagamento`);
-    await page.getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.').waitFor({ timeout: 20_000 });
-    const plan = page.getByRole('table', { name: CHECKOUT_MESSAGES.instalmentStatusTitle });
-    await plan.getByRole('row').nth(3).waitFor();
-    expect(await plan.getByRole('row').count()).toBe(4);
-    await screenshot(page, `payment-card-paid-${device}`);
-    await page.context().close();
-  });
+      // Asaas's own page (the simulator's): the plan, and the card approved there.
+      // The first card charge of a run creates the Asaas customer and wakes CreateCharge: a cold call on a busy machine.
+      await page.waitForURL(new RegExp(`^${asaasUrl}/i/pay_`), { timeout: 90_000 });
+      await page.getByRole('heading', { name: 'Pagamento com cartão em 3×' }).waitFor();
+      await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+      await page.getByRole('link', { name: 'Voltar para o site da loja' }).click();
+      await page.waitForURL(`${appUrl}/app/pagamento`);
+      await page
+        .getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.')
+        .waitFor({ timeout: 20_000 });
+      const plan = page.getByRole('table', { name: CHECKOUT_MESSAGES.instalmentStatusTitle });
+      await plan.getByRole('row').nth(3).waitFor();
+      expect(await plan.getByRole('row').count()).toBe(4);
+      // The header tells the sale as it was made (R$ 449,00 by card in 3×), not the contract's PIX price.
+      await page.getByText(/^Protocolo \S+ · R\$\s449,00$/).waitFor();
+      await page.getByText('Cartão de crédito: 3× de R$ 149,66 a R$ 149,67').waitFor();
+      expect(await page.getByText(PAYMENT_MESSAGES.singlePayment).count()).toBe(0);
+      await screenshot(page, `payment-card-paid-${device}`);
+      await page.context().close();
+      // The file's first test also pays the local runtime's first calls (sign-in, the payment routes, the simulator).
+    },
+    180_000,
+  );
 
   it.each([
     ['phone', VIEWPORTS.phone],
@@ -66,6 +79,8 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await page.getByRole('button', { name: CHECKOUT_MESSAGES.boletoCopy }).waitFor();
       await page.getByRole('link', { name: CHECKOUT_MESSAGES.boletoPdf }).waitFor();
       await page.getByText(/R\$ 419,00 · vence em \d{2}\/\d{2}\/\d{4}/).waitFor();
+      await page.getByText(/^Protocolo \S+ · R\$\s419,00$/).waitFor();
+      expect(await page.getByText(PAYMENT_MESSAGES.singlePayment).count()).toBe(0);
       await screenshot(page, `payment-boleto-${device}`);
 
       const simulator = await page.context().newPage();

@@ -179,13 +179,12 @@ describe('a card in instalments', () => {
     const from = await eventCount();
     await control(`payments/${charge.asaas_id}/card-risk`);
     await control(`payments/${charge.asaas_id}/risk-reprove`);
-    // In Asaas's order, each twice. Shuffled, an AWAITING_RISK_ANALYSIS read after the reproval sometimes left the
-    // charge 'em análise' (seen once in the full suite, not alone): an open out-of-order bug noted on issue 32.
-    const events = await eventsOf(
-      plan.map((p) => p.id),
-      from,
+    await deliverTwice(
+      await eventsOf(
+        plan.map((p) => p.id),
+        from,
+      ),
     );
-    for (const event of [...events, ...events]) await handleAsaasWebhook(webhookDeps(), event);
     expect(await getCharge(db, ref)).toMatchObject({ status: 'PENDING', cartao_recusado: { motivo: 'reprovado' } });
     expect((await processOf(ref)).status).toBe('pagamento_pendente');
     // The customer picks PIX instead: the card plan is removed at Asaas, the PIX replaces it.
@@ -253,6 +252,125 @@ describe('a card in instalments', () => {
     const collection = await getCustomerCollection(db, ref.userId);
     expect(collection.history.filter((h) => h.de === 'pago')).toHaveLength(1);
     expect((await processOf(ref)).status).not.toBe('pago');
+  });
+});
+
+/**
+ * A card event Asaas sends as it sent this one, with another event name and the status it carries: PAYMENT_AUTHORIZED
+ * comes only for a pre-authorised card (the product asks for none, the simulator sends none), and a late copy of an
+ * earlier step is what Asaas's queue delivers out of order.
+ */
+const asEvent = (event: SimEvent, name: string, status: string): SimEvent => ({
+  ...event,
+  id: `${event.id}-${name}`,
+  event: name,
+  payment: { ...event.payment, status },
+});
+
+const firstOf = (events: SimEvent[], name: string) => events.find((e) => e.event === name)!;
+
+/** Delivers each event once, in the order given (each is applied once: a redelivery of one is answered 'duplicate'). */
+async function deliverInOrder(events: AsaasWebhook[]) {
+  for (const event of events) await handleAsaasWebhook(webhookDeps(), event);
+}
+
+describe('card events delivered out of order', () => {
+  it.each([
+    ['the reproval before the analysis', (held: SimEvent[], reproved: SimEvent[]) => [...reproved, ...held]],
+    [
+      'the analysis both before and after the reproval',
+      (held: SimEvent[], reproved: SimEvent[]) => [
+        held[0]!,
+        ...reproved,
+        ...held.map((e) => asEvent(e, 'PAYMENT_AWAITING_RISK_ANALYSIS', 'AWAITING_RISK_ANALYSIS')),
+      ],
+    ],
+    [
+      'each instalment’s analysis after its reproval',
+      (held: SimEvent[], reproved: SimEvent[]) => reproved.flatMap((r, i) => [r, held[i]!]),
+    ],
+  ])('never leaves a reproved card ‘em análise’: %s', async (_, order) => {
+    const { ref, charge } = await cardCustomer(3);
+    const plan = await planAtAsaas(charge.id);
+    const ids = plan.map((p) => p.id);
+    const from = await eventCount();
+    await control(`payments/${charge.asaas_id}/card-risk`);
+    const reproval = await eventCount();
+    await control(`payments/${charge.asaas_id}/risk-reprove`);
+    const held = await eventsOf(ids, from).then((all) => all.slice(0, ids.length));
+    const reproved = await eventsOf(ids, reproval);
+    expect(held.map((e) => e.event)).toEqual(ids.map(() => 'PAYMENT_AWAITING_RISK_ANALYSIS'));
+    expect(reproved.map((e) => e.event)).toEqual(ids.map(() => 'PAYMENT_REPROVED_BY_RISK_ANALYSIS'));
+
+    await deliverInOrder(order(held, reproved));
+    expect(await getCharge(db, ref)).toMatchObject({
+      status: 'PENDING',
+      cartao_recusado: { motivo: 'reprovado' },
+      parcelas_status: { 2: 'PENDING', 3: 'PENDING' },
+    });
+    expect((await processOf(ref)).status).toBe('pagamento_pendente');
+  });
+
+  it('keeps a refused card refused when its authorisation or an analysis is delivered after the refusal', async () => {
+    const { ref, charge } = await cardCustomer(2);
+    const from = await eventCount();
+    await control(`payments/${charge.asaas_id}/card-refuse`);
+    const refused = firstOf(await eventsOf([charge.asaas_id!], from), 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED');
+    await deliverInOrder([
+      refused,
+      asEvent(refused, 'PAYMENT_AUTHORIZED', 'AUTHORIZED'),
+      asEvent(refused, 'PAYMENT_AWAITING_RISK_ANALYSIS', 'AWAITING_RISK_ANALYSIS'),
+    ]);
+    expect(await getCharge(db, ref)).toMatchObject({ status: 'PENDING', cartao_recusado: { motivo: 'recusado' } });
+    expect((await processOf(ref)).status).toBe('pagamento_pendente');
+  });
+
+  it('keeps an approved card paid when the analysis or the authorisation arrives after the approval', async () => {
+    const { ref, charge } = await cardCustomer(2);
+    const plan = await planAtAsaas(charge.id);
+    const ids = plan.map((p) => p.id);
+    const from = await eventCount();
+    await control(`payments/${charge.asaas_id}/card-risk`);
+    const approval = await eventCount();
+    await control(`payments/${charge.asaas_id}/risk-approve`);
+    const held = (await eventsOf(ids, from)).slice(0, ids.length);
+    const approved = await eventsOf(ids, approval);
+    expect(approved.map((e) => e.event)).toEqual(ids.map(() => 'PAYMENT_APPROVED_BY_RISK_ANALYSIS'));
+    await deliverInOrder([...approved, ...held, asEvent(held[0]!, 'PAYMENT_AUTHORIZED', 'AUTHORIZED')]);
+    await confirmPayment(ref);
+    expect(await getCharge(db, ref)).toMatchObject({ status: 'CONFIRMED', parcelas_status: { 2: 'CONFIRMED' } });
+    expect((await processOf(ref)).status).toBe('pago');
+  });
+
+  it('reads PAYMENT_AUTHORIZED back: nothing moves until Asaas confirms the card, in either order', async () => {
+    const { ref, charge } = await cardCustomer(3);
+    const created = firstOf(await eventsOf([charge.asaas_id!]), 'PAYMENT_CREATED');
+    const authorized = asEvent(created, 'PAYMENT_AUTHORIZED', 'AUTHORIZED');
+    // Authorised but not yet captured at Asaas (the payment still PENDING there): nothing to apply, nothing refused.
+    expect(await handleAsaasWebhook(webhookDeps(), authorized)).toBe('ignored');
+    const pending = await getCharge(db, ref);
+    expect(pending?.status).toBe('PENDING');
+    expect(pending?.cartao_recusado).toBeUndefined();
+
+    const from = await eventCount();
+    await control(`payments/${charge.asaas_id}/card-pay`);
+    const confirmed = firstOf(await eventsOf([charge.asaas_id!], from), 'PAYMENT_CONFIRMED');
+    // A second authorisation delivered after the capture: Asaas shows it paid, the charge stays paid.
+    await deliverInOrder([confirmed, asEvent(created, 'PAYMENT_AUTHORIZED', 'AUTHORIZED')]);
+    expect((await getCharge(db, ref))?.status).toBe('CONFIRMED');
+  });
+
+  it('still follows a second card sent to analysis after a reproval (read back, not ignored)', async () => {
+    const { ref, charge } = await cardCustomer(2);
+    const from = await eventCount();
+    await control(`payments/${charge.asaas_id}/card-risk`);
+    await control(`payments/${charge.asaas_id}/risk-reprove`);
+    await deliverTwice(await eventsOf([charge.asaas_id!], from));
+    expect((await getCharge(db, ref))?.status).toBe('PENDING');
+    const retry = await eventCount();
+    await control(`payments/${charge.asaas_id}/card-risk`);
+    await deliverTwice(await eventsOf([charge.asaas_id!], retry));
+    expect((await getCharge(db, ref))?.status).toBe('AWAITING_RISK_ANALYSIS');
   });
 });
 

@@ -16,7 +16,7 @@ import { keys } from '../../lambdas/shared/data/keys.js';
 import { createProfileInput } from '../factories.js';
 import { useCognitoWithTriggers } from './cognito.js';
 import { testDb } from './db.js';
-import { INTEGRATION_BUCKET } from './global-setup.js';
+import { INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
 import { until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { initialContractFor, seedSignature } from './seed.js';
 
@@ -98,7 +98,7 @@ const partition = async (userId: string) =>
  * A client with a Cognito user, a signed contract and an open PIX made by 'Gerar PIX' itself (the customer and payment
  * at the simulator, the charge's execution parked in AwaitPayment), plus their documents in S3.
  */
-async function clientWithOpenPix() {
+async function clientWithOpenPix(choice?: { forma: 'cartao'; parcelas: number }) {
   const email = `dinheiro.${ulid().toLowerCase()}@example.com`;
   const userId = await cognito.signUpConfirmed(email);
   const { profile, contract } = await createProfile(db, {
@@ -126,6 +126,7 @@ async function clientWithOpenPix() {
     { db, clock: systemClock, asaas: sim.asaas, workflow },
     caller,
     contract.id,
+    choice,
   );
   const chargeKey = { pk: keys.customer(userId), sk: keys.chargeSk(contract.id, charge!.id) };
   await until(
@@ -251,6 +252,26 @@ describe('deleting a client: the money side first', () => {
     const counts = await remove(client);
     expect(counts).toMatchObject({ deleted_charges: 1, removed_payments: 0, deleted_asaas_customers: 1 });
     expect(await paymentAtAsaas(client.asaasId)).toMatchObject({ status: 'REFUNDED', deleted: false });
+    expect(await profileItem(client.userId)).toBeUndefined();
+  }, 60_000);
+
+  it('removes an open card plan whole (DELETE /installments), never one instalment Asaas would refuse', async () => {
+    const client = await clientWithOpenPix({ forma: 'cartao', parcelas: 3 });
+    const plan = (await listing<(SimulatedPayment & { installment: string | null })[]>('payments')).filter(
+      (payment) => payment.installment === client.charge.asaas_parcelamento_id,
+    );
+    expect(plan).toHaveLength(3);
+    // What the deletion used to do: Asaas refuses to remove one instalment of a card plan.
+    const alone = await fetch(`${sim.simulator.apiUrl}/payments/${client.asaasId}`, {
+      method: 'DELETE',
+      headers: { access_token: INTEGRATION_SECRETS.asaasApiKey },
+    });
+    expect(alone.status).toBe(400);
+
+    const counts = await remove(client);
+    expect(counts).toMatchObject({ deleted_charges: 1, removed_payments: 3, deleted_asaas_customers: 1 });
+    for (const payment of plan) expect(await paymentAtAsaas(payment.id)).toMatchObject({ deleted: true });
+    expect(await executionStatus(client.executionArn)).toBe('ABORTED');
     expect(await profileItem(client.userId)).toBeUndefined();
   }, 60_000);
 

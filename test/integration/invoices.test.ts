@@ -65,8 +65,8 @@ const webhookDeps = () => ({
 const simulated = () => sim.listing<{ invoices: Invoice[] }>('invoices');
 const notasOf = async (paymentId: string) => (await simulated()).invoices.filter((n) => n.payment === paymentId);
 
-/** A customer who signed and paid by PIX; the payment confirmed through the webhook's path. */
-async function paidCharge() {
+/** A customer who signed and chose how to pay (PIX unless told), with the charge made at the simulator. */
+async function chargeOfSignedCustomer(choice?: Parameters<typeof createChargeForContract>[3]) {
   const customer = await seedCustomer(db);
   await seedSignature(db, customer);
   const caller = { userId: customer.userId, email: customer.profile.email, isAdmin: false };
@@ -74,8 +74,15 @@ async function paidCharge() {
     { db, clock: systemClock, asaas: sim.asaas, workflow },
     caller,
     customer.contract.id,
+    choice,
   );
   const ref: ChargeRef = { userId: customer.userId, contractId: customer.contract.id, chargeId: charge!.id };
+  return { customer, charge, ref };
+}
+
+/** A customer who signed and paid by PIX; the payment confirmed through the webhook's path. */
+async function paidCharge() {
+  const { customer, charge, ref } = await chargeOfSignedCustomer();
   await control(`payments/${charge!.asaas_id}/pay`);
   await handleAsaasWebhook(webhookDeps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_RECEIVED', 'RECEIVED'));
   return { ...customer, ref, asaasId: charge!.asaas_id! };
@@ -168,6 +175,45 @@ describe('a paid charge’s nota fiscal', () => {
     await control(`invoices/${nota!.id}/settle-cancellation`);
     await deliver('INVOICE_CANCELED', { id: nota!.id, status: 'CANCELED', payment: paid.asaasId });
     expect(await getInvoice(db, paid.ref)).toMatchObject({ status: 'CANCELED' });
+  });
+
+  it('is one nota for a card plan’s whole value, named by its installment, and the plan’s refund cancels it', async () => {
+    await control('invoices', { autoProgress: false });
+    const { charge, ref } = await chargeOfSignedCustomer({ forma: 'cartao', parcelas: 3 });
+    const plan = charge!.asaas_parcelamento_id!;
+    await control(`payments/${charge!.asaas_id}/card-pay`);
+    await handleAsaasWebhook(webhookDeps(), asaasEvent(charge!.asaas_id!, 'PAYMENT_CONFIRMED', 'CONFIRMED'));
+    await Promise.all([1, 2, 3].map(() => scheduleChargeInvoice(invoiceDeps(), ref)));
+
+    const notas = (await simulated()).invoices.filter((n) => n.externalReference === ref.chargeId);
+    expect(notas).toHaveLength(1);
+    const nota = notas[0]!;
+    // The sale's value (R$ 449,00 in 3×), not the first instalment's R$ 149,67.
+    expect(nota).toMatchObject({ installment: plan, payment: null, value: 449 });
+    expect(await getInvoice(db, ref)).toMatchObject({ asaas_invoice_id: nota.id, valor: 449 });
+
+    await control(`invoices/${nota.id}/authorize`);
+    const authorized = { id: nota.id, status: 'AUTHORIZED', payment: null };
+    expect(okBody(await deliver('INVOICE_AUTHORIZED', authorized)).outcome).toBe('recorded');
+    expect(await getInvoice(db, ref)).toMatchObject({ status: 'AUTHORIZED', numero: expect.stringMatching(/^\d{6}$/) });
+
+    const settlement = await settleCancelledCharge(
+      { ...webhookDeps(), cancelInvoice: (r) => cancelChargeInvoice(invoiceDeps(), r) },
+      ref,
+      'Cancelamento do contrato',
+    );
+    expect(settlement.outcome).toBe('refund-requested');
+    const atAsaas = await sim.listing<{ installment: string | null; status: string }[]>('payments');
+    expect(atAsaas.filter((p) => p.installment === plan).map((p) => p.status)).toEqual([
+      'REFUNDED',
+      'REFUNDED',
+      'REFUNDED',
+    ]);
+    const cancelling = (await simulated()).invoices.find((n) => n.id === nota.id);
+    expect(cancelling?.status).toBe('PROCESSING_CANCELLATION');
+    await control(`invoices/${nota.id}/settle-cancellation`);
+    await deliver('INVOICE_CANCELED', { ...authorized, status: 'CANCELED' });
+    expect(await getInvoice(db, ref)).toMatchObject({ status: 'CANCELED' });
   });
 
   it('raises one admin alert for a nota in error, lists it, and an audited retry issues it again', async () => {

@@ -68,8 +68,11 @@ beforeAll(() => {
   };
 });
 
-/** A signed contract whose 'Gerar PIX' made a real payment at the simulator and a workflow waiting for it. */
-async function chargeAwaitingPayment() {
+/**
+ * A signed contract whose 'Gerar PIX' (or the card or boleto choice) made a real payment at the simulator and a
+ * workflow waiting for it.
+ */
+async function chargeAwaitingPayment(choice?: Parameters<typeof createChargeForContract>[3]) {
   const seeded = await seedCustomer(db);
   const ref = { userId: seeded.userId, contractId: seeded.contract.id };
   await seedSignature(db, seeded);
@@ -78,6 +81,7 @@ async function chargeAwaitingPayment() {
     { db, clock: deps.clock, workflow, asaas: sim.asaas },
     caller,
     ref.contractId,
+    choice,
   );
   const chargeRef = { ...ref, chargeId: charge!.id };
   // AwaitPayment parked: the workflow waits on the charge's token.
@@ -220,6 +224,45 @@ describe('the nightly reconciliation', () => {
     expect(await divergencesOf(asaasId)).toEqual([]);
     expect(third.divergences_resolved).toBeGreaterThanOrEqual(1);
     expect((await getCharge(db, ref))?.status).toBe('RECEIVED');
+  });
+
+  it('reconciles a PIX, a card plan and a boleto alike: a divergence of each found, then each repaired', async () => {
+    const pix = await chargeAwaitingPayment();
+    const card = await chargeAwaitingPayment({ forma: 'cartao', parcelas: 3 });
+    const boleto = await chargeAwaitingPayment({ forma: 'boleto' });
+    const all = [pix, card, boleto];
+    const plan = (await sim.listing<{ id: string; installment: string | null }[]>('payments')).filter(
+      (p) => p.installment === card.charge.asaas_parcelamento_id,
+    );
+    expect(plan).toHaveLength(3);
+    // Paid here ('Marcar pago'), still open at Asaas: each method's charge disagrees with its payment.
+    for (const { ref } of all) await applyProviderStatus(deps, ref, 'CONFIRMED', { freshRead: true });
+
+    await reconcile();
+    for (const { asaasId } of all) {
+      expect(await divergencesOf(asaasId)).toMatchObject([
+        { kind: 'status_refused', our_status: 'CONFIRMED', asaas_status: 'PENDING' },
+      ]);
+    }
+    // The plan's later instalments are the charge's, not payments of their own: nothing reported, no orphan.
+    const orphans = (await listOrphanPayments(db, { limit: 1000 })).items.map((o) => o.asaasId);
+    for (const { id } of plan.slice(1)) {
+      expect(await divergencesOf(id)).toEqual([]);
+      expect(orphans).not.toContain(id);
+    }
+
+    // Then each is paid at Asaas and every delivery is lost: the next run settles all three from Asaas's word.
+    await control('webhooks', { holdNext: 5 });
+    await control(`payments/${pix.asaasId}/pay`, {});
+    await control(`payments/${card.asaasId}/card-pay`, {});
+    await control(`payments/${boleto.asaasId}/pay`, {});
+    const run = await reconcile();
+    expect(run.divergences_resolved).toBeGreaterThanOrEqual(3);
+    for (const { asaasId } of all) expect(await divergencesOf(asaasId)).toEqual([]);
+    expect((await getCharge(db, pix.ref))?.status).toBe('RECEIVED');
+    expect((await getCharge(db, boleto.ref))?.status).toBe('RECEIVED');
+    expect((await getCharge(db, card.ref))?.status).toBe('CONFIRMED');
+    await control('webhooks/release', {});
   });
 
   it('reports a charge Asaas does not know and a payment whose value is not the contract’s', async () => {

@@ -1,6 +1,6 @@
 import { paymentAtDeletion } from '../../../domain/client-deletion.js';
 import { ADMIN_CLIENT_MESSAGES } from '../../../domain/messages.js';
-import { AsaasError, type AsaasClient, type AsaasPayment } from '../../providers/asaas.js';
+import { AsaasError, removeCharge, type AsaasClient, type AsaasPayment } from '../../providers/asaas.js';
 import { ConflictError, DomainError } from '../../shared/errors.js';
 import { logger } from '../../shared/logger.js';
 
@@ -18,6 +18,7 @@ export type ClientMoneyAsaas = Pick<
   | 'listPaymentsOfCustomer'
   | 'getPayment'
   | 'deletePayment'
+  | 'deleteInstallment'
 >;
 
 /** Asaas down, or refusing our key: the deletion stops with nothing of ours deleted; running it again completes it. */
@@ -98,7 +99,8 @@ async function readClientMoney(asaas: ClientMoneyAsaas, subject: MoneySubject): 
 /**
  * Settles the client's money at Asaas, in this order: read everything; refuse (409, nothing touched) while money was
  * received or is moving (`refuseOnMoney`: until the deletion has started deleting our data, after which it must
- * finish); remove each open payment (DELETE /payments/{id}), so no PIX of a client we no longer know can be paid;
+ * finish); remove each open payment (DELETE /payments/{id}; a card plan once and whole, DELETE /installments/{id}), so
+ * nothing of a client we no longer know can be paid;
  * remove each customer (DELETE /customers/{id}), with the client's name, CPF, e-mail and phone. Every step takes "gone
  * already" as done, so running it again finishes it. Asaas unavailable → 502, with nothing of ours deleted yet.
  */
@@ -144,11 +146,24 @@ export async function settleClientMoney(
   };
 
   let removedPayments = 0;
-  for (const payment of money.payments.filter((p) => paymentAtDeletion(p) === 'open')) {
+  const open = money.payments.filter((p) => paymentAtDeletion(p) === 'open');
+  // A card plan's instalments are each a payment at Asaas, removed together with their plan: one removal per plan.
+  const removals = new Map<string, { payment: AsaasPayment; removes: number }>();
+  for (const payment of open) {
+    const key = payment.installment ?? payment.id;
+    const removal = removals.get(key);
+    if (removal) removal.removes += 1;
+    else removals.set(key, { payment, removes: 1 });
+  }
+  for (const { payment, removes } of removals.values()) {
     try {
-      await atAsaas('remove payment', () => asaas.deletePayment(payment.id), ['not_found', 'rejected']);
-      removedPayments += 1;
-      await tell({ removed_payments: 1, deleted_asaas_customers: 0 });
+      await atAsaas(
+        'remove payment',
+        () => removeCharge(asaas, { payment: payment.id, installment: payment.installment }),
+        ['not_found', 'rejected'],
+      );
+      removedPayments += removes;
+      await tell({ removed_payments: removes, deleted_asaas_customers: 0 });
     } catch (error) {
       if (isAsaas(error, 'not_found')) continue;
       if (!isAsaas(error, 'rejected')) throw error;

@@ -8,7 +8,7 @@ import {
   type Settlement,
   type SettlementDeps,
 } from '../../payments/charge-settlement-service.js';
-import { AsaasError } from '../../providers/asaas.js';
+import { AsaasError, refundCharge } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
 import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
 import { applyProviderStatus } from '../../payments/charge-status-service.js';
@@ -215,7 +215,11 @@ export async function refundDuplicatePayment(
   let fresh;
   try {
     try {
-      await deps.asaas.refundPayment(asaasId, `Estorno de pagamento em duplicidade do contrato ${contract.protocolo}`);
+      await refundCharge(
+        deps.asaas,
+        { payment: asaasId, installment: charge.asaas_parcelamento_id },
+        `Estorno de pagamento em duplicidade do contrato ${contract.protocolo}`,
+      );
     } catch (error) {
       if (!(error instanceof AsaasError && error.kind === 'rejected')) throw error;
       const reason = (error.details.errors ?? []).map((e) => e.description ?? e.code).join(' ');

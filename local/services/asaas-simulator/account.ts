@@ -307,10 +307,20 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     return { status: 200, body: payment };
   }
 
-  /** DELETE /v3/payments/{id}: Asaas removes an unpaid charge, keeps its status with `deleted: true`. */
-  function remove(id: string): Reply {
+  /**
+   * DELETE /v3/payments/{id}: Asaas removes an unpaid charge, keeps its status with `deleted: true`. An instalment of a
+   * card plan is not removed by itself (the card is authorised for the whole plan): Asaas answers 400 and the plan is
+   * removed with DELETE /v3/installments/{id}, which removes each of its payments (`wholePlan`).
+   */
+  function remove(id: string, options: { wholePlan?: boolean } = {}): Reply {
     const payment = payments.get(id);
     if (!payment || payment.deleted) return apiError('not_found', 'Cobrança não encontrada.', 404);
+    if (payment.installment && payment.billingType === 'CREDIT_CARD' && !options.wholePlan) {
+      return apiError(
+        'invalid_action',
+        'Esta cobrança é uma parcela de um parcelamento no cartão de crédito. Remova o parcelamento inteiro.',
+      );
+    }
     if (payment.status === 'AWAITING_RISK_ANALYSIS') {
       return apiError(
         'invalid_action',
@@ -338,7 +348,8 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     if (!customer || customer.deleted) return apiError('not_found', 'Cliente não encontrado.', 404);
     customer.deleted = true;
     for (const payment of payments.values()) {
-      if (payment.customer === id && !payment.deleted && PAYABLE.has(payment.status)) remove(payment.id);
+      if (payment.customer === id && !payment.deleted && PAYABLE.has(payment.status))
+        remove(payment.id, { wholePlan: true });
     }
     log(`asaas-simulator: customer ${id} deleted`);
     return { status: 200, body: { deleted: true, id } };

@@ -128,7 +128,7 @@ export function createCards(account: Account, webhooks: WebhookQueue, log: (line
       if (plan.some((payment) => !payment.deleted && !PAYABLE.has(payment.status))) {
         return apiError('invalid_action', 'Não é possível remover um parcelamento com parcelas pagas ou em análise.');
       }
-      for (const payment of plan) if (!payment.deleted) account.remove(payment.id);
+      for (const payment of plan) if (!payment.deleted) account.remove(payment.id, { wholePlan: true });
       return { status: 200, body: { deleted: true, id: installmentId } };
     },
 

@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { apiError, brl, decode, saoPaulo, type Payment, type Reply } from './objects.js';
 
 /**
- * Asaas's notas fiscais de serviço (`/v3/invoices`) in the simulator: schedule one for a payment, read, list (by
- * payment, reference or status), rewrite a SCHEDULED or ERROR one (PUT), issue it now (`/authorize`) and cancel it
+ * Asaas's notas fiscais de serviço (`/v3/invoices`) in the simulator: schedule one for a payment or a whole instalment
+ * plan (`installment`), read, list (by payment, installment, reference or status), rewrite a SCHEDULED or ERROR one (PUT), issue it now (`/authorize`) and cancel it
  * (`/cancel`). As Asaas does, a nota answers SCHEDULED and then moves by itself — SYNCHRONIZED (sent to the
  * prefeitura), then AUTHORIZED with its number, PDF and XML — each step an INVOICE_* webhook; a cancellation goes
  * PROCESSING_CANCELLATION, then CANCELED. Switches (`/__control/invoices`) make the next notas fail (ERROR, with the
@@ -16,7 +16,7 @@ export type Invoice = {
   status: string;
   customer: string;
   payment: string | null;
-  installment: null;
+  installment: string | null;
   type: 'NFS-e';
   statusDescription: string | null;
   serviceDescription: string;
@@ -154,8 +154,15 @@ export function createInvoices(host: InvoiceHost) {
   }
 
   function create(body: Record<string, unknown>): Reply {
+    // A nota of a payment, or of a whole instalment plan (Asaas's `installment`: one nota for the sale's value).
+    const installment = typeof body.installment === 'string' ? body.installment : null;
     const paymentId = typeof body.payment === 'string' ? body.payment : '';
-    const payment = host.payments.get(paymentId);
+    const payment = installment
+      ? [...host.payments.values()].find((p) => p.installment === installment)
+      : host.payments.get(paymentId);
+    if (!payment && installment) {
+      return apiError('invalid_installment', 'Parcelamento não encontrado para vincular à nota fiscal.');
+    }
     if (!payment) return apiError('invalid_payment', 'Cobrança não encontrada para vincular à nota fiscal.');
     const content = contentOf(body);
     if ('status' in content) return content as Reply;
@@ -165,8 +172,8 @@ export function createInvoices(host: InvoiceHost) {
       id: `inv_${String(sequence).padStart(12, '0')}`,
       status: 'SCHEDULED',
       customer: payment.customer,
-      payment: payment.id,
-      installment: null,
+      payment: installment ? null : payment.id,
+      installment,
       type: 'NFS-e',
       statusDescription: null,
       serviceDescription: '',
@@ -238,7 +245,7 @@ export function createInvoices(host: InvoiceHost) {
 
   function list(query: URLSearchParams): Reply {
     const matching = [...invoices.values()].reverse().filter((invoice) =>
-      (['payment', 'externalReference', 'status', 'customer'] as const).every((field) => {
+      (['payment', 'installment', 'externalReference', 'status', 'customer'] as const).every((field) => {
         const wanted = query.get(field);
         return wanted === null || invoice[field] === wanted;
       }),

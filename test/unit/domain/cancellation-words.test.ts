@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import { contractClauses } from '../../../domain/contract-text.js';
 import { WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
+import { faqEntries } from '../../../domain/faq.js';
+import { CARD_REFUND_BUSINESS_DAYS, CHECKOUT_METHODS, REFUND_ROUTES } from '../../../domain/payment-methods.js';
 import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../../domain/pricing.js';
 import { WITHDRAWAL_MONEY_LINES } from '../../../lambdas/contracts/withdrawal-emails.js';
 
@@ -16,11 +18,35 @@ describe('cancellation and refund say the same everywhere (contract clause 7, th
     expect(paid).toContain(`'${WITHDRAWAL_MESSAGES.cancel}'`);
     expect(paid).toContain(`${CANCELLATION_WINDOW_DAYS} (sete) dias corridos da assinatura`);
     expect(paid).toContain('desde que o pedido judicial ainda não tenha sido protocolado');
-    expect(paid).toContain(`conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis`);
-    expect(paid).toContain('a cobrança PIX em aberto é cancelada e nada é cobrado');
+    expect(paid).toContain(`é devolvido pelo PIX à conta de origem em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis`);
+    expect(paid).toContain('a cobrança em aberto (PIX, boleto ou cartão de crédito) é cancelada e nada é cobrado');
+    // Each method is told what the server does with its money (a card plan refunded whole to the card).
+    expect(paid).toContain(
+      `o valor pago no cartão de crédito é estornado no mesmo cartão, com todas as parcelas, e aparece na fatura em até ${CARD_REFUND_BUSINESS_DAYS} (dez) dias úteis`,
+    );
+    expect(paid).toContain(
+      'o valor pago por boleto é devolvido por transferência bancária à conta indicada pelo pagador',
+    );
+    expect(paid).not.toMatch(/reembolso[^.]*pelo PIX[^.]*cartão/);
     // A free renewal promises no refund, only its benefit back, as the dialog says.
     expect(clause7('gratuito')).not.toContain('estorno');
     expect(clause7('gratuito')).toContain('renovação gratuita volta a ficar disponível');
+  });
+
+  it('the FAQ says what each method gets back, in the contract’s words, PIX’s as before', () => {
+    const answer = faqEntries(EXAMPLE_COMPANY)
+      .find((entry) => entry.id === 'desistencia')!
+      .answer.join(' ');
+    expect(answer).toContain(`é devolvido pelo PIX à conta de origem em até ${REFUND_BUSINESS_DAYS} dias úteis`);
+    for (const method of CHECKOUT_METHODS) {
+      const route = REFUND_ROUTES[method];
+      expect(answer).toContain(
+        `o valor pago ${route.paidWith} ${route.goesBack} em até ${route.businessDays} dias úteis`,
+      );
+      expect(clause7('pix')).toContain(`o valor pago ${route.paidWith} ${route.goesBack}`);
+    }
+    // No single price: a card or a boleto costs more than the PIX.
+    expect(answer).not.toContain('R$ 399,00');
   });
 
   it('the cancel dialog, the screen after it and the e-mail promise the same deadline, never "alguns dias"', () => {

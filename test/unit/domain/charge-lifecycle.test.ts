@@ -109,4 +109,17 @@ describe('where the money of a charge stands, and which webhook claims are read 
     expect(needsProviderCheck('DELETED', 'OVERDUE')).toBe(false);
     expect(needsProviderCheck('PENDING', null)).toBe(false);
   });
+
+  it('reads back every card event and every move into or out of risk analysis (the card is decided there)', () => {
+    expect(needsProviderCheck('AWAITING_RISK_ANALYSIS', 'PENDING')).toBe(true);
+    expect(needsProviderCheck('PENDING', 'AWAITING_RISK_ANALYSIS')).toBe(true);
+    expect(needsProviderCheck('AUTHORIZED', 'PENDING', 'PAYMENT_AUTHORIZED')).toBe(true);
+    expect(needsProviderCheck('PENDING', 'PENDING', 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED')).toBe(true);
+    expect(needsProviderCheck('PENDING', 'PENDING', 'PAYMENT_UPDATED')).toBe(false);
+  });
+
+  it('ends a risk analysis back in PENDING only from a fresh read, never from a late PAYMENT_CREATED', () => {
+    expect(canChargeMove('AWAITING_RISK_ANALYSIS', 'PENDING', { event: 'PAYMENT_CREATED' })).toBe(false);
+    expect(canChargeMove('AWAITING_RISK_ANALYSIS', 'PENDING', { freshRead: true })).toBe(true);
+  });
 });

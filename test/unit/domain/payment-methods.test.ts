@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chargeHeading,
   chargeMethod,
   instalmentLabel,
   instalmentValues,
@@ -49,5 +50,18 @@ describe('payment methods and their prices', () => {
     expect(priceSentence()).toBe(
       'R$ 399,00 por PIX, R$ 419,00 por boleto ou R$ 449,00 no cartão de crédito em até 12× sem juros (12× de R$ 37,41 a R$ 37,42)',
     );
+  });
+});
+
+describe('chargeHeading (the payment screen tells a card or boleto sale as made)', () => {
+  it('gives a card plan its value and instalments, a boleto its value, and leaves a PIX to the spec’s header', () => {
+    expect(chargeHeading({ forma: 'cartao', parcelas: 3, valor: 449 })).toEqual({
+      value: 449,
+      sentence: 'Cartão de crédito: 3× de R$ 149,66 a R$ 149,67',
+    });
+    expect(chargeHeading({ forma: 'boleto', valor: 419 })).toEqual({ value: 419, sentence: 'Boleto bancário' });
+    expect(chargeHeading({ forma: 'pix', valor: 399 })).toBeNull();
+    expect(chargeHeading({ forma: null, valor: 399 })).toBeNull();
+    expect(chargeHeading({ forma: 'cartao', parcelas: 3, valor: null })).toBeNull();
   });
 });

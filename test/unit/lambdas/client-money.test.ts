@@ -46,6 +46,10 @@ function fakeAsaas(state: { customers: Customer[]; payments: (AsaasPayment & { c
       if (refuse === id) throw rejected();
       state.payments.find((p) => p.id === id)!.deleted = true;
     },
+    deleteInstallment: async (id) => {
+      calls.push(`delete installment ${id}`);
+      for (const p of state.payments) if (p.installment === id) p.deleted = true;
+    },
   };
   return { asaas, calls };
 }
@@ -165,6 +169,24 @@ describe('settleClientMoney', () => {
       removed_payments: 1,
       deleted_asaas_customers: 0,
     });
+  });
+
+  it('removes a card plan once and whole, counting each of its instalments', async () => {
+    const instalment = (id: string) => ({ ...payment(id, 'cus_1', 'PENDING'), installment: 'ins_1' });
+    const { asaas, calls } = fakeAsaas({
+      customers: [{ id: 'cus_1', externalReference: 'profile-1' }],
+      payments: [instalment('pay_1'), instalment('pay_2'), instalment('pay_3'), payment('pay_pix', 'cus_1', 'PENDING')],
+    });
+    const subject = { profileId: 'profile-1', storedCustomerId: null, charges: [] };
+    expect(await settleClientMoney(asaas, subject, { refuseOnMoney: true })).toEqual({
+      removed_payments: 4,
+      deleted_asaas_customers: 1,
+    });
+    expect(calls.filter((call) => call.startsWith('delete'))).toEqual([
+      'delete installment ins_1',
+      'delete payment pay_pix',
+      'delete customer cus_1',
+    ]);
   });
 
   it('takes "not found" on a removal as done, and any other failure as Asaas unavailable (502)', async () => {

@@ -493,6 +493,20 @@ describe('the Asaas simulator, through the real Asaas client', () => {
       ]);
     });
 
+    it('refuses removing one instalment of a card plan, and removes the plan whole', async () => {
+      const asaas = client();
+      const customer = await asaas.createCustomer(customerInput());
+      const charge = { customer: customer.id, dueDate: saoPauloDate(1), description: 'x', externalReference: 'plan' };
+      const plan = await asaas.createCharge({ ...charge, billingType: 'CREDIT_CARD', value: 449, installmentCount: 3 });
+      const refused = await failure(asaas.deletePayment(plan.id));
+      expect(refused.kind).toBe('rejected');
+      expect(refused.details.errors?.[0]?.description).toContain('Remova o parcelamento');
+      expect((await asaas.getPayment(plan.id)).deleted).toBe(false);
+      await asaas.deleteInstallment(plan.installment!);
+      const after = (await control('GET', '/__control/payments')) as { installment: string; deleted: boolean }[];
+      expect(after.filter((p) => p.installment === plan.installment).map((p) => p.deleted)).toEqual([true, true, true]);
+    });
+
     it('gives a boleto its typeable line and PDF', async () => {
       const asaas = client();
       const customer = await asaas.createCustomer(customerInput());

@@ -26,7 +26,7 @@ import { InvoiceNote } from './invoice-note';
 import type { Invoice } from '@domain/schemas/invoice.js';
 import { BoletoCard, CardCard, InstalmentPlan, MethodChoice } from './method-cards';
 import type { ChargeChoice } from '@domain/api/payments.js';
-import { CHECKOUT_MESSAGES, chargeMethod } from '@domain/payment-methods.js';
+import { CHECKOUT_MESSAGES, chargeHeading, chargeMethod } from '@domain/payment-methods.js';
 import { FaqLink } from '@/components/faq-link';
 
 /** The copy button's confirmation. */
@@ -80,7 +80,9 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
   const { contract } = view;
   // 'Pagamento' with its protocol and value (spec 02 §2) on a line of their own, which fits a phone; the no-break
   // space keeps 'R$ 399,00' whole.
-  const detail = `Protocolo ${contract.protocolo} · ${formatBRL(contract.valor).replace(' ', '\u00a0')}`;
+  // A card or boleto charge is told with its own value and method, not the contract's PIX price.
+  const heading = view.kind === 'paid' || view.kind === 'payable' ? chargeHeading(view.charge) : null;
+  const detail = `Protocolo ${contract.protocolo} · ${formatBRL(heading?.value ?? contract.valor).replace(' ', '\u00a0')}`;
   if (view.kind === 'free') {
     return (
       <>
@@ -99,7 +101,11 @@ function PaymentContent({ dashboard }: { dashboard: Dashboard }) {
   }
   return (
     <>
-      <PageHeader title={PAYMENT_MESSAGES.title} detail={detail} subtitle={PAYMENT_MESSAGES.singlePayment} />
+      <PageHeader
+        title={PAYMENT_MESSAGES.title}
+        detail={detail}
+        subtitle={heading?.sentence ?? PAYMENT_MESSAGES.singlePayment}
+      />
       {view.kind === 'paid' ? (
         <PaidCard charge={view.charge} invoice={dashboard.invoices?.find((i) => i.charge_id === view.charge.id)} />
       ) : view.kind === 'payable' ? (
