@@ -54,6 +54,9 @@ export function whatsappConsentText(brand: string): string {
 export const WHATSAPP_CONSENT_CHANNELS = ['perfil', 'whatsapp'] as const;
 export type WhatsAppConsentChannel = (typeof WHATSAPP_CONSENT_CHANNELS)[number];
 
+/** A consent's state in words (the data export). */
+export const WHATSAPP_CONSENT_LABELS = { granted: 'Autorizado', withdrawn: 'Autorização retirada' } as const;
+
 /** The replies that withdraw consent (any case, accents, spaces or punctuation around them). */
 const OPT_OUT_WORDS = new Set(['SAIR', 'PARAR', 'STOP']);
 
@@ -90,6 +93,14 @@ export const WHATSAPP_STATUS_LABELS: Record<WhatsAppStatus, string> = {
   delivered: 'Entregue',
   read: 'Lida',
   failed: 'Não entregue (o e-mail foi enviado)',
+};
+
+/** A message's state as the admins and the data export read it: the outbox's own two beside Meta's statuses. */
+export type WhatsAppMessageState = WhatsAppStatus | 'rejected' | 'sending';
+export const WHATSAPP_MESSAGE_STATE_LABELS: Record<WhatsAppMessageState, string> = {
+  ...WHATSAPP_STATUS_LABELS,
+  sending: 'Enviando',
+  rejected: 'Recusada pelo WhatsApp (o e-mail foi enviado)',
 };
 
 /** Whether a status event (its time, its stage) replaces what a message holds: the later one wins, whatever the order. */

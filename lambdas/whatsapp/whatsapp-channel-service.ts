@@ -63,6 +63,7 @@ export async function setMyWhatsApp(
     text: current.consentText,
     phone: current.mobile,
     phoneKey,
+    previousPhone: current.consent?.phone ?? null,
   });
   return getMyWhatsApp(deps, request.userId);
 }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { WHATSAPP_STATUS_RANK, type WhatsAppConsentChannel, type WhatsAppStatus } from '../../../domain/whatsapp.js';
+import { BatchGetCommand, DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  WHATSAPP_STATUS_RANK,
+  whatsappPhoneKey,
+  type WhatsAppConsentChannel,
+  type WhatsAppStatus,
+} from '../../../domain/whatsapp.js';
+import { deleteItemKeys } from './client-deletion.js';
 import { keys, pointerKey } from './keys.js';
 import { appliedUnlessConditionFails, GSI2, queryAllItems, type Db, type LeaseClaim } from './table.js';
 
@@ -75,7 +81,16 @@ function consentOf(item: Record<string, unknown>): WhatsAppConsent {
  */
 export async function grantWhatsAppConsent(
   db: Db,
-  grant: { userId: string; at: string; ip: string; text: string; phone: string; phoneKey: string },
+  grant: {
+    userId: string;
+    at: string;
+    ip: string;
+    text: string;
+    phone: string;
+    phoneKey: string;
+    /** The number of the consent this grant replaces, if another: its pointer must not keep naming the customer. */
+    previousPhone?: string | null;
+  },
 ): Promise<void> {
   await db.client.send(
     new TransactWriteCommand({
@@ -108,6 +123,22 @@ export async function grantWhatsAppConsent(
         },
       ],
     }),
+  );
+  const previousKey = grant.previousPhone ? whatsappPhoneKey(grant.previousPhone) : null;
+  if (previousKey && previousKey !== grant.phoneKey) await deletePhonePointer(db, grant.userId, previousKey);
+}
+
+/** A number's pointer, only while it still names this customer (the number may be someone else's consent now). */
+async function deletePhonePointer(db: Db, userId: string, phoneKey: string): Promise<void> {
+  await appliedUnlessConditionFails(() =>
+    db.client.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: pointerKey(keys.whatsappPhonePointer(phoneHash(phoneKey))),
+        ConditionExpression: 'user_id = :user',
+        ExpressionAttributeValues: { ':user': userId },
+      }),
+    ),
   );
 }
 
@@ -364,24 +395,22 @@ export async function openWhatsAppReplies(db: Db): Promise<{ userId: string; id:
 }
 
 /** Pattern 94–97 for the case file: the consent, the messages (newest first) and the replies, one Query. */
-export async function whatsappChannelOf(
-  db: Db,
-  userId: string,
-): Promise<{ consent: WhatsAppConsent | null; messages: WhatsAppMessageRecord[]; replies: WhatsAppReplyRecord[] }> {
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.customer(userId), ':prefix': keys.whatsappPrefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+export async function whatsappChannelOf(db: Db, userId: string): Promise<WhatsAppChannel> {
+  const items = await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(userId), ':prefix': keys.whatsappPrefix },
+  });
+  return whatsappChannelFrom(items);
+}
+
+export type WhatsAppChannel = {
+  consent: WhatsAppConsent | null;
+  messages: WhatsAppMessageRecord[];
+  replies: WhatsAppReplyRecord[];
+};
+
+/** The WhatsApp items of a customer's partition (read whole, as the data export does), shaped. */
+export function whatsappChannelFrom(items: readonly Record<string, unknown>[]): WhatsAppChannel {
   const consentItem = items.find((item) => item.type === 'WHATSAPP_CONSENT');
   const messages = items
     .filter((item) => item.type === 'WHATSAPP_MESSAGE')
@@ -409,4 +438,87 @@ export async function whatsappChannelOf(
     }))
     .sort((a, b) => b.at.localeCompare(a.at));
   return { consent: consentItem ? consentOf(consentItem) : null, messages, replies };
+}
+
+type StoredItem = Record<string, unknown> & { pk: string; sk: string };
+
+/** Every Cloud API message id an outbox entry was sent under (a retry sends again under a new id). */
+function messageIdsOf(item: Record<string, unknown>): string[] {
+  const ids = new Set<string>();
+  if (typeof item.message_id === 'string') ids.add(item.message_id);
+  if (item.ids_mensagens instanceof Set) for (const id of item.ids_mensagens as Set<unknown>) ids.add(String(id));
+  else if (Array.isArray(item.ids_mensagens)) for (const id of item.ids_mensagens) ids.add(String(id));
+  return [...ids];
+}
+
+/** The number keys a customer's WhatsApp items name: the consent's number and every number a message went to. */
+function phoneKeysOf(items: readonly Record<string, unknown>[]): string[] {
+  const found = new Set<string>();
+  for (const item of items) {
+    const phone =
+      item.type === 'WHATSAPP_CONSENT' ? item.telefone : item.type === 'WHATSAPP_MESSAGE' ? item.para : undefined;
+    const key = typeof phone === 'string' ? whatsappPhoneKey(phone) : null;
+    if (key) found.add(key);
+  }
+  return [...found];
+}
+
+/**
+ * Patterns 96–97 (107): the items outside the customer's partition that their WhatsApp items name — each message id's
+ * pointer (the status webhooks' way in) and each number's pointer (the replies' way in) — as stored, for 'Baixar meus
+ * dados'. A number's pointer is theirs only while it names them: the same number may be another customer's consent now.
+ */
+export async function whatsappPointersOf(db: Db, userId: string, items: readonly StoredItem[]): Promise<StoredItem[]> {
+  const messageIds = items.filter((item) => item.type === 'WHATSAPP_MESSAGE').flatMap(messageIdsOf);
+  const pointerKeys = [
+    ...messageIds.map((id) => pointerKey(keys.whatsappMessagePointer(id))),
+    ...phoneKeysOf(items).map((key) => pointerKey(keys.whatsappPhonePointer(phoneHash(key)))),
+  ];
+  const found: StoredItem[] = [];
+  for (let start = 0; start < pointerKeys.length; start += 100) {
+    let requested: Record<string, unknown>[] = pointerKeys.slice(start, start + 100);
+    for (let attempt = 0; requested.length > 0; attempt += 1) {
+      if (attempt > 8) throw new Error('BatchGetItem left WhatsApp pointers unprocessed after 8 retries');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 1000)));
+      const { Responses, UnprocessedKeys } = await db.client.send(
+        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: requested } } }),
+      );
+      found.push(...((Responses?.[db.tableName] ?? []) as StoredItem[]));
+      requested = UnprocessedKeys?.[db.tableName]?.Keys ?? [];
+    }
+  }
+  return found.filter((item) => item.user_id === userId);
+}
+
+/**
+ * Pattern 107: removes the pointers outside the partition that a customer's WhatsApp items name (message ids: theirs
+ * alone; numbers: only while they still name this customer). Before the partition's items go, since these are what
+ * find them; deleting what is gone already succeeds, so a deletion run twice is harmless.
+ */
+export async function deleteWhatsAppPointersOf(db: Db, userId: string, items: readonly StoredItem[]): Promise<void> {
+  const messageIds = items.filter((item) => item.type === 'WHATSAPP_MESSAGE').flatMap(messageIdsOf);
+  await deleteItemKeys(
+    db,
+    messageIds.map((id) => pointerKey(keys.whatsappMessagePointer(id))),
+  );
+  for (const phoneKey of phoneKeysOf(items)) await deletePhonePointer(db, userId, phoneKey);
+}
+
+/**
+ * Pattern 107: an erasure that must keep the contract and payments still ends the WhatsApp channel — the consent, every
+ * message and reply, and their pointers — as none of it is kept by law (docs/decisions.md, WhatsApp in the customer's
+ * data). Without a consent no message goes any more. Answers how many items went.
+ */
+export async function eraseWhatsAppChannel(db: Db, userId: string): Promise<number> {
+  const items = (await queryAllItems(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(userId), ':prefix': keys.whatsappPrefix },
+    ConsistentRead: true,
+  })) as StoredItem[];
+  await deleteWhatsAppPointersOf(db, userId, items);
+  await deleteItemKeys(
+    db,
+    items.map(({ pk, sk }) => ({ pk, sk })),
+  );
+  return items.length;
 }

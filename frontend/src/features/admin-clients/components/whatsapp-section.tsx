@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { formatDateTime } from '@domain/dates.js';
-import { formatBrazilianMobile, WHATSAPP_MESSAGES as M, WHATSAPP_STATUS_LABELS } from '@domain/whatsapp.js';
+import { formatBrazilianMobile, WHATSAPP_MESSAGE_STATE_LABELS, WHATSAPP_MESSAGES as M } from '@domain/whatsapp.js';
 import type { AdminClientWhatsApp } from '@domain/api/whatsapp.js';
 import { LoadError } from '@/components/load-error';
 import { useAdminClientWhatsApp, useAnswerWhatsAppReply } from '../api/whatsapp';
@@ -16,13 +16,6 @@ const STATUS_VARIATION: Record<Message['status'], 'success' | 'info' | 'warning'
   failed: 'error',
   rejected: 'error',
 };
-
-const statusLabel = (status: Message['status']) =>
-  status === 'sending'
-    ? 'Enviando'
-    : status === 'rejected'
-      ? 'Recusada pelo WhatsApp (o e-mail foi enviado)'
-      : WHATSAPP_STATUS_LABELS[status];
 
 /**
  * The case file's WhatsApp (issue 33): the consent (when, how, the words shown), every message as the customer read it
@@ -113,7 +106,7 @@ export function WhatsAppSection({ profileId }: { profileId: string }) {
                     {formatDateTime(message.sentAt)} · {message.template}
                   </Text>
                   <Badge size="small" variation={STATUS_VARIATION[message.status]}>
-                    {statusLabel(message.status)}
+                    {WHATSAPP_MESSAGE_STATE_LABELS[message.status]}
                   </Badge>
                 </Flex>
                 <Text>{message.text}</Text>
