@@ -61,7 +61,25 @@ export type StandInMessage = {
 
 export type StandInReply = { id: string; from: string; text: string; at: string; webhook: number | null };
 
-type Fault = { kind: 'reject' | '500'; remaining: number };
+/**
+ * The next sends' failures, in order: 'reject' answers Meta's refusal with `code` (131026, a number without WhatsApp,
+ * by default; a rate limit such as 130429 says "try later"), '500' an unknown error, 'timeout' holds the request and
+ * then drops the connection without sending anything (the caller's timeout fires first).
+ */
+type Fault = { kind: 'reject' | '500' | 'timeout'; remaining: number; code: number };
+const FAULT_KINDS: readonly Fault['kind'][] = ['reject', '500', 'timeout'];
+/** How long a 'timeout' fault holds the request before dropping it: past any caller's timeout in tests. */
+const TIMEOUT_HOLD_MS = 3_000;
+
+/** Meta's titles for the error codes the stand-in sends (statuses and refusals). */
+const ERROR_TITLES: Record<number, string> = {
+  131026: 'Message undeliverable',
+  131000: 'Something went wrong',
+  130429: 'Rate limit hit',
+  131056: '(Business Account, Consumer Account) pair rate limit hit',
+  132001: 'Template name does not exist in the translation',
+};
+const errorTitle = (code: number) => ERROR_TITLES[code] ?? `Error ${code}`;
 
 /** What tests use to drive the stand-in. */
 export function whatsAppControl(url: string) {
@@ -77,12 +95,16 @@ export function whatsAppControl(url: string) {
   return {
     messages: async () => (await (await fetch(`${url}/__control/messages`)).json()) as StandInMessage[],
     replies: async () => (await (await fetch(`${url}/__control/replies`)).json()) as StandInReply[],
-    /** Reports a status of a message (a Unix timestamp in seconds, default now); answers the webhook's HTTP status. */
-    status: async (id: string, status: Exclude<WhatsAppStatus, 'accepted'>, timestamp?: number) =>
-      (await post('/__control/status', { id, status, timestamp })).webhook as number,
+    /**
+     * Reports a status of a message (a Unix timestamp in seconds, default now; a 'failed' with Meta's error `code`,
+     * 131026 by default); answers the webhook's HTTP status.
+     */
+    status: async (id: string, status: Exclude<WhatsAppStatus, 'accepted'>, timestamp?: number, code?: number) =>
+      (await post('/__control/status', { id, status, timestamp, code })).webhook as number,
     /** The customer writes (from their number); answers the webhook's HTTP status. */
     reply: async (from: string, text: string) => (await post('/__control/reply', { from, text })).webhook as number,
-    fail: (kind: Fault['kind'], count = 1) => post('/__control/faults', { kind, count }),
+    /** The next `count` sends fail this way (`code`: Meta's error code of a 'reject'). */
+    fail: (kind: Fault['kind'], count = 1, code?: number) => post('/__control/faults', { kind, count, code }),
     reset: () => post('/__control/reset'),
   };
 }
@@ -134,6 +156,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     message: StandInMessage,
     status: Exclude<WhatsAppStatus, 'accepted'>,
     seconds: number,
+    code = 131026,
   ) => {
     const at = new Date(seconds * 1000).toISOString();
     const webhook = await deliver({
@@ -143,9 +166,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
           status,
           timestamp: String(seconds),
           recipient_id: message.to,
-          ...(status === 'failed'
-            ? { errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }] }
-            : {}),
+          ...(status === 'failed' ? { errors: [{ code, title: errorTitle(code), message: errorTitle(code) }] } : {}),
         },
       ],
     });
@@ -175,7 +196,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
         return send(response, 400, { error: 'id of a message, status sent | delivered | read | failed' });
       }
       const seconds = Number(input.timestamp) || Math.floor(Date.now() / 1000);
-      const webhook = await reportStatus(message, status as 'sent', seconds);
+      const webhook = await reportStatus(message, status as 'sent', seconds, Number(input.code) || undefined);
       return redirectOr(response, input, { webhook });
     }
     if (url.pathname === '/__control/reply' && request.method === 'POST') {
@@ -196,9 +217,9 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     if (url.pathname === '/__control/faults' && request.method === 'POST') {
       const input = await readInput(request);
       const kind = String(input.kind) as Fault['kind'];
-      if (!['reject', '500'].includes(kind)) return send(response, 400, { error: 'kind: reject | 500' });
-      faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)) });
-      return send(response, 200, { faults });
+      if (!FAULT_KINDS.includes(kind)) return send(response, 400, { error: `kind: ${FAULT_KINDS.join(' | ')}` });
+      faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)), code: Number(input.code) || 131026 });
+      return redirectOr(response, input, { faults });
     }
     if (url.pathname === '/__control/reset' && request.method === 'POST') {
       messages.length = 0;
@@ -225,7 +246,12 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
       fault.remaining -= 1;
       if (fault.remaining <= 0) faults.shift();
       if (fault.kind === '500') return send(response, 500, graphError(1, 'An unknown error has occurred.'));
-      return send(response, 400, graphError(131026, 'Message undeliverable'));
+      if (fault.kind === 'timeout') {
+        await new Promise((resolveHold) => setTimeout(resolveHold, TIMEOUT_HOLD_MS).unref());
+        request.socket.destroy();
+        return;
+      }
+      return send(response, 400, graphError(fault.code, errorTitle(fault.code)));
     }
     const body = (await readBody(request)) as Record<string, unknown> | null;
     const to = typeof body?.to === 'string' ? body.to.replace(/\D/g, '') : '';
@@ -356,10 +382,11 @@ function sendHtml(response: ServerResponse, html: string): void {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const STATUS_BUTTONS: [Exclude<WhatsAppStatus, 'accepted'>, string][] = [
+const STATUS_BUTTONS: [Exclude<WhatsAppStatus, 'accepted'>, string, number?][] = [
   ['delivered', 'Marcar entregue'],
   ['read', 'Marcar lida'],
-  ['failed', 'Simular falha'],
+  ['failed', 'Simular falha (número sem WhatsApp)', 131026],
+  ['failed', 'Simular falha temporária', 131000],
 ];
 
 function inboxPage(messages: StandInMessage[], replies: StandInReply[]): string {
@@ -372,9 +399,10 @@ function inboxPage(messages: StandInMessage[], replies: StandInReply[]): string 
         ([
           status,
           label,
+          code,
         ]) => `<form method="post" action="/__control/status"><input type="hidden" name="redirect" value="/">
 <input type="hidden" name="id" value="${escapeHtml(message.id)}"><input type="hidden" name="status" value="${status}">
-<button type="submit" class="secondary">${label}</button></form>`,
+${code ? `<input type="hidden" name="code" value="${code}">` : ''}<button type="submit" class="secondary">${label}</button></form>`,
       ).join('');
       return `<article data-message-id="${escapeHtml(message.id)}">
 <p class="meta">Para <strong>+${escapeHtml(message.to)}</strong> · ${escapeHtml(formatDateTime(message.at))}</p>
@@ -408,6 +436,8 @@ button.secondary{background:#fff;color:#1f2937;border:1px solid #9ca3af}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}input{display:block;font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin-top:.25rem}</style></head>
 <body><h1>WhatsApp — simulador local</h1>
 <p>Responde como a Cloud API da Meta (<code>POST /&lt;versão&gt;/&lt;phone-number-id&gt;/messages</code>) e envia os webhooks assinados (<code>X-Hub-Signature-256</code>) de volta à API. Cada mensagem enviada aparece aqui, da mais nova para a mais antiga.</p>
+<form method="post" action="/__control/faults" class="actions"><input type="hidden" name="redirect" value="/">
+<input type="hidden" name="kind" value="500"><button type="submit" class="secondary">Próximo envio falha (API indisponível)</button></form>
 ${items || '<p>Nenhuma mensagem enviada ainda.</p>'}
 <h2>Respostas enviadas como cliente</h2>
 ${replyList ? `<ul>${replyList}</ul>` : '<p>Nenhuma resposta ainda.</p>'}
