@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WHATSAPP_SIGNATURE_HEADER } from '../../domain/api/whatsapp.js';
 import { formatDateTime } from '../../domain/dates.js';
 import {
@@ -11,6 +10,15 @@ import {
   WHATSAPP_TEMPLATE_LANGUAGE,
   type WhatsAppStatus,
 } from '../../domain/whatsapp.js';
+import {
+  escapeHtml,
+  readBody,
+  readInput,
+  redirectOr,
+  sendHtml,
+  sendJson,
+  startStandInServer,
+} from './stand-in-http.js';
 
 /**
  * A stand-in for Meta's WhatsApp Business Cloud API (the Graph API) that speaks its real shapes:
@@ -80,6 +88,8 @@ const ERROR_TITLES: Record<number, string> = {
   132001: 'Template name does not exist in the translation',
 };
 const errorTitle = (code: number) => ERROR_TITLES[code] ?? `Error ${code}`;
+
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** What tests use to drive the stand-in. */
 export function whatsAppControl(url: string) {
@@ -174,36 +184,29 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     return webhook;
   };
 
-  const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
-      options.log?.(`WhatsApp stand-in: ${(error as Error).message}`);
-      if (!response.headersSent) send(response, 500, { error: 'internal' });
-    });
-  });
-
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://x');
     const send_ = /^\/v\d+\.\d+\/([^/]+)\/messages\/?$/.exec(url.pathname);
     if (send_ && request.method === 'POST') return handleSend(request, response, decodeURIComponent(send_[1]!));
-    if (url.pathname === '/' && request.method === 'GET') return sendHtml(response, inboxPage(messages, replies));
-    if (url.pathname === '/__control/messages' && request.method === 'GET') return send(response, 200, messages);
-    if (url.pathname === '/__control/replies' && request.method === 'GET') return send(response, 200, replies);
+    if (url.pathname === '/' && request.method === 'GET') return sendHtml(response, 200, inboxPage(messages, replies));
+    if (url.pathname === '/__control/messages' && request.method === 'GET') return sendJson(response, 200, messages);
+    if (url.pathname === '/__control/replies' && request.method === 'GET') return sendJson(response, 200, replies);
     if (url.pathname === '/__control/status' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const message = messages.find((candidate) => candidate.id === input.id);
       const status = String(input.status);
       if (!message || !['sent', 'delivered', 'read', 'failed'].includes(status)) {
-        return send(response, 400, { error: 'id of a message, status sent | delivered | read | failed' });
+        return sendJson(response, 400, { error: 'id of a message, status sent | delivered | read | failed' });
       }
       const seconds = Number(input.timestamp) || Math.floor(Date.now() / 1000);
       const webhook = await reportStatus(message, status as 'sent', seconds, Number(input.code) || undefined);
-      return redirectOr(response, input, { webhook });
+      return redirectOr(response, input, 200, { webhook });
     }
     if (url.pathname === '/__control/reply' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const from = String(input.from ?? '').replace(/\D/g, '');
       const text = String(input.text ?? '');
-      if (!from || !text.trim()) return send(response, 400, { error: 'from and text' });
+      if (!from || !text.trim()) return sendJson(response, 400, { error: 'from and text' });
       const seconds = Math.floor(Date.now() / 1000);
       const id = `wamid.${randomBytes(16).toString('hex')}`;
       const webhook = await deliver({
@@ -212,30 +215,30 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
       });
       replies.push({ id, from, text, at: new Date(seconds * 1000).toISOString(), webhook });
       options.log?.(`WhatsApp stand-in: reply from ${from} → webhook ${webhook ?? 'not delivered'}`);
-      return redirectOr(response, input, { webhook, id });
+      return redirectOr(response, input, 200, { webhook, id });
     }
     if (url.pathname === '/__control/faults' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const kind = String(input.kind) as Fault['kind'];
-      if (!FAULT_KINDS.includes(kind)) return send(response, 400, { error: `kind: ${FAULT_KINDS.join(' | ')}` });
+      if (!FAULT_KINDS.includes(kind)) return sendJson(response, 400, { error: `kind: ${FAULT_KINDS.join(' | ')}` });
       faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)), code: Number(input.code) || 131026 });
-      return redirectOr(response, input, { faults });
+      return redirectOr(response, input, 200, { faults });
     }
     if (url.pathname === '/__control/reset' && request.method === 'POST') {
       messages.length = 0;
       replies.length = 0;
       faults.length = 0;
-      return send(response, 200, { ok: true });
+      return sendJson(response, 200, { ok: true });
     }
-    send(response, 404, graphError(100, 'Unsupported request', 'GraphMethodException'));
+    sendJson(response, 404, graphError(100, 'Unsupported request', 'GraphMethodException'));
   }
 
   async function handleSend(request: IncomingMessage, response: ServerResponse, phoneNumberId: string) {
     if (request.headers.authorization !== `Bearer ${options.accessToken}`) {
-      return send(response, 401, graphError(190, 'Invalid OAuth access token - Cannot parse access token'));
+      return sendJson(response, 401, graphError(190, 'Invalid OAuth access token - Cannot parse access token'));
     }
     if (phoneNumberId !== options.phoneNumberId) {
-      return send(
+      return sendJson(
         response,
         400,
         graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`),
@@ -245,18 +248,18 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     if (fault) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) faults.shift();
-      if (fault.kind === '500') return send(response, 500, graphError(1, 'An unknown error has occurred.'));
+      if (fault.kind === '500') return sendJson(response, 500, graphError(1, 'An unknown error has occurred.'));
       if (fault.kind === 'timeout') {
         await new Promise((resolveHold) => setTimeout(resolveHold, TIMEOUT_HOLD_MS).unref());
         request.socket.destroy();
         return;
       }
-      return send(response, 400, graphError(fault.code, errorTitle(fault.code)));
+      return sendJson(response, 400, graphError(fault.code, errorTitle(fault.code)));
     }
-    const body = (await readBody(request)) as Record<string, unknown> | null;
+    const body = (await readBody(request, MAX_BODY_BYTES)) as Record<string, unknown> | null;
     const to = typeof body?.to === 'string' ? body.to.replace(/\D/g, '') : '';
     if (body?.messaging_product !== 'whatsapp' || !to) {
-      return send(response, 400, graphError(100, '(#100) The parameter messaging_product is required.'));
+      return sendJson(response, 400, graphError(100, '(#100) The parameter messaging_product is required.'));
     }
     const id = `wamid.${randomBytes(16).toString('hex')}`;
     const at = new Date().toISOString();
@@ -271,21 +274,21 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
         | undefined;
       const known = templateByName(String(template?.name ?? ''));
       if (!known || template?.language?.code !== WHATSAPP_TEMPLATE_LANGUAGE) {
-        return send(response, 404, graphError(132001, 'Template name does not exist in the translation'));
+        return sendJson(response, 404, graphError(132001, 'Template name does not exist in the translation'));
       }
       const params = (template.components ?? [])
         .filter((component) => component.type === 'body')
         .flatMap((component) => component.parameters ?? [])
         .map((parameter) => (parameter.type === 'text' ? String(parameter.text ?? '') : ''));
       if (params.length !== known.params.length) {
-        return send(
+        return sendJson(
           response,
           400,
           graphError(132000, 'Number of parameters does not match the expected number of params'),
         );
       }
       if (params.some((text) => /[\n\t]| {5,}/.test(text) || text.length === 0)) {
-        return send(response, 400, graphError(132018, 'There was an issue with the parameters in your template.'));
+        return sendJson(response, 400, graphError(132018, 'There was an issue with the parameters in your template.'));
       }
       message = {
         id,
@@ -300,14 +303,14 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
       };
     } else if (body.type === 'text') {
       const text = (body.text as { body?: string } | undefined)?.body ?? '';
-      if (!text) return send(response, 400, graphError(100, "(#100) Param text['body'] is required."));
+      if (!text) return sendJson(response, 400, graphError(100, "(#100) Param text['body'] is required."));
       message = { id, to, at, type: 'text', template: null, language: null, params: [], text, statuses: [] };
     } else {
-      return send(response, 400, graphError(100, '(#100) Invalid parameter type'));
+      return sendJson(response, 400, graphError(100, '(#100) Invalid parameter type'));
     }
     messages.unshift(message);
     options.log?.(`WhatsApp stand-in: ${message.template ?? 'text'} → ${to}`);
-    send(response, 200, {
+    sendJson(response, 200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: to }],
       messages: [{ id }],
@@ -321,66 +324,8 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     }
   }
 
-  await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen);
-    server.listen(options.port, '127.0.0.1', () => resolveListen());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
-  };
+  return startStandInServer({ port: options.port, name: 'WhatsApp stand-in', log: options.log, handle });
 }
-
-const MAX_BODY_BYTES = 64 * 1024;
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return null;
-  if ((request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(text));
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-async function readInput(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const body = await readBody(request);
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
-
-/** A form on the inbox page goes back to it; a test's JSON call gets JSON. */
-function redirectOr(response: ServerResponse, input: Record<string, unknown>, body: unknown): void {
-  if (input.redirect === '/') {
-    response.writeHead(303, { location: '/' });
-    response.end();
-    return;
-  }
-  send(response, 200, body);
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
-
-function sendHtml(response: ServerResponse, html: string): void {
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(html);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const STATUS_BUTTONS: [Exclude<WhatsAppStatus, 'accepted'>, string, number?][] = [
   ['delivered', 'Marcar entregue'],
