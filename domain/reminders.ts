@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime } from './dates.js';
-import { addCalendarDays, saoPauloDay, saoPauloDayStart } from './sao-paulo-calendar.js';
+import { addCalendarDays, saoPauloDay, saoPauloDayEnd, saoPauloDayStart } from './sao-paulo-calendar.js';
 import type { KitProgress } from './filing-kit.js';
 import { formatBRL } from './pricing.js';
 import { AWAITING_PAYMENT_STATUSES, type ProcessStatus } from './process-status.js';
@@ -51,13 +51,28 @@ export type DueReminder = {
 
 export const reminderId = (kind: ReminderKind, subjectId: string): string => `${kind}#${subjectId}`;
 
+/**
+ * Until when a charge can be paid, from the charge itself: a PIX until its QR code's `pix_valido_ate`; a boleto — and a
+ * card plan's hosted page, which Asaas also closes at the payment's due date — until the end of its due day
+ * (`vencimento`, yyyy-MM-dd, São Paulo's calendar). Null when the charge does not say (older charges).
+ */
+export function chargePayableUntil(charge: {
+  forma?: string | null;
+  pix_valido_ate?: string | null;
+  vencimento?: string | null;
+}): string | null {
+  const method = charge.forma ?? 'pix';
+  if (method === 'pix') return charge.pix_valido_ate ?? null;
+  return charge.vencimento && /^\d{4}-\d{2}-\d{2}$/.test(charge.vencimento) ? saoPauloDayEnd(charge.vencimento) : null;
+}
+
 /** What the table says of a charge when a run looks at it. */
 export type ChargeReminderFacts = {
   chargeId: string;
   contractId: string;
   status: string;
   createdAt: string;
-  /** Until when it can be paid (the PIX's `pix_valido_ate`); null when unknown. */
+  /** Until when it can be paid (`chargePayableUntil`: the PIX's validity, a boleto's due day); null when unknown. */
   expiresAt: string | null;
   /** A newer charge of the same contract replaced it ('Gerar novo PIX'): that one is reminded, not this. */
   latestOfContract: boolean;
@@ -171,8 +186,8 @@ export const REMINDER_LABELS: Record<ReminderKind, string> = {
 export const REMINDER_CHANNEL_LABELS = { email: 'e-mail', whatsapp: 'WhatsApp' } as const;
 export type ReminderChannel = keyof typeof REMINDER_CHANNEL_LABELS;
 
-/** How the customer pays the charge a reminder is about (the contract's payment form). */
-export type ReminderPaymentMethod = 'pix' | 'boleto';
+/** How the customer pays the charge a reminder is about (the charge's method: `chargeMethod`). */
+export type ReminderPaymentMethod = 'pix' | 'boleto' | 'cartao';
 
 /** What a reminder tells the customer, in plain text (the e-mail lays it out; the WhatsApp template's parameters). */
 export type ReminderText = {
@@ -193,12 +208,17 @@ export type ChargeReminderData = {
 
 export type KitReminderData = { protocolo: string; paidAt: string; owed: readonly string[] };
 
-const methodNoun = (method: ReminderPaymentMethod) => (method === 'boleto' ? 'o boleto' : 'o PIX');
+const METHOD_NOUNS: Record<ReminderPaymentMethod, string> = {
+  pix: 'o PIX',
+  boleto: 'o boleto',
+  cartao: 'o link de pagamento com cartão',
+};
+const methodNoun = (method: ReminderPaymentMethod) => METHOD_NOUNS[method];
 
 /** The pt-BR words of each reminder. */
 export function chargeReminderText(kind: 'cobranca_24h' | 'cobranca_vespera', data: ChargeReminderData): ReminderText {
   const noun = methodNoun(data.method);
-  const Noun = noun === 'o PIX' ? 'O PIX' : 'O boleto';
+  const Noun = `O${noun.slice(1)}`;
   const validity = data.expiresAt ? `${Noun} vale até ${formatDateTime(data.expiresAt)}.` : null;
   const action = { label: 'Ir para o pagamento', path: '/app/pagamento' };
   const next = 'Assim que o pagamento for confirmado, pedimos os seus documentos e o advogado prepara o seu pedido.';

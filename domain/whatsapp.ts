@@ -54,6 +54,9 @@ export function whatsappConsentText(brand: string): string {
 export const WHATSAPP_CONSENT_CHANNELS = ['perfil', 'whatsapp'] as const;
 export type WhatsAppConsentChannel = (typeof WHATSAPP_CONSENT_CHANNELS)[number];
 
+/** A consent's state in words (the data export). */
+export const WHATSAPP_CONSENT_LABELS = { granted: 'Autorizado', withdrawn: 'Autorização retirada' } as const;
+
 /** The replies that withdraw consent (any case, accents, spaces or punctuation around them). */
 const OPT_OUT_WORDS = new Set(['SAIR', 'PARAR', 'STOP']);
 
@@ -91,6 +94,73 @@ export const WHATSAPP_STATUS_LABELS: Record<WhatsAppStatus, string> = {
   read: 'Lida',
   failed: 'Não entregue (o e-mail foi enviado)',
 };
+
+/**
+ * A message's state as the admins and the data export read it: the outbox's own beside Meta's statuses — 'sending'
+ * (claimed, or waiting for its next attempt), 'rejected' (refused for good when sent), 'cancelled' (a retry found the
+ * consent withdrawn: never sent again).
+ */
+export const WHATSAPP_MESSAGE_STATES = [...WHATSAPP_STATUSES, 'rejected', 'sending', 'cancelled'] as const;
+export type WhatsAppMessageState = (typeof WHATSAPP_MESSAGE_STATES)[number];
+export const WHATSAPP_MESSAGE_STATE_LABELS: Record<WhatsAppMessageState, string> = {
+  ...WHATSAPP_STATUS_LABELS,
+  sending: 'Enviando',
+  rejected: 'Recusada pelo WhatsApp (o e-mail foi enviado)',
+  cancelled: 'Não enviada: autorização retirada (o e-mail foi enviado)',
+};
+
+/**
+ * A message that did not go is tried again later, by the reminders' hourly run (docs/decisions.md, Retrying a WhatsApp
+ * that failed): never more than `maxAttempts` in all, never once the first attempt is `giveUpAfterHours` old (the news
+ * would be stale, and the e-mail told it), and each time only with the consent standing.
+ */
+export const WHATSAPP_RETRY = {
+  maxAttempts: 3,
+  /** The wait before the next attempt, by the attempts made so far (the next hourly run after it sends it). */
+  backoffMinutes: [15, 60] as const,
+  giveUpAfterHours: 24,
+} as const;
+
+/**
+ * The Cloud API's error codes that mean "not now" (Meta's error codes reference): an unknown or temporary API error
+ * (1, 2, 131000, 131016, 133004), and the throughput, spam and per-recipient rate limits (4, 80007, 130429, 131048,
+ * 131056). Anything else — a number without WhatsApp (131026, 133010), a template not approved, paused or with bad
+ * parameters (132xxx, 131008, 131009, 100), a recipient Meta will not message (131047, 131049, 131050) — fails again.
+ */
+const RETRYABLE_ERROR_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131056, 133004]);
+
+export function isRetryableWhatsAppError(code: number | null): boolean {
+  return code !== null && RETRYABLE_ERROR_CODES.has(code);
+}
+
+/**
+ * When the next attempt is due after `attempts` attempts, the first of them at `firstAt`, one failing at `failedAt`; null
+ * when there is none (the attempts are spent, or the next would come after the news went stale).
+ */
+export function whatsappRetryAt(attempts: number, firstAt: string, failedAt: Date): string | null {
+  if (attempts >= WHATSAPP_RETRY.maxAttempts) return null;
+  const wait = WHATSAPP_RETRY.backoffMinutes[Math.min(attempts, WHATSAPP_RETRY.backoffMinutes.length) - 1] ?? 0;
+  const at = failedAt.getTime() + wait * 60_000;
+  const first = Date.parse(firstAt);
+  if (Number.isFinite(first) && at > first + WHATSAPP_RETRY.giveUpAfterHours * 3_600_000) return null;
+  return new Date(at).toISOString();
+}
+
+/** Why a message did not reach the customer, for the admins: Meta's code in words (the code itself kept beside). */
+export function whatsappErrorText(code: number | null): string {
+  if (code === null) return 'O WhatsApp não respondeu.';
+  if (code === 131026) {
+    return 'O número não pode receber a mensagem (sem WhatsApp, aplicativo desatualizado ou a empresa foi bloqueada).';
+  }
+  if (code === 133010 || code === 131030) return 'O número não está registrado no WhatsApp.';
+  if (code === 100 || code === 131008 || code === 131009 || (code >= 132000 && code < 133000)) {
+    return 'O modelo da mensagem foi recusado pelo WhatsApp (não aprovado, pausado ou com parâmetros inválidos).';
+  }
+  if (code === 131047 || code === 131049 || code === 131050)
+    return 'O WhatsApp não entregou a mensagem a este cliente.';
+  if (isRetryableWhatsAppError(code)) return 'O WhatsApp estava indisponível ou limitando os envios.';
+  return `O WhatsApp recusou a mensagem (erro ${code}).`;
+}
 
 /** Whether a status event (its time, its stage) replaces what a message holds: the later one wins, whatever the order. */
 export function statusSupersedes(
@@ -235,5 +305,9 @@ export const WHATSAPP_MESSAGES = {
   adminAnswer: 'Responder pelo WhatsApp',
   adminLoadFailed: 'Erro ao carregar o WhatsApp do cliente.',
   adminTextShown: 'Texto mostrado',
+  adminRetrying: 'Não entregue: nova tentativa agendada',
+  adminRetryAt: (at: string, attempts: number, max: number) =>
+    `Tentativa ${attempts} de ${max} falhou; a próxima será feita a partir de ${at} (o e-mail foi enviado).`,
+  adminReason: (text: string) => `Motivo: ${text}`,
   invalidConsentRequest: 'Informe se você quer receber as atualizações pelo WhatsApp.',
 } as const;

@@ -1025,10 +1025,17 @@ export const SCHEDULED_FUNCTIONS = {
         {
           actions: ['GetItem', 'Query', 'UpdateItem'],
           pkPrefixes: [keys.customer('')],
-          indexes: { gsi2: [keys.statusList('CHARGE', 'PENDING'), keys.statusList('PROCESS', 'pago')] },
+          indexes: {
+            gsi2: [
+              keys.statusList('CHARGE', 'PENDING'),
+              keys.statusList('PROCESS', 'pago'),
+              // The WhatsApp messages whose next attempt is due (pattern 108: retryDueWhatsApp runs first).
+              keys.whatsappRetryQueue,
+            ],
+          },
         },
-        // The reminder by WhatsApp (sendWhatsAppOnce): the consent and the outbox entry are in the customer's
-        // partition; the accepted message's pointer (pattern 96) is its own.
+        // The reminder by WhatsApp (sendWhatsAppOnce) and the retries: the consent and the outbox entry are in the
+        // customer's partition; the accepted message's pointer (pattern 96) is its own.
         items(['UpdateItem'], keys.whatsappMessagePointer('')),
       ],
       email: true,

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ReminderRunOutcome } from '../lambdas/reminders/reminder-service.js';
+import type { WhatsAppRetryRun } from '../lambdas/shared/whatsapp-notices.js';
 import { runScheduledNow } from './run-scheduled.js';
 
 const { values } = parseArgs({ options: { at: { type: 'string' } } });
@@ -17,7 +18,7 @@ if (values.at !== undefined && Number.isNaN(Date.parse(values.at))) {
   process.exit(1);
 }
 
-await runScheduledNow<ReminderRunOutcome>('SendReminders', {
+await runScheduledNow<ReminderRunOutcome & { whatsappRetries: WhatsAppRetryRun }>('SendReminders', {
   intro: `Looking for reminders due${values.at ? ` at ${values.at}` : ''}…`,
   event: values.at ? { scheduledTime: new Date(values.at).toISOString() } : {},
   failure: 'The reminders failed',
@@ -29,6 +30,7 @@ Reminders in ${seconds} s
     .map(([kind, count]) => `${kind} ${count}`)
     .join(', ')}
   held back       ${run.dayTaken} already reminded today, ${run.concurrent} being sent by another run
+  WhatsApp again  ${run.whatsappRetries.due} due: ${run.whatsappRetries.sent} sent, ${run.whatsappRetries.deferred} still unavailable, ${run.whatsappRetries.failed} failed for good, ${run.whatsappRetries.cancelled} cancelled (consent withdrawn)
 
 Inbox: http://127.0.0.1:${settings.ports.ses}/`);
   },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { WHATSAPP_CONSENT_CHANNELS, WHATSAPP_MESSAGES, WHATSAPP_STATUSES } from '../whatsapp.js';
+import { WHATSAPP_CONSENT_CHANNELS, WHATSAPP_MESSAGE_STATES, WHATSAPP_MESSAGES } from '../whatsapp.js';
 import { defineRoute } from './route.js';
 
 const consentSchema = z.object({
@@ -51,9 +51,15 @@ export const adminWhatsAppMessageSchema = z.object({
   text: z.string(),
   to: z.string(),
   sentAt: z.string(),
-  status: z.enum([...WHATSAPP_STATUSES, 'rejected', 'sending']),
+  status: z.enum(WHATSAPP_MESSAGE_STATES),
   statusAt: z.string().nullable(),
+  /** Meta's own words of the last failure, as it gave them. */
   error: z.string().nullable(),
+  /** Why it did not reach the customer, in words (a failure, a refusal, a failed attempt waiting for the next). */
+  errorText: z.string().nullable(),
+  attempts: z.number().int(),
+  /** When the next attempt is due, while a failed message waits for it. */
+  retryAt: z.string().nullable(),
 });
 
 export const adminWhatsAppReplySchema = z.object({

@@ -113,6 +113,45 @@ export const dataExportSchema = z.object({
   /** The notices about the caller the system gave the team (admin alerts, pattern 49), as they were worded. */
   avisos_a_equipe: z.array(z.object({ assunto: z.string(), mensagem: z.string(), criado_em: z.string().nullable() })),
   solicitacoes_lgpd: z.array(erasureRequestSchema),
+  /**
+   * The WhatsApp channel (issue 33): the consent with its evidence, every message with its delivery, the replies, and
+   * the records kept outside the partition to find them (a message's id, the number as its SHA-256).
+   */
+  whatsapp: z.object({
+    consentimento: z
+      .object({
+        situacao: z.string(),
+        numero: z.string(),
+        autorizado_em: z.string(),
+        ip_autorizacao: z.string(),
+        texto_mostrado: z.string(),
+        retirado_em: z.string().nullable(),
+        retirado_por: z.string().nullable(),
+      })
+      .nullable(),
+    mensagens: z.array(
+      z.object({
+        modelo: z.string(),
+        texto: z.string(),
+        para: z.string(),
+        enviada_em: z.string(),
+        situacao: z.string(),
+        situacao_em: z.string().nullable(),
+        erro: z.string().nullable(),
+      }),
+    ),
+    respostas: z.array(
+      z.object({
+        texto: z.string(),
+        recebida_em: z.string(),
+        respondida_em: z.string().nullable(),
+        pediu_para_sair: z.boolean(),
+      }),
+    ),
+    registros_de_busca: z.array(
+      z.object({ tipo: z.string(), referencia: z.string(), criado_em: z.string().nullable() }),
+    ),
+  }),
   outros: z.array(z.record(z.string(), z.unknown())),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;

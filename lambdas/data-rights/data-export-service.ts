@@ -10,6 +10,13 @@ import {
 } from '../../domain/schemas/entities.js';
 import { auditEntrySchema } from '../../domain/schemas/audit.js';
 import type { DataExport } from '../../domain/schemas/data-rights.js';
+import {
+  renderTemplateBody,
+  templateByName,
+  WHATSAPP_CONSENT_LABELS,
+  WHATSAPP_MESSAGE_STATE_LABELS,
+  WHATSAPP_MESSAGES,
+} from '../../domain/whatsapp.js';
 import type { Documents } from '../providers/documents.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
@@ -17,8 +24,9 @@ import { adminAlertIdOfRef } from '../shared/data/admin-alerts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
 import { emailOnceRecordOf } from '../shared/data/email-once.js';
 import { parseStoredKitItem } from '../shared/data/filing-kit.js';
-import { customerRecords } from '../shared/data/data-rights.js';
+import { customerRecords, type CustomerRecords } from '../shared/data/data-rights.js';
 import { keys } from '../shared/data/keys.js';
+import { whatsappChannelFrom } from '../shared/data/whatsapp.js';
 import { stripKeys, type Db } from '../shared/data/table.js';
 import { erasureRequestView } from './erasure-service.js';
 
@@ -44,6 +52,10 @@ const KNOWN_TYPES = new Set([
   // The marker of a confirmed upload: the same file the kit item lists.
   'KIT_UPLOAD',
   'COURT_MOVEMENT',
+  // The WhatsApp channel (patterns 94–97), shaped under `whatsapp`.
+  'WHATSAPP_CONSENT',
+  'WHATSAPP_MESSAGE',
+  'WHATSAPP_REPLY',
 ]);
 
 /** The once-only e-mails of the caller's partition (pattern 66), in words. */
@@ -226,10 +238,61 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       ];
     }),
     solicitacoes_lgpd: records.erasureRequests.map(erasureRequestView),
+    whatsapp: whatsappExport(records),
     outros: records.partition
       .filter((item) => item.sk !== keys.accountSk && !KNOWN_TYPES.has(String(item.type)))
       .map((item) =>
         Object.fromEntries(Object.entries(stripKeys(item)).filter(([name]) => !INTERNAL_ATTRIBUTES.has(name))),
       ),
+  };
+}
+
+/** The WhatsApp channel in words: the consent's evidence, each message as read with its delivery, the replies, and the
+ * records outside the partition that find them (pattern 107). */
+function whatsappExport(records: CustomerRecords): DataExport['whatsapp'] {
+  const { consent, messages, replies } = whatsappChannelFrom(records.partition);
+  return {
+    consentimento: consent
+      ? {
+          situacao: WHATSAPP_CONSENT_LABELS[consent.state],
+          numero: consent.phone,
+          autorizado_em: consent.grantedAt,
+          ip_autorizacao: consent.grantedIp,
+          texto_mostrado: consent.grantedText,
+          retirado_em: consent.withdrawnAt,
+          retirado_por: consent.withdrawnVia ? WHATSAPP_MESSAGES.channelLabel[consent.withdrawnVia] : null,
+        }
+      : null,
+    mensagens: messages.map((message) => {
+      const template = templateByName(message.template);
+      return {
+        modelo: message.template,
+        texto: template ? renderTemplateBody(template.body, message.params) : message.params.join(' · '),
+        para: message.to,
+        enviada_em: message.claimedAt,
+        situacao: WHATSAPP_MESSAGE_STATE_LABELS[message.status],
+        situacao_em: message.statusAt,
+        erro: message.error,
+      };
+    }),
+    respostas: replies.map((reply) => ({
+      texto: reply.text,
+      recebida_em: reply.at,
+      respondida_em: reply.answeredAt,
+      pediu_para_sair: reply.optOut,
+    })),
+    registros_de_busca: records.whatsappPointers.map((pointer) =>
+      pointer.type === 'WHATSAPP_PHONE'
+        ? {
+            tipo: 'Seu número, para reconhecer as suas respostas (guardado como SHA-256)',
+            referencia: pointer.pk.slice(pointer.pk.indexOf('#') + 1),
+            criado_em: text(pointer.atualizado_em),
+          }
+        : {
+            tipo: 'Identificador de uma mensagem no WhatsApp, para registrar a entrega',
+            referencia: pointer.pk.slice(pointer.pk.indexOf('#') + 1),
+            criado_em: null,
+          },
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import * as z from 'zod';
+import { isRetryableWhatsAppError } from '../../domain/whatsapp.js';
 import { httpJson, HttpUnavailableError } from './http-json.js';
 
 /**
@@ -32,10 +33,16 @@ export class WhatsAppRejectedError extends Error {
   }
 }
 
-/** No usable answer (network, timeout, 429, 5xx): the message may be retried later. */
+/**
+ * No usable answer (network, timeout, 429, 5xx), or a refusal whose code means "not now" (a rate limit, a temporary
+ * error: `isRetryableWhatsAppError`): the message may be retried later.
+ */
 export class WhatsAppUnavailableError extends Error {
-  constructor(options?: { cause?: unknown }) {
-    super('WhatsApp Cloud API unavailable', options);
+  constructor(
+    options?: { cause?: unknown },
+    readonly code: number | null = null,
+  ) {
+    super(`WhatsApp Cloud API unavailable${code === null ? '' : ` (${code})`}`, options);
     this.name = 'WhatsAppUnavailableError';
   }
 }
@@ -78,8 +85,10 @@ export function createWhatsApp(options: WhatsAppOptions): WhatsApp {
       return { messageId: sent.data.messages[0]!.id };
     }
     const refusal = errorSchema.safeParse(response.body);
+    const code = refusal.success ? (refusal.data.error.code ?? null) : null;
+    if (isRetryableWhatsAppError(code)) throw new WhatsAppUnavailableError({}, code);
     throw new WhatsAppRejectedError(
-      refusal.success ? (refusal.data.error.code ?? null) : null,
+      code,
       refusal.success ? (refusal.data.error.message ?? `HTTP ${response.status}`) : `HTTP ${response.status}`,
     );
   };

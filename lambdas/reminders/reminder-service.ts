@@ -1,7 +1,9 @@
 import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
 import { kitProgress } from '../../domain/filing-kit.js';
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
+import { chargeMethod } from '../../domain/payment-methods.js';
 import {
+  chargePayableUntil,
   chargeReminderText,
   dueChargeReminder,
   dueKitReminder,
@@ -209,13 +211,15 @@ async function dueForCharge(
     getProcess(db, { userId, contractId }),
   ]);
   if (!latest || !contract) return null;
+  // The charge's own expiry: a PIX's validity, a boleto's (or a card page's) due day — not the contract's method.
+  const expiresAt = chargePayableUntil(latest);
   const reminder = dueChargeReminder(
     {
       chargeId: String(entity.id),
       contractId,
       status: latest.id === entity.id ? latest.status : String(entity.status),
       createdAt: latest.id === entity.id ? latest.created_at : String(entity.created_at),
-      expiresAt: latest.id === entity.id ? (latest.pix_valido_ate ?? null) : null,
+      expiresAt: latest.id === entity.id ? expiresAt : null,
       latestOfContract: latest.id === entity.id,
       contractCancelled: Boolean(contract.cancelado_em),
       processStatus: process?.status ?? null,
@@ -224,11 +228,11 @@ async function dueForCharge(
   );
   if (!reminder || (reminder.kind !== 'cobranca_24h' && reminder.kind !== 'cobranca_vespera')) return null;
   const valor = latest.valor ?? contract.valor ?? CONTRACT_PRICE;
-  const expiresAt = latest.pix_valido_ate ?? null;
+  const method = chargeMethod(latest);
   const text = chargeReminderText(reminder.kind, {
     protocolo: contract.protocolo,
     valor,
-    method: contract.forma_pagamento === 'boleto' ? 'boleto' : 'pix',
+    method: method === 'manual' ? 'pix' : method,
     expiresAt,
   });
   return { reminder, text, protocolo: contract.protocolo, valor, expiresAt };

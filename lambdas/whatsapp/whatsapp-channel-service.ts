@@ -6,6 +6,7 @@ import {
   templateByName,
   WHATSAPP_MESSAGES,
   whatsappConsentText,
+  whatsappErrorText,
   whatsappPhoneKey,
 } from '../../domain/whatsapp.js';
 import type { Clock } from '../shared/clock.js';
@@ -63,6 +64,7 @@ export async function setMyWhatsApp(
     text: current.consentText,
     phone: current.mobile,
     phoneKey,
+    previousPhone: current.consent?.phone ?? null,
   });
   return getMyWhatsApp(deps, request.userId);
 }
@@ -86,6 +88,12 @@ export async function getAdminClientWhatsApp(db: Db, profileId: string): Promise
         status: message.status,
         statusAt: message.statusAt,
         error: message.error,
+        errorText:
+          message.status === 'failed' || message.status === 'rejected' || message.retryAt
+            ? whatsappErrorText(message.errorCode)
+            : null,
+        attempts: message.attempts,
+        retryAt: message.retryAt,
       };
     }),
     replies: channel.replies.map(({ id, at, text, answeredAt, optOut }) => ({ id, at, text, answeredAt, optOut })),

@@ -3,6 +3,8 @@ import type { WhatsAppWebhook } from '../../domain/api/whatsapp.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import {
   isOptOutReply,
+  isRetryableWhatsAppError,
+  whatsappRetryAt,
   optOutConfirmationText,
   WHATSAPP_STATUSES,
   whatsappPhoneKey,
@@ -13,6 +15,7 @@ import type { Clock } from '../shared/clock.js';
 import {
   applyWhatsAppStatus,
   customerOfPhone,
+  reopenWhatsAppMessage,
   storeWhatsAppReply,
   withdrawWhatsAppConsent,
 } from '../shared/data/whatsapp.js';
@@ -71,7 +74,7 @@ const instantOf = (timestamp: string) => new Date(Number(timestamp) * 1000).toIS
 
 /**
  * A signed delivery from Meta: each status applied to its message (latest wins, whatever the order; an id we never
- * sent is ignored), each reply stored once and, when it is 'SAIR', 'PARAR' or 'STOP', the consent withdrawn and
+ * sent, or one sent again since under another id, is ignored; a 'failed' that may pass is scheduled for a retry), each reply stored once and, when it is 'SAIR', 'PARAR' or 'STOP', the consent withdrawn and
  * confirmed once. Safe to receive twice: Meta redelivers anything not answered 200 for days.
  */
 export async function handleWhatsAppWebhook(deps: WhatsAppWebhookDeps, body: WhatsAppWebhook): Promise<void> {
@@ -81,13 +84,27 @@ export async function handleWhatsAppWebhook(deps: WhatsAppWebhookDeps, body: Wha
       for (const status of change.value.statuses ?? []) {
         if (!isStatus(status.status)) continue;
         const error = status.errors?.[0];
-        const outcome = await applyWhatsAppStatus(deps.db, {
+        const code = error?.code ?? null;
+        const applied = await applyWhatsAppStatus(deps.db, {
           messageId: status.id,
           status: status.status,
           at: instantOf(status.timestamp),
           error: error ? [error.code, error.title].filter((part) => part !== undefined).join(' ') : null,
+          code,
         });
-        if (outcome === 'unknown') logger.info('WhatsApp status for a message we did not send, ignored');
+        if (applied.outcome === 'unknown') logger.info('WhatsApp status for a message we did not send, ignored');
+        if (applied.outcome !== 'applied' || status.status !== 'failed' || !isRetryableWhatsAppError(code)) continue;
+        // Not delivered for a reason that may pass: sent again later by the reminders' hourly run, while attempts and
+        // time are left (a permanent failure stays 'failed', shown on the case file; the e-mail went either way).
+        const retryAt = whatsappRetryAt(applied.attempts, applied.firstAt, deps.clock());
+        if (retryAt) {
+          await reopenWhatsAppMessage(deps.db, {
+            userId: applied.userId,
+            event: applied.event,
+            messageId: status.id,
+            retryAt,
+          });
+        }
       }
       for (const message of change.value.messages ?? []) await receiveReply(deps, message);
     }

@@ -1,8 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import { cnjDigits, courtOf, formatCnjNumber } from '../../domain/cnj-number.js';
+import {
+  escapeHtml,
+  readBody,
+  readInput,
+  redirectOr,
+  sendHtml,
+  sendJson,
+  startStandInServer,
+} from './stand-in-http.js';
 
 /**
  * A stand-in for the CNJ's DataJud public API that speaks its real shapes:
@@ -150,13 +158,6 @@ export async function startDataJudStandIn(options: DataJudStandInOptions): Promi
     return { status: 200, body: { numeroProcesso: digits, movimento: movement } };
   };
 
-  const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
-      options.log?.(`DataJud stand-in: ${(error as Error).message}`);
-      if (!response.headersSent) send(response, 500, { error: 'internal' });
-    });
-  });
-
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://x');
     const search = /^\/(api_publica_[a-z0-9]+)\/_search\/?$/.exec(url.pathname);
@@ -164,45 +165,41 @@ export async function startDataJudStandIn(options: DataJudStandInOptions): Promi
     if (url.pathname === '/' && request.method === 'GET')
       return sendHtml(response, 200, controlPage([...cases.values()]));
     if (url.pathname === '/__control/movements' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const result = addMovement(input);
-      if (input.redirect === '/') {
-        response.writeHead(303, { location: '/' });
-        return void response.end();
-      }
-      return send(response, result.status, result.body);
+      return redirectOr(response, input, result.status, result.body);
     }
     if (url.pathname === '/__control/faults' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const kind = String(input.kind) as Fault['kind'];
       if (!['429', '500', 'malformed'].includes(kind))
-        return send(response, 400, { error: 'kind: 429 | 500 | malformed' });
+        return sendJson(response, 400, { error: 'kind: 429 | 500 | malformed' });
       faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)) });
-      return send(response, 200, { faults });
+      return sendJson(response, 200, { faults });
     }
     if (url.pathname === '/__control/faults/clear' && request.method === 'POST') {
       faults.length = 0;
-      return send(response, 200, { faults });
+      return sendJson(response, 200, { faults });
     }
-    if (url.pathname === '/__control/searches' && request.method === 'GET') return send(response, 200, searches);
+    if (url.pathname === '/__control/searches' && request.method === 'GET') return sendJson(response, 200, searches);
     if (url.pathname === '/__control/reset' && request.method === 'POST') {
       cases.clear();
       faults.length = 0;
       searches.length = 0;
       save();
-      return send(response, 200, { ok: true });
+      return sendJson(response, 200, { ok: true });
     }
-    send(response, 404, { error: 'not found' });
+    sendJson(response, 404, { error: 'not found' });
   }
 
   async function handleSearch(request: IncomingMessage, response: ServerResponse, alias: string): Promise<void> {
-    const body = await readBody(request);
+    const body = await readBody(request, MAX_BODY_BYTES);
     const numero = numeroOf(body);
     const record = (status: number) =>
       searches.push({ at: new Date().toISOString(), alias, numeroProcesso: numero, status });
     if (request.headers.authorization !== `APIKey ${options.apiKey}`) {
       record(401);
-      return send(response, 401, { error: 'unauthorized' });
+      return sendJson(response, 401, { error: 'unauthorized' });
     }
     const fault = faults[0];
     if (fault) {
@@ -215,19 +212,21 @@ export async function startDataJudStandIn(options: DataJudStandInOptions): Promi
       }
       if (fault.kind === '500') {
         record(500);
-        return send(response, 500, { error: 'internal' });
+        return sendJson(response, 500, { error: 'internal' });
       }
       record(200);
-      return send(response, 200, { hits: { hits: [{ _source: { movimentos: 'not a list' } }] } });
+      return sendJson(response, 200, { hits: { hits: [{ _source: { movimentos: 'not a list' } }] } });
     }
     if (numero === null) {
       record(400);
-      return send(response, 400, { error: { type: 'parsing_exception', reason: 'query on numeroProcesso expected' } });
+      return sendJson(response, 400, {
+        error: { type: 'parsing_exception', reason: 'query on numeroProcesso expected' },
+      });
     }
     record(200);
     const found = cases.get(numero);
     const hits = found && found.alias === alias ? [hitOf(found)] : [];
-    send(response, 200, {
+    sendJson(response, 200, {
       took: 3,
       timed_out: false,
       _shards: { total: 7, successful: 7, skipped: 0, failed: 0 },
@@ -235,19 +234,7 @@ export async function startDataJudStandIn(options: DataJudStandInOptions): Promi
     });
   }
 
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', resolveListen);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolveStop) => {
-        server.closeAllConnections();
-        server.close(() => resolveStop());
-      }),
-  };
+  return startStandInServer({ port: options.port, name: 'DataJud stand-in', log: options.log, handle });
 }
 
 function hitOf(found: StandInCase) {
@@ -295,44 +282,6 @@ function loadCases(dataFile: string | undefined): [string, StandInCase][] {
     return [];
   }
 }
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return null;
-  if ((request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(text));
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-async function readInput(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const body = await readBody(request);
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(html);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function controlPage(cases: StandInCase[]): string {
   const options = Object.entries(PAGE_LABELS)

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WHATSAPP_SIGNATURE_HEADER } from '../../domain/api/whatsapp.js';
 import { formatDateTime } from '../../domain/dates.js';
 import {
@@ -11,6 +10,15 @@ import {
   WHATSAPP_TEMPLATE_LANGUAGE,
   type WhatsAppStatus,
 } from '../../domain/whatsapp.js';
+import {
+  escapeHtml,
+  readBody,
+  readInput,
+  redirectOr,
+  sendHtml,
+  sendJson,
+  startStandInServer,
+} from './stand-in-http.js';
 
 /**
  * A stand-in for Meta's WhatsApp Business Cloud API (the Graph API) that speaks its real shapes:
@@ -61,7 +69,27 @@ export type StandInMessage = {
 
 export type StandInReply = { id: string; from: string; text: string; at: string; webhook: number | null };
 
-type Fault = { kind: 'reject' | '500'; remaining: number };
+/**
+ * The next sends' failures, in order: 'reject' answers Meta's refusal with `code` (131026, a number without WhatsApp,
+ * by default; a rate limit such as 130429 says "try later"), '500' an unknown error, 'timeout' holds the request and
+ * then drops the connection without sending anything (the caller's timeout fires first).
+ */
+type Fault = { kind: 'reject' | '500' | 'timeout'; remaining: number; code: number };
+const FAULT_KINDS: readonly Fault['kind'][] = ['reject', '500', 'timeout'];
+/** How long a 'timeout' fault holds the request before dropping it: past any caller's timeout in tests. */
+const TIMEOUT_HOLD_MS = 3_000;
+
+/** Meta's titles for the error codes the stand-in sends (statuses and refusals). */
+const ERROR_TITLES: Record<number, string> = {
+  131026: 'Message undeliverable',
+  131000: 'Something went wrong',
+  130429: 'Rate limit hit',
+  131056: '(Business Account, Consumer Account) pair rate limit hit',
+  132001: 'Template name does not exist in the translation',
+};
+const errorTitle = (code: number) => ERROR_TITLES[code] ?? `Error ${code}`;
+
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** What tests use to drive the stand-in. */
 export function whatsAppControl(url: string) {
@@ -77,12 +105,16 @@ export function whatsAppControl(url: string) {
   return {
     messages: async () => (await (await fetch(`${url}/__control/messages`)).json()) as StandInMessage[],
     replies: async () => (await (await fetch(`${url}/__control/replies`)).json()) as StandInReply[],
-    /** Reports a status of a message (a Unix timestamp in seconds, default now); answers the webhook's HTTP status. */
-    status: async (id: string, status: Exclude<WhatsAppStatus, 'accepted'>, timestamp?: number) =>
-      (await post('/__control/status', { id, status, timestamp })).webhook as number,
+    /**
+     * Reports a status of a message (a Unix timestamp in seconds, default now; a 'failed' with Meta's error `code`,
+     * 131026 by default); answers the webhook's HTTP status.
+     */
+    status: async (id: string, status: Exclude<WhatsAppStatus, 'accepted'>, timestamp?: number, code?: number) =>
+      (await post('/__control/status', { id, status, timestamp, code })).webhook as number,
     /** The customer writes (from their number); answers the webhook's HTTP status. */
     reply: async (from: string, text: string) => (await post('/__control/reply', { from, text })).webhook as number,
-    fail: (kind: Fault['kind'], count = 1) => post('/__control/faults', { kind, count }),
+    /** The next `count` sends fail this way (`code`: Meta's error code of a 'reject'). */
+    fail: (kind: Fault['kind'], count = 1, code?: number) => post('/__control/faults', { kind, count, code }),
     reset: () => post('/__control/reset'),
   };
 }
@@ -134,6 +166,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     message: StandInMessage,
     status: Exclude<WhatsAppStatus, 'accepted'>,
     seconds: number,
+    code = 131026,
   ) => {
     const at = new Date(seconds * 1000).toISOString();
     const webhook = await deliver({
@@ -143,9 +176,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
           status,
           timestamp: String(seconds),
           recipient_id: message.to,
-          ...(status === 'failed'
-            ? { errors: [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' }] }
-            : {}),
+          ...(status === 'failed' ? { errors: [{ code, title: errorTitle(code), message: errorTitle(code) }] } : {}),
         },
       ],
     });
@@ -153,36 +184,29 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     return webhook;
   };
 
-  const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
-      options.log?.(`WhatsApp stand-in: ${(error as Error).message}`);
-      if (!response.headersSent) send(response, 500, { error: 'internal' });
-    });
-  });
-
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://x');
     const send_ = /^\/v\d+\.\d+\/([^/]+)\/messages\/?$/.exec(url.pathname);
     if (send_ && request.method === 'POST') return handleSend(request, response, decodeURIComponent(send_[1]!));
-    if (url.pathname === '/' && request.method === 'GET') return sendHtml(response, inboxPage(messages, replies));
-    if (url.pathname === '/__control/messages' && request.method === 'GET') return send(response, 200, messages);
-    if (url.pathname === '/__control/replies' && request.method === 'GET') return send(response, 200, replies);
+    if (url.pathname === '/' && request.method === 'GET') return sendHtml(response, 200, inboxPage(messages, replies));
+    if (url.pathname === '/__control/messages' && request.method === 'GET') return sendJson(response, 200, messages);
+    if (url.pathname === '/__control/replies' && request.method === 'GET') return sendJson(response, 200, replies);
     if (url.pathname === '/__control/status' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const message = messages.find((candidate) => candidate.id === input.id);
       const status = String(input.status);
       if (!message || !['sent', 'delivered', 'read', 'failed'].includes(status)) {
-        return send(response, 400, { error: 'id of a message, status sent | delivered | read | failed' });
+        return sendJson(response, 400, { error: 'id of a message, status sent | delivered | read | failed' });
       }
       const seconds = Number(input.timestamp) || Math.floor(Date.now() / 1000);
-      const webhook = await reportStatus(message, status as 'sent', seconds);
-      return redirectOr(response, input, { webhook });
+      const webhook = await reportStatus(message, status as 'sent', seconds, Number(input.code) || undefined);
+      return redirectOr(response, input, 200, { webhook });
     }
     if (url.pathname === '/__control/reply' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const from = String(input.from ?? '').replace(/\D/g, '');
       const text = String(input.text ?? '');
-      if (!from || !text.trim()) return send(response, 400, { error: 'from and text' });
+      if (!from || !text.trim()) return sendJson(response, 400, { error: 'from and text' });
       const seconds = Math.floor(Date.now() / 1000);
       const id = `wamid.${randomBytes(16).toString('hex')}`;
       const webhook = await deliver({
@@ -191,30 +215,30 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
       });
       replies.push({ id, from, text, at: new Date(seconds * 1000).toISOString(), webhook });
       options.log?.(`WhatsApp stand-in: reply from ${from} → webhook ${webhook ?? 'not delivered'}`);
-      return redirectOr(response, input, { webhook, id });
+      return redirectOr(response, input, 200, { webhook, id });
     }
     if (url.pathname === '/__control/faults' && request.method === 'POST') {
-      const input = await readInput(request);
+      const input = await readInput(request, MAX_BODY_BYTES);
       const kind = String(input.kind) as Fault['kind'];
-      if (!['reject', '500'].includes(kind)) return send(response, 400, { error: 'kind: reject | 500' });
-      faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)) });
-      return send(response, 200, { faults });
+      if (!FAULT_KINDS.includes(kind)) return sendJson(response, 400, { error: `kind: ${FAULT_KINDS.join(' | ')}` });
+      faults.push({ kind, remaining: Math.max(1, Number(input.count ?? 1)), code: Number(input.code) || 131026 });
+      return redirectOr(response, input, 200, { faults });
     }
     if (url.pathname === '/__control/reset' && request.method === 'POST') {
       messages.length = 0;
       replies.length = 0;
       faults.length = 0;
-      return send(response, 200, { ok: true });
+      return sendJson(response, 200, { ok: true });
     }
-    send(response, 404, graphError(100, 'Unsupported request', 'GraphMethodException'));
+    sendJson(response, 404, graphError(100, 'Unsupported request', 'GraphMethodException'));
   }
 
   async function handleSend(request: IncomingMessage, response: ServerResponse, phoneNumberId: string) {
     if (request.headers.authorization !== `Bearer ${options.accessToken}`) {
-      return send(response, 401, graphError(190, 'Invalid OAuth access token - Cannot parse access token'));
+      return sendJson(response, 401, graphError(190, 'Invalid OAuth access token - Cannot parse access token'));
     }
     if (phoneNumberId !== options.phoneNumberId) {
-      return send(
+      return sendJson(
         response,
         400,
         graphError(100, `Unsupported post request. Object with ID '${phoneNumberId}' does not exist`),
@@ -224,13 +248,18 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     if (fault) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) faults.shift();
-      if (fault.kind === '500') return send(response, 500, graphError(1, 'An unknown error has occurred.'));
-      return send(response, 400, graphError(131026, 'Message undeliverable'));
+      if (fault.kind === '500') return sendJson(response, 500, graphError(1, 'An unknown error has occurred.'));
+      if (fault.kind === 'timeout') {
+        await new Promise((resolveHold) => setTimeout(resolveHold, TIMEOUT_HOLD_MS).unref());
+        request.socket.destroy();
+        return;
+      }
+      return sendJson(response, 400, graphError(fault.code, errorTitle(fault.code)));
     }
-    const body = (await readBody(request)) as Record<string, unknown> | null;
+    const body = (await readBody(request, MAX_BODY_BYTES)) as Record<string, unknown> | null;
     const to = typeof body?.to === 'string' ? body.to.replace(/\D/g, '') : '';
     if (body?.messaging_product !== 'whatsapp' || !to) {
-      return send(response, 400, graphError(100, '(#100) The parameter messaging_product is required.'));
+      return sendJson(response, 400, graphError(100, '(#100) The parameter messaging_product is required.'));
     }
     const id = `wamid.${randomBytes(16).toString('hex')}`;
     const at = new Date().toISOString();
@@ -245,21 +274,21 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
         | undefined;
       const known = templateByName(String(template?.name ?? ''));
       if (!known || template?.language?.code !== WHATSAPP_TEMPLATE_LANGUAGE) {
-        return send(response, 404, graphError(132001, 'Template name does not exist in the translation'));
+        return sendJson(response, 404, graphError(132001, 'Template name does not exist in the translation'));
       }
       const params = (template.components ?? [])
         .filter((component) => component.type === 'body')
         .flatMap((component) => component.parameters ?? [])
         .map((parameter) => (parameter.type === 'text' ? String(parameter.text ?? '') : ''));
       if (params.length !== known.params.length) {
-        return send(
+        return sendJson(
           response,
           400,
           graphError(132000, 'Number of parameters does not match the expected number of params'),
         );
       }
       if (params.some((text) => /[\n\t]| {5,}/.test(text) || text.length === 0)) {
-        return send(response, 400, graphError(132018, 'There was an issue with the parameters in your template.'));
+        return sendJson(response, 400, graphError(132018, 'There was an issue with the parameters in your template.'));
       }
       message = {
         id,
@@ -274,14 +303,14 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
       };
     } else if (body.type === 'text') {
       const text = (body.text as { body?: string } | undefined)?.body ?? '';
-      if (!text) return send(response, 400, graphError(100, "(#100) Param text['body'] is required."));
+      if (!text) return sendJson(response, 400, graphError(100, "(#100) Param text['body'] is required."));
       message = { id, to, at, type: 'text', template: null, language: null, params: [], text, statuses: [] };
     } else {
-      return send(response, 400, graphError(100, '(#100) Invalid parameter type'));
+      return sendJson(response, 400, graphError(100, '(#100) Invalid parameter type'));
     }
     messages.unshift(message);
     options.log?.(`WhatsApp stand-in: ${message.template ?? 'text'} → ${to}`);
-    send(response, 200, {
+    sendJson(response, 200, {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: to }],
       messages: [{ id }],
@@ -295,71 +324,14 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     }
   }
 
-  await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen);
-    server.listen(options.port, '127.0.0.1', () => resolveListen());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
-  };
+  return startStandInServer({ port: options.port, name: 'WhatsApp stand-in', log: options.log, handle });
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return null;
-  if ((request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(text));
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-async function readInput(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const body = await readBody(request);
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
-
-/** A form on the inbox page goes back to it; a test's JSON call gets JSON. */
-function redirectOr(response: ServerResponse, input: Record<string, unknown>, body: unknown): void {
-  if (input.redirect === '/') {
-    response.writeHead(303, { location: '/' });
-    response.end();
-    return;
-  }
-  send(response, 200, body);
-}
-
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
-
-function sendHtml(response: ServerResponse, html: string): void {
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  response.end(html);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const STATUS_BUTTONS: [Exclude<WhatsAppStatus, 'accepted'>, string][] = [
+const STATUS_BUTTONS: [Exclude<WhatsAppStatus, 'accepted'>, string, number?][] = [
   ['delivered', 'Marcar entregue'],
   ['read', 'Marcar lida'],
-  ['failed', 'Simular falha'],
+  ['failed', 'Simular falha (número sem WhatsApp)', 131026],
+  ['failed', 'Simular falha temporária', 131000],
 ];
 
 function inboxPage(messages: StandInMessage[], replies: StandInReply[]): string {
@@ -372,9 +344,10 @@ function inboxPage(messages: StandInMessage[], replies: StandInReply[]): string 
         ([
           status,
           label,
+          code,
         ]) => `<form method="post" action="/__control/status"><input type="hidden" name="redirect" value="/">
 <input type="hidden" name="id" value="${escapeHtml(message.id)}"><input type="hidden" name="status" value="${status}">
-<button type="submit" class="secondary">${label}</button></form>`,
+${code ? `<input type="hidden" name="code" value="${code}">` : ''}<button type="submit" class="secondary">${label}</button></form>`,
       ).join('');
       return `<article data-message-id="${escapeHtml(message.id)}">
 <p class="meta">Para <strong>+${escapeHtml(message.to)}</strong> · ${escapeHtml(formatDateTime(message.at))}</p>
@@ -408,6 +381,8 @@ button.secondary{background:#fff;color:#1f2937;border:1px solid #9ca3af}
 label{display:block;margin:.75rem 0 .25rem;font-weight:600}input{display:block;font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin-top:.25rem}</style></head>
 <body><h1>WhatsApp — simulador local</h1>
 <p>Responde como a Cloud API da Meta (<code>POST /&lt;versão&gt;/&lt;phone-number-id&gt;/messages</code>) e envia os webhooks assinados (<code>X-Hub-Signature-256</code>) de volta à API. Cada mensagem enviada aparece aqui, da mais nova para a mais antiga.</p>
+<form method="post" action="/__control/faults" class="actions"><input type="hidden" name="redirect" value="/">
+<input type="hidden" name="kind" value="500"><button type="submit" class="secondary">Próximo envio falha (API indisponível)</button></form>
 ${items || '<p>Nenhuma mensagem enviada ainda.</p>'}
 <h2>Respostas enviadas como cliente</h2>
 ${replyList ? `<ul>${replyList}</ul>` : '<p>Nenhuma resposta ainda.</p>'}

@@ -41,6 +41,8 @@ import {
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
 import { claimMarker, type Db } from '../../lambdas/shared/data/table.js';
+import { grantWhatsAppConsent } from '../../lambdas/shared/data/whatsapp.js';
+import { whatsappPhoneKey } from '../../domain/whatsapp.js';
 import { adminClaims, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { useCognitoWithTriggers } from './cognito.js';
@@ -50,6 +52,7 @@ import { useAsaasSimulator } from './asaas-harness.js';
 import { initialContractFor, seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 import { getOwnReferrals } from '../../lambdas/referrals/referral-service.js';
 import { payReferral } from '../referral-payments.js';
+import { phonePointerKey, seedWhatsAppChannel } from './whatsapp-seed.js';
 
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
@@ -235,8 +238,12 @@ async function seedRichClient() {
     before: { status: 'pagamento_pendente' },
     after: { status: 'pago' },
   });
+  const whatsapp = await seedWhatsAppChannel(db, userId);
 
   const outsideKeys = [
+    // The WhatsApp pointers (pattern 107): the message id's, the number's, and the number consented before.
+    ...whatsapp.outsideKeys,
+    phonePointerKey(whatsapp.previousPhone),
     pointerKey(keys.documentGuard(profile.cpf)),
     pointerKey(keys.referralCodeGuard(profile.referral_code)),
     pointerKey(keys.profileIdPointer(profile.id)),
@@ -261,6 +268,7 @@ async function seedRichClient() {
     referrer,
     before,
     outsideKeys,
+    whatsapp,
     prefixes: [`contracts/${contract.id}/`, `customers/${userId}/`],
   };
 }
@@ -450,6 +458,42 @@ describe('deleting a client (pattern 28)', () => {
     const ownAfter = await getOwnReferrals({ db, clock: () => new Date() }, referrer);
     expect(ownAfter.referrals.map((referral) => referral.referred_email)).not.toContain(client.profile.email);
     expect(ownAfter.counts).toMatchObject({ paid: 1, remaining: 4 });
+  });
+
+  it('removes the WhatsApp pointers that find the client, but not a number another customer consented with since', async () => {
+    const client = await seedRichClient();
+    // Someone else consented later with the client's old number (a number changes hands): that pointer is theirs.
+    const heir = await seedCustomer(db);
+    await grantWhatsAppConsent(db, {
+      userId: heir.userId,
+      at: new Date().toISOString(),
+      ip: '203.0.113.10',
+      text: 'Quero receber atualizações do meu processo pelo WhatsApp da Baixa',
+      phone: client.whatsapp.previousPhone,
+      phoneKey: whatsappPhoneKey(client.whatsapp.previousPhone)!,
+    });
+    for (const key of client.whatsapp.outsideKeys) {
+      const { Item } = await db.client.send(
+        new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
+      );
+      expect(Item?.user_id, key.pk).toBe(client.userId);
+    }
+
+    await deleteClient(deps(), { profileId: client.profile.id, confirmation: client.profile.id, caller: admin });
+    for (const key of client.whatsapp.outsideKeys) {
+      const { Item } = await db.client.send(
+        new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
+      );
+      expect(Item, key.pk).toBeUndefined();
+    }
+    const { Item: heirs } = await db.client.send(
+      new GetCommand({
+        TableName: db.tableName,
+        Key: phonePointerKey(client.whatsapp.previousPhone),
+        ConsistentRead: true,
+      }),
+    );
+    expect(heirs?.user_id).toBe(heir.userId);
   });
 
   it('finishes when the Cognito call failed the first time', async () => {

@@ -45,6 +45,7 @@ import { INTEGRATION_BUCKET } from './global-setup.js';
 import { useAsaasSimulator } from './asaas-harness.js';
 import { emailsTo } from './mail.js';
 import { initialContractFor, seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
+import { seedWhatsAppChannel } from './whatsapp-seed.js';
 
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
@@ -205,7 +206,8 @@ async function seedCustomerWithEverything(referrer: Awaited<ReturnType<typeof se
       created_at: now,
     },
   );
-  return { userId, email, profile, contract, charge, friendEmail, certificate, kit };
+  const whatsapp = await seedWhatsAppChannel(db, userId);
+  return { userId, email, profile, contract, charge, friendEmail, certificate, kit, whatsapp };
 }
 
 /** One confirmed kit item (the identity document) with its original photo, its page and the item's PDF in S3. */
@@ -332,9 +334,31 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
         texto: expect.stringContaining('concedeu a liminar'),
       }),
     ]);
+    // The WhatsApp channel: the consent's evidence, the message as read with its delivery, the reply, and the records
+    // outside the partition that find them (the message's id; the number, as its SHA-256).
+    expect(data.whatsapp.consentimento).toMatchObject({
+      situacao: 'Autorizado',
+      numero: customer.whatsapp.phone,
+      ip_autorizacao: '203.0.113.9',
+      texto_mostrado: expect.stringContaining('Quero receber atualizações'),
+    });
+    expect(data.whatsapp.mensagens).toEqual([
+      expect.objectContaining({
+        modelo: 'pagamento_confirmado',
+        texto: expect.stringContaining('do seu processo LM123'),
+        situacao: 'Enviada ao WhatsApp',
+      }),
+    ]);
+    expect(data.whatsapp.respostas).toEqual([
+      expect.objectContaining({ texto: 'Quando sai a baixa?', pediu_para_sair: false }),
+    ]);
+    expect(data.whatsapp.registros_de_busca.map((record) => record.referencia).sort()).toEqual(
+      customer.whatsapp.outsideKeys.map((key) => key.pk.slice(key.pk.indexOf('#') + 1)).sort(),
+    );
     // Shaped, not repeated raw under 'outros' with their storage keys.
-    expect(data.outros.map((item) => item.type)).not.toContain('KIT_ITEM');
-    expect(data.outros.map((item) => item.type)).not.toContain('COURT_MOVEMENT');
+    for (const type of ['KIT_ITEM', 'COURT_MOVEMENT', 'WHATSAPP_CONSENT', 'WHATSAPP_MESSAGE', 'WHATSAPP_REPLY']) {
+      expect(data.outros.map((item) => item.type)).not.toContain(type);
+    }
 
     const text = JSON.stringify(data);
     for (const foreign of [referrer, other]) {
@@ -491,6 +515,14 @@ describe('carrying an erasure request out (POST /admin/erasure-requests/{protoco
       conexoes_abertas: [],
     });
     expect(data.solicitacoes_lgpd).toEqual([expect.objectContaining({ protocolo, status: 'retida' })]);
+    // WhatsApp is kept by no law: the consent, messages and replies go at once, and the pointers that found them.
+    expect(data.whatsapp).toEqual({ consentimento: null, mensagens: [], respostas: [], registros_de_busca: [] });
+    for (const key of customer.whatsapp.outsideKeys) {
+      const { Item } = await db.client.send(
+        new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
+      );
+      expect(Item, key.pk).toBeUndefined();
+    }
     // Still open: asking again answers the same request.
     expect(
       okBody(

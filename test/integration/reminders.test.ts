@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/sao-paulo-calendar.js';
@@ -195,6 +195,35 @@ describe('an unpaid charge', () => {
     await createCharge(db, { ...customer.ref, asaasId: `pay_${ulid().toLowerCase()}`, now: ago(HOUR, now) });
     await sendDueReminders(deps(now));
     expect(await emailsTo(customer.email)).toHaveLength(0);
+  });
+});
+
+describe("a boleto's reminder follows its own due date", () => {
+  it('goes on the eve of the due day, saying until when the boleto can be paid', async () => {
+    const now = new Date();
+    const customer = await customerWithUnpaidPix(25 * HOUR, null, now);
+    // The charge is a boleto due tomorrow (São Paulo): no PIX validity, only Asaas's due date.
+    const dueDay = addCalendarDays(saoPauloDay(now), 1);
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(customer.userId), sk: keys.chargeSk(customer.contract.id, customer.charge.id) },
+        UpdateExpression: 'SET forma = :boleto, vencimento = :due, valor = :valor',
+        ExpressionAttributeValues: { ':boleto': 'boleto', ':due': dueDay, ':valor': 419 },
+      }),
+    );
+
+    expect((await sendDueReminders(deps(now))).errors).toBe(0);
+    const mails = await emailsTo(customer.email);
+    expect(mails).toHaveLength(1);
+    const [day] = await partitionItems(customer.userId, keys.reminderDaySk(''));
+    expect(day).toMatchObject({ kind: 'cobranca_vespera', lembrete_id: `cobranca_vespera#${customer.charge.id}` });
+    const [yyyy, mm, dd] = dueDay.split('-');
+    expect(mails[0]!.subject).toBe(
+      `Seu pagamento vence em ${dd}/${mm}/${yyyy} — protocolo ${customer.contract.protocolo}`,
+    );
+    expect(mails[0]!.body?.html).toContain('O boleto de R$');
+    expect(mails[0]!.body?.html).toContain(`vale até ${dd}/${mm}/${yyyy} 23:59`);
   });
 });
 

@@ -19,10 +19,10 @@ import { WHATSAPP_MESSAGES, optOutConfirmationText } from '../../domain/whatsapp
 import { handler as getAdminToday } from '../../lambdas/admin/today/get-admin-today.js';
 import { publishChanges, type PublishDeps } from '../../lambdas/live/publish-changes-service.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
-import { createWhatsApp, whatsappSignature } from '../../lambdas/providers/whatsapp.js';
+import { createWhatsApp, whatsappSignature, type WhatsApp } from '../../lambdas/providers/whatsapp.js';
 import { systemClock } from '../../lambdas/shared/clock.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
-import { sendWhatsAppOnce } from '../../lambdas/shared/whatsapp-notices.js';
+import { retryDueWhatsApp, sendWhatsAppOnce } from '../../lambdas/shared/whatsapp-notices.js';
 import { handler as answerReply } from '../../lambdas/whatsapp/answer-admin-client-whatsapp-reply.js';
 import { handler as getAdminClientWhatsApp } from '../../lambdas/whatsapp/get-admin-client-whatsapp.js';
 import { handler as getMyWhatsApp } from '../../lambdas/whatsapp/get-my-whatsapp.js';
@@ -31,7 +31,7 @@ import { handler as setMyWhatsApp } from '../../lambdas/whatsapp/set-my-whatsapp
 import { startWhatsAppStandIn, whatsAppControl, type WhatsAppStandIn } from '../../local/services/whatsapp.js';
 import { adminClaims, createApiEvent, customerClaims, lambdaContext } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
-import { testDb } from './db.js';
+import { guardedTestDb, testDb } from './db.js';
 import {
   INTEGRATION_SECRETS,
   INTEGRATION_SENDER,
@@ -350,5 +350,148 @@ describe('replies', () => {
     expect(okBody(await callRoute(getMyWhatsAppRoute, getMyWhatsApp, { claims: c.claims })).consent?.state).toBe(
       'granted',
     );
+  });
+});
+
+describe('a WhatsApp that did not go is tried again (the reminders’ hourly run)', () => {
+  /** The reminders' run, with only its catalogue grants, at an instant minutes from now. */
+  const retryDb = guardedTestDb('SendReminders');
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  /** A client whose calls time out fast: the stand-in's 'timeout' holds a request for seconds. */
+  const impatient = createWhatsApp({
+    baseUrl: `http://127.0.0.1:${WHATSAPP_PORT}`,
+    phoneNumberId: INTEGRATION_WHATSAPP_PHONE_NUMBER_ID,
+    accessToken: async () => INTEGRATION_SECRETS.whatsappAccessToken,
+    timeoutMs: 300,
+  });
+  const retryAt = (minutes: number, client: WhatsApp = whatsapp) =>
+    retryDueWhatsApp({ db: retryDb, clock: () => at(minutes), whatsapp: client });
+  const templatesTo = async (phone: string) =>
+    (await messagesTo(phone)).filter((message) => message.type === 'template');
+  const notice = (c: { userId: string; contract: { protocolo: string } }, onceKey: string) => ({
+    userId: c.userId,
+    template: 'removalGranted' as const,
+    params: { nome: 'Maria', protocolo: c.contract.protocolo },
+    onceKey,
+  });
+
+  it('5xx, then a timeout: sent by a later run, once, whatever the runs at the same time', async () => {
+    const c = await customer({ consent: true });
+    await control.fail('500');
+    expect(await sendWhatsAppOnce({ db, clock: systemClock, whatsapp }, notice(c, 'teste#retry'))).toBe('unavailable');
+    let [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({
+      status: 'sending',
+      attempts: 1,
+      errorText: 'O WhatsApp não respondeu.',
+    });
+    expect(Date.parse(message!.retryAt!)).toBeGreaterThan(at(14).getTime());
+
+    // Not due yet: a run now leaves it.
+    await retryAt(0);
+    expect(await templatesTo(c.phone)).toHaveLength(0);
+
+    // Sixteen minutes on, the API does not answer in time: the attempt counts, and the next waits an hour.
+    await control.fail('timeout');
+    await retryAt(16, impatient);
+    [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({ status: 'sending', attempts: 2 });
+    expect(Date.parse(message!.retryAt!)).toBeGreaterThan(at(16 + 59).getTime());
+    await retryAt(30);
+    expect(await templatesTo(c.phone)).toHaveLength(0);
+
+    // Two runs at once when it is due: one message.
+    await Promise.all([retryAt(80), retryAt(80)]);
+    const sent = await templatesTo(c.phone);
+    expect(sent.map((m) => m.template)).toEqual(['baixa_deferida']);
+    [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({ status: 'accepted', attempts: 3, retryAt: null, error: null, errorText: null });
+    // Done is done: later runs and the original sender send nothing more.
+    await retryAt(200);
+    expect(await sendWhatsAppOnce({ db, clock: systemClock, whatsapp }, notice(c, 'teste#retry'))).toBe('already-sent');
+    expect(await templatesTo(c.phone)).toHaveLength(1);
+  });
+
+  it('a rate limit is tried again; three failed attempts end it for good, shown on the case file', async () => {
+    const c = await customer({ consent: true });
+    await control.fail('reject', 1, 130429);
+    expect(await sendWhatsAppOnce({ db, clock: systemClock, whatsapp }, notice(c, 'teste#limite'))).toBe('unavailable');
+    await control.fail('500', 2);
+    await retryAt(20);
+    await retryAt(90);
+    const [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({ status: 'failed', attempts: 3, retryAt: null });
+    await retryAt(300);
+    expect(await templatesTo(c.phone)).toHaveLength(0);
+  });
+
+  it("a 'failed' that may pass is sent again; a late status of the failed message changes nothing", async () => {
+    const c = await customer({ consent: true });
+    await publishChanges(publishDeps, [statusRecord(c.userId, c.contract.id, 'pago')]);
+    const [first] = await templatesTo(c.phone);
+    const t = Math.floor(Date.now() / 1000);
+    expect(await control.status(first!.id, 'failed', t + 2, 131000)).toBe(200);
+    // Meta's 'delivered' of the same message, arriving after its 'failed' but older: ignored.
+    expect(await control.status(first!.id, 'delivered', t + 1)).toBe(200);
+    let [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({
+      status: 'sending',
+      attempts: 1,
+      errorText: 'O WhatsApp estava indisponível ou limitando os envios.',
+    });
+    expect(message!.retryAt).not.toBeNull();
+
+    await retryAt(20);
+    const sent = await templatesTo(c.phone);
+    expect(sent.map((m) => m.template)).toEqual(['pagamento_confirmado', 'pagamento_confirmado']);
+    expect(sent[0]!.id).not.toBe(first!.id);
+    // The first message's late 'failed' no longer speaks for the entry: the retry's message does.
+    expect(await control.status(first!.id, 'failed', t + 9, 131000)).toBe(200);
+    expect(await control.status(sent[0]!.id, 'delivered', t + 10)).toBe(200);
+    [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({ status: 'delivered', attempts: 2, retryAt: null, errorText: null });
+    await retryAt(120);
+    expect(await templatesTo(c.phone)).toHaveLength(2);
+  });
+
+  it("a 'failed' for good (a number without WhatsApp) is never retried and says why on the case file", async () => {
+    const c = await customer({ consent: true });
+    await publishChanges(publishDeps, [statusRecord(c.userId, c.contract.id, 'pago')]);
+    const [first] = await templatesTo(c.phone);
+    expect(await control.status(first!.id, 'failed', Math.floor(Date.now() / 1000) + 2, 131026)).toBe(200);
+    const [message] = (await channelOf(c.profile.id)).messages;
+    expect(message).toMatchObject({
+      status: 'failed',
+      retryAt: null,
+      errorText:
+        'O número não pode receber a mensagem (sem WhatsApp, aplicativo desatualizado ou a empresa foi bloqueada).',
+    });
+    await retryAt(20);
+    expect(await templatesTo(c.phone)).toHaveLength(1);
+
+    // A template Meta refuses when sent (not approved): refused for good, with its reason.
+    await control.fail('reject', 1, 132001);
+    expect(await sendWhatsAppOnce({ db, clock: systemClock, whatsapp }, notice(c, 'teste#modelo'))).toBe('rejected');
+    const refused = (await channelOf(c.profile.id)).messages.find((m) => m.event === 'teste#modelo');
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      retryAt: null,
+      errorText: 'O modelo da mensagem foi recusado pelo WhatsApp (não aprovado, pausado ou com parâmetros inválidos).',
+    });
+  });
+
+  it('never after the consent is withdrawn: the waiting message is closed, not sent', async () => {
+    const c = await customer({ consent: true });
+    await control.fail('500');
+    expect(await sendWhatsAppOnce({ db, clock: systemClock, whatsapp }, notice(c, 'teste#saiu'))).toBe('unavailable');
+    expect(await control.reply(c.phone, 'SAIR')).toBe(200);
+    await retryAt(20);
+    expect(await templatesTo(c.phone)).toHaveLength(0);
+    const message = (await channelOf(c.profile.id)).messages.find((m) => m.event === 'teste#saiu');
+    expect(message).toMatchObject({ status: 'cancelled', retryAt: null });
+    // Consenting again does not revive it: that news went by e-mail.
+    okBody(await callRoute(setMyWhatsAppRoute, setMyWhatsApp, { claims: c.claims, body: { consent: true } }));
+    await retryAt(40);
+    expect(await templatesTo(c.phone)).toHaveLength(0);
   });
 });

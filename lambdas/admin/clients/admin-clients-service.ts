@@ -30,6 +30,7 @@ import {
 import { caseFileRecords } from '../../shared/data/case-file.js';
 import { emailSuppressionOf } from '../../shared/data/email-suppressions.js';
 import { findUserByProfileId } from '../../shared/data/lookups.js';
+import { deleteWhatsAppPointersOf } from '../../shared/data/whatsapp.js';
 import type { Db } from '../../shared/data/table.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { logger } from '../../shared/logger.js';
@@ -278,6 +279,7 @@ async function purge(
       }
     }
     await deleteItemKeys(db, outsideKeysOf(client.userId, client.profile, all));
+    await deleteWhatsAppPointersOf(db, client.userId, items);
     const counted = all.filter(isCountedItem);
     await deleteCountedItems(db, counted);
     await deleteItemKeys(

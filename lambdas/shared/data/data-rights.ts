@@ -6,6 +6,7 @@ import { adminAlertIdOfRef } from './admin-alerts.js';
 import { deleteCountedItems, deleteItemKeys, findReferralOfInvitee, type ItemKey } from './client-deletion.js';
 import { keys, pointerKey, typeIndexKeys } from './keys.js';
 import { referralSearchTokenItem } from './referrals.js';
+import { eraseWhatsAppChannel, whatsappPointersOf } from './whatsapp.js';
 import { GSI1, decodeCursor, encodeCursor, isConditionFailure, putNew, queryAllItems, type Db } from './table.js';
 import { refusal } from '../../../domain/refusals.js';
 
@@ -31,6 +32,8 @@ export type CustomerRecords = {
   markers: Map<string, Item>;
   /** Their erasure requests (the open one; closed ones end with the client's data). */
   erasureRequests: ErasureRequestRecord[];
+  /** The pointers outside the partition its WhatsApp items name (message ids, numbers: pattern 107). */
+  whatsappPointers: Item[];
 };
 
 const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;
@@ -53,7 +56,7 @@ export function markerKeysOf(userId: string, partition: Item[]): string[] {
 /**
  * Pattern 60: everything about a customer — (a) `Query pk=CUSTOMER#<sub>` (the whole partition), (b) `Query
  * pk=AUDIT#<sub>`, (c) `BatchGetItem` of the markers its items name, (d) the referral that invited them (pattern 28 d),
- * (e) their open erasure request (pattern 61). The owner is in every key: nothing of anyone else is read but (d).
+ * (e) their open erasure request (pattern 61), (f) the WhatsApp pointers its items name (pattern 107). The owner is in every key: nothing of anyone else is read but (d).
  */
 export async function customerRecords(db: Db, userId: string, profile: Profile | null): Promise<CustomerRecords> {
   const [partition, audit, invitedBy, erasure] = await Promise.all([
@@ -68,13 +71,17 @@ export async function customerRecords(db: Db, userId: string, profile: Profile |
     profile ? findReferralOfInvitee(db, profile) : Promise.resolve(null),
     openErasureRequest(db, userId),
   ]);
-  const markers = await batchGet(db, markerKeysOf(userId, partition).map(pointerKey));
+  const [markers, whatsappPointers] = await Promise.all([
+    batchGet(db, markerKeysOf(userId, partition).map(pointerKey)),
+    whatsappPointersOf(db, userId, partition),
+  ]);
   return {
     partition,
     audit,
     invitedBy: invitedBy as Item | null,
     markers: new Map(markers.map((item) => [item.pk, item])),
     erasureRequests: erasure ? [erasure] : [],
+    whatsappPointers,
   };
 }
 
@@ -276,12 +283,12 @@ export async function completeErasureRequest(
  * Pattern 61 (g): what an erasure request removes at once while signed contracts and payments must be kept: the
  * invitations the customer made that nobody took up (someone else's address, kept only for the referrer's benefit),
  * with their invite pointers, search tokens and counters; their live connections; their magic-link and recovery
- * records. Everything tolerates "already gone", so running it again is harmless.
+ * records; their WhatsApp channel (consent, messages, replies and the pointers to them: pattern 107). Everything tolerates "already gone", so running it again is harmless.
  */
 export async function eraseUnretainedData(
   db: Db,
   userId: string,
-): Promise<{ invitations: number; connections: number }> {
+): Promise<{ invitations: number; connections: number; whatsapp: number }> {
   const partition = (await queryAllItems(db, {
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.customer(userId) },
@@ -305,7 +312,8 @@ export async function eraseUnretainedData(
   }
   await deleteItemKeys(db, [...outside, ...connections.map(({ pk, sk }) => ({ pk, sk }))]);
   await deleteCountedItems(db, invitations);
-  return { invitations: invitations.length, connections: connections.length };
+  const whatsapp = await eraseWhatsAppChannel(db, userId);
+  return { invitations: invitations.length, connections: connections.length, whatsapp };
 }
 
 /**

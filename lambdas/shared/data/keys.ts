@@ -175,6 +175,11 @@ export const keys = {
   whatsappReplySk: (at: string, messageId: string) => `WHATSAPP_REPLY#${at}#${messageId}`,
   /** Pattern 97: replies no admin has marked answered yet (gsi2, sparse), for 'Hoje'. */
   whatsappOpenReplies: 'WHATSAPP_REPLY#OPEN',
+  /**
+   * Pattern 108: outbox entries not done, by when their next attempt is due (gsi2, sparse): a failure's retry, or a
+   * sender's lease, so a sender that died is picked up too. Done (accepted, refused, cancelled) leaves it.
+   */
+  whatsappRetryQueue: 'WHATSAPP_RETRY',
 } as const;
 
 const CUSTOMER_PK = /^CUSTOMER#(.+)$/;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kitProgress } from '../../../domain/filing-kit.js';
 import {
+  chargePayableUntil,
   chargeReminderText,
   dueChargeReminder,
   dueKitReminder,
@@ -89,6 +90,37 @@ const kit = (overrides: Partial<KitReminderFacts> = {}): KitReminderFacts => ({
   paidAt: PAID,
   owed: ['Comprovante de endereço'],
   ...overrides,
+});
+
+describe("a charge's own expiry", () => {
+  it('is the PIX’s validity, and the end of the due day for a boleto or a card’s payment page', () => {
+    expect(chargePayableUntil({ pix_valido_ate: EXPIRES })).toBe(EXPIRES);
+    expect(chargePayableUntil({ forma: 'pix', pix_valido_ate: EXPIRES, vencimento: '2026-11-30' })).toBe(EXPIRES);
+    // Thursday 26 November ends at 23:59:59.999 in São Paulo: 02:59:59.999 on Friday in UTC.
+    expect(chargePayableUntil({ forma: 'boleto', pix_valido_ate: null, vencimento: '2026-11-26' })).toBe(
+      '2026-11-27T02:59:59.999Z',
+    );
+    expect(chargePayableUntil({ forma: 'cartao', vencimento: '2026-11-26' })).toBe('2026-11-27T02:59:59.999Z');
+    expect(chargePayableUntil({ forma: 'boleto', vencimento: null })).toBeNull();
+    expect(chargePayableUntil({})).toBeNull();
+  });
+
+  it('puts a boleto’s reminder on the eve of its due day', () => {
+    const expiresAt = chargePayableUntil({ forma: 'boleto', vencimento: '2026-11-26' });
+    // Wednesday 25 at 09:00 in São Paulo: the eve of the due day.
+    expect(dueChargeReminder(charge({ expiresAt }), at('2026-11-25T12:00:00.000Z'))?.kind).toBe('cobranca_vespera');
+    // Without its due date it would only be the 24-hour reminder.
+    expect(dueChargeReminder(charge({ expiresAt: null }), at('2026-11-25T12:00:00.000Z'))?.kind).toBe('cobranca_24h');
+    const text = chargeReminderText('cobranca_vespera', {
+      protocolo: 'LM1',
+      valor: 419,
+      method: 'boleto',
+      expiresAt: expiresAt!,
+    });
+    expect(text.paragraphs[0]).toBe(
+      'O boleto de R$ 419,00 do pedido de protocolo LM1 ainda não foi pago e vale até 26/11/2026 23:59. Depois disso, será preciso gerar um novo.',
+    );
+  });
 });
 
 describe('a paid process whose documents are incomplete', () => {

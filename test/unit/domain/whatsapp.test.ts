@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isRetryableWhatsAppError,
+  whatsappErrorText,
+  whatsappRetryAt,
   brazilianMobileE164,
   isOptOutReply,
   renderTemplateBody,
@@ -108,5 +111,33 @@ describe('delivery statuses: the latest wins, whatever the order', () => {
   it('in the same second, the later stage wins', () => {
     expect(statusSupersedes({ status: 'delivered', at: at(1) }, { status: 'sent', at: at(1) })).toBe(false);
     expect(statusSupersedes({ status: 'sent', at: at(1) }, { status: 'read', at: at(1) })).toBe(true);
+  });
+});
+
+describe('a failed message is tried again: when, and until when', () => {
+  const first = '2026-11-27T12:00:00.000Z';
+  const after = (minutes: number) => new Date(Date.parse(first) + minutes * 60_000);
+
+  it('waits 15 minutes after the first failure, an hour after the second, and stops after the third', () => {
+    expect(whatsappRetryAt(1, first, after(0))).toBe(after(15).toISOString());
+    expect(whatsappRetryAt(2, first, after(20))).toBe(after(80).toISOString());
+    expect(whatsappRetryAt(3, first, after(90))).toBeNull();
+  });
+
+  it('never once the news is 24 hours old', () => {
+    expect(whatsappRetryAt(1, first, after(24 * 60 - 15))).toBe(after(24 * 60).toISOString());
+    expect(whatsappRetryAt(1, first, after(24 * 60 - 14))).toBeNull();
+  });
+
+  it('retries a rate limit or a temporary error, never a number without WhatsApp or a refused template', () => {
+    for (const code of [1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131056, 133004]) {
+      expect(isRetryableWhatsAppError(code), String(code)).toBe(true);
+    }
+    for (const code of [null, 100, 131008, 131009, 131026, 131047, 131049, 131050, 132000, 132001, 133010]) {
+      expect(isRetryableWhatsAppError(code), String(code)).toBe(false);
+    }
+    expect(whatsappErrorText(131026)).toContain('não pode receber');
+    expect(whatsappErrorText(132015)).toContain('modelo');
+    expect(whatsappErrorText(999)).toBe('O WhatsApp recusou a mensagem (erro 999).');
   });
 });

@@ -23,6 +23,7 @@ const exportWith = (overrides: Partial<DataExport>): DataExport =>
     acoes_da_equipe: [],
     avisos_a_equipe: [],
     solicitacoes_lgpd: [],
+    whatsapp: { consentimento: null, mensagens: [], respostas: [], registros_de_busca: [] },
     outros: [],
     ...overrides,
   });
@@ -41,6 +42,42 @@ describe('the readable export (Meus dados)', () => {
     expect(html).toContain('<th scope="row">E-mail</th><td>ana@example.com</td>');
     expect(html).toContain('gerada em 24/11/2026 12:00');
     expect(html).toContain('<h2>Contratos e assinaturas</h2><p class="vazio">Nenhum registro.</p>');
+  });
+
+  it('shows the WhatsApp consent with its evidence, the messages and the replies in words', () => {
+    const html = renderDataExportHtml(
+      exportWith({
+        whatsapp: {
+          consentimento: {
+            situacao: 'Autorizado',
+            numero: '5535991234567',
+            autorizado_em: '2026-11-24T15:00:00.000Z',
+            ip_autorizacao: '203.0.113.9',
+            texto_mostrado: 'Quero receber atualizações do meu processo pelo WhatsApp da Baixa',
+            retirado_em: null,
+            retirado_por: null,
+          },
+          mensagens: [
+            {
+              modelo: 'pagamento_confirmado',
+              texto: 'Olá, Ana! Recebemos o pagamento',
+              para: '5535991234567',
+              enviada_em: '2026-11-24T15:01:00.000Z',
+              situacao: 'Entregue',
+              situacao_em: '2026-11-24T15:01:05.000Z',
+              erro: null,
+            },
+          ],
+          respostas: [],
+          registros_de_busca: [],
+        },
+      }),
+    );
+    expect(html).toContain('<h2>WhatsApp</h2>');
+    expect(html).toContain('<th scope="row">Texto mostrado</th>');
+    expect(html).toContain('<th scope="row">IP da autorização</th><td>203.0.113.9</td>');
+    expect(html).toContain('<th scope="row">Mensagens enviadas</th>');
+    expect(html).toContain('<th scope="row">Respostas</th><td><span class="vazio">nenhum</span></td>');
   });
 
   it('links the documents', () => {

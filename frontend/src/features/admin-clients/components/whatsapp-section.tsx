@@ -1,6 +1,11 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { formatDateTime } from '@domain/dates.js';
-import { formatBrazilianMobile, WHATSAPP_MESSAGES as M, WHATSAPP_STATUS_LABELS } from '@domain/whatsapp.js';
+import {
+  formatBrazilianMobile,
+  WHATSAPP_MESSAGE_STATE_LABELS,
+  WHATSAPP_MESSAGES as M,
+  WHATSAPP_RETRY,
+} from '@domain/whatsapp.js';
 import type { AdminClientWhatsApp } from '@domain/api/whatsapp.js';
 import { LoadError } from '@/components/load-error';
 import { useAdminClientWhatsApp, useAnswerWhatsAppReply } from '../api/whatsapp';
@@ -15,14 +20,8 @@ const STATUS_VARIATION: Record<Message['status'], 'success' | 'info' | 'warning'
   read: 'success',
   failed: 'error',
   rejected: 'error',
+  cancelled: 'warning',
 };
-
-const statusLabel = (status: Message['status']) =>
-  status === 'sending'
-    ? 'Enviando'
-    : status === 'rejected'
-      ? 'Recusada pelo WhatsApp (o e-mail foi enviado)'
-      : WHATSAPP_STATUS_LABELS[status];
 
 /**
  * The case file's WhatsApp (issue 33): the consent (when, how, the words shown), every message as the customer read it
@@ -112,11 +111,27 @@ export function WhatsAppSection({ profileId }: { profileId: string }) {
                   <Text fontSize="small" color="font.secondary">
                     {formatDateTime(message.sentAt)} · {message.template}
                   </Text>
-                  <Badge size="small" variation={STATUS_VARIATION[message.status]}>
-                    {statusLabel(message.status)}
-                  </Badge>
+                  {message.retryAt ? (
+                    <Badge size="small" variation="warning">
+                      {M.adminRetrying}
+                    </Badge>
+                  ) : (
+                    <Badge size="small" variation={STATUS_VARIATION[message.status]}>
+                      {WHATSAPP_MESSAGE_STATE_LABELS[message.status]}
+                    </Badge>
+                  )}
                 </Flex>
                 <Text>{message.text}</Text>
+                {message.retryAt ? (
+                  <Text fontSize="small" color="font.warning">
+                    {M.adminRetryAt(formatDateTime(message.retryAt), message.attempts, WHATSAPP_RETRY.maxAttempts)}
+                  </Text>
+                ) : null}
+                {message.errorText ? (
+                  <Text fontSize="small" color={message.retryAt ? 'font.secondary' : 'font.error'}>
+                    {M.adminReason(message.errorText)}
+                  </Text>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -24,6 +24,7 @@ const SECTIONS: readonly { key: keyof DataExport; title: string }[] = [
   { key: 'acoes_da_equipe', title: 'Ações da nossa equipe' },
   { key: 'avisos_a_equipe', title: 'Avisos internos à nossa equipe' },
   { key: 'solicitacoes_lgpd', title: 'Solicitações LGPD' },
+  { key: 'whatsapp', title: 'WhatsApp' },
   { key: 'outros', title: 'Outros registros' },
 ];
 
@@ -117,6 +118,22 @@ const LABELS: Record<string, string> = {
   texto: 'O que significa',
   codigo_tpu: 'Código da movimentação (tabela do CNJ)',
   concluida_em: 'Concluída em',
+  consentimento: 'Autorização',
+  ip_autorizacao: 'IP da autorização',
+  autorizado_em: 'Autorizado em',
+  texto_mostrado: 'Texto mostrado',
+  retirado_em: 'Retirado em',
+  retirado_por: 'Retirado',
+  mensagens: 'Mensagens enviadas',
+  modelo: 'Modelo',
+  enviada_em: 'Enviada em',
+  situacao_em: 'Situação em',
+  erro: 'Erro',
+  respostas: 'Respostas',
+  recebida_em: 'Recebida em',
+  respondida_em: 'Respondida em',
+  pediu_para_sair: 'Pediu para sair',
+  registros_de_busca: 'Registros para encontrar suas mensagens',
 };
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
