@@ -507,6 +507,10 @@ export const FINANCE_MESSAGES = {
   customTo: 'Até',
   received: 'Recebido',
   refunded: 'Estornado',
+  fees: 'Taxas Asaas',
+  net: 'Líquido',
+  /** How Líquido is made, under its figure: the sum a person can redo. */
+  netFormula: 'Recebido − Estornado − Taxas Asaas',
   pending: 'Pendente',
   totalsLabel: 'Totais do período',
   totalsLoadFailed: 'Erro ao carregar os totais do período.',
@@ -531,14 +535,19 @@ export const FINANCE_MESSAGES = {
   chartRefunds: (amount: string, days: number) => `Estornos: ${amount} em ${days} ${days === 1 ? 'dia' : 'dias'}.`,
 } as const;
 
-/** 'n pagamentos', 'n estornos', 'n cobranças em aberto': the figure's count in words, singular for one. */
-export function financeCountText(kind: 'received' | 'refunded' | 'pending', count: number): string {
+/**
+ * 'n pagamentos', 'n estornos', 'n cobranças em aberto', 'de n pagamentos' (the fees): the figure's count in words,
+ * singular for one.
+ */
+export function financeCountText(kind: 'received' | 'refunded' | 'pending' | 'fees', count: number): string {
   const words = {
     received: ['pagamento', 'pagamentos'],
     refunded: ['estorno', 'estornos'],
     pending: ['cobrança em aberto', 'cobranças em aberto'],
+    fees: ['pagamento', 'pagamentos'],
   }[kind];
-  return `${count.toLocaleString('pt-BR')} ${count === 1 ? words[0] : words[1]}`;
+  const text = `${count.toLocaleString('pt-BR')} ${count === 1 ? words[0] : words[1]}`;
+  return kind === 'fees' ? `de ${text}` : text;
 }
 
 /** /admin/clientes and /admin/clientes/{id} (spec 02 §2 Admin: Clients, Client detail; §8 Admin). */

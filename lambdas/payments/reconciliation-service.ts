@@ -39,7 +39,7 @@ import {
 import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
-import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
 import { settleCancelledCharge } from './charge-settlement-service.js';
 import { raiseDuplicatePaymentAlert, settleHeldMoney } from './held-money-service.js';
 import { getContract } from '../shared/data/contracts.js';
@@ -347,7 +347,7 @@ class RunReader {
         from: charge.status,
       };
       if (verdict.action !== 'none') {
-        move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, { freshRead: true });
+        move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, freshReadOf(payment));
         if (verdict.action === 'move' && move.moved) this.run.repaired += 1;
         if (verdict.action === 'confirm') this.run.confirmations_resumed += 1;
         logger.warn('Reconciliation repaired a charge', {
@@ -443,7 +443,7 @@ class RunReader {
       return;
     }
     const fresh = await this.asaas(() => this.deps.asaas.getPayment(payment.id));
-    const move = await applyProviderStatus(this.deps, charge.ref, providerChargeStatus(fresh), { freshRead: true });
+    const move = await applyProviderStatus(this.deps, charge.ref, providerChargeStatus(fresh), freshReadOf(fresh));
     if (move.moved) this.run.repaired += 1;
   }
 

@@ -1,5 +1,5 @@
 import { PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
-import { financeDayDeltas, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
+import { financeDayDeltas, receivedDelta, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
 import { type DayRange } from '../../../domain/finance-period.js';
 import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import type { Charge } from '../../../domain/schemas/entities.js';
@@ -13,6 +13,8 @@ export type FinanceDayTotals = {
   received_count: number;
   refunded_cents: number;
   refunded_count: number;
+  /** What Asaas kept of the money that arrived that day. */
+  fee_cents: number;
 };
 
 /**
@@ -42,17 +44,21 @@ export function financeDayUpdate(tableName: string, day: string, deltas: Finance
 /**
  * What a charge's move from its current status to `to` adds to today's money (São Paulo), as transaction items: none
  * for a move that changes no figure. A charge written before charges kept their `valor` is counted at its contract's.
+ * The fee is `feeCents` (what Asaas keeps of the payment that arrives) on an arrival, and the fee the charge recorded
+ * when its arrival is undone.
  */
 export async function financeItemsForMove(
   db: Db,
   ref: { userId: string; contractId: string },
-  charge: Pick<Charge, 'status' | 'valor'>,
+  charge: Pick<Charge, 'status' | 'valor' | 'taxa_asaas'>,
   to: string,
   now: string,
+  feeCents = 0,
 ): Promise<TransactItem[]> {
   if (Object.keys(financeDayDeltas(charge.status, to, 1)).length === 0) return [];
   const valor = charge.valor ?? (await getContract(db, ref.userId, ref.contractId))?.valor ?? 0;
-  return [financeDayUpdate(db.tableName, saoPauloDay(now), financeDayDeltas(charge.status, to, toCents(valor)))];
+  const fee = receivedDelta(charge.status, to) < 0 ? toCents(charge.taxa_asaas ?? 0) : feeCents;
+  return [financeDayUpdate(db.tableName, saoPauloDay(now), financeDayDeltas(charge.status, to, toCents(valor), fee))];
 }
 
 /** A new charge's money, for its creating transaction: only a charge that is already paid when written adds any. */
@@ -80,6 +86,7 @@ export async function financeDaysBetween(db: Db, range: DayRange): Promise<Map<s
         received_count: num(item.received_count),
         refunded_cents: num(item.refunded_cents),
         refunded_count: num(item.refunded_count),
+        fee_cents: num(item.fee_cents),
       },
     ]),
   );

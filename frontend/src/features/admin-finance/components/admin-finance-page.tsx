@@ -28,7 +28,7 @@ import './admin-finance.css';
 
 /**
  * /admin/financeiro (spec 02 §2): the four counters with the conversion rate; then a period (in the URL) with its
- * Recebido, Estornado and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
+ * Recebido, Estornado, Taxas Asaas, Líquido and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
  * the charges of the period with their actions; then 'Pagamentos sem cobrança' and 'Divergências', what the nightly
  * reconciliation with Asaas could not repair.
  */
