@@ -529,6 +529,12 @@ export const FINANCE_MESSAGES = {
   choosePeriod: 'Escolha as duas datas do período para ver as cobranças.',
   /** Every figure says which span it counts: the counters count everything, the totals one period. */
   allTimeCaption: 'Contagens desde o início, de todas as cobranças',
+  /** The signed contracts waiting for their payment, now: they add up (`awaitingPayment`). */
+  awaitingCaption: 'Contratos assinados aguardando pagamento, agora',
+  awaitingLabel: 'Contratos aguardando pagamento',
+  awaitingTotal: 'Aguardando pagamento',
+  awaitingCharged: 'Com cobrança',
+  awaitingUncharged: 'Sem cobrança ainda',
   methodFilterLabel: 'Forma de pagamento',
   methodFilterAll: 'Todas as formas',
   periodCaption: (range: string) => `No período: ${range}`,

@@ -87,6 +87,15 @@ export const financeSummarySchema = z.object({
   /** Recebido − Estornado − Taxas Asaas; `count`: the payments received. */
   net: moneyFigureSchema,
   pending: moneyFigureSchema,
+  /**
+   * Now, whatever the period: the signed contracts waiting for their payment (Processos' 'Pagamento Pendente'), those
+   * with a charge and those without one yet ('Sem cobrança ainda'); `total = charged + uncharged`.
+   */
+  awaitingPayment: z.object({
+    total: z.number().int().nonnegative(),
+    charged: z.number().int().nonnegative(),
+    uncharged: z.number().int().nonnegative(),
+  }),
   days: z.array(z.object({ day: z.string(), received: z.number(), refunded: z.number() })),
 });
 export type FinanceSummary = z.infer<typeof financeSummarySchema>;

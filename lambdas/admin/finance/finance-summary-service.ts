@@ -1,7 +1,7 @@
 import type { FinanceSummary } from '../../../domain/api/admin-finance.js';
 import { fillFinanceDays, fromCents, netCents } from '../../../domain/finance.js';
 import { rangeInstants, type DayRange } from '../../../domain/finance-period.js';
-import { financeDaysBetween, openChargesBetween } from '../../shared/data/finance.js';
+import { contractsAwaitingPayment, financeDaysBetween, openChargesBetween } from '../../shared/data/finance.js';
 import type { Db } from '../../shared/data/table.js';
 
 /**
@@ -9,13 +9,14 @@ import type { Db } from '../../shared/data/table.js';
  * the list: Recebido and Estornado add up the period's daily totals (one Query of at most 366 small items, whatever
  * the number of charges); Pendente sums the open charges whose status last changed in the period, which is what the
  * list shows for them. Taxas Asaas adds up what Asaas kept of the days' receipts, and Líquido is what is left (received −
- * refunded − fees).
+ * refunded − fees). Beside them, now: the contracts waiting for their payment, with and without a charge (pattern 113).
  * Every day of the period is in `days`, a day without money as zeros.
  */
 export async function getFinanceSummary(deps: { db: Db }, range: DayRange): Promise<FinanceSummary> {
-  const [days, open] = await Promise.all([
+  const [days, open, awaiting] = await Promise.all([
     financeDaysBetween(deps.db, range),
     openChargesBetween(deps.db, rangeInstants(range)),
+    contractsAwaitingPayment(deps.db),
   ]);
   const totals = [...days.values()].reduce(
     (sum, day) => ({
@@ -40,6 +41,11 @@ export async function getFinanceSummary(deps: { db: Db }, range: DayRange): Prom
     fees: { amount: fromCents(totals.feeCents), count: totals.receivedCount },
     net: { amount: fromCents(net), count: totals.receivedCount },
     pending: { amount: fromCents(open.cents), count: open.count },
+    awaitingPayment: {
+      total: awaiting.total,
+      charged: awaiting.total - awaiting.uncharged.length,
+      uncharged: awaiting.uncharged.length,
+    },
     days: fillFinanceDays(range, days),
   };
 }

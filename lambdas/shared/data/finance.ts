@@ -1,3 +1,4 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { financeDayDeltas, receivedDelta, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
 import { type DayRange } from '../../../domain/finance-period.js';
@@ -126,4 +127,49 @@ export async function openChargesBetween(
     ),
   );
   return { cents: values.reduce((sum, valor) => sum + toCents(valor), 0), count: items.length };
+}
+
+/** The contracts waiting for their payment (pattern 113): how many, and which have no charge yet. */
+export type ContractsAwaitingPayment = { total: number; uncharged: { userId: string; contractId: string }[] };
+
+/** How many charge look-ups run at once: an admin screen's read, kept gentle on the table's capacity. */
+const CHARGE_LOOKUPS_AT_ONCE = 16;
+
+/**
+ * Pattern 113: the signed contracts waiting for their payment — the processes in 'pagamento_pendente', `Query gsi2
+ * PROCESS_STATUS#pagamento_pendente` (the partition Processos counts) — and which of them have no charge yet: one
+ * `Query pk=CUSTOMER#<user> AND begins_with(sk, CONTRACT#<id>#CHARGE#)` of at most one key each. Computed from the
+ * items themselves, not a counter, so it is exact for contracts signed before it existed and after any deletion.
+ */
+export async function contractsAwaitingPayment(db: Db): Promise<ContractsAwaitingPayment> {
+  const processes = await queryAllItems(db, {
+    IndexName: GSI2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.statusList('PROCESS', 'pagamento_pendente') },
+    ProjectionExpression: 'user_id, contrato_id',
+  });
+  const refs = processes.map((item) => ({ userId: item.user_id as string, contractId: item.contrato_id as string }));
+  const uncharged: ContractsAwaitingPayment['uncharged'] = [];
+  for (let start = 0; start < refs.length; start += CHARGE_LOOKUPS_AT_ONCE) {
+    const batch = refs.slice(start, start + CHARGE_LOOKUPS_AT_ONCE);
+    const charged = await Promise.all(
+      batch.map(async (ref) => {
+        const { Count = 0 } = await db.client.send(
+          new QueryCommand({
+            TableName: db.tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :charges)',
+            ExpressionAttributeValues: {
+              ':pk': keys.customer(ref.userId),
+              ':charges': keys.chargeSk(ref.contractId, ''),
+            },
+            ProjectionExpression: 'pk',
+            Limit: 1,
+          }),
+        );
+        return Count > 0;
+      }),
+    );
+    uncharged.push(...batch.filter((_, i) => !charged[i]));
+  }
+  return { total: refs.length, uncharged };
 }
