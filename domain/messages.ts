@@ -495,6 +495,13 @@ export const RECONCILIATION_MESSAGES = {
   none: 'Nenhuma divergência em aberto.',
   neverRun: 'A conciliação com o Asaas ainda não foi executada.',
   lastRun: 'Última conciliação',
+  nextRun: 'Próxima conciliação agendada',
+  runNow: 'Executar agora',
+  running: 'Conciliando com o Asaas...',
+  runStarted: 'Conciliação com o Asaas concluída.',
+  runFailed: 'Não foi possível executar a conciliação agora. Tente novamente.',
+  /** 409: the lease of the run under way (pattern 53 a) refused a second one. */
+  alreadyRunning: 'Uma conciliação com o Asaas já está em andamento. Aguarde o fim dela para executar de novo.',
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import {
   reconciliationWindow,
   type DivergenceFacts,
   type DivergenceFinding,
+  type ReconciliationStarter,
   type ReconciliationWindow,
 } from '../../domain/reconciliation.js';
 import { settlementAction } from '../../domain/withdrawal.js';
@@ -72,6 +73,10 @@ export type ReconciliationOptions = {
   maxRequests?: number;
   /** How long the run's lock lasts if it dies (the function's timeout). */
   lockSeconds: number;
+  /** Who started it: kept on the run's record, shown on 'Divergências'. */
+  startedBy?: ReconciliationStarter;
+  /** Done once the lock is held, before anything is read (an admin's audit record: a run that truly started). */
+  onStarted?: (run: { id: string; startedAt: Date }) => Promise<void>;
 };
 
 export type ReconciliationOutcome = { skipped: true } | { skipped: false; run: ReconciliationRun };
@@ -110,6 +115,7 @@ export async function reconcilePayments(
     return { skipped: true };
   }
   try {
+    await options.onStarted?.({ id: options.runId, startedAt });
     return { skipped: false, run: await runReconciliation(deps, options, startedAt) };
   } finally {
     await releaseReconciliationLock(deps.db, options.runId);
@@ -145,6 +151,7 @@ async function runReconciliation(
     finished_at: null,
     window: { createdFrom: window.createdFrom, paidFrom: window.paidFrom, until: window.until },
     note: null,
+    started_by: options.startedBy ?? null,
     ...ZERO,
   };
   await putReconciliationRun(db, run);
