@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { financeDayDeltas, receivedDelta, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
 import { type DayRange } from '../../../domain/finance-period.js';
@@ -137,9 +137,11 @@ const CHARGE_LOOKUPS_AT_ONCE = 16;
 
 /**
  * Pattern 113: the signed contracts waiting for their payment — the processes in 'pagamento_pendente', `Query gsi2
- * PROCESS_STATUS#pagamento_pendente` (the partition Processos counts) — and which of them have no charge yet: one
- * `Query pk=CUSTOMER#<user> AND begins_with(sk, CONTRACT#<id>#CHARGE#)` of at most one key each. Computed from the
- * items themselves, not a counter, so it is exact for contracts signed before it existed and after any deletion.
+ * PROCESS_STATUS#pagamento_pendente` (the partition Processos counts) — and which of them have no charge yet. Their
+ * contracts are read 100 at a time (`BatchGetItem`, `charge_ready` only): a contract whose charge is ready has one;
+ * only the others (never charged, a creation under way or given up, a replacement) are looked up, 16 at a time,
+ * `Query pk=CUSTOMER#<user> AND begins_with(sk, CONTRACT#<id>#CHARGE#)`, one key. Read
+ * from the items, not a counter, so it is exact for contracts signed before it existed and after any deletion.
  */
 export async function contractsAwaitingPayment(db: Db): Promise<ContractsAwaitingPayment> {
   const processes = await queryAllItems(db, {
@@ -149,27 +151,58 @@ export async function contractsAwaitingPayment(db: Db): Promise<ContractsAwaitin
     ProjectionExpression: 'user_id, contrato_id',
   });
   const refs = processes.map((item) => ({ userId: item.user_id as string, contractId: item.contrato_id as string }));
+  const contracts = await contractChargeMarks(db, refs);
+  // Only a contract without a ready charge is looked up, a few at a time.
+  const unsure = refs.filter((ref) => contracts.get(`${ref.userId}#${ref.contractId}`)?.charge_ready !== true);
   const uncharged: ContractsAwaitingPayment['uncharged'] = [];
-  for (let start = 0; start < refs.length; start += CHARGE_LOOKUPS_AT_ONCE) {
-    const batch = refs.slice(start, start + CHARGE_LOOKUPS_AT_ONCE);
-    const charged = await Promise.all(
-      batch.map(async (ref) => {
-        const { Count = 0 } = await db.client.send(
-          new QueryCommand({
-            TableName: db.tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :charges)',
-            ExpressionAttributeValues: {
-              ':pk': keys.customer(ref.userId),
-              ':charges': keys.chargeSk(ref.contractId, ''),
-            },
-            ProjectionExpression: 'pk',
-            Limit: 1,
-          }),
-        );
-        return Count > 0;
-      }),
-    );
+  for (let start = 0; start < unsure.length; start += CHARGE_LOOKUPS_AT_ONCE) {
+    const batch = unsure.slice(start, start + CHARGE_LOOKUPS_AT_ONCE);
+    const charged = await Promise.all(batch.map((ref) => hasCharge(db, ref)));
     uncharged.push(...batch.filter((_, i) => !charged[i]));
   }
   return { total: refs.length, uncharged };
+}
+
+/** The contracts' charge mark (pattern 41's `charge_ready`), 100 keys a request, unprocessed keys asked again. */
+async function contractChargeMarks(
+  db: Db,
+  refs: { userId: string; contractId: string }[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const marks = new Map<string, Record<string, unknown>>();
+  let pending = refs.map((ref) => ({ pk: keys.customer(ref.userId), sk: keys.contractSk(ref.contractId) }));
+  for (let attempt = 0; pending.length > 0 && attempt < 8; attempt += 1) {
+    const chunk = pending.slice(0, 100);
+    const { Responses, UnprocessedKeys } = await db.client.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [db.tableName]: {
+            Keys: chunk,
+            ProjectionExpression: 'pk, sk, charge_ready',
+          },
+        },
+      }),
+    );
+    for (const item of Responses?.[db.tableName] ?? []) {
+      marks.set(
+        `${(item.pk as string).slice(keys.customer('').length)}#${(item.sk as string).slice(keys.contractSk('').length)}`,
+        item,
+      );
+    }
+    pending = [...((UnprocessedKeys?.[db.tableName]?.Keys ?? []) as typeof pending), ...pending.slice(100)];
+  }
+  return marks;
+}
+
+/** Whether a contract has any charge: one key of its charges' range. */
+async function hasCharge(db: Db, ref: { userId: string; contractId: string }): Promise<boolean> {
+  const { Count = 0 } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :charges)',
+      ExpressionAttributeValues: { ':pk': keys.customer(ref.userId), ':charges': keys.chargeSk(ref.contractId, '') },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return Count > 0;
 }
