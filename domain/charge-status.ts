@@ -164,8 +164,11 @@ export const KNOWN_CHARGE_STATUSES: readonly string[] = [
   ...new Set([...Object.keys(NEXT_STATUSES), ...Object.values(NEXT_STATUSES).flat()]),
 ];
 
-/** Where a status came from: a webhook's event (possibly late or repeated) or a fresh read of the payment. */
-export type ChargeStatusSource = { event?: string } | { freshRead: true };
+/**
+ * Where a status came from: a webhook's event (possibly late or repeated) or a fresh read of the payment, with what
+ * Asaas keeps of it (`asaasFeeCents`, domain/finance.ts) when the read says: recorded if this move makes it paid.
+ */
+export type ChargeStatusSource = { event?: string } | { freshRead: true; feeCents?: number | null };
 
 /**
  * Our status for what Asaas says about a payment. A removed payment keeps its last status with `deleted: true` (and

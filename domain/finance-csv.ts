@@ -1,5 +1,6 @@
 import type { AdminChargeRow } from './api/admin-finance.js';
-import { chargeStatusLabel } from './charge-status.js';
+import { chargeStatusLabel, paymentClass } from './charge-status.js';
+import { chargeNet } from './finance.js';
 import { PAYMENT_METHOD_LABELS } from './payment-methods.js';
 import { buildCsv } from './csv.js';
 import { formatDateTime } from './dates.js';
@@ -18,6 +19,8 @@ export const FINANCE_CSV_HEADER = [
   'Cobrança no Asaas',
   'Pago em',
   'Forma de pagamento',
+  'Taxa Asaas (R$)',
+  'Líquido (R$)',
 ] as const;
 
 /**
@@ -25,7 +28,8 @@ export const FINANCE_CSV_HEADER = [
  * per charge in the list's order; the value as a number with a decimal comma, dates as dd/mm/aaaa HH:mm in São Paulo,
  * the status in the screen's words. 'Última movimentação' is the date the period filters on; 'Pago em' is when the
  * money first arrived (kept after a refund); 'Forma de pagamento' is the charge's method, paid or not (PIX, Cartão de
- * crédito, Boleto, or Manual for an admin's 'Marcar pago').
+ * crédito, Boleto, or Manual for an admin's 'Marcar pago'). 'Taxa Asaas' is what Asaas kept of the payment and
+ * 'Líquido' what the charge left (`chargeNet`): both empty for a charge whose money never arrived.
  */
 export function financeCsv(rows: readonly AdminChargeRow[]): string {
   return buildCsv(
@@ -42,6 +46,8 @@ export function financeCsv(rows: readonly AdminChargeRow[]): string {
       row.asaas_id,
       row.paid_at ? formatDateTime(row.paid_at) : null,
       PAYMENT_METHOD_LABELS[row.metodo],
+      paymentClass(row.status) === 'unpaid' ? null : (row.taxa_asaas ?? 0),
+      chargeNet(row),
     ]),
   );
 }

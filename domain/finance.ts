@@ -14,27 +14,68 @@ import { addCalendarDays, saoPauloDayStart, saoPauloWallClock } from './sao-paul
  * - **Estornado** of a day: the value of the charges whose money started going back that day (paid → returned), less
  *   the returns undone that day (a refund request denied or a chargeback won: returned → paid).
  *
+ * - **Taxas Asaas** of a day: what Asaas kept of the money that arrived that day (the payment's `value − netValue`),
+ *   less the fees of arrivals undone that day. A refund does not give the fee back (Asaas keeps it), so a charge paid
+ *   and refunded costs its fee: Líquido = Recebido − Estornado − Taxas Asaas.
+ *
  * So over any span the figures add up to where the charges stand: a charge paid and later refunded counts once in
  * each, a refund undone counts in neither, and no past day is ever rewritten.
  */
 export type FinanceDayDeltas = Partial<
-  Record<'received_cents' | 'received_count' | 'refunded_cents' | 'refunded_count', number>
+  Record<'received_cents' | 'received_count' | 'refunded_cents' | 'refunded_count' | 'fee_cents', number>
 >;
 
 const countsAsReceived = (status: string) => paymentClass(status) !== 'unpaid';
 const countsAsRefunded = (status: string) => paymentClass(status) === 'returned';
 
+/** Whether a charge's move from `from` (null: being created) to `to` is its money arriving (1), undone (−1) or neither. */
+export function receivedDelta(from: string | null, to: string): -1 | 0 | 1 {
+  return (Number(countsAsReceived(to)) - Number(from !== null && countsAsReceived(from))) as -1 | 0 | 1;
+}
+
 /**
  * What a charge's move from `from` (null: the charge is being created) to `to` adds to the day it happens on; an empty
- * object when it changes no figure (most moves: pending → overdue, confirmed → received…).
+ * object when it changes no figure (most moves: pending → overdue, confirmed → received…). `feeCents` is what Asaas
+ * keeps of this payment: added when the money arrives, taken back when the arrival is undone.
  */
-export function financeDayDeltas(from: string | null, to: string, valueCents: number): FinanceDayDeltas {
-  const received = Number(countsAsReceived(to)) - Number(from !== null && countsAsReceived(from));
+export function financeDayDeltas(from: string | null, to: string, valueCents: number, feeCents = 0): FinanceDayDeltas {
+  const received = receivedDelta(from, to);
   const refunded = Number(countsAsRefunded(to)) - Number(from !== null && countsAsRefunded(from));
   return {
     ...(received !== 0 ? { received_cents: received * valueCents, received_count: received } : {}),
+    ...(received !== 0 && feeCents !== 0 ? { fee_cents: received * feeCents } : {}),
     ...(refunded !== 0 ? { refunded_cents: refunded * valueCents, refunded_count: refunded } : {}),
   };
+}
+
+/**
+ * What Asaas keeps of a payment, in centavos: its `value` less its `netValue` (the payment object and every webhook
+ * carry both). Null when the payment does not say (an older payment, a manual one): nothing is invented.
+ */
+export function asaasFeeCents(payment: { value: number; netValue?: unknown }): number | null {
+  if (typeof payment.netValue !== 'number' || !Number.isFinite(payment.netValue)) return null;
+  const fee = toCents(payment.value) - toCents(payment.netValue);
+  return fee >= 0 ? fee : null;
+}
+
+/** The period's net: what stays after refunds and Asaas's fees (centavos, so the subtraction never drifts). */
+export function netCents(figures: { received_cents: number; refunded_cents: number; fee_cents: number }): number {
+  return figures.received_cents - figures.refunded_cents - figures.fee_cents;
+}
+
+/**
+ * What one charge left, as the period's Líquido counts it: its value less Asaas's fee, less the value again when the
+ * money went back (the fee is not returned). Null while the money has not arrived.
+ */
+export function chargeNet(charge: {
+  status: string;
+  valor?: number | null;
+  taxa_asaas?: number | null;
+}): number | null {
+  const kind = paymentClass(charge.status);
+  if (kind === 'unpaid') return null;
+  const value = toCents(charge.valor ?? 0);
+  return fromCents(value - toCents(charge.taxa_asaas ?? 0) - (kind === 'returned' ? value : 0));
 }
 
 /** Reais (Asaas's unit, two decimals) as whole centavos, so sums never drift. */

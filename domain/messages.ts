@@ -495,6 +495,13 @@ export const RECONCILIATION_MESSAGES = {
   none: 'Nenhuma divergência em aberto.',
   neverRun: 'A conciliação com o Asaas ainda não foi executada.',
   lastRun: 'Última conciliação',
+  nextRun: 'Próxima conciliação agendada',
+  runNow: 'Executar agora',
+  running: 'Conciliando com o Asaas...',
+  runStarted: 'Conciliação com o Asaas concluída.',
+  runFailed: 'Não foi possível executar a conciliação agora. Tente novamente.',
+  /** 409: the lease of the run under way (pattern 53 a) refused a second one. */
+  alreadyRunning: 'Uma conciliação com o Asaas já está em andamento. Aguarde o fim dela para executar de novo.',
 } as const;
 
 /**
@@ -507,6 +514,10 @@ export const FINANCE_MESSAGES = {
   customTo: 'Até',
   received: 'Recebido',
   refunded: 'Estornado',
+  fees: 'Taxas Asaas',
+  net: 'Líquido',
+  /** How Líquido is made, under its figure: the sum a person can redo. */
+  netFormula: 'Recebido − Estornado − Taxas Asaas',
   pending: 'Pendente',
   totalsLabel: 'Totais do período',
   totalsLoadFailed: 'Erro ao carregar os totais do período.',
@@ -525,20 +536,31 @@ export const FINANCE_MESSAGES = {
   choosePeriod: 'Escolha as duas datas do período para ver as cobranças.',
   /** Every figure says which span it counts: the counters count everything, the totals one period. */
   allTimeCaption: 'Contagens desde o início, de todas as cobranças',
+  /** The signed contracts waiting for their payment, now: they add up (`awaitingPayment`). */
+  awaitingCaption: 'Contratos assinados aguardando pagamento, agora',
+  awaitingLabel: 'Contratos aguardando pagamento',
+  awaitingTotal: 'Aguardando pagamento',
+  awaitingCharged: 'Com cobrança',
+  awaitingUncharged: 'Sem cobrança ainda',
   methodFilterLabel: 'Forma de pagamento',
   methodFilterAll: 'Todas as formas',
   periodCaption: (range: string) => `No período: ${range}`,
   chartRefunds: (amount: string, days: number) => `Estornos: ${amount} em ${days} ${days === 1 ? 'dia' : 'dias'}.`,
 } as const;
 
-/** 'n pagamentos', 'n estornos', 'n cobranças em aberto': the figure's count in words, singular for one. */
-export function financeCountText(kind: 'received' | 'refunded' | 'pending', count: number): string {
+/**
+ * 'n pagamentos', 'n estornos', 'n cobranças em aberto', 'de n pagamentos' (the fees): the figure's count in words,
+ * singular for one.
+ */
+export function financeCountText(kind: 'received' | 'refunded' | 'pending' | 'fees', count: number): string {
   const words = {
     received: ['pagamento', 'pagamentos'],
     refunded: ['estorno', 'estornos'],
     pending: ['cobrança em aberto', 'cobranças em aberto'],
+    fees: ['pagamento', 'pagamentos'],
   }[kind];
-  return `${count.toLocaleString('pt-BR')} ${count === 1 ? words[0] : words[1]}`;
+  const text = `${count.toLocaleString('pt-BR')} ${count === 1 ? words[0] : words[1]}`;
+  return kind === 'fees' ? `de ${text}` : text;
 }
 
 /** /admin/clientes and /admin/clientes/{id} (spec 02 §2 Admin: Clients, Client detail; §8 Admin). */

@@ -221,6 +221,39 @@ export function paymentWithoutCharge(payment: PaymentSnapshot): 'orphan' | 'igno
 
 /** How a run ended. */
 export const RECONCILIATION_RUN_STATUSES = ['running', 'completed', 'incomplete', 'failed'] as const;
+
+/**
+ * When the nightly run starts, São Paulo time: the catalogue schedules it from here (lambdas/functions.ts) and
+ * 'Divergências' tells the next one from here. At 03:00: the day's payments are in and nobody is paying.
+ */
+export const RECONCILIATION_SCHEDULE = { hour: 3, minute: 0 } as const;
+
+/**
+ * The next scheduled run after `now`, as an ISO instant: today's at 03:00 in São Paulo if it is still ahead, else
+ * tomorrow's (São Paulo keeps no daylight saving time since 2019, so a day start plus hours is the wall clock).
+ */
+export function nextScheduledReconciliation(now: Date): string {
+  const at = (day: string) =>
+    new Date(
+      Date.parse(saoPauloDayStart(day)) + (RECONCILIATION_SCHEDULE.hour * 60 + RECONCILIATION_SCHEDULE.minute) * 60_000,
+    );
+  const today = at(saoPauloDay(now));
+  return (today.getTime() > now.getTime() ? today : at(addCalendarDays(saoPauloDay(now), 1))).toISOString();
+}
+
+/** The audit trail's subject for 'Executar agora' (`AUDIT#RECONCILIATION`): the run concerns no one client. */
+export const RECONCILIATION_AUDIT_SUBJECT = 'RECONCILIATION';
+
+/** Who started a run: the nightly schedule, `npm run reconcile`, or an admin's 'Executar agora'. */
+export const RECONCILIATION_STARTERS = ['agendamento', 'script', 'admin'] as const;
+export type ReconciliationStarter = { kind: (typeof RECONCILIATION_STARTERS)[number]; email?: string | null };
+
+/** 'Iniciada pelo agendamento noturno', 'por admin@…': the run's origin in the screen's words. */
+export function reconciliationStarterText(starter: ReconciliationStarter | null | undefined): string {
+  if (!starter || starter.kind === 'agendamento') return 'Iniciada pelo agendamento noturno';
+  if (starter.kind === 'script') return 'Iniciada pelo comando npm run reconcile';
+  return `Iniciada por ${starter.email ?? 'um administrador'} (Executar agora)`;
+}
 export type ReconciliationRunStatus = (typeof RECONCILIATION_RUN_STATUSES)[number];
 
 export const RECONCILIATION_RUN_LABELS: Record<ReconciliationRunStatus, string> = {

@@ -25,7 +25,7 @@ import {
   verifyAdminChargeRoute,
 } from '../domain/api/admin-finance.js';
 import { changeAdminProcessStatusRoute, listAdminProcessesRoute } from '../domain/api/admin-processes.js';
-import { getAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
+import { getAdminReconciliationRoute, runAdminReconciliationRoute } from '../domain/api/admin-reconciliation.js';
 import { listAdminReferralsRoute } from '../domain/api/admin-referrals.js';
 import { searchAdminRoute } from '../domain/api/admin-search.js';
 import { reportBrowserErrorRoute } from '../domain/api/browser-errors.js';
@@ -38,6 +38,7 @@ import {
 } from '../domain/api/contracts.js';
 import { recordConversionRoute } from '../domain/api/conversions.js';
 import { CONVERSION_RATE_LIMIT } from '../domain/conversion-events.js';
+import { RECONCILIATION_AUDIT_SUBJECT, RECONCILIATION_SCHEDULE } from '../domain/reconciliation.js';
 import { TIME_ZONE } from '../domain/sao-paulo-calendar.js';
 import { FILED_PROCESS_STATUSES } from '../domain/process-status.js';
 import { getDashboardRoute } from '../domain/api/dashboard.js';
@@ -698,12 +699,56 @@ const ROUTES = [
     },
     throttle: WEBHOOK_THROTTLE,
   },
+  {
+    contract: runAdminReconciliationRoute,
+    entry: 'lambdas/admin/finance/run-admin-reconciliation.ts',
+    // 'Executar agora': the nightly run's own grants, and the audit record of who started it (AUDIT#RECONCILIATION).
+    grants: {
+      ...reconciliationGrants(),
+      tableItems: [...reconciliationGrants().tableItems, items(['PutItem'], keys.audit(RECONCILIATION_AUDIT_SUBJECT))],
+    },
+    // Within the gateway's 29 s: the run reads Asaas for 18 s, then settles, records and answers.
+    timeoutSeconds: 29,
+  },
 ] as const satisfies readonly ApiFunction[];
 export type ApiRouteId = (typeof ROUTES)[number]['contract']['id'];
 
 /** A `tableItems` grant: these actions on items whose partition key starts with one of these prefixes. */
 function items(actions: readonly TableItemAction[], ...pkPrefixes: string[]): TableItemsGrant {
   return { actions, pkPrefixes };
+}
+
+/**
+ * The reconciliation's grants (the nightly run's and 'Executar agora''s, one code): the status path; our charges listed
+ * by the type and status indexes (patterns 52 a/b) and read in batches with their processes; provider pointers; orphan
+ * payments and their alert lease (as the webhook); its run lease, report, watermark and divergences.
+ */
+function reconciliationGrants() {
+  return {
+    tableItems: [
+      ...chargeStatusPathGrants(),
+      settlementGrant(),
+      {
+        actions: ['BatchGetItem'],
+        pkPrefixes: [keys.customer(''), keys.providerChargePointer('')],
+        indexes: { gsi1: [keys.typeList('CHARGE')], gsi2: [keys.statusList('CHARGE', '')] },
+      },
+      items(['GetItem'], keys.providerChargePointer('')),
+      items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
+      items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
+      items(
+        ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+        keys.reconciliationPk,
+        keys.reconciliationRunPk,
+        keys.reconciliationReport(''),
+        keys.divergencePk,
+      ),
+    ],
+    asaas: true,
+    workflow: 'start-and-callback',
+    email: true,
+    userPool: 'read',
+  } satisfies FunctionGrants;
 }
 
 /**
@@ -961,35 +1006,11 @@ export const SCHEDULED_FUNCTIONS = {
     // `TYPE#CHARGE`, gsi2 `CHARGE_STATUS#`) and read in batches with their processes; provider pointers (Asaas's
     // payments matched to ours in batches); orphan payments
     // and their alert lease (as the webhook); its run lease, report, watermark and divergences.
-    grants: {
-      tableItems: [
-        ...chargeStatusPathGrants(),
-        settlementGrant(),
-        {
-          actions: ['BatchGetItem'],
-          pkPrefixes: [keys.customer(''), keys.providerChargePointer('')],
-          indexes: { gsi1: [keys.typeList('CHARGE')], gsi2: [keys.statusList('CHARGE', '')] },
-        },
-        items(['GetItem'], keys.providerChargePointer('')),
-        items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
-        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
-        items(
-          ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
-          keys.reconciliationPk,
-          keys.reconciliationRunPk,
-          keys.reconciliationReport(''),
-          keys.divergencePk,
-        ),
-      ],
-      asaas: true,
-      workflow: 'start-and-callback',
-      email: true,
-      userPool: 'read',
-    },
+    grants: reconciliationGrants(),
     // 10,000 charges take well under two minutes (npm run bench:reconcile); Lambda's maximum leaves room for Asaas's
     // back-offs (a 429 waits up to a minute) and for the run to stop by itself and report (RunStopped).
     timeoutSeconds: 900,
-    schedule: { hour: 3, minute: 0, timeZone: TIME_ZONE },
+    schedule: { ...RECONCILIATION_SCHEDULE, timeZone: TIME_ZONE },
   },
   // The court sync with DataJud (docs/decisions.md, Court movements from DataJud): four times a day in São Paulo,
   // as DataJud can be hours behind the courts and the judges decide during office hours.

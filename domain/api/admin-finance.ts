@@ -73,13 +73,29 @@ export const listAdminChargesRoute = defineRoute({
 /** A money figure of the period: reais (two decimals) and how many charges make it. */
 const moneyFigureSchema = z.object({ amount: z.number(), count: z.number().int() });
 
-/** Recebido, Estornado and Pendente of a period, with every day's receipts for the chart (docs/decisions.md). */
+/**
+ * Recebido, Estornado, Taxas Asaas, Líquido (received − refunded − fees) and Pendente of a period, with every day's
+ * receipts for the chart (docs/decisions.md).
+ */
 export const financeSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
   received: moneyFigureSchema,
   refunded: moneyFigureSchema,
+  /** What Asaas kept of the money received in the period; `count`: the payments it came from. */
+  fees: moneyFigureSchema,
+  /** Recebido − Estornado − Taxas Asaas; `count`: the payments received. */
+  net: moneyFigureSchema,
   pending: moneyFigureSchema,
+  /**
+   * Now, whatever the period: the signed contracts waiting for their payment (Processos' 'Pagamento Pendente'), those
+   * with a charge and those without one yet ('Sem cobrança ainda'); `total = charged + uncharged`.
+   */
+  awaitingPayment: z.object({
+    total: z.number().int().nonnegative(),
+    charged: z.number().int().nonnegative(),
+    uncharged: z.number().int().nonnegative(),
+  }),
   days: z.array(z.object({ day: z.string(), received: z.number(), refunded: z.number() })),
 });
 export type FinanceSummary = z.infer<typeof financeSummarySchema>;

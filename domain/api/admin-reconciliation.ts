@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DIVERGENCE_KINDS, RECONCILIATION_RUN_STATUSES } from '../reconciliation.js';
+import { DIVERGENCE_KINDS, RECONCILIATION_RUN_STATUSES, RECONCILIATION_STARTERS } from '../reconciliation.js';
 import { defineRoute } from './route.js';
 
 const count = z.number().int().nonnegative();
@@ -24,6 +24,11 @@ export const reconciliationRunSchema = z.object({
   divergences_open: count,
   divergences_resolved: count,
   errors: count,
+  /** Who started it; null on runs recorded before it was kept (the schedule's). */
+  started_by: z
+    .object({ kind: z.enum(RECONCILIATION_STARTERS), email: z.string().nullish() })
+    .nullish()
+    .transform((starter) => starter ?? null),
 });
 export type ReconciliationRunSummary = z.infer<typeof reconciliationRunSchema>;
 
@@ -60,7 +65,22 @@ export const getAdminReconciliationRoute = defineRoute({
   query: z.object({ cursor: z.string().max(2000).optional() }),
   response: z.object({
     lastRun: reconciliationRunSchema.nullable(),
+    /** The next scheduled run (ISO), from the catalogue's schedule in São Paulo time. */
+    nextRun: z.string(),
     items: z.array(adminDivergenceRowSchema),
     cursor: z.string().nullable(),
   }),
+});
+
+/**
+ * 'Executar agora': an admin starts the reconciliation with Asaas at once, audited; it runs within the request (up to
+ * about 20 s: what it did not reach, the next run reads) and answers with the run's record. 409 while another run holds
+ * the lock.
+ */
+export const runAdminReconciliationRoute = defineRoute({
+  id: 'RunAdminReconciliation',
+  method: 'POST',
+  path: '/admin/reconciliation/runs',
+  access: 'admin',
+  response: z.object({ run: reconciliationRunSchema }),
 });

@@ -14,6 +14,7 @@ export const ADMIN_ACTIONS = [
   'charge-manual-refund',
   'kit-review',
   'invoice-retry',
+  'reconciliation-run',
 ] as const;
 
 /**
@@ -27,7 +28,10 @@ export const auditEntrySchema = z.object({
   action: z.enum(ADMIN_ACTIONS),
   /** The client the action concerns (their Cognito sub) and the item acted on. */
   targetUserId: z.string(),
-  target: z.object({ type: z.enum(['process', 'charge', 'client', 'contract', 'kit_item']), id: z.string() }),
+  target: z.object({
+    type: z.enum(['process', 'charge', 'client', 'contract', 'kit_item', 'reconciliation']),
+    id: z.string(),
+  }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

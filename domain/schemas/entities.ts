@@ -82,6 +82,11 @@ export const chargeSchema = z.object({
   /** When it first became paid; kept after a refund (what a reversal looks for). */
   paid_at: isoDate.nullish(),
   /**
+   * What Asaas kept of the money (`value − netValue`), in reais, written with the move that made the charge paid; a card
+   * plan adds each later instalment's as Asaas confirms it. Absent: not paid through Asaas, or paid before it was kept.
+   */
+  taxa_asaas: z.number().nullish(),
+  /**
    * Asaas refused to settle this charge of a cancelled contract (a refund: no balance, past 90 days; a removal: under
    * risk analysis): when, and Asaas's reason. Cleared when a later settlement is accepted (docs/decisions.md).
    */

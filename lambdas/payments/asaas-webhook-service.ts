@@ -17,7 +17,7 @@ import { DomainError, UnauthorizedError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { matchesSecret } from '../shared/secrets.js';
 import { settleHeldMoney } from './held-money-service.js';
-import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
 import { applyCardEvent } from './card-webhook-service.js';
 import { reportOrphanPayment } from './orphan-payment-service.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
@@ -112,7 +112,7 @@ async function applyEvent(deps: WebhookDeps, body: AsaasWebhook): Promise<Exclud
     logger.warn('Webhook for unknown charge', { event: body.event, asaasId: body.payment.id });
     return 'unknown_charge';
   }
-  return applyStatus(deps, charge.ref, status, { freshRead: true });
+  return applyStatus(deps, charge.ref, status, freshReadOf(fresh));
 }
 
 /**

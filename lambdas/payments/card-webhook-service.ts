@@ -1,10 +1,11 @@
 import type { AsaasWebhook, WEBHOOK_OUTCOMES } from '../../domain/api/webhooks.js';
 import { paymentClass, providerChargeStatus } from '../../domain/charge-status.js';
+import { asaasFeeCents } from '../../domain/finance.js';
 import { AsaasError } from '../providers/asaas.js';
 import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
 import { markCardRefused, recordInstalmentStatus } from '../shared/data/card-charges.js';
 import { logger } from '../shared/logger.js';
-import { applyProviderStatus } from './charge-status-service.js';
+import { applyProviderStatus, freshReadOf } from './charge-status-service.js';
 import { settleHeldMoney } from './held-money-service.js';
 import type { WebhookDeps } from './asaas-webhook-service.js';
 
@@ -40,7 +41,10 @@ export async function applyCardEvent(deps: WebhookDeps, body: AsaasWebhook): Pro
   const fresh = await readBack(deps, payment.id);
   if (!fresh) return 'unverified';
   const status = providerChargeStatus(fresh);
-  const recorded = await recordInstalmentStatus(deps.db, charge.ref, number, status);
+  const recorded = await recordInstalmentStatus(deps.db, charge.ref, number, status, {
+    feeCents: asaasFeeCents(fresh),
+    now: deps.clock().toISOString(),
+  });
   if (status.startsWith('CHARGEBACK_') || status === 'AWAITING_CHARGEBACK_REVERSAL') {
     // The payer disputes the card with their bank: the whole sale is in dispute, as a chargeback of the first is.
     const move = await applyProviderStatus(deps, charge.ref, status, { freshRead: true });
@@ -60,7 +64,7 @@ async function cardRefused(
   const fresh = await readBack(deps, asaasId);
   if (!fresh) return 'unverified';
   const status = providerChargeStatus(fresh);
-  const move = await applyProviderStatus(deps, ref, status, { freshRead: true });
+  const move = await applyProviderStatus(deps, ref, status, freshReadOf(fresh));
   await settleHeldMoney(deps, ref, move);
   // A refusal Asaas's answer contradicts (the card went through on a second try) is a stale event: nothing to tell.
   if (paymentClass(status) !== 'unpaid') return move.moved ? 'recorded' : 'ignored';

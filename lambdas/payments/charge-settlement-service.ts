@@ -12,7 +12,7 @@ import { clearSettlementRefused, markSettlementRefused } from '../shared/data/se
 import { claimLease, releaseLease } from '../shared/data/table.js';
 import { DomainError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
 import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
 import { refusal } from '../../domain/refusals.js';
 
@@ -209,6 +209,6 @@ async function applyFreshStatus(deps: SettlementDeps, ref: ChargeRef, asaasId: s
     logger.error('Asaas unavailable while reading a settled payment', { error: error as Error });
     throw new SettlementPendingError();
   }
-  const move = await applyProviderStatus(deps, ref, providerChargeStatus(payment), { freshRead: true });
+  const move = await applyProviderStatus(deps, ref, providerChargeStatus(payment), freshReadOf(payment));
   return move.status;
 }

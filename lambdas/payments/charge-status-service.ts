@@ -1,4 +1,5 @@
 import { isChargePaid, type ChargeStatusSource } from '../../domain/charge-status.js';
+import { asaasFeeCents } from '../../domain/finance.js';
 import { isAwaitingPayment } from '../../domain/process-status.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import type { Workflow } from '../providers/workflow.js';
@@ -10,6 +11,14 @@ import type { Db, TransactItem } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { reversePayment } from './payment-reversal-service.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
+
+/**
+ * The source of a status read fresh from Asaas: the payment's own word, with what Asaas keeps of it (its `netValue`),
+ * so the move that makes the charge paid records the fee once, with the money.
+ */
+export function freshReadOf(payment: { value: number; netValue?: unknown }): ChargeStatusSource {
+  return { freshRead: true, feeCents: asaasFeeCents(payment) };
+}
 
 export type ChargeStatusDeps = { db: Db; clock: Clock; workflow: Pick<Workflow, 'resume' | 'start' | 'fail'> };
 

@@ -52,5 +52,6 @@ export const handler = observedHandler<unknown, ReconciliationOutcome>(async (ev
     deadline: remainingMs > WRAP_UP_MS ? new Date(now.getTime() + remainingMs - WRAP_UP_MS) : undefined,
     // The lock lasts as long as this invocation may: a run that died frees the next one.
     lockSeconds: Math.max(60, Math.ceil(remainingMs / 1000)),
+    startedBy: { kind: input.data.scheduledTime ? 'agendamento' : 'script' },
   });
 });

@@ -7,6 +7,7 @@ import {
   reconciliationWindow,
   type DivergenceFacts,
   type DivergenceFinding,
+  type ReconciliationStarter,
   type ReconciliationWindow,
 } from '../../domain/reconciliation.js';
 import { settlementAction } from '../../domain/withdrawal.js';
@@ -40,7 +41,7 @@ import {
 import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
 import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
-import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
 import { settleCancelledCharge } from './charge-settlement-service.js';
 import { raiseDuplicatePaymentAlert, settleHeldMoney } from './held-money-service.js';
 import { getContract } from '../shared/data/contracts.js';
@@ -73,6 +74,10 @@ export type ReconciliationOptions = {
   maxRequests?: number;
   /** How long the run's lock lasts if it dies (the function's timeout). */
   lockSeconds: number;
+  /** Who started it: kept on the run's record, shown on 'Divergências'. */
+  startedBy?: ReconciliationStarter;
+  /** Done once the lock is held, before anything is read (an admin's audit record: a run that truly started). */
+  onStarted?: (run: { id: string; startedAt: Date }) => Promise<void>;
 };
 
 export type ReconciliationOutcome = { skipped: true } | { skipped: false; run: ReconciliationRun };
@@ -111,6 +116,7 @@ export async function reconcilePayments(
     return { skipped: true };
   }
   try {
+    await options.onStarted?.({ id: options.runId, startedAt });
     return { skipped: false, run: await runReconciliation(deps, options, startedAt) };
   } finally {
     await releaseReconciliationLock(deps.db, options.runId);
@@ -146,6 +152,7 @@ async function runReconciliation(
     finished_at: null,
     window: { createdFrom: window.createdFrom, paidFrom: window.paidFrom, until: window.until },
     note: null,
+    started_by: options.startedBy ?? null,
     ...ZERO,
   };
   await putReconciliationRun(db, run);
@@ -348,7 +355,7 @@ class RunReader {
         from: charge.status,
       };
       if (verdict.action !== 'none') {
-        move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, { freshRead: true });
+        move = await applyProviderStatus(this.deps, charge.ref, verdict.asaasStatus, freshReadOf(payment));
         if (verdict.action === 'move' && move.moved) this.run.repaired += 1;
         if (verdict.action === 'confirm') this.run.confirmations_resumed += 1;
         logger.warn('Reconciliation repaired a charge', {
@@ -444,7 +451,7 @@ class RunReader {
       return;
     }
     const fresh = await this.asaas(() => this.deps.asaas.getPayment(payment.id));
-    const move = await applyProviderStatus(this.deps, charge.ref, providerChargeStatus(fresh), { freshRead: true });
+    const move = await applyProviderStatus(this.deps, charge.ref, providerChargeStatus(fresh), freshReadOf(fresh));
     if (move.moved) this.run.repaired += 1;
   }
 

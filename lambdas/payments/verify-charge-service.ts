@@ -10,7 +10,7 @@ import { NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { enforceAsaasReadBudget } from './asaas-read-budget.js';
 import { settleHeldMoney } from './held-money-service.js';
-import { applyProviderStatus, type ChargeStatusDeps } from './charge-status-service.js';
+import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
 
 export type VerifyChargeDeps = ChargeStatusDeps & {
   asaas: Pick<
@@ -44,7 +44,7 @@ export async function verifyContractCharge(
   const ref = { userId: caller.userId, contractId, chargeId: latest.id };
   try {
     const payment = await deps.asaas.getPayment(latest.asaas_id);
-    const move = await applyProviderStatus(deps, ref, providerChargeStatus(payment), { freshRead: true });
+    const move = await applyProviderStatus(deps, ref, providerChargeStatus(payment), freshReadOf(payment));
     await settleHeldMoney(deps, ref, move);
   } catch (error) {
     logger.warn('Payment not verified at Asaas', { error: error as Error, chargeId: latest.id });

@@ -28,7 +28,7 @@ async function chargeOf(
   name: string,
   valor: number,
   createdAt: string,
-  move?: { status: string; at: string },
+  move?: { status: string; at: string; feeCents?: number },
 ): Promise<{ protocolo: string; ref: ChargeRef }> {
   const { userId, contract } = await seedCustomer(db, { nome_completo: name, cpf: generateCpf() });
   const charge = await createCharge(db, {
@@ -40,7 +40,8 @@ async function chargeOf(
     valor,
   });
   const ref = { userId, contractId: contract.id, chargeId: charge.id };
-  if (move) await moveChargeStatus(db, ref, move.status, move.at);
+  // Paid as the webhook's fresh read records it: with what Asaas kept of the payment.
+  if (move) await moveChargeStatus(db, ref, move.status, move.at, { freshRead: true, feeCents: move.feeCents ?? 0 });
   return { protocolo: contract.protocolo, ref };
 }
 
@@ -64,10 +65,16 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
 
   beforeAll(async () => {
     // Paid on the 10th; paid on the 9th and refunded on the 11th; generated on the 11th and still open.
-    await chargeOf(paidName, 399, '2039-05-10T12:00:00.000Z', { status: 'RECEIVED', at: '2039-05-10T12:30:00.000Z' });
+    // Asaas kept R$ 1,99 of each PIX (its fee, which a refund does not give back).
+    await chargeOf(paidName, 399, '2039-05-10T12:00:00.000Z', {
+      status: 'RECEIVED',
+      at: '2039-05-10T12:30:00.000Z',
+      feeCents: 199,
+    });
     const refunded = await chargeOf(refundedName, 399, '2039-05-09T12:00:00.000Z', {
       status: 'RECEIVED',
       at: '2039-05-09T13:00:00.000Z',
+      feeCents: 199,
     });
     await moveChargeStatus(db, refunded.ref, 'REFUND_REQUESTED', '2039-05-11T18:00:00.000Z');
     await chargeOf(openName, 79.8, '2039-05-11T20:00:00.000Z');
@@ -140,6 +147,21 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     await page.getByRole('row').filter({ hasText: openName }).waitFor();
     const pendingOnly = await exportCsv(page);
     expect(pendingOnly.text.split('\r\n').filter((line) => line.includes(surname))).toHaveLength(1);
+    // Each paid line carries what Asaas kept and what was left.
+    expect(csv.text.split('\r\n').find((line) => line.includes(paidName))).toMatch(/;1,99;397,01$/);
+
+    // 'Divergências': the next scheduled run, and 'Executar agora' whose result lands in the last run's line.
+    const divergences = page.locator('#divergencias');
+    await divergences.scrollIntoViewIfNeeded();
+    await eventually(() => divergences.getByTestId('reconciliation-next-run').textContent()).toMatch(
+      /^Próxima conciliação agendada: \d{2}\/\d{2}\/\d{4} 03:00$/,
+    );
+    await divergences.getByRole('button', { name: 'Executar agora' }).click();
+    await toastWith(page, 'Conciliação com o Asaas concluída.');
+    await eventually(() => divergences.getByTestId('reconciliation-started-by').textContent()).toMatch(
+      /^Iniciada por \S+@\S+ \(Executar agora\)$/,
+    );
+    await screenshot(page, 'admin-finance-divergences-desktop');
     await page.context().close();
   });
 
@@ -151,9 +173,20 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     await expectPeriodFigures(page);
     await page.getByRole('heading', { name: 'Recebimentos por dia' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-finance-custom-phone');
+    await page.getByRole('region', { name: 'Totais do período' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-finance-totals-phone');
     const csv = await exportCsv(page);
     expect(csv.name).toBe('financeiro-2039-05-09-a-2039-05-11.csv');
     expect(csv.text.split('\r\n').filter((line) => line.includes(surname))).toHaveLength(3);
+
+    // 'Executar agora' within the thumb's reach, its answer told, the next run named.
+    const divergences = page.locator('#divergencias');
+    await divergences.getByRole('button', { name: 'Executar agora' }).scrollIntoViewIfNeeded();
+    await divergences.getByTestId('reconciliation-next-run').waitFor();
+    await divergences.getByRole('button', { name: 'Executar agora' }).click();
+    await toastWith(page, 'Conciliação com o Asaas concluída.');
+    await divergences.getByText(/^Iniciada por .+ \(Executar agora\)$/).waitFor();
+    await screenshot(page, 'admin-finance-divergences-phone');
     await page.context().close();
   });
 
@@ -161,25 +194,50 @@ describe('/admin/financeiro: a period, its money, its chart and its CSV', () => 
     // Read together: while a period loads, the last one's figures stay on screen.
     const figures = () =>
       Promise.all(
-        ['received', 'received-count', 'refunded', 'refunded-count', 'pending', 'pending-count'].map((id) =>
-          page.getByTestId(`finance-${id}`).textContent(),
-        ),
+        [
+          'received',
+          'received-count',
+          'refunded',
+          'refunded-count',
+          'fees',
+          'fees-count',
+          'net',
+          'net-count',
+          'pending',
+          'pending-count',
+        ].map((id) => page.getByTestId(`finance-${id}`).textContent()),
       );
     await eventually(figures).toEqual([
       'R$ 798,00',
       '2 pagamentos',
       'R$ 399,00',
       '1 estorno',
+      'R$ 3,98',
+      'de 2 pagamentos',
+      // Recebido − Estornado − Taxas Asaas: 798,00 − 399,00 − 3,98.
+      'R$ 395,02',
+      'Recebido − Estornado − Taxas Asaas',
       'R$ 79,80',
       '1 cobrança em aberto',
     ]);
     await eventually(() => bars(page).count()).toBe(3);
     expect(await refundBars(page).count()).toBe(3);
     // Every figure says the span it counts.
-    for (const id of ['received', 'refunded', 'pending']) {
+    for (const id of ['received', 'refunded', 'fees', 'net', 'pending']) {
       expect(await page.getByTestId(`finance-${id}-period`).textContent()).toBe('No período: 09/05/2039 a 11/05/2039');
     }
     await page.getByText('Contagens desde o início, de todas as cobranças').waitFor();
+    // Now, whatever the period: the contracts waiting for payment add up, with a charge and without one yet.
+    const awaiting = () =>
+      Promise.all(
+        ['awaiting', 'awaiting-charged', 'awaiting-uncharged'].map(async (id) =>
+          Number(await page.getByTestId(`counter-${id}`).textContent()),
+        ),
+      );
+    await eventually(async () => {
+      const [total, charged, uncharged] = await awaiting();
+      return Number.isInteger(total) && total === charged! + uncharged!;
+    }).toBe(true);
     expect(await page.getByTestId('finance-chart-summary').textContent()).toBe(
       'R$ 798,00 em 2 dias; maior dia: 09/05/2039 (R$ 399,00). Estornos: R$ 399,00 em 1 dia.',
     );

@@ -7,11 +7,12 @@ import { handler as getSummary } from '../../lambdas/admin/finance/get-admin-fin
 import { handler as listCharges } from '../../lambdas/admin/finance/list-admin-charges.js';
 import { type ChargeRef } from '../../lambdas/shared/data/charges.js';
 import { moveChargeStatus } from '../../lambdas/shared/data/charge-moves.js';
+import { contractsAwaitingPayment } from '../../lambdas/shared/data/finance.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { adminClaims, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { testDb } from './db.js';
-import { seedCustomer } from './seed.js';
+import { seedCustomer, seedSignature } from './seed.js';
 import { createCharge } from '../seeds.js';
 
 const db = testDb();
@@ -163,6 +164,51 @@ describe('/admin/financeiro: the period’s figures, computed on the server', ()
       await callRoute(listAdminChargesRoute, listCharges, { claims: admin, body: { from: '2040-01-01' } }),
     );
     expect(missing).toMatchObject({ status: 400, fields: { to: FINANCE_PERIOD_MESSAGES.bothDays } });
+  });
+});
+
+const asaasIdOf = () => `pay_${ulid().toLowerCase()}`;
+
+describe("/admin/financeiro: 'Sem cobrança ainda'", () => {
+  it('counts the signed contracts waiting for payment, with a charge and without one yet, adding up', async () => {
+    const signed = async () => {
+      const customer = await seedCustomer(db);
+      await seedSignature(db, customer);
+      return customer;
+    };
+    const [charged, replaced, uncharged] = [await signed(), await signed(), await signed()];
+    await createCharge(db, { userId: charged.userId, contractId: charged.contract.id, asaasId: asaasIdOf() });
+    // A charge that expired and was replaced still is a charge: the contract is not 'sem cobrança'.
+    const old = await createCharge(db, {
+      userId: replaced.userId,
+      contractId: replaced.contract.id,
+      asaasId: asaasIdOf(),
+    });
+    await moveChargeStatus(
+      db,
+      { userId: replaced.userId, contractId: replaced.contract.id, chargeId: old.id },
+      'OVERDUE',
+      new Date().toISOString(),
+    );
+    // Never signed: no process waits for a payment.
+    const unsigned = await seedCustomer(db);
+
+    const awaiting = await contractsAwaitingPayment(db);
+    const ids = awaiting.uncharged.map((ref) => ref.contractId);
+    expect(ids).toContain(uncharged.contract.id);
+    expect(ids).not.toContain(charged.contract.id);
+    expect(ids).not.toContain(replaced.contract.id);
+    expect(ids).not.toContain(unsigned.contract.id);
+
+    const { awaitingPayment } = await summaryOf('2025-01-01', '2025-01-31');
+    expect(awaitingPayment.uncharged).toBeGreaterThanOrEqual(1);
+    expect(awaitingPayment.charged).toBeGreaterThanOrEqual(2);
+    expect(awaitingPayment.charged + awaitingPayment.uncharged).toBe(awaitingPayment.total);
+    // Charged, the uncharged one leaves the bucket.
+    await createCharge(db, { userId: uncharged.userId, contractId: uncharged.contract.id, asaasId: asaasIdOf() });
+    expect((await contractsAwaitingPayment(db)).uncharged.map((ref) => ref.contractId)).not.toContain(
+      uncharged.contract.id,
+    );
   });
 });
 

@@ -2,7 +2,13 @@ import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getAdminReconciliationRoute } from '../../domain/api/admin-reconciliation.js';
+import { getAdminReconciliationRoute, runAdminReconciliationRoute } from '../../domain/api/admin-reconciliation.js';
+import { RECONCILIATION_MESSAGES } from '../../domain/messages.js';
+import { RECONCILIATION_AUDIT_SUBJECT } from '../../domain/reconciliation.js';
+import { saoPauloWallClock } from '../../domain/sao-paulo-calendar.js';
+import { handler as runNow } from '../../lambdas/admin/finance/run-admin-reconciliation.js';
+import { runReconciliationNow } from '../../lambdas/admin/finance/run-reconciliation-service.js';
+import { auditTrailOf } from '../../lambdas/shared/data/audit.js';
 import { handler as getAdminReconciliation } from '../../lambdas/admin/finance/get-admin-reconciliation.js';
 import { applyProviderStatus } from '../../lambdas/payments/charge-status-service.js';
 import { createChargeForContract } from '../../lambdas/payments/create-charge-service.js';
@@ -18,10 +24,16 @@ import { createCharge } from '../seeds.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js';
-import { getReconciliationCursor, listDivergences, type Divergence } from '../../lambdas/shared/data/reconciliation.js';
-import { adminClaims } from '../factories.js';
+import {
+  claimReconciliationLock,
+  getReconciliationCursor,
+  listDivergences,
+  releaseReconciliationLock,
+  type Divergence,
+} from '../../lambdas/shared/data/reconciliation.js';
+import { adminClaims, customerClaims } from '../factories.js';
 import { until, useAsaasSimulator, useLocalWorkflow, useWebhookReceiver } from './asaas-harness.js';
-import { callRoute, okBody } from '../route-call.js';
+import { callRoute, errorOf, okBody } from '../route-call.js';
 import { guardedTestDb, testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
@@ -353,5 +365,58 @@ describe('the nightly reconciliation', () => {
       new GetCommand({ TableName: db.tableName, Key: { pk: keys.reconciliationPk, sk: 'LOCK' } }),
     );
     expect(lock.Item).toBeUndefined();
+  });
+});
+
+describe("'Executar agora' on 'Divergências'", () => {
+  const caller = { userId: ulid(), email: `financeiro.${ulid().toLowerCase()}@baixa.test`, isAdmin: true };
+  // As the route's grants reach the table: the nightly run's, and the audit record.
+  const runNowDeps = () => ({ ...deps, db: guardedTestDb('RunAdminReconciliation') });
+  const auditOfCaller = async () =>
+    (await auditTrailOf(db, RECONCILIATION_AUDIT_SUBJECT, 200)).filter((entry) => entry.actor.userId === caller.userId);
+
+  it('is for admins only', async () => {
+    expect(errorOf(await callRoute(runAdminReconciliationRoute, runNow, { claims: customerClaims() }))).toMatchObject({
+      status: 403,
+    });
+  });
+
+  it('runs now, audited with who and when, and the screen says who started it and when the next one runs', async () => {
+    const run = await runReconciliationNow(runNowDeps(), caller, { lockSeconds: 60 });
+    expect(run).toMatchObject({ status: 'completed', started_by: { kind: 'admin', email: caller.email } });
+    expect(await auditOfCaller()).toEqual([
+      expect.objectContaining({
+        at: run.started_at,
+        action: 'reconciliation-run',
+        actor: { userId: caller.userId, email: caller.email },
+        target: { type: 'reconciliation', id: run.id },
+      }),
+    ]);
+
+    const screen = okBody(
+      await callRoute(getAdminReconciliationRoute, getAdminReconciliation, { claims: adminClaims() }),
+    );
+    expect(screen.lastRun).toMatchObject({ id: run.id, started_by: { kind: 'admin', email: caller.email } });
+    // The catalogue's schedule: 03:00 in São Paulo, the next one ahead, within a day.
+    const next = Date.parse(screen.nextRun);
+    expect(next).toBeGreaterThan(Date.now());
+    expect(next - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(saoPauloWallClock(screen.nextRun).time.slice(0, 5)).toBe('03:00');
+  });
+
+  it('is refused with a 409 in Portuguese while a run holds the lock, and audits nothing', async () => {
+    const before = (await auditOfCaller()).length;
+    expect(await claimReconciliationLock(db, 'run-under-way', new Date(), 60)).toBe(true);
+    try {
+      await expect(runReconciliationNow(runNowDeps(), caller, { lockSeconds: 60 })).rejects.toMatchObject({
+        statusCode: 409,
+        message: RECONCILIATION_MESSAGES.alreadyRunning,
+      });
+    } finally {
+      await releaseReconciliationLock(db, 'run-under-way');
+    }
+    expect(await auditOfCaller()).toHaveLength(before);
+    // Once the run under way is over, the next click runs.
+    expect((await runReconciliationNow(runNowDeps(), caller, { lockSeconds: 60 })).status).toBe('completed');
   });
 });

@@ -5,6 +5,7 @@ import {
   isChargePaid,
   providerChargeStatus,
   verificationMessage,
+  type ChargeStatusSource,
 } from '../../../domain/charge-status.js';
 import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { chargeMethod, type PaymentMethod } from '../../../domain/payment-methods.js';
@@ -14,7 +15,7 @@ import { ADMIN_PROCESS_MESSAGES, PROCESS_MESSAGES, WITHDRAWAL_MESSAGES } from '.
 import { parseProtocol } from '../../../domain/protocol.js';
 import type { Charge, Contract, Profile } from '../../../domain/schemas/entities.js';
 import { enforceAsaasReadBudget } from '../../payments/asaas-read-budget.js';
-import { applyProviderStatus, type ChargeStatusDeps } from '../../payments/charge-status-service.js';
+import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from '../../payments/charge-status-service.js';
 import { SettlementPendingError } from '../../payments/charge-settlement-service.js';
 import { settleHeldMoney } from '../../payments/held-money-service.js';
 import type { AsaasClient } from '../../providers/asaas.js';
@@ -252,8 +253,11 @@ export async function verifyAdminCharge(
   if (!charge.asaas_id) throw new ChargeVerificationError();
   await enforceAsaasReadBudget(deps, ADMIN_PROCESS_MESSAGES.verifyBusy);
   let providerStatus: string;
+  let source: ChargeStatusSource;
   try {
-    providerStatus = providerChargeStatus(await deps.asaas.getPayment(charge.asaas_id));
+    const payment = await deps.asaas.getPayment(charge.asaas_id);
+    providerStatus = providerChargeStatus(payment);
+    source = freshReadOf(payment);
   } catch (error) {
     logger.warn('Admin verification: payment not read at Asaas', { error: error as Error, chargeId: ref.chargeId });
     throw new ChargeVerificationError();
@@ -269,7 +273,7 @@ export async function verifyAdminCharge(
     after: { status: after, provider_status: providerStatus },
   });
   // Audited only when the charge moved, in the move's transaction: a look that changed nothing is no admin action.
-  const move = await applyProviderStatus(deps, ref, providerStatus, { freshRead: true }, (current) => [
+  const move = await applyProviderStatus(deps, ref, providerStatus, source, (current) => [
     auditPut(deps.db, entry(current.status, providerStatus)),
   ]);
   try {

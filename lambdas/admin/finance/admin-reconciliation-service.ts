@@ -1,4 +1,6 @@
 import type { AdminDivergenceRow, ReconciliationRunSummary } from '../../../domain/api/admin-reconciliation.js';
+import { nextScheduledReconciliation } from '../../../domain/reconciliation.js';
+import type { Clock } from '../../shared/clock.js';
 import { rowContextOf } from '../../shared/data/admin-lists.js';
 import { latestReconciliationRun, listDivergences } from '../../shared/data/reconciliation.js';
 import { keys } from '../../shared/data/keys.js';
@@ -12,9 +14,14 @@ export const DIVERGENCE_PAGE_SIZE = 25;
  * completed with its contract's protocol and its client's name as the charges table is (patterns 22–23).
  */
 export async function getAdminReconciliation(
-  deps: { db: Db },
+  deps: { db: Db; clock: Clock },
   query: { cursor?: string },
-): Promise<{ lastRun: ReconciliationRunSummary | null; items: AdminDivergenceRow[]; cursor: string | null }> {
+): Promise<{
+  lastRun: ReconciliationRunSummary | null;
+  nextRun: string;
+  items: AdminDivergenceRow[];
+  cursor: string | null;
+}> {
   const [lastRun, page] = await Promise.all([
     latestReconciliationRun(deps.db),
     listDivergences(deps.db, {
@@ -38,5 +45,10 @@ export async function getAdminReconciliation(
   });
   // Newest first: what appeared last night is what a person looks for.
   items.sort((a, b) => b.first_seen_at.localeCompare(a.first_seen_at));
-  return { lastRun, items, cursor: encodeCursor(page.cursor) };
+  return {
+    lastRun: lastRun && { ...lastRun, started_by: lastRun.started_by ?? null },
+    nextRun: nextScheduledReconciliation(deps.clock()),
+    items,
+    cursor: encodeCursor(page.cursor),
+  };
 }

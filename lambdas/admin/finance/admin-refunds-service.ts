@@ -11,7 +11,7 @@ import {
 import { AsaasError, refundCharge } from '../../providers/asaas.js';
 import type { Caller } from '../../shared/caller.js';
 import { auditPut, recordAdminAction } from '../../shared/data/audit.js';
-import { applyProviderStatus } from '../../payments/charge-status-service.js';
+import { applyProviderStatus, freshReadOf } from '../../payments/charge-status-service.js';
 import { cancelContract } from '../../shared/data/cancellations.js';
 import { getCharge, type ChargeRef } from '../../shared/data/charges.js';
 import { getContract } from '../../shared/data/contracts.js';
@@ -235,7 +235,7 @@ export async function refundDuplicatePayment(
   }
   const at = deps.clock().toISOString();
   const status = providerChargeStatus(fresh);
-  await applyProviderStatus(deps, ref, status, { freshRead: true }, (current) => [
+  await applyProviderStatus(deps, ref, status, freshReadOf(fresh), (current) => [
     auditPut(deps.db, {
       at,
       actor: actorOf(caller),

@@ -10,6 +10,7 @@ import type { Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import { getCharge, withoutTaskToken, type ChargeRef } from './charges.js';
+import { fromCents, receivedDelta } from '../../../domain/finance.js';
 import { financeItemsForMove } from './finance.js';
 import { COUNTERS, keys } from './keys.js';
 import { statusMoveItems } from './status-moves.js';
@@ -133,8 +134,12 @@ export async function moveChargeStatus(
     if (!canChargeMove(current.status, to, source)) {
       return { status: current.status, moved: false, becamePaid: false, paidAt, from: current.status };
     }
-    // The day's money moves in the same transaction (pattern 56), so it is counted exactly once.
-    const money = await financeItemsForMove(db, ref, current, to, now);
+    // The day's money moves in the same transaction (pattern 56), so it is counted exactly once, and so is Asaas's fee,
+    // kept on the charge by the move that made it paid (what an undone arrival takes back).
+    const arrival = receivedDelta(current.status, to);
+    const feeCents = arrival > 0 && 'freshRead' in source ? (source.feeCents ?? 0) : 0;
+    const money = await financeItemsForMove(db, ref, current, to, now, feeCents);
+    const feeField = arrival > 0 ? { taxa_asaas: fromCents(feeCents) } : arrival < 0 ? { taxa_asaas: 0 } : {};
     const { applied, becamePaid, refusedByExtra } = await recordChargeStatus(
       db,
       ref,
@@ -142,7 +147,7 @@ export async function moveChargeStatus(
       to,
       now,
       [...money, ...(extraItems?.(withoutTaskToken(current)) ?? [])],
-      fields,
+      { ...feeField, ...fields },
     );
     if (refusedByExtra) {
       return { status: current.status, moved: false, becamePaid: false, paidAt, refused: true, from: current.status };

@@ -1,5 +1,6 @@
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
-import { financeDayDeltas, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
+import { financeDayDeltas, receivedDelta, toCents, type FinanceDayDeltas } from '../../../domain/finance.js';
 import { type DayRange } from '../../../domain/finance-period.js';
 import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import type { Charge } from '../../../domain/schemas/entities.js';
@@ -13,6 +14,8 @@ export type FinanceDayTotals = {
   received_count: number;
   refunded_cents: number;
   refunded_count: number;
+  /** What Asaas kept of the money that arrived that day. */
+  fee_cents: number;
 };
 
 /**
@@ -42,17 +45,21 @@ export function financeDayUpdate(tableName: string, day: string, deltas: Finance
 /**
  * What a charge's move from its current status to `to` adds to today's money (São Paulo), as transaction items: none
  * for a move that changes no figure. A charge written before charges kept their `valor` is counted at its contract's.
+ * The fee is `feeCents` (what Asaas keeps of the payment that arrives) on an arrival, and the fee the charge recorded
+ * when its arrival is undone.
  */
 export async function financeItemsForMove(
   db: Db,
   ref: { userId: string; contractId: string },
-  charge: Pick<Charge, 'status' | 'valor'>,
+  charge: Pick<Charge, 'status' | 'valor' | 'taxa_asaas'>,
   to: string,
   now: string,
+  feeCents = 0,
 ): Promise<TransactItem[]> {
   if (Object.keys(financeDayDeltas(charge.status, to, 1)).length === 0) return [];
   const valor = charge.valor ?? (await getContract(db, ref.userId, ref.contractId))?.valor ?? 0;
-  return [financeDayUpdate(db.tableName, saoPauloDay(now), financeDayDeltas(charge.status, to, toCents(valor)))];
+  const fee = receivedDelta(charge.status, to) < 0 ? toCents(charge.taxa_asaas ?? 0) : feeCents;
+  return [financeDayUpdate(db.tableName, saoPauloDay(now), financeDayDeltas(charge.status, to, toCents(valor), fee))];
 }
 
 /** A new charge's money, for its creating transaction: only a charge that is already paid when written adds any. */
@@ -80,6 +87,7 @@ export async function financeDaysBetween(db: Db, range: DayRange): Promise<Map<s
         received_count: num(item.received_count),
         refunded_cents: num(item.refunded_cents),
         refunded_count: num(item.refunded_count),
+        fee_cents: num(item.fee_cents),
       },
     ]),
   );
@@ -119,4 +127,82 @@ export async function openChargesBetween(
     ),
   );
   return { cents: values.reduce((sum, valor) => sum + toCents(valor), 0), count: items.length };
+}
+
+/** The contracts waiting for their payment (pattern 113): how many, and which have no charge yet. */
+export type ContractsAwaitingPayment = { total: number; uncharged: { userId: string; contractId: string }[] };
+
+/** How many charge look-ups run at once: an admin screen's read, kept gentle on the table's capacity. */
+const CHARGE_LOOKUPS_AT_ONCE = 16;
+
+/**
+ * Pattern 113: the signed contracts waiting for their payment — the processes in 'pagamento_pendente', `Query gsi2
+ * PROCESS_STATUS#pagamento_pendente` (the partition Processos counts) — and which of them have no charge yet. Their
+ * contracts are read 100 at a time (`BatchGetItem`, `charge_ready` only): a contract whose charge is ready has one;
+ * only the others (never charged, a creation under way or given up, a replacement) are looked up, 16 at a time,
+ * `Query pk=CUSTOMER#<user> AND begins_with(sk, CONTRACT#<id>#CHARGE#)`, one key. Read
+ * from the items, not a counter, so it is exact for contracts signed before it existed and after any deletion.
+ */
+export async function contractsAwaitingPayment(db: Db): Promise<ContractsAwaitingPayment> {
+  const processes = await queryAllItems(db, {
+    IndexName: GSI2,
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.statusList('PROCESS', 'pagamento_pendente') },
+    ProjectionExpression: 'user_id, contrato_id',
+  });
+  const refs = processes.map((item) => ({ userId: item.user_id as string, contractId: item.contrato_id as string }));
+  const contracts = await contractChargeMarks(db, refs);
+  // Only a contract without a ready charge is looked up, a few at a time.
+  const unsure = refs.filter((ref) => contracts.get(`${ref.userId}#${ref.contractId}`)?.charge_ready !== true);
+  const uncharged: ContractsAwaitingPayment['uncharged'] = [];
+  for (let start = 0; start < unsure.length; start += CHARGE_LOOKUPS_AT_ONCE) {
+    const batch = unsure.slice(start, start + CHARGE_LOOKUPS_AT_ONCE);
+    const charged = await Promise.all(batch.map((ref) => hasCharge(db, ref)));
+    uncharged.push(...batch.filter((_, i) => !charged[i]));
+  }
+  return { total: refs.length, uncharged };
+}
+
+/** The contracts' charge mark (pattern 41's `charge_ready`), 100 keys a request, unprocessed keys asked again. */
+async function contractChargeMarks(
+  db: Db,
+  refs: { userId: string; contractId: string }[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const marks = new Map<string, Record<string, unknown>>();
+  let pending = refs.map((ref) => ({ pk: keys.customer(ref.userId), sk: keys.contractSk(ref.contractId) }));
+  for (let attempt = 0; pending.length > 0 && attempt < 8; attempt += 1) {
+    const chunk = pending.slice(0, 100);
+    const { Responses, UnprocessedKeys } = await db.client.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [db.tableName]: {
+            Keys: chunk,
+            ProjectionExpression: 'pk, sk, charge_ready',
+          },
+        },
+      }),
+    );
+    for (const item of Responses?.[db.tableName] ?? []) {
+      marks.set(
+        `${(item.pk as string).slice(keys.customer('').length)}#${(item.sk as string).slice(keys.contractSk('').length)}`,
+        item,
+      );
+    }
+    pending = [...((UnprocessedKeys?.[db.tableName]?.Keys ?? []) as typeof pending), ...pending.slice(100)];
+  }
+  return marks;
+}
+
+/** Whether a contract has any charge: one key of its charges' range. */
+async function hasCharge(db: Db, ref: { userId: string; contractId: string }): Promise<boolean> {
+  const { Count = 0 } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :charges)',
+      ExpressionAttributeValues: { ':pk': keys.customer(ref.userId), ':charges': keys.chargeSk(ref.contractId, '') },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return Count > 0;
 }

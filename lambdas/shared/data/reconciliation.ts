@@ -13,6 +13,7 @@ import {
   type DivergenceFacts,
   type DivergenceKind,
   type ReconciliationRunStatus,
+  type ReconciliationStarter,
   type ReconciliationWindow,
 } from '../../../domain/reconciliation.js';
 import type { ChargeRef } from './charges.js';
@@ -295,6 +296,8 @@ export type ReconciliationRun = ReconciliationCounts & {
   window: Pick<ReconciliationWindow, 'createdFrom' | 'paidFrom' | 'until'>;
   /** Why a run stopped early or failed, in a person's words (never a provider's raw message). */
   note: string | null;
+  /** Who started it (absent on runs recorded before it was kept: the schedule's). */
+  started_by?: ReconciliationStarter | null;
 };
 
 /** Pattern 54 (a): writes a run's record whole (started, then finished); a retry of the run rewrites it. */

@@ -12,7 +12,7 @@ import {
   MIN_VALUE,
   normalizeCpfCnpj,
   PAYABLE,
-  PIX_FEE,
+  asaasFee,
   randomId,
   REFUNDABLE,
   REFUNDING,
@@ -150,7 +150,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
     dateCreated: string;
     externalReference: string | null;
     billingType?: BillingType;
-    installment?: { id: string; number: number } | null;
+    installment?: { id: string; number: number; count: number } | null;
   }): Payment {
     const id = `pay_${randomId(16, LOWER_ALPHANUMERIC)}`;
     const billingType = fields.billingType ?? 'PIX';
@@ -164,7 +164,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
       installment: fields.installment?.id ?? null,
       paymentLink: null,
       value: fields.value,
-      netValue: round2(fields.value - PIX_FEE),
+      netValue: round2(fields.value - asaasFee(billingType, fields.value, fields.installment ?? null)),
       originalValue: null,
       interestValue: null,
       description: fields.description,
@@ -263,7 +263,7 @@ export function createAccount(webhooks: WebhookQueue, log: (line: string) => voi
         dateCreated: today,
         externalReference: typeof body.externalReference === 'string' ? body.externalReference : null,
         billingType,
-        installment: installmentId ? { id: installmentId, number } : null,
+        installment: installmentId ? { id: installmentId, number, count: instalments } : null,
       });
       payments.set(payment.id, payment);
       if (billingType === 'PIX') pix.assign(payment.id);

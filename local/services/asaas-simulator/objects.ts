@@ -1,10 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import { saoPauloWallClock } from '../../../domain/sao-paulo-calendar.js';
+import { OUTSIDE_PRICES } from '../../../scripts/cost/prices.js';
 
 /** Asaas's objects as its API returns them, and the small helpers every part of the simulator shares. */
 
-export const PIX_FEE = 1.99;
+/**
+ * What Asaas keeps of a payment (its `value − netValue`), as it publishes its fees: the cost model's figures
+ * (scripts/cost/prices.ts), so the simulator and the cost estimate never disagree. A card's fee is a percentage of
+ * each instalment plus a fixed fee per sale, on its first instalment; the percentage grows with the number of
+ * instalments.
+ */
+export function asaasFee(
+  billingType: BillingType,
+  value: number,
+  installment: { number: number; count: number } | null,
+) {
+  const fees = OUTSIDE_PRICES.asaas;
+  if (billingType === 'PIX') return fees.pixBrl;
+  if (billingType === 'BOLETO') return fees.boletoBrl;
+  const count = installment?.count ?? 1;
+  const tier = count === 1 ? fees.card.single : count <= 6 ? fees.card.upTo6 : fees.card.upTo12;
+  const fixed = (installment?.number ?? 1) === 1 ? tier.fixedBrl : 0;
+  return round2((value * tier.percent) / 100 + fixed);
+}
 export const MIN_VALUE = 5;
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -73,19 +73,21 @@ const row = (overrides: Partial<AdminChargeRow> = {}): AdminChargeRow => ({
 describe("'Exportar CSV' of /admin/financeiro", () => {
   it('writes the header and one line per charge, in São Paulo time and the screen’s words', () => {
     const csv = financeCsv([
-      row(),
+      row({ taxa_asaas: 1.99 }),
       row({ status: 'PENDING', valor: 1234.5, asaas_id: null, nome_cliente: null, paid_at: null }),
       row({ status: 'RECEIVED_IN_CASH', metodo: 'manual' }),
-      row({ metodo: 'cartao', valor: 449 }),
+      row({ metodo: 'cartao', valor: 449, taxa_asaas: 18.09 }),
       row({ status: 'OVERDUE', metodo: 'boleto', valor: 419, paid_at: null }),
+      row({ status: 'REFUNDED', taxa_asaas: 1.99 }),
     ]);
     expect(lines(csv)).toEqual([
       FINANCE_CSV_HEADER.join(';'),
-      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;PIX',
-      'LM2025110300012;;joao@example.com;(11) 99999-0000;1234,50;Pendente;02/11/2025 23:30;03/11/2025 10:05;;;PIX',
-      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;Manual',
-      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;449,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;Cartão de crédito',
-      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;419,00;Vencido;02/11/2025 23:30;03/11/2025 10:05;pay_123;;Boleto',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;PIX;1,99;397,01',
+      'LM2025110300012;;joao@example.com;(11) 99999-0000;1234,50;Pendente;02/11/2025 23:30;03/11/2025 10:05;;;PIX;;',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;Manual;0,00;399,00',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;449,00;Pago;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;Cartão de crédito;18,09;430,91',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;419,00;Vencido;02/11/2025 23:30;03/11/2025 10:05;pay_123;;Boleto;;',
+      'LM2025110300012;João da Silva;joao@example.com;(11) 99999-0000;399,00;Estornado;02/11/2025 23:30;03/11/2025 10:05;pay_123;03/11/2025 10:05;PIX;1,99;-1,99',
       '',
     ]);
     expect(FINANCE_CSV_HEADER).toContain('Última movimentação');

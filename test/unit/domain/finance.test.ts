@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { canChargeMove, KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { financeCountText } from '../../../domain/messages.js';
 import {
+  asaasFeeCents,
   fillFinanceDays,
   financeDayDeltas,
   formatPixValidUntil,
   fromCents,
+  netCents,
   pixValidUntil,
   receiptsSummary,
   toCents,
@@ -59,23 +61,25 @@ describe('what a charge’s move adds to its day (Recebido, Estornado)', () => {
     });
   });
 
-  it('adds up, over any life a charge may have, to where the charge stands', () => {
-    // Every path of up to 5 moves the charge's life allows, from its creation as PENDING.
+  it('adds up, over any life a charge may have, to where the charge stands, its fee with it', () => {
+    // Every path of up to 5 moves the charge's life allows, from its creation as PENDING; Asaas keeps FEE of it.
+    const FEE = 199;
     const add = (sum: Required<FinanceDayDeltas>, deltas: FinanceDayDeltas) => ({
       received_cents: sum.received_cents + (deltas.received_cents ?? 0),
       received_count: sum.received_count + (deltas.received_count ?? 0),
       refunded_cents: sum.refunded_cents + (deltas.refunded_cents ?? 0),
       refunded_count: sum.refunded_count + (deltas.refunded_count ?? 0),
+      fee_cents: sum.fee_cents + (deltas.fee_cents ?? 0),
     });
-    const zero = { received_cents: 0, received_count: 0, refunded_cents: 0, refunded_count: 0 };
+    const zero = { received_cents: 0, received_count: 0, refunded_cents: 0, refunded_count: 0, fee_cents: 0 };
     let paths: { status: string; sum: Required<FinanceDayDeltas> }[] = [
-      { status: 'PENDING', sum: add(zero, financeDayDeltas(null, 'PENDING', V)) },
+      { status: 'PENDING', sum: add(zero, financeDayDeltas(null, 'PENDING', V, FEE)) },
     ];
     let checked = 0;
     for (let step = 0; step < 5; step += 1) {
       paths = paths.flatMap(({ status, sum }) =>
         KNOWN_CHARGE_STATUSES.filter((to) => to !== status && canChargeMove(status, to, { freshRead: true })).map(
-          (to) => ({ status: to, sum: add(sum, financeDayDeltas(status, to, V)) }),
+          (to) => ({ status: to, sum: add(sum, financeDayDeltas(status, to, V, FEE)) }),
         ),
       );
       for (const { status, sum } of paths) {
@@ -87,11 +91,28 @@ describe('what a charge’s move adds to its day (Recebido, Estornado)', () => {
           received_count: paidOrReturned ? 1 : 0,
           refunded_cents: returned ? V : 0,
           refunded_count: returned ? 1 : 0,
+          // A refund does not give Asaas's fee back: only an arrival undone does.
+          fee_cents: paidOrReturned ? FEE : 0,
         });
         checked += 1;
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+});
+
+describe("Asaas's fee", () => {
+  it('is the payment’s value less its netValue, in centavos, and unknown when Asaas does not say', () => {
+    expect(asaasFeeCents({ value: 399, netValue: 397.01 })).toBe(199);
+    expect(asaasFeeCents({ value: 74.84, netValue: 71.74 })).toBe(310);
+    expect(asaasFeeCents({ value: 399 })).toBeNull();
+    expect(asaasFeeCents({ value: 399, netValue: null })).toBeNull();
+    expect(asaasFeeCents({ value: 399, netValue: 400 })).toBeNull();
+  });
+
+  it('leaves the net as received less refunded less fees', () => {
+    expect(netCents({ received_cents: 39_900, refunded_cents: 39_900, fee_cents: 199 })).toBe(-199);
+    expect(netCents({ received_cents: 128_700, refunded_cents: 39_900, fee_cents: 1_895 })).toBe(86_905);
   });
 });
 

@@ -7,7 +7,9 @@ import {
   divergenceFacts,
   DIVERGENCE_KINDS,
   DIVERGENCE_LABELS,
+  nextScheduledReconciliation,
   paymentWithoutCharge,
+  reconciliationStarterText,
   RECONCILIATION_RUN_LABELS,
   RECONCILIATION_RUN_STATUSES,
   reconciliationWindow,
@@ -229,5 +231,24 @@ describe('runs', () => {
     for (const status of ['OVERDUE', 'DELETED', 'RECEIVED', 'REFUNDED']) {
       expect(CHARGE_STATUSES_READ_ONE_BY_ONE).not.toContain(status);
     }
+  });
+});
+
+describe('the next scheduled run and who started one', () => {
+  it('is today’s 03:00 in São Paulo while it is ahead, else tomorrow’s', () => {
+    expect(nextScheduledReconciliation(new Date('2026-11-27T05:59:00.000Z'))).toBe('2026-11-27T06:00:00.000Z');
+    expect(nextScheduledReconciliation(new Date('2026-11-27T06:00:00.000Z'))).toBe('2026-11-28T06:00:00.000Z');
+    // 23:30 on the 27th in São Paulo is already the 28th in UTC: the next run is the 28th's, at 03:00 there.
+    expect(nextScheduledReconciliation(new Date('2026-11-28T02:30:00.000Z'))).toBe('2026-11-28T06:00:00.000Z');
+    expect(nextScheduledReconciliation(new Date('2026-12-31T12:00:00.000Z'))).toBe('2027-01-01T06:00:00.000Z');
+  });
+
+  it('names the schedule, the script or the admin', () => {
+    expect(reconciliationStarterText(null)).toBe('Iniciada pelo agendamento noturno');
+    expect(reconciliationStarterText({ kind: 'agendamento' })).toBe('Iniciada pelo agendamento noturno');
+    expect(reconciliationStarterText({ kind: 'script' })).toBe('Iniciada pelo comando npm run reconcile');
+    expect(reconciliationStarterText({ kind: 'admin', email: 'ana@firma.com.br' })).toBe(
+      'Iniciada por ana@firma.com.br (Executar agora)',
+    );
   });
 });

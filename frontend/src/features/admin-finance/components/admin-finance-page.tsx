@@ -5,6 +5,7 @@ import {
   convertedChargeCount,
   formatConversionRate,
 } from '@domain/charge-status.js';
+import type { FinanceSummary } from '@domain/api/admin-finance.js';
 import { resolvePeriod } from '@domain/finance-period.js';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@domain/payment-methods.js';
 import { ADMIN_PROCESS_MESSAGES, FINANCE_MESSAGES } from '@domain/messages.js';
@@ -28,7 +29,7 @@ import './admin-finance.css';
 
 /**
  * /admin/financeiro (spec 02 §2): the four counters with the conversion rate; then a period (in the URL) with its
- * Recebido, Estornado and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
+ * Recebido, Estornado, Taxas Asaas, Líquido and Pendente and a chart of daily receipts; the search, the status filter, 'Exportar CSV' and
  * the charges of the period with their actions; then 'Pagamentos sem cobrança' and 'Divergências', what the nightly
  * reconciliation with Asaas could not repair.
  */
@@ -47,6 +48,7 @@ export function AdminFinancePage() {
     <Flex direction="column" gap="large">
       <PageHeader title={ADMIN_PROCESS_MESSAGES.financeTitle} subtitle={ADMIN_PROCESS_MESSAGES.financeSubtitle} />
       <FinanceCounters />
+      <AwaitingPaymentCounters awaiting={summary.data?.awaitingPayment} />
       <FinancePeriodPicker
         choice={choice}
         range={range}
@@ -98,6 +100,29 @@ export function AdminFinancePage() {
       <OrphanPayments />
       <InvoiceProblems />
       <DivergencesSection />
+    </Flex>
+  );
+}
+
+/**
+ * The signed contracts waiting for their payment now — the number Processos shows as 'Pagamento Pendente' — split into
+ * those with a charge and those without one yet, so the counts add up (docs/decisions.md, 'Sem cobrança ainda').
+ */
+function AwaitingPaymentCounters({ awaiting }: { awaiting: FinanceSummary['awaitingPayment'] | undefined }) {
+  return (
+    <Flex direction="column" gap="xxs">
+      <Text fontSize="small" color="font.secondary">
+        {FINANCE_MESSAGES.awaitingCaption}
+      </Text>
+      <AdminCounters
+        label={FINANCE_MESSAGES.awaitingLabel}
+        columns={3}
+        counters={[
+          { id: 'awaiting', label: FINANCE_MESSAGES.awaitingTotal, value: awaiting?.total },
+          { id: 'awaiting-charged', label: FINANCE_MESSAGES.awaitingCharged, value: awaiting?.charged },
+          { id: 'awaiting-uncharged', label: FINANCE_MESSAGES.awaitingUncharged, value: awaiting?.uncharged },
+        ]}
+      />
     </Flex>
   );
 }

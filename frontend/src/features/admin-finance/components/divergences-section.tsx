@@ -5,14 +5,19 @@ import { useLocation } from 'react-router';
 import type { AdminDivergenceRow, ReconciliationRunSummary } from '@domain/api/admin-reconciliation.js';
 import { formatDateTime } from '@domain/dates.js';
 import { RECONCILIATION_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
-import { describeDivergence, DIVERGENCE_LABELS, RECONCILIATION_RUN_LABELS } from '@domain/reconciliation.js';
+import {
+  describeDivergence,
+  DIVERGENCE_LABELS,
+  RECONCILIATION_RUN_LABELS,
+  reconciliationStarterText,
+} from '@domain/reconciliation.js';
 import { AdminTable, ClientCell, ProtocolCell, TimeCell } from '@/components/admin-list/admin-table';
 import { LoadMoreButton } from '@/components/admin-list/load-more-button';
 import { LoadError } from '@/components/load-error';
 import { PageLoader } from '@/components/page-loader';
 import { useRefundCharge } from '@/lib/charge-refunds';
 import { toast, toastApiError } from '@/lib/toast';
-import { useAdminReconciliation } from '../api/admin-reconciliation';
+import { useAdminReconciliation, useRunReconciliation } from '../api/admin-reconciliation';
 import '../admin-finance.css';
 
 /** The section's anchor: the report e-mail's link ends in it. */
@@ -20,8 +25,8 @@ const SECTION_ID = 'divergencias';
 const COLUMNS = ['Divergência', 'Protocolo', 'Cliente', 'Pagamento no Asaas', 'Situação', 'Desde'];
 
 /**
- * 'Divergências' on /admin/financeiro: the last nightly reconciliation with Asaas (when, how it ended, what it
- * repaired) and what it could not repair, one row per payment and kind, newest first. Reached from the report e-mail's
+ * 'Divergências' on /admin/financeiro: the last reconciliation with Asaas (when, how it ended, what it repaired, who
+ * started it), the next scheduled one, 'Executar agora', and what it could not repair, one row per payment and kind, newest first. Reached from the report e-mail's
  * link by its anchor (#divergencias).
  */
 export function DivergencesSection() {
@@ -43,9 +48,12 @@ export function DivergencesSection() {
   return (
     <Card variation="outlined" as="section" id={SECTION_ID} aria-labelledby={`${SECTION_ID}-titulo`}>
       <Flex direction="column" gap="small">
-        <Heading level={2} fontSize="large" id={`${SECTION_ID}-titulo`}>
-          {RECONCILIATION_MESSAGES.title}
-        </Heading>
+        <Flex className="divergences-header" justifyContent="space-between" alignItems="center" gap="small" wrap="wrap">
+          <Heading level={2} fontSize="large" id={`${SECTION_ID}-titulo`}>
+            {RECONCILIATION_MESSAGES.title}
+          </Heading>
+          <RunNowButton running={lastRun?.status === 'running'} />
+        </Flex>
         <Text color="font.secondary">{RECONCILIATION_MESSAGES.subtitle}</Text>
         {reconciliation.isPending ? (
           <PageLoader label={RECONCILIATION_MESSAGES.loading} />
@@ -54,6 +62,7 @@ export function DivergencesSection() {
         ) : (
           <>
             <LastRun run={lastRun ?? null} />
+            {reconciliation.data?.pages[0] ? <NextRun at={reconciliation.data.pages[0].nextRun} /> : null}
             {rows.length === 0 ? (
               <Text>{RECONCILIATION_MESSAGES.none}</Text>
             ) : (
@@ -74,17 +83,63 @@ export function DivergencesSection() {
   );
 }
 
+/**
+ * 'Executar agora': the run happens within the request (up to about half a minute), the button saying so meanwhile;
+ * its result lands in the last run's line below, and a refusal (a run already under way: 409) is told as the server
+ * says it. Disabled while a run shown below is under way.
+ */
+function RunNowButton({ running }: { running: boolean }) {
+  const run = useRunReconciliation();
+  return (
+    <Button
+      size="small"
+      variation="primary"
+      isLoading={run.isPending}
+      loadingText={RECONCILIATION_MESSAGES.running}
+      isDisabled={running}
+      onClick={() =>
+        run.mutate(undefined, {
+          onSuccess: ({ run: result }) =>
+            toast({
+              title: RECONCILIATION_MESSAGES.runStarted,
+              description: `${RECONCILIATION_RUN_LABELS[result.status]}: ${runFigures(result).join(' · ')}`,
+              variant: result.status === 'completed' ? 'success' : 'default',
+            }),
+          onError: (error) => toastApiError(error, RECONCILIATION_MESSAGES.runFailed),
+        })
+      }
+    >
+      {RECONCILIATION_MESSAGES.runNow}
+    </Button>
+  );
+}
+
+/** 'Próxima conciliação agendada: 28/11/2026 03:00' (São Paulo time, from the catalogue's schedule). */
+function NextRun({ at }: { at: string }) {
+  return (
+    <Text fontSize="small" color="font.secondary" data-testid="reconciliation-next-run">
+      {RECONCILIATION_MESSAGES.nextRun}: <time dateTime={at}>{formatDateTime(at)}</time>
+    </Text>
+  );
+}
+
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
-/** The last run in one line: when, how it ended, and what it did. */
-function LastRun({ run }: { run: ReconciliationRunSummary | null }) {
-  if (!run) return <Text fontSize="small">{RECONCILIATION_MESSAGES.neverRun}</Text>;
-  const figures = [
+/** What a run did, in words: checked, repaired, payments without a charge, divergences resolved and still open. */
+function runFigures(run: ReconciliationRunSummary): string[] {
+  return [
     count(run.charges_checked, 'cobrança verificada', 'cobranças verificadas'),
     count(run.repaired + run.confirmations_resumed, 'reparada', 'reparadas'),
     count(run.orphans, 'pagamento sem cobrança', 'pagamentos sem cobrança'),
+    count(run.divergences_new, 'divergência nova', 'divergências novas'),
     count(run.divergences_resolved, 'divergência resolvida', 'divergências resolvidas'),
   ];
+}
+
+/** The last run: when, how it ended, what it did, and who started it. */
+function LastRun({ run }: { run: ReconciliationRunSummary | null }) {
+  if (!run) return <Text fontSize="small">{RECONCILIATION_MESSAGES.neverRun}</Text>;
+  const figures = runFigures(run);
   const variation = run.status === 'completed' ? 'success' : run.status === 'running' ? 'info' : 'warning';
   return (
     <Flex direction="column" gap="xs">
@@ -102,6 +157,9 @@ function LastRun({ run }: { run: ReconciliationRunSummary | null }) {
           {figures.join(' · ')}
         </Text>
       </Flex>
+      <Text fontSize="small" color="font.secondary" data-testid="reconciliation-started-by">
+        {reconciliationStarterText(run.started_by)}
+      </Text>
       {run.note ? (
         <Alert variation={run.status === 'failed' ? 'error' : 'warning'} role="status">
           {run.note}

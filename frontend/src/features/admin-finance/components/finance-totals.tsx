@@ -8,12 +8,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 const FIGURES = [
   { id: 'received', label: FINANCE_MESSAGES.received },
   { id: 'refunded', label: FINANCE_MESSAGES.refunded },
+  { id: 'fees', label: FINANCE_MESSAGES.fees },
+  { id: 'net', label: FINANCE_MESSAGES.net },
   { id: 'pending', label: FINANCE_MESSAGES.pending },
 ] as const;
 
+/** Under each figure: how many charges make it, or, for Líquido, the sum that makes it. */
+function figureDetail(id: (typeof FIGURES)[number]['id'], summary: FinanceSummary): string {
+  return id === 'net' ? FINANCE_MESSAGES.netFormula : financeCountText(id, summary[id].count);
+}
+
 /**
- * Recebido, Estornado and Pendente of the period, each labelled with it, in R$ with how many charges make each (the
- * server's sums, never this page's rows). While another period loads, the last figures stay, dimmed; a failure offers to try again.
+ * Recebido, Estornado, Taxas Asaas, Líquido and Pendente of the period, each labelled with it, in R$ with how many
+ * charges make each (the server's sums, never this page's rows). While another period loads, the last figures stay,
+ * dimmed; a failure offers to try again.
  */
 export function FinanceTotals({ summary }: { summary: UseQueryResult<FinanceSummary> }) {
   const data = summary.data;
@@ -46,7 +54,7 @@ export function FinanceTotals({ summary }: { summary: UseQueryResult<FinanceSumm
             {data ? formatBRL(data[id].amount) : '—'}
           </Text>
           <Text fontSize="small" color="font.tertiary" data-testid={`finance-${id}-count`}>
-            {data ? financeCountText(id, data[id].count) : '\u00a0'}
+            {data ? figureDetail(id, data) : '\u00a0'}
           </Text>
         </Card>
       ))}
