@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DATA_RIGHTS_MESSAGES, type ErasureStatus } from '../../../domain/data-rights.js';
 import type { Profile } from '../../../domain/schemas/entities.js';
 import { ConflictError } from '../errors.js';
@@ -6,7 +6,16 @@ import { adminAlertIdOfRef } from './admin-alerts.js';
 import { deleteCountedItems, deleteItemKeys, findReferralOfInvitee, type ItemKey } from './client-deletion.js';
 import { keys, pointerKey, typeIndexKeys } from './keys.js';
 import { referralSearchTokenItem } from './referrals.js';
-import { GSI1, decodeCursor, encodeCursor, isConditionFailure, putNew, queryAllItems, type Db } from './table.js';
+import {
+  GSI1,
+  batchGetAll,
+  decodeCursor,
+  encodeCursor,
+  isConditionFailure,
+  putNew,
+  queryAllItems,
+  type Db,
+} from './table.js';
 import { refusal } from '../../../domain/refusals.js';
 
 /**
@@ -68,7 +77,7 @@ export async function customerRecords(db: Db, userId: string, profile: Profile |
     profile ? findReferralOfInvitee(db, profile) : Promise.resolve(null),
     openErasureRequest(db, userId),
   ]);
-  const markers = await batchGet(db, markerKeysOf(userId, partition).map(pointerKey));
+  const markers = (await batchGetAll(db, markerKeysOf(userId, partition).map(pointerKey))) as Item[];
   return {
     partition,
     audit,
@@ -76,24 +85,6 @@ export async function customerRecords(db: Db, userId: string, profile: Profile |
     markers: new Map(markers.map((item) => [item.pk, item])),
     erasureRequests: erasure ? [erasure] : [],
   };
-}
-
-/** BatchGetItem of any number of keys, 100 a call, again for whatever DynamoDB left unprocessed. */
-async function batchGet(db: Db, itemKeys: ItemKey[]): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let start = 0; start < itemKeys.length; start += 100) {
-    let requested: Record<string, unknown>[] = itemKeys.slice(start, start + 100);
-    for (let attempt = 0; requested.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('BatchGetItem left keys unprocessed after 8 retries');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 1000)));
-      const { Responses, UnprocessedKeys } = await db.client.send(
-        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: requested } } }),
-      );
-      found.push(...((Responses?.[db.tableName] ?? []) as Item[]));
-      requested = UnprocessedKeys?.[db.tableName]?.Keys ?? [];
-    }
-  }
-  return found;
 }
 
 /** An erasure request as stored (pattern 61). */
