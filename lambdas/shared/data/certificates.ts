@@ -1,35 +1,18 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import { certificateSchema, type Certificate } from '../../../domain/nada-consta.js';
 import { processSchema, profileSchema, type Process, type Profile } from '../../../domain/schemas/entities.js';
+import { ITEM_TYPE } from './items.js';
 import { keys, pointerKey } from './keys.js';
 import { batchGetAll, failedConditions, isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
 
-/**
- * A Nada Consta as issued: the masked data printed on it (never the clear name, document or e-mail), the grant it
- * attests, and where its PDF lives with the PDF's SHA-256.
- */
-export const certificateSchema = z.object({
-  codigo: z.string(),
-  user_id: z.string(),
-  contrato_id: z.string(),
-  processo_id: z.string(),
-  protocolo: z.string(),
-  nome_cliente: z.string(),
-  cpf_cliente: z.string(),
-  orgaos: z.array(z.string()),
-  baixa_deferida_em: z.string(),
-  emitido_em: z.string(),
-  sha256: z.string(),
-  pdf_key: z.string(),
-});
-export type Certificate = z.infer<typeof certificateSchema>;
+export { certificateSchema, type Certificate };
 
 /** The certificate item, in the customer's partition (so deleting the client finds it), one per grant of a contract. */
 export function certificateItem(certificate: Certificate) {
   return {
     pk: keys.customer(certificate.user_id),
     sk: keys.certificateSk(certificate.contrato_id, certificate.baixa_deferida_em),
-    type: 'CERTIFICATE',
+    type: ITEM_TYPE.certificate,
     ...certificate,
   };
 }

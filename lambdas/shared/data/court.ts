@@ -10,6 +10,7 @@ import {
   type Process,
 } from '../../../domain/schemas/entities.js';
 import type { Page } from './admin-lists.js';
+import { ITEM_TYPE } from './items.js';
 import { keys } from './keys.js';
 import { GSI2 } from './table.js';
 import {
@@ -83,7 +84,7 @@ export async function storeCourtMovement(
         Item: {
           pk: keys.customer(ref.userId),
           sk: keys.courtMovementSk(ref.contractId, movement.id),
-          type: 'COURT_MOVEMENT',
+          type: ITEM_TYPE.courtMovement,
           user_id: ref.userId,
           ...(awaitingReview
             ? { gsi2pk: keys.courtReviewList, gsi2sk: keys.listSort(movement.created_at, movement.id) }
