@@ -10,7 +10,15 @@ import {
 } from '../../../domain/reconciliation.js';
 import type { ChargeRef } from './charges.js';
 import { keys, pointerKey } from './keys.js';
-import { appliedUnlessConditionFails, batchGetAll, GSI1, GSI2, storedContractId, type Db } from './table.js';
+import {
+  appliedUnlessConditionFails,
+  batchGetAll,
+  decodeCursor,
+  GSI1,
+  GSI2,
+  storedContractId,
+  type Db,
+} from './table.js';
 
 /** Run records are history, not evidence: kept half a year. */
 const RUN_RECORD_DAYS = 180;
@@ -353,6 +361,10 @@ export async function recordDivergence(
 }
 
 /** Pattern 55 (b): the divergences still open, a page at a time (a list that should stay short). */
+/** A page cursor of 'Divergências' from the browser → where pattern 55 b's Query resumes (a 400 if not one of it). */
+export const divergenceCursor = (cursor: string | null | undefined) =>
+  decodeCursor(cursor, { attributes: ['pk', 'sk'], partition: ['pk', keys.divergencePk] });
+
 export async function listDivergences(
   db: Db,
   page: { limit: number; cursor?: Record<string, unknown> },
