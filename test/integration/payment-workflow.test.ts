@@ -11,15 +11,12 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
-import { createCognitoAdminDirectory } from '../../lambdas/providers/admins.js';
-import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { checkFiling, type CheckFilingDeps } from '../../lambdas/workflow/check-filing-service.js';
 import type { WorkflowInput } from '../../lambdas/workflow/task-input.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
-import { emailsTo } from './mail.js';
+import { deliverAdminAlert, storedAdminAlert } from './admin-alerts.js';
 import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
-import { INTEGRATION_SENDER } from './global-setup.js';
 import { until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
@@ -39,9 +36,6 @@ beforeAll(async () => {
     // Its own grants, as IAM applies them: the test proves CheckFiling's key prefixes.
     db: guardedTestDb('CheckFiling'),
     clock: () => new Date(),
-    sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
-    admins: createCognitoAdminDirectory({ userPoolId: cognito.pool.userPoolId, client: cognito.client }),
-    appUrl: 'http://127.0.0.1:5173',
   };
 });
 afterAll(() => cognito.stop());
@@ -130,8 +124,14 @@ describe('charge → payment → filing', () => {
     expect(execution.status).toBe('SUCCEEDED');
     // Not filed by the deadline: the admins were told, once.
     expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: true, alerted: 1 } });
-    const [alert] = await emailsTo('admin@baixa.test');
-    expect(alert?.subject).toBe(`Prazo de protocolo vencido — ${contract.protocolo}`);
+    const process = (await getCustomerCollection(db, userId)).processes[0]!;
+    const subject = `Prazo de protocolo vencido — ${contract.protocolo}`;
+    expect(await deliverAdminAlert(db, `prazo-de-protocolo#${process.id}`)).toEqual([subject]);
+    // A retried task raises nothing new.
+    expect(await checkFiling(filingDeps, { userId, contractId: contract.id, chargeId: charge.id })).toEqual({
+      late: true,
+      alerted: 0,
+    });
 
     const collection = await getCustomerCollection(db, userId);
     expect(collection.charges[0]?.status).toBe('RECEIVED');
@@ -184,8 +184,8 @@ describe('charge → payment → filing', () => {
       const execution = await finishedExecution(executionArn);
       expect(execution.status).toBe('SUCCEEDED');
       expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: false, alerted: 0 } });
-      const alerts = (await emailsTo('admin@baixa.test')).filter((e) => e.subject?.includes(contract.protocolo));
-      expect(alerts).toEqual([]);
+      const process = (await getCustomerCollection(db, userId)).processes[0]!;
+      expect(await storedAdminAlert(db, `prazo-de-protocolo#${process.id}`)).toBeUndefined();
     } finally {
       fileBeforeDeadline = null;
     }
