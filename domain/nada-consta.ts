@@ -70,6 +70,38 @@ export const nadaConstaIssuedSchema = z.object({
 });
 export type NadaConstaIssued = z.infer<typeof nadaConstaIssuedSchema>;
 
+/**
+ * A Nada Consta as issued: the masked data printed on it (never the clear name, document or e-mail), the grant it
+ * attests, and where its PDF lives with the PDF's SHA-256. The one shape the record, the export and the checks share.
+ */
+export const certificateSchema = z.object({
+  codigo: z.string(),
+  user_id: z.string(),
+  contrato_id: z.string(),
+  processo_id: z.string(),
+  protocolo: z.string(),
+  nome_cliente: z.string(),
+  cpf_cliente: z.string(),
+  orgaos: z.array(z.string()),
+  baixa_deferida_em: z.string(),
+  emitido_em: z.string(),
+  sha256: z.string(),
+  pdf_key: z.string(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+/** What the certificate's holder reads of it (their data export): the printed facts, not where it is stored. */
+export const certificateFactsSchema = certificateSchema.pick({
+  codigo: true,
+  protocolo: true,
+  nome_cliente: true,
+  cpf_cliente: true,
+  orgaos: true,
+  baixa_deferida_em: true,
+  emitido_em: true,
+  sha256: true,
+});
+
 /** What the public verification page shows: masked data only, and whether the removal still stands. */
 export const nadaConstaVerificationSchema = z.object({
   codigo: z.string(),

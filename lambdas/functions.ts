@@ -443,11 +443,10 @@ const ROUTES = [
   {
     contract: receiveAsaasWebhookRoute,
     entry: 'lambdas/payments/receive-asaas-webhook.ts',
-    // asaas: a claim that moves money is read back before it is applied. email and userPool: an orphan payment (paid,
-    // no charge of ours) is told to the admins.
+    // asaas: a claim that moves money is read back before it is applied.
     // The table: the status path; the charge found by its provider pointer; the event's done-marker (pattern 40) and
-    // its count of deliveries Asaas did not confirm yet (pattern 10 b); an orphan payment recorded and its alert's
-    // once-only lease.
+    // its count of deliveries Asaas did not confirm yet (pattern 10 b); an orphan payment recorded (its admin alert is
+    // the status path's `ADMIN_ALERT#` grant).
     grants: {
       tableItems: [
         ...chargeStatusPathGrants(),
@@ -455,12 +454,9 @@ const ROUTES = [
         items(['GetItem'], keys.providerChargePointer('')),
         items(['GetItem', 'PutItem', 'UpdateItem'], keys.webhookEvent('asaas', '')),
         items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
-        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
       ],
       asaas: true,
       workflow: 'start-and-callback',
-      email: true,
-      userPool: 'read',
       secrets: ['asaasWebhookToken'],
     },
     // Room for the read-back's retries (the Asaas client waits up to 10 s a try).
@@ -735,19 +731,15 @@ function reconciliationGrants() {
       },
       items(['GetItem'], keys.providerChargePointer('')),
       items(['GetItem', 'Query', 'UpdateItem'], keys.orphanPaymentPk),
-      items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.orphanPaymentAlert('')),
       items(
         ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
         keys.reconciliationPk,
         keys.reconciliationRunPk,
-        keys.reconciliationReport(''),
         keys.divergencePk,
       ),
     ],
     asaas: true,
     workflow: 'start-and-callback',
-    email: true,
-    userPool: 'read',
   } satisfies FunctionGrants;
 }
 
@@ -887,18 +879,13 @@ export const WORKFLOW_TASKS = {
     entry: 'lambdas/workflow/start-filing.ts',
     grants: { tableItems: items(['GetItem'], keys.customer('')) },
   },
-  // Tells the admins (the Cognito `admin` group) about a paid process not filed by its deadline.
+  // Tells the admins about a paid process not filed by its deadline: an admin alert (pattern 49) the stream consumer
+  // e-mails.
   CheckFiling: {
     entry: 'lambdas/workflow/check-filing.ts',
-    // The process, contract and profile it reads; its once-per-process alert marker (a lease: put, read, complete or
-    // give back).
+    // The process and contract it reads; the alert and its reference in the customer's partition.
     grants: {
-      tableItems: [
-        items(['GetItem'], keys.customer('')),
-        items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], keys.filingAlert('')),
-      ],
-      email: true,
-      userPool: 'read',
+      tableItems: [items(['GetItem', 'PutItem'], keys.customer('')), items(['PutItem'], keys.adminAlert(''))],
     },
   },
 } as const satisfies Record<string, FunctionDefinition>;
@@ -998,14 +985,14 @@ export type ScheduledFunction = FunctionDefinition & {
 export const SCHEDULED_FUNCTIONS = {
   // The nightly reconciliation with Asaas (docs/decisions.md): lists Asaas's payments and repairs our charges through
   // the webhook's path (table, workflow: resume or start a late payment's execution), records orphan payments and
-  // divergences, and e-mails the admins (their addresses from the pool). At 03:00 in São Paulo: the day's payments are
+  // divergences, and raises the admins' report (an admin alert the stream consumer e-mails). At 03:00 in São Paulo: the day's payments are
   // in, nobody is paying, and a morning is left to act on the report.
   ReconcilePayments: {
     entry: 'lambdas/payments/reconcile-payments.ts',
     // The table: the status path; our charges listed by the type and status indexes (patterns 52 a/b: gsi1
     // `TYPE#CHARGE`, gsi2 `CHARGE_STATUS#`) and read in batches with their processes; provider pointers (Asaas's
-    // payments matched to ours in batches); orphan payments
-    // and their alert lease (as the webhook); its run lease, report, watermark and divergences.
+    // payments matched to ours in batches); orphan payments (as the webhook); its run lease, watermark and divergences;
+    // the report and the orphans' alerts through the status path's `ADMIN_ALERT#` grant.
     grants: reconciliationGrants(),
     // 10,000 charges take well under two minutes (npm run bench:reconcile); Lambda's maximum leaves room for Asaas's
     // back-offs (a 429 waits up to a minute) and for the run to stop by itself and report (RunStopped).

@@ -10,6 +10,7 @@ import {
   statusHistorySchema,
 } from './entities.js';
 import { kitSigningSchema } from './filing-kit.js';
+import { certificateFactsSchema } from '../nada-consta.js';
 
 /** An erasure request as the customer sees it. */
 export const erasureRequestSchema = z.object({
@@ -56,19 +57,7 @@ export const dataExportSchema = z.object({
   indicacoes_feitas: z.array(referralSchema),
   /** The referral in which the caller was invited: its status only, never the referrer's data. */
   indicacao_recebida: z.object({ status: z.string(), created_at: z.string(), updated_at: z.string() }).nullable(),
-  certificados: z.array(
-    z.object({
-      codigo: z.string(),
-      protocolo: z.string(),
-      nome_cliente: z.string(),
-      cpf_cliente: z.string(),
-      orgaos: z.array(z.string()),
-      baixa_deferida_em: z.string(),
-      emitido_em: z.string(),
-      sha256: z.string(),
-      documento: documentLinkSchema,
-    }),
-  ),
+  certificados: z.array(certificateFactsSchema.extend({ documento: documentLinkSchema })),
   /**
    * The filing kit's documents the caller sent (issue 30), per item: where it stands, the lawyer's reason when refused,
    * how it was signed, the item's PDF and each original as short-lived links.

@@ -1,8 +1,8 @@
 import { CONTRACT_PRICE } from '../../domain/pricing.js';
 import { hashEmail, type ConversionsProvider } from '../providers/conversions.js';
 import type { Clock } from '../shared/clock.js';
-import { keys } from '../shared/data/keys.js';
-import { claimMarker, type Db } from '../shared/data/table.js';
+import { claimPurchaseConversion } from '../shared/data/markers.js';
+import type { Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { sendToAll, type FanOutOutcome } from './conversion-service.js';
 
@@ -31,10 +31,9 @@ export async function sendPurchaseConversion(
 ): Promise<'already-sent' | Partial<FanOutOutcome> | 'failed'> {
   try {
     const now = deps.clock();
-    const first = await claimMarker(deps.db, keys.purchaseConversion(input.chargeId), {
-      type: 'PURCHASE_CONVERSION',
-      sent_at: now.toISOString(),
-      expiresAt: Math.floor(now.getTime() / 1000) + MARKER_DAYS * 24 * 60 * 60,
+    const first = await claimPurchaseConversion(deps.db, input.chargeId, {
+      now,
+      ttlSeconds: MARKER_DAYS * 24 * 60 * 60,
     });
     if (!first) return 'already-sent';
     return await sendToAll(deps.providers, {

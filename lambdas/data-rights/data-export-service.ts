@@ -1,3 +1,4 @@
+import { certificateFactsSchema } from '../../domain/nada-consta.js';
 import { kitFileName, kitItemDefinition, kitItemStateLabel } from '../../domain/filing-kit.js';
 import {
   chargeSchema,
@@ -25,7 +26,13 @@ import { getProfileByUser } from '../shared/data/customers.js';
 import { emailOnceRecordOf } from '../shared/data/email-once.js';
 import { parseStoredKitItem } from '../shared/data/filing-kit.js';
 import { customerRecords, type CustomerRecords } from '../shared/data/data-rights.js';
-import { keys } from '../shared/data/keys.js';
+import {
+  isItemOfType,
+  ITEM_TYPE,
+  storedCertificateOf,
+  storedStatusChangeOf,
+  type ItemType,
+} from '../shared/data/items.js';
 import { whatsappChannelFrom } from '../shared/data/whatsapp.js';
 import { stripKeys, type Db } from '../shared/data/table.js';
 import { erasureRequestView } from './erasure-service.js';
@@ -36,26 +43,26 @@ export type DataExportDeps = { db: Db; clock: Clock; documents: Pick<Documents, 
 const DOCUMENT_LINK_SECONDS = 15 * 60;
 
 /** Item types the export shapes itself; any other item of the partition goes under `outros`. */
-const KNOWN_TYPES = new Set([
-  'PROFILE',
-  'CONTRACT',
-  'CHARGE',
-  'PROCESS',
-  'HISTORY',
-  'REFERRAL',
-  'CERTIFICATE',
-  'CONNECTION',
-  'ADMIN_ALERT_REF',
-  'EMAIL_ONCE',
-  'SENT_EMAIL',
-  'KIT_ITEM',
+const KNOWN_TYPES = new Set<string>([
+  ITEM_TYPE.profile,
+  ITEM_TYPE.contract,
+  ITEM_TYPE.charge,
+  ITEM_TYPE.process,
+  ITEM_TYPE.history,
+  ITEM_TYPE.referral,
+  ITEM_TYPE.certificate,
+  ITEM_TYPE.connection,
+  ITEM_TYPE.adminAlertRef,
+  ITEM_TYPE.emailOnce,
+  ITEM_TYPE.sentEmail,
+  ITEM_TYPE.kitItem,
   // The marker of a confirmed upload: the same file the kit item lists.
-  'KIT_UPLOAD',
-  'COURT_MOVEMENT',
+  ITEM_TYPE.kitUpload,
+  ITEM_TYPE.courtMovement,
   // The WhatsApp channel (patterns 94–97), shaped under `whatsapp`.
-  'WHATSAPP_CONSENT',
-  'WHATSAPP_MESSAGE',
-  'WHATSAPP_REPLY',
+  ITEM_TYPE.whatsappConsent,
+  ITEM_TYPE.whatsappMessage,
+  ITEM_TYPE.whatsappReply,
 ]);
 
 /** The once-only e-mails of the caller's partition (pattern 66), in words. */
@@ -86,7 +93,7 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
   const { db } = deps;
   const profile = await getProfileByUser(db, caller.userId);
   const records = await customerRecords(db, caller.userId, profile);
-  const ofType = (type: string) =>
+  const ofType = (type: ItemType) =>
     records.partition.filter((item) => item.type === type).map((item) => stripKeys(item));
   const link = async (key: string | null, fileName: string) =>
     key
@@ -95,16 +102,10 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
           url: await deps.documents.downloadUrl(key, { fileName, expiresInSeconds: DOCUMENT_LINK_SECONDS }),
         }
       : null;
-  const account = records.partition.find((item) => item.sk === keys.accountSk);
-  const marker = (key: string) => records.markers.get(key);
-  const markerTime = (key: string, ...names: string[]) => {
-    const item = marker(key);
-    for (const name of names) if (text(item?.[name])) return item![name] as string;
-    return null;
-  };
+  const { account, markers } = records;
 
   const contracts = await Promise.all(
-    ofType('CONTRACT').map(async (item) => {
+    ofType(ITEM_TYPE.contract).map(async (item) => {
       const evidence = item.assinatura as Record<string, unknown> | undefined;
       const contract = contractSchema.parse(item);
       return {
@@ -116,26 +117,26 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       };
     }),
   );
-  const charges = ofType('CHARGE').map((item) => chargeSchema.omit({ qr_code: true }).parse(item));
-  const history = ofType('HISTORY');
+  const charges = ofType(ITEM_TYPE.charge).map((item) => chargeSchema.omit({ qr_code: true }).parse(item));
+  const history = ofType(ITEM_TYPE.history);
   const certificates = await Promise.all(
-    ofType('CERTIFICATE').map(async (item) => ({
-      codigo: String(item.codigo),
-      protocolo: String(item.protocolo),
-      nome_cliente: String(item.nome_cliente),
-      cpf_cliente: String(item.cpf_cliente),
-      orgaos: Array.isArray(item.orgaos) ? item.orgaos.map(String) : [],
-      baixa_deferida_em: String(item.baixa_deferida_em),
-      emitido_em: String(item.emitido_em),
-      sha256: String(item.sha256),
-      documento: await link(text(item.pdf_key), `nada-consta-${String(item.codigo)}.pdf`),
-    })),
+    records.partition.flatMap((item) => {
+      const certificate = storedCertificateOf(item);
+      return certificate
+        ? [
+            (async () => ({
+              ...certificateFactsSchema.parse(certificate),
+              documento: await link(certificate.pdf_key, `nada-consta-${certificate.codigo}.pdf`),
+            }))(),
+          ]
+        : [];
+    }),
   );
   const invitedBy = records.invitedBy;
   const protocolOf = new Map(contracts.map((contract) => [contract.id, contract.protocolo]));
   const kitDocuments = await Promise.all(
     records.partition
-      .filter((item) => item.type === 'KIT_ITEM')
+      .filter((item) => isItemOfType(item, ITEM_TYPE.kitItem))
       .map(async (raw) => {
         const item = parseStoredKitItem(raw);
         const protocolo = protocolOf.get(item.contrato_id) ?? null;
@@ -161,7 +162,7 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
         };
       }),
   );
-  const movements = ofType('COURT_MOVEMENT')
+  const movements = ofType(ITEM_TYPE.courtMovement)
     .map((item) => courtMovementSchema.parse(item))
     .sort((a, b) => a.data_hora.localeCompare(b.data_hora))
     .map((movement) => ({
@@ -180,9 +181,9 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     perfil: profile ? profileSchema.parse(profile) : null,
     contratos: contracts,
     cobrancas: charges,
-    processos: ofType('PROCESS').map((item) => processSchema.parse(item)),
+    processos: ofType(ITEM_TYPE.process).map((item) => processSchema.parse(item)),
     historico: history.map((item) => statusHistorySchema.parse(item)),
-    indicacoes_feitas: ofType('REFERRAL').map((item) => referralSchema.parse(item)),
+    indicacoes_feitas: ofType(ITEM_TYPE.referral).map((item) => referralSchema.parse(item)),
     indicacao_recebida: invitedBy
       ? {
           status: String(invitedBy.status),
@@ -197,12 +198,11 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       const once = emailOnceRecordOf(item);
       if (once) return [{ tipo: EMAIL_ONCE_LABELS[once.event], referencia: '—', enviado_em: once.sentAt }];
       // Pattern 84: every e-mail sent to the person, by its subject.
-      if (item.type === 'SENT_EMAIL') {
+      if (isItemOfType(item, ITEM_TYPE.sentEmail)) {
         return [{ tipo: 'E-mail enviado', referencia: String(item.assunto), enviado_em: text(item.enviado_em) }];
       }
-      if (item.type !== 'HISTORY') return [];
-      const historyId = /#([^#]+)$/.exec(item.sk)?.[1] ?? '';
-      const notice = marker(keys.statusNotice(caller.userId, historyId));
+      const change = storedStatusChangeOf(item);
+      const notice = change ? markers.statusNotices.get(change.changeId) : undefined;
       if (!notice) return [];
       return [
         {
@@ -213,13 +213,13 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       ];
     }),
     eventos_de_conversao: charges.flatMap((charge) => {
-      const sent = marker(keys.purchaseConversion(charge.id));
+      const sent = markers.purchaseConversions.get(charge.id);
       return sent ? [{ evento: 'Purchase (compra)', cobranca_id: charge.id, enviado_em: text(sent.sent_at) }] : [];
     }),
     registros_de_seguranca: {
-      link_magico_pedido_em: markerTime(keys.magicLink(caller.userId), 'requested_at'),
-      recuperacao_de_senha_pedida_em: markerTime(keys.recoveryRequest(caller.userId), 'requested_at'),
-      conexoes_abertas: ofType('CONNECTION').map((item) => ({ aberta_em: text(item.connected_at) })),
+      link_magico_pedido_em: text(markers.magicLink?.requested_at),
+      recuperacao_de_senha_pedida_em: text(markers.recoveryRequest?.requested_at),
+      conexoes_abertas: ofType(ITEM_TYPE.connection).map((item) => ({ aberta_em: text(item.connected_at) })),
     },
     acoes_da_equipe: records.audit.map((item) => {
       const { actor: _actor, targetUserId: _target, ...entry } = auditEntrySchema.parse(stripKeys(item));
@@ -227,7 +227,7 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     }),
     avisos_a_equipe: records.partition.flatMap((item) => {
       const alertId = adminAlertIdOfRef(item);
-      const alert = alertId ? marker(keys.adminAlert(alertId)) : undefined;
+      const alert = alertId ? markers.adminAlerts.get(alertId) : undefined;
       if (!alert) return [];
       return [
         {
@@ -240,7 +240,7 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     solicitacoes_lgpd: records.erasureRequests.map(erasureRequestView),
     whatsapp: whatsappExport(records),
     outros: records.partition
-      .filter((item) => item.sk !== keys.accountSk && !KNOWN_TYPES.has(String(item.type)))
+      .filter((item) => item !== account && !KNOWN_TYPES.has(String(item.type)))
       .map((item) =>
         Object.fromEntries(Object.entries(stripKeys(item)).filter(([name]) => !INTERNAL_ATTRIBUTES.has(name))),
       ),

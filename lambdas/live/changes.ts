@@ -1,9 +1,14 @@
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { adminAlertOf, type StoredAdminAlert } from '../shared/data/admin-alerts.js';
-import { parseKey } from '../shared/data/keys.js';
-import { courtMovementSchema, type CourtMovement } from '../../domain/schemas/entities.js';
-import { stripKeys } from '../shared/data/table.js';
+import type { CourtMovement } from '../../domain/schemas/entities.js';
+import {
+  isItemOfType,
+  ITEM_TYPE,
+  storedChargeStatusOf,
+  storedCourtMovementOf,
+  storedStatusChangeOf,
+} from '../shared/data/items.js';
 
 /** A change a customer's open screens must hear about, read from one stream record. */
 export type CustomerChange =
@@ -35,38 +40,27 @@ const imageOf = (image: Record<string, AttributeValue> | undefined) =>
 export function changeOf(record: DynamoDBRecord): CustomerChange | null {
   const item = imageOf(record.dynamodb?.NewImage);
   if (!item || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return null;
-  if (item.type === 'ADMIN_ALERT') {
-    const alert = record.eventName === 'INSERT' ? adminAlertOf(item) : null;
+  const inserted = record.eventName === 'INSERT';
+  if (isItemOfType(item, ITEM_TYPE.adminAlert)) {
+    const alert = inserted ? adminAlertOf(item) : null;
     return alert ? { kind: 'admin-alert', alert } : null;
   }
-  const userId = parseKey.customer(String(item.pk))?.userId;
-  if (!userId) return null;
-
-  if (item.type === 'HISTORY' && record.eventName === 'INSERT') {
-    const history = parseKey.historySk(String(item.sk));
-    if (!history || typeof item.para !== 'string') return null;
+  const statusChange = inserted ? storedStatusChangeOf(item) : null;
+  if (statusChange) {
+    const { from, ...change } = statusChange;
+    return { kind: 'process-status', ...change, from: from ?? '' };
+  }
+  const court = inserted ? storedCourtMovementOf(item) : null;
+  if (court) {
     return {
-      kind: 'process-status',
-      userId,
-      contractId: history.contractId,
-      changeId: history.id,
-      from: typeof item.de === 'string' ? item.de : '',
-      to: item.para,
-      obs: typeof item.obs === 'string' ? item.obs : null,
-      byUser: String(item.by_user ?? ''),
+      kind: 'court-movement',
+      userId: court.userId,
+      contractId: court.movement.contrato_id,
+      movement: court.movement,
     };
   }
-  if (item.type === 'COURT_MOVEMENT' && record.eventName === 'INSERT') {
-    const movement = courtMovementSchema.safeParse(stripKeys(item));
-    return movement.success
-      ? { kind: 'court-movement', userId, contractId: movement.data.contrato_id, movement: movement.data }
-      : null;
-  }
-  if (item.type === 'CHARGE') {
-    const charge = parseKey.chargeSk(String(item.sk));
-    const before = imageOf(record.dynamodb?.OldImage);
-    if (!charge || typeof item.status !== 'string' || before?.status === item.status) return null;
-    return { kind: 'charge-status', userId, ...charge, status: item.status };
-  }
+  const charge = storedChargeStatusOf(item);
+  if (charge && imageOf(record.dynamodb?.OldImage)?.status !== charge.status)
+    return { kind: 'charge-status', ...charge };
   return null;
 }

@@ -9,8 +9,8 @@ import { connectionsOf, forgetConnection } from '../shared/data/connections.js';
 import { latestChargeOfContract } from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
 import { getProfileByUser } from '../shared/data/customers.js';
-import { keys } from '../shared/data/keys.js';
-import { claimLease, completeLease, releaseLease, type Db } from '../shared/data/table.js';
+import { adminAlertEmailLease, statusNoticeLease } from '../shared/data/markers.js';
+import type { Db } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { changeOf, type CustomerChange } from './changes.js';
 import { adminAlertEmail, courtMovementEmail, statusUpdateEmail } from './status-emails.js';
@@ -34,8 +34,6 @@ export type PublishDeps = {
   whatsapp?: WhatsApp | null;
 };
 
-/** Long enough to outlive any retry of a stream batch (24 h of stream retention), short enough to clean itself. */
-const NOTICE_MARKER_TTL_SECONDS = 7 * 24 * 3600;
 /** The stream consumer's timeout (lib's default): a live sender is never overtaken by a retry. */
 const NOTICE_LEASE_SECONDS = 10;
 
@@ -118,13 +116,8 @@ async function pushToCustomer(deps: PublishDeps, userId: string, message: LiveMe
  * record (the stream retries); no admin at all is logged loudly and the alert stays stored for the back office.
  */
 async function sendAdminAlertOnce(deps: PublishDeps, alert: StoredAdminAlert): Promise<void> {
-  const marker = keys.adminAlertSent(alert.id);
-  const now = deps.clock();
-  const claim = await claimLease(deps.db, marker, {
-    now,
-    leaseSeconds: NOTICE_LEASE_SECONDS,
-    attributes: { type: 'ADMIN_ALERT_SENT', claimed_at: now.toISOString() },
-  });
+  const lease = adminAlertEmailLease(deps.db, alert.id);
+  const claim = await lease.claim({ now: deps.clock(), leaseSeconds: NOTICE_LEASE_SECONDS });
   if (claim === 'done') return;
   if (claim === 'busy') throw new Error(`Admin alert ${alert.id} is being sent by another delivery`);
   try {
@@ -136,10 +129,10 @@ async function sendAdminAlertOnce(deps: PublishDeps, alert: StoredAdminAlert): P
       throw new Error(`Admin alert ${alert.id} reached no admin`);
     }
   } catch (error) {
-    await releaseLease(deps.db, marker);
+    await lease.release();
     throw error;
   }
-  await completeLease(deps.db, marker, deps.clock());
+  await lease.complete(deps.clock());
 }
 
 /**
@@ -150,21 +143,12 @@ async function sendStatusNoticeOnce(
   deps: PublishDeps,
   change: Extract<CustomerChange, { kind: 'process-status' }>,
 ): Promise<void> {
-  const marker = keys.statusNotice(change.userId, change.changeId);
-  const now = deps.clock();
-  const claim = await claimLease(deps.db, marker, {
-    now,
-    leaseSeconds: NOTICE_LEASE_SECONDS,
-    attributes: {
-      type: 'STATUS_NOTICE',
-      claimed_at: now.toISOString(),
-      expiresAt: Math.floor(now.getTime() / 1000) + NOTICE_MARKER_TTL_SECONDS,
-    },
-  });
+  const lease = statusNoticeLease(deps.db, change.userId, change.changeId);
+  const claim = await lease.claim({ now: deps.clock(), leaseSeconds: NOTICE_LEASE_SECONDS });
   if (claim === 'done') return;
   // Another delivery of this record holds it, or a crashed one's lease has not lapsed: fail the record, so the stream
   // retries it and the e-mail is sent once the lease is free.
-  if (claim === 'busy') throw new Error(`Status notice ${marker} is being sent by another delivery`);
+  if (claim === 'busy') throw new Error(`Status notice ${change.changeId} is being sent by another delivery`);
   try {
     const [profile, contract] = await Promise.all([
       getProfileByUser(deps.db, change.userId),
@@ -193,10 +177,10 @@ async function sendStatusNoticeOnce(
       caseFileOf: change.userId,
     });
   } catch (error) {
-    await releaseLease(deps.db, marker);
+    await lease.release();
     throw error;
   }
-  await completeLease(deps.db, marker, deps.clock());
+  await lease.complete(deps.clock());
 }
 
 /**

@@ -7,9 +7,7 @@ import {
   type ChargeStatusSource,
 } from '../../domain/charge-status.js';
 import { API_MESSAGES } from '../../domain/messages.js';
-import type { AdminDirectory } from '../providers/admins.js';
 import { AsaasError, type AsaasClient, type AsaasPayment } from '../providers/asaas.js';
-import type { SendEmail } from '../providers/email.js';
 import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
 import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
 import { countUnconfirmedDelivery, isWebhookEventDone, markWebhookEventDone } from '../shared/data/webhook-events.js';
@@ -38,9 +36,6 @@ export type WebhookDeps = ChargeStatusDeps & {
     AsaasClient,
     'getPayment' | 'refundPayment' | 'deletePayment' | 'refundInstallment' | 'deleteInstallment'
   >;
-  sendEmail: SendEmail;
-  admins: AdminDirectory;
-  appUrl: string;
   /** INVOICE_* events: the notas fiscais (invoice-service.ts). */
   invoices?: InvoiceDeps;
 };

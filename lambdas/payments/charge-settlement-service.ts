@@ -7,9 +7,8 @@ import { AsaasError, refundCharge, removeCharge, type AsaasClient } from '../pro
 import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { getCharge, type ChargeRef } from '../shared/data/charges.js';
 import { getContract } from '../shared/data/contracts.js';
-import { keys } from '../shared/data/keys.js';
+import { chargeSettlementLease } from '../shared/data/markers.js';
 import { clearSettlementRefused, markSettlementRefused } from '../shared/data/settlements.js';
-import { claimLease, releaseLease } from '../shared/data/table.js';
 import { DomainError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
@@ -61,15 +60,9 @@ export async function settleCancelledCharge(
   ref: ChargeRef,
   description: string,
 ): Promise<Settlement> {
-  const marker = keys.chargeSettlement(ref.chargeId);
-  const now = deps.clock();
+  const lease = chargeSettlementLease(deps.db, ref.chargeId);
   const owner = randomUUID();
-  const claim = await claimLease(deps.db, marker, {
-    now,
-    leaseSeconds: SETTLEMENT_LEASE_SECONDS,
-    attributes: { type: 'SETTLEMENT', claimed_at: now.toISOString() },
-    owner,
-  });
+  const claim = await lease.claim({ now: deps.clock(), leaseSeconds: SETTLEMENT_LEASE_SECONDS, owner });
   if (claim !== 'claimed') return { outcome: 'in-progress' };
   try {
     const charge = await getCharge(deps.db, ref);
@@ -103,7 +96,7 @@ export async function settleCancelledCharge(
     if (isChargeReturned(status)) await deps.cancelInvoice?.(ref);
     return settled(deps, ref, outcomeOf(status), charge);
   } finally {
-    await releaseLease(deps.db, marker, owner);
+    await lease.release(owner);
   }
 }
 

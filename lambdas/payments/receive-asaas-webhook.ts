@@ -1,14 +1,7 @@
 import { ASAAS_WEBHOOK_TOKEN_HEADER, receiveAsaasWebhookRoute } from '../../domain/api/webhooks.js';
 import { systemClock } from '../shared/clock.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import { appUrlFromEnvironment } from '../shared/config.js';
-import {
-  adminDirectoryFromEnvironment,
-  asaasFromEnvironment,
-  asaasInvoicesFromEnvironment,
-  emailFromEnvironment,
-  workflowFromEnvironment,
-} from '../shared/environment.js';
+import { asaasFromEnvironment, asaasInvoicesFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
 import { apiHandler } from '../shared/http.js';
 import { grantedSecret } from '../shared/secrets.js';
 import { companyIdentity } from '../shared/company.js';
@@ -23,9 +16,6 @@ const deps: WebhookDeps = {
   clock: systemClock,
   workflow: workflowFromEnvironment(),
   asaas: asaasFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
-  admins: adminDirectoryFromEnvironment(),
-  appUrl: appUrlFromEnvironment(),
   invoices: {
     db,
     clock: systemClock,

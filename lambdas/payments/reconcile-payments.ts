@@ -1,14 +1,8 @@
 import * as z from 'zod';
 import '../../domain/zod-locale.js';
 import { systemClock } from '../shared/clock.js';
-import { appUrlFromEnvironment } from '../shared/config.js';
 import { tableFromEnvironment } from '../shared/db.js';
-import {
-  adminDirectoryFromEnvironment,
-  asaasFromEnvironment,
-  emailFromEnvironment,
-  workflowFromEnvironment,
-} from '../shared/environment.js';
+import { asaasFromEnvironment, workflowFromEnvironment } from '../shared/environment.js';
 import { logger } from '../shared/logger.js';
 import { observedHandler } from '../shared/observability.js';
 import { reconcilePayments, type ReconciliationDeps, type ReconciliationOutcome } from './reconciliation-service.js';
@@ -17,9 +11,6 @@ const deps: ReconciliationDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
   workflow: workflowFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
-  admins: adminDirectoryFromEnvironment(),
-  appUrl: appUrlFromEnvironment(),
   // Patient, unlike a customer's request: a 429 waits for Asaas's Retry-After (or RateLimit-Reset), up to a minute.
   asaas: asaasFromEnvironment(process.env, undefined, {
     timeoutMs: 20_000,
@@ -33,7 +24,7 @@ const deps: ReconciliationDeps = {
  */
 const eventSchema = z.object({ scheduledTime: z.iso.datetime({ offset: true }).optional() });
 
-/** Time kept after the reading stops: the divergences to settle, the run's record and the admins' e-mail. */
+/** Time kept after the reading stops: the divergences to settle, the run's record and the admins' report. */
 const WRAP_UP_MS = 60_000;
 
 /** The nightly reconciliation with Asaas (once a night, and `npm run reconcile` locally). */

@@ -20,7 +20,6 @@ import {
   type AsaasPaymentFilters,
 } from '../providers/asaas.js';
 import { findChargeByProviderId, type ChargeRef } from '../shared/data/charges.js';
-import { keys } from '../shared/data/keys.js';
 import {
   advanceReconciliationCursor,
   chargesByProviderIds,
@@ -39,7 +38,6 @@ import {
   type ReconciliationRun,
 } from '../shared/data/reconciliation.js';
 import { getOrphanPayment, recordOrphanPayment } from '../shared/data/orphan-payments.js';
-import { claimLease, completeLease, releaseLease } from '../shared/data/table.js';
 import { logger } from '../shared/logger.js';
 import { applyProviderStatus, freshReadOf, type ChargeStatusDeps } from './charge-status-service.js';
 import { settleCancelledCharge } from './charge-settlement-service.js';
@@ -48,7 +46,8 @@ import { getContract } from '../shared/data/contracts.js';
 import type { ChargeMove } from '../shared/data/charge-moves.js';
 import { latestChargeOfContract } from '../shared/data/charges.js';
 import { reportOrphanPayment, type OrphanPaymentDeps } from './orphan-payment-service.js';
-import { reconciliationReportEmail } from './reconciliation-emails.js';
+import { reconciliationReportAlert } from './reconciliation-alerts.js';
+import { raiseAdminAlert } from '../shared/data/admin-alerts.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
 
 export type ReconciliationDeps = ChargeStatusDeps &
@@ -85,10 +84,6 @@ export type ReconciliationOutcome = { skipped: true } | { skipped: false; run: R
 /** The event a reconciliation names where a webhook names Asaas's (an orphan payment's `last_event`). */
 export const RECONCILIATION_EVENT = 'RECONCILIATION';
 
-/** How long the report e-mail of a run may be held by one attempt, and how long its marker is kept. */
-const REPORT_LEASE_SECONDS = 60;
-const REPORT_MARKER_DAYS = 30;
-
 /** A run stops reading (Asaas's budget spent, or its time up) and reports what it did. */
 class RunStopped extends Error {
   constructor(readonly note: string) {
@@ -103,7 +98,7 @@ class RunStopped extends Error {
  * it, and repairs what a missed delivery left behind through the webhook's own path (`applyProviderStatus`, a fresh
  * read); a paid payment with no charge of ours is an orphan payment. Then reads one by one our charges that neither
  * list brought (created in the window, or in a status still under way). What it cannot repair is a divergence record,
- * one per payment and kind, on /admin/financeiro; the admins get one e-mail per run that has news. One run at a time;
+ * one per payment and kind, on /admin/financeiro; the admins get one report per run that has news. One run at a time;
  * a run that read everything moves the cursor the next one starts from.
  */
 export async function reconcilePayments(
@@ -514,9 +509,9 @@ class RunReader {
 }
 
 /**
- * The admins' e-mail about a run, once per run (a retry of the run does not send it again): only when there is news —
- * something repaired, a new orphan payment or divergence, or a run that did not finish. A quiet night sends nothing.
- * A failed send is logged: the run's figures are on /admin/financeiro all the same.
+ * The admins' report of a run, once per run (an admin alert whose id is the run's: a retry of the run raises nothing
+ * new): only when there is news — something repaired, a new orphan payment or divergence, or a run that did not
+ * finish. A quiet night tells nothing. A failed write is logged: the run's figures are on /admin/financeiro all the same.
  */
 async function sendReport(
   deps: ReconciliationDeps,
@@ -525,29 +520,9 @@ async function sendReport(
 ): Promise<void> {
   const news = run.repaired + run.confirmations_resumed + run.orphans_new + run.divergences_new;
   if (run.status === 'completed' && news === 0) return;
-  const now = deps.clock();
-  const marker = keys.reconciliationReport(run.id);
   try {
-    const claim = await claimLease(deps.db, marker, {
-      now,
-      leaseSeconds: REPORT_LEASE_SECONDS,
-      attributes: {
-        type: 'RECONCILIATION_REPORT',
-        claimed_at: now.toISOString(),
-        expiresAt: Math.floor(now.getTime() / 1000) + REPORT_MARKER_DAYS * 86_400,
-      },
-    });
-    if (claim !== 'claimed') return;
-    const recipients = await deps.admins.adminEmails();
-    const email = reconciliationReportEmail(deps.appUrl, run, newDivergences);
-    const results = await Promise.allSettled(recipients.map((to) => deps.sendEmail(to, email)));
-    if (recipients.length > 0 && results.every((result) => result.status === 'rejected')) {
-      await releaseLease(deps.db, marker);
-      logger.error('Reconciliation report reached no admin', { runId: run.id });
-      return;
-    }
-    await completeLease(deps.db, marker, deps.clock());
+    await raiseAdminAlert(deps.db, reconciliationReportAlert(run, newDivergences), deps.clock().toISOString());
   } catch (error) {
-    logger.error('Reconciliation report not sent', { runId: run.id, error: error as Error });
+    logger.error('Reconciliation report not raised', { runId: run.id, error: error as Error });
   }
 }

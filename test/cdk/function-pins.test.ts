@@ -64,15 +64,14 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem s3:GetObject s3:PutObject ses:SendEmail ses:SendRawEmail secrets',
   VerifyNadaConsta: 'dynamodb:BatchGetItem dynamodb:GetItem dynamodb:UpdateItem secrets',
   ReceiveAsaasWebhook:
-    'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   RecordConversion: 'dynamodb:UpdateItem secrets',
   AwaitPayment:
     'dynamodb:GetItem dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess',
   ConfirmPayment:
     'dynamodb:ConditionCheckItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   StartFiling: 'dynamodb:GetItem',
-  CheckFiling:
-    'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail',
+  CheckFiling: 'dynamodb:GetItem dynamodb:PutItem',
   connectLive: 'dynamodb:PutItem',
   disconnectLive: 'dynamodb:DeleteItem dynamodb:GetItem',
   publishChanges:
@@ -87,7 +86,7 @@ const PINNED_ACTIONS: Record<string, string> = {
     'dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminGetUser cognito-idp:AdminListGroupsForUser ses:SendEmail ses:SendRawEmail',
   postConfirmation: 'dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail',
   ReconcilePayments:
-    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
   SyncCourtCases: 'dynamodb:BatchGetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem secrets',
   SendReminders: 'dynamodb:GetItem dynamodb:Query dynamodb:UpdateItem ses:SendEmail ses:SendRawEmail secrets',
   ExportMyData: 'table:read s3:GetObject secrets',

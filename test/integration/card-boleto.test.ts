@@ -30,9 +30,6 @@ const webhookDeps = (): WebhookDeps => ({
   clock: systemClock,
   workflow,
   asaas: sim.asaas,
-  sendEmail: async () => undefined,
-  admins: { adminEmails: async () => [] },
-  appUrl: 'http://127.0.0.1:5173',
 });
 const chargeDeps = (): CreateChargeDeps => ({
   db: guardedTestDb('CreateCharge'),
@@ -209,7 +206,12 @@ describe('a card in instalments', () => {
     await confirmPayment(ref);
     const from = await eventCount();
     const result = await withdrawContract(
-      { ...webhookDeps(), db: guardedTestDb('CancelContract') },
+      {
+        ...webhookDeps(),
+        db: guardedTestDb('CancelContract'),
+        sendEmail: async () => undefined,
+        appUrl: 'http://127.0.0.1:5173',
+      },
       customer.caller,
       customer.contract.id,
     );

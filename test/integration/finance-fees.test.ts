@@ -37,9 +37,6 @@ const webhookDeps = (): WebhookDeps => ({
   clock: deliveredOn,
   workflow,
   asaas: sim.asaas,
-  sendEmail: async () => undefined,
-  admins: { adminEmails: async () => [] },
-  appUrl: 'http://127.0.0.1:5173',
 });
 const chargeDeps = (): CreateChargeDeps => ({
   db: guardedTestDb('CreateCharge'),

@@ -31,9 +31,6 @@ const deps = (): WebhookDeps => ({
   clock: systemClock,
   workflow,
   asaas: sim.asaas,
-  sendEmail: async () => undefined,
-  admins: { adminEmails: async () => [] },
-  appUrl: 'http://127.0.0.1:5173',
 });
 
 /**

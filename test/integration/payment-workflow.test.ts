@@ -12,15 +12,12 @@ import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { handler as confirmPayment } from '../../lambdas/workflow/confirm-payment.js';
 import { handler as startFiling } from '../../lambdas/workflow/start-filing.js';
-import { createCognitoAdminDirectory } from '../../lambdas/providers/admins.js';
-import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { checkFiling, type CheckFilingDeps } from '../../lambdas/workflow/check-filing-service.js';
 import type { WorkflowInput } from '../../lambdas/workflow/task-input.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
-import { emailsTo } from './mail.js';
+import { deliverAdminAlert, storedAdminAlert } from './admin-alerts.js';
 import { createApiEvent, jsonOf, lambdaContext } from '../factories.js';
-import { INTEGRATION_SENDER } from './global-setup.js';
 import { until, useAsaasSimulator, useLocalWorkflow } from './asaas-harness.js';
 import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
@@ -48,9 +45,6 @@ beforeAll(async () => {
     // Its own grants, as IAM applies them: the test proves CheckFiling's key prefixes.
     db: guardedTestDb('CheckFiling'),
     clock: () => new Date(),
-    sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
-    admins: createCognitoAdminDirectory({ userPoolId: cognito.pool.userPoolId, client: cognito.client }),
-    appUrl: 'http://127.0.0.1:5173',
   };
 });
 afterAll(() => cognito.stop());
@@ -78,8 +72,11 @@ const { sfn, stateMachineArn } = useLocalWorkflow({
   waitOverrides: { AwaitFilingDeadline: 300, AwaitNextFilingCheck: 100 },
 });
 
-const alertsFor = async (protocolo: string) =>
-  (await emailsTo('admin@baixa.test')).filter((e) => e.subject === `Prazo de protocolo vencido — ${protocolo}`);
+/** The id of a customer's filing alert (pattern 49): one per process, whatever the retries. */
+const filingAlertId = async (userId: string) =>
+  `prazo-de-protocolo#${(await getCustomerCollection(db, userId)).processes[0]!.id}`;
+/** The filing alert raised for a customer's process, if any (the stream consumer e-mails it). */
+const filingAlertOf = async (userId: string) => storedAdminAlert(db, await filingAlertId(userId));
 
 /** The watch of a process still waiting for its kit goes on: the test's first check is read, then its run stopped. */
 async function firstWatchOf(userId: string, executionArn: string): Promise<FilingCheck> {
@@ -164,7 +161,7 @@ describe('charge → payment → filing', () => {
       alerted: 0,
       next: filingDeadline(filingForecast(watch.at)).toISOString(),
     });
-    expect(await alertsFor(contract.protocolo)).toEqual([]);
+    expect(await filingAlertOf(userId)).toBeUndefined();
 
     const collection = await getCustomerCollection(db, userId);
     expect(collection.charges[0]?.status).toBe('RECEIVED');
@@ -213,7 +210,7 @@ describe('charge → payment → filing', () => {
       if (call === 0) return new Date(paymentDeadline.getTime() + hour);
       if (call === 1) {
         // The lawyers approve the kit after the payment's deadline: the promise now counts from here.
-        alertsBeforeApproval = (await alertsFor(contract.protocolo)).length;
+        alertsBeforeApproval = (await filingAlertOf(userId)) ? 1 : 0;
         approvedAt = new Date(paymentDeadline.getTime() + 2 * hour);
         const promise = filingPromise(charges[0]!.paid_at!, approvedAt.toISOString());
         await changeProcessStatus(db, {
@@ -251,7 +248,14 @@ describe('charge → payment → filing', () => {
       // After the approval's 7 business days: late, every admin told once, and the watch ends.
       expect(late!.result).toEqual({ late: true, alerted: 1 });
       expect(filingChecks.get(userId)).toHaveLength(3);
-      expect(await alertsFor(contract.protocolo)).toHaveLength(1);
+      expect(await deliverAdminAlert(db, await filingAlertId(userId))).toEqual([
+        `Prazo de protocolo vencido — ${contract.protocolo}`,
+      ]);
+      // A retried task raises nothing new.
+      expect(await checkFiling({ ...filingDeps, clock: () => late!.at }, { ...ref, chargeId: charge.id })).toEqual({
+        late: true,
+        alerted: 0,
+      });
     } finally {
       filingClock = null;
     }
@@ -270,8 +274,8 @@ describe('charge → payment → filing', () => {
       const execution = await finishedExecution(executionArn);
       expect(execution.status).toBe('SUCCEEDED');
       expect(JSON.parse(execution.output ?? '{}')).toMatchObject({ filingCheck: { late: false, alerted: 0 } });
-      const alerts = (await emailsTo('admin@baixa.test')).filter((e) => e.subject?.includes(contract.protocolo));
-      expect(alerts).toEqual([]);
+      const process = (await getCustomerCollection(db, userId)).processes[0]!;
+      expect(await storedAdminAlert(db, `prazo-de-protocolo#${process.id}`)).toBeUndefined();
     } finally {
       fileBeforeDeadline = null;
     }

@@ -23,7 +23,7 @@ import { listOrphanPayments } from '../../lambdas/shared/data/orphan-payments.js
 import { asaasEvent, recordingWorkflow, useAsaasSimulator, useWebhookReceiver } from './asaas-harness.js';
 import { guardedTestDb, testDb } from './db.js';
 import { INTEGRATION_SENDER } from './global-setup.js';
-import { emailsTo } from './mail.js';
+import { deliverAdminAlert, storedAdminAlert } from './admin-alerts.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 const db = testDb();
@@ -31,8 +31,6 @@ const sim = useAsaasSimulator();
 const workflow = recordingWorkflow();
 const { starts, resumes } = workflow;
 
-/** The admins' directory is Cognito's in production (tested in payment-workflow.test.ts); here one address. */
-const financeAdmin = `financeiro.${ulid().toLowerCase()}@baixa.test`;
 // Each service runs on the table as its function's grants reach it (local/functions/table-guard.ts): IAM's refusals.
 const webhookDb = guardedTestDb('ReceiveAsaasWebhook');
 const webhookDeps = () => ({
@@ -41,7 +39,6 @@ const webhookDeps = () => ({
   workflow,
   asaas: sim.asaas,
   sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
-  admins: { adminEmails: async () => [financeAdmin] },
   appUrl: 'http://127.0.0.1:5173',
 });
 
@@ -279,18 +276,18 @@ describe('webhook and verification: one path, forward only', () => {
     expect(items.filter((item) => item.asaasId === asaasId)).toEqual([
       expect.objectContaining({ asaasId, status: 'RECEIVED', value: 399, asaasCustomer: customer }),
     ]);
-    const alerts = (await emailsTo(financeAdmin)).filter(
-      (mail) => mail.subject === `Pagamento sem cobrança — ${asaasId}`,
-    );
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.body?.html).toContain('R$');
-    expect(alerts[0]!.body?.html).toContain('situação Pago');
+    const alert = await storedAdminAlert(db, `pagamento-sem-cobranca#${asaasId}`);
+    expect(JSON.stringify(alert?.paragraphs)).toContain('R$');
+    expect(JSON.stringify(alert?.paragraphs)).toContain('situação Pago');
+    expect(await deliverAdminAlert(db, `pagamento-sem-cobranca#${asaasId}`)).toEqual([
+      `Pagamento sem cobrança — ${asaasId}`,
+    ]);
   });
 
-  it('keeps an orphan payment and answers 200 when there is no admin to tell', async () => {
+  it('keeps an orphan payment and answers 200, its alert raised for the stream consumer', async () => {
     const { asaasId } = await paidPaymentOutsideUs();
-    const noAdmins = { ...webhookDeps(), admins: { adminEmails: async () => [] } };
-    expect(await handleAsaasWebhook(noAdmins, event(asaasId, 'RECEIVED'))).toBe('orphan_payment');
+    expect(await handleAsaasWebhook(webhookDeps(), event(asaasId, 'RECEIVED'))).toBe('orphan_payment');
+    expect(await storedAdminAlert(db, `pagamento-sem-cobranca#${asaasId}`)).toBeDefined();
     const { items } = await listOrphanPayments(db, { limit: 100 });
     expect(items.map((item) => item.asaasId)).toContain(asaasId);
   });

@@ -17,7 +17,6 @@ import {
   reconcilePayments,
   type ReconciliationDeps,
 } from '../../lambdas/payments/reconciliation-service.js';
-import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { executionArnFor } from '../../lambdas/providers/workflow.js';
 import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { createCharge } from '../seeds.js';
@@ -35,8 +34,7 @@ import { adminClaims, customerClaims } from '../factories.js';
 import { until, useAsaasSimulator, useLocalWorkflow, useWebhookReceiver } from './asaas-harness.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { guardedTestDb, testDb } from './db.js';
-import { INTEGRATION_SENDER } from './global-setup.js';
-import { emailsTo } from './mail.js';
+import { deliverAdminAlert, storedAdminAlert } from './admin-alerts.js';
 import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
 
 /**
@@ -45,7 +43,6 @@ import { seedCustomer, seedPendingCharge, seedSignature } from './seed.js';
  * now, with Asaas ids this simulator never made): every assertion names this file's payments.
  */
 const db = testDb();
-const admin = `conciliacao.${ulid().toLowerCase()}@baixa.test`;
 // Asaas's deliveries reach the real webhook handler, as they reach it through CloudFront.
 const receiver = useWebhookReceiver();
 const sim = useAsaasSimulator({ webhook: receiver.webhook, retryScheduleMs: [0, 50, 100] });
@@ -73,9 +70,6 @@ beforeAll(() => {
     db: guardedTestDb('ReconcilePayments'),
     clock: () => new Date(),
     workflow,
-    sendEmail: createSesEmailSender({ from: INTEGRATION_SENDER }),
-    admins: { adminEmails: async () => [admin] },
-    appUrl: 'http://127.0.0.1:5173',
     asaas: sim.asaas,
   };
 });
@@ -161,8 +155,9 @@ describe('the nightly reconciliation', () => {
       externalReference: 'feito-no-painel',
       lastEvent: RECONCILIATION_EVENT,
     });
-    const alerts = (await emailsTo(admin)).filter((e) => e.subject === `Pagamento sem cobrança — ${asaasId}`);
-    expect(alerts).toHaveLength(1);
+    expect(await deliverAdminAlert(db, `pagamento-sem-cobranca#${asaasId}`)).toEqual([
+      `Pagamento sem cobrança — ${asaasId}`,
+    ]);
 
     // Refunded at Asaas, its delivery lost: the orphan's item follows, as the webhook's would.
     await control('webhooks', { holdNext: 1 });
@@ -193,10 +188,9 @@ describe('the nightly reconciliation', () => {
       last_run_id: first.id,
     });
     expect(first.divergences_new).toBeGreaterThanOrEqual(1);
-    const reports = async () =>
-      (await emailsTo(admin)).filter((e) => e.body?.html?.includes(asaasId) && e.subject?.startsWith('Conciliação'));
-    expect(await reports()).toHaveLength(1);
-    expect((await reports())[0]!.body!.html).toContain('Aqui: Pago. No Asaas: Pendente.');
+    const report = await storedAdminAlert(db, `conciliacao#${first.id}`);
+    expect(JSON.stringify(report?.paragraphs)).toContain(`pagamento ${asaasId}: Aqui: Pago. No Asaas: Pendente.`);
+    expect(await deliverAdminAlert(db, `conciliacao#${first.id}`)).toEqual([report?.subject]);
 
     const second = await reconcile();
     const kept = await divergencesOf(asaasId);
@@ -206,7 +200,9 @@ describe('the nightly reconciliation', () => {
       last_run_id: second.id,
       first_seen_at: recorded!.first_seen_at,
     });
-    expect(await reports()).toHaveLength(1);
+    // The second run does not report it as new again.
+    const secondReport = await storedAdminAlert(db, `conciliacao#${second.id}`);
+    expect(JSON.stringify(secondReport?.paragraphs ?? [])).not.toContain(`pagamento ${asaasId}:`);
 
     // The admin sees it under 'Divergências' with the contract's protocol and the client.
     let row;
@@ -350,7 +346,8 @@ describe('the nightly reconciliation', () => {
     expect(run.requests).toBe(1);
     expect(run.note).toContain('limite de 1 requisições ao Asaas');
     expect(await getReconciliationCursor(db)).toBe(before);
-    const report = (await emailsTo(admin)).find((e) => e.body?.html?.includes('limite de 1 requisições'));
+    const report = await storedAdminAlert(db, `conciliacao#${run.id}`);
+    expect(JSON.stringify(report?.paragraphs)).toContain('limite de 1 requisições');
     expect(report?.subject).toMatch(/^Conciliação com o Asaas — /);
   });
 

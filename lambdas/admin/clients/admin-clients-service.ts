@@ -32,6 +32,7 @@ import { emailSuppressionOf } from '../../shared/data/email-suppressions.js';
 import { findUserByProfileId } from '../../shared/data/lookups.js';
 import { deleteWhatsAppPointersOf } from '../../shared/data/whatsapp.js';
 import type { Db } from '../../shared/data/table.js';
+import { ITEM_TYPE } from '../../shared/data/items.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { logger } from '../../shared/logger.js';
 import { settleClientMoney, type ClientCharge, type ClientMoneyAsaas } from './client-money.js';
@@ -230,10 +231,10 @@ export async function deleteClient(
 /** The charges among a partition's items, each with its contract's protocol (to name it in a refusal). */
 function chargesOf(items: Record<string, unknown>[]): ClientCharge[] {
   const protocolOf = new Map(
-    items.filter((item) => item.type === 'CONTRACT').map((item) => [String(item.id), String(item.protocolo)]),
+    items.filter((item) => item.type === ITEM_TYPE.contract).map((item) => [String(item.id), String(item.protocolo)]),
   );
   return items
-    .filter((item) => item.type === 'CHARGE' && typeof item.id === 'string' && typeof item.status === 'string')
+    .filter((item) => item.type === ITEM_TYPE.charge && typeof item.id === 'string' && typeof item.status === 'string')
     .map((item) => ({
       id: item.id as string,
       status: item.status as string,
@@ -274,7 +275,7 @@ async function purge(
     const all = invitee && round === 0 ? [...items, invitee] : items;
     if (all.length === 0) break;
     for (const item of items) {
-      if (item.type === 'CONTRACT' && typeof item.id === 'string') {
+      if (item.type === ITEM_TYPE.contract && typeof item.id === 'string') {
         counts.deleted_documents += await deps.documents.eraseUnder(`contracts/${item.id}/`);
       }
     }
@@ -286,10 +287,10 @@ async function purge(
       db,
       items.filter((item) => !isCountedItem(item)).map(({ pk, sk }) => ({ pk, sk })),
     );
-    counts.deleted_contracts += items.filter((item) => item.type === 'CONTRACT').length;
-    counts.deleted_processes += counted.filter((item) => item.type === 'PROCESS').length;
-    counts.deleted_charges += counted.filter((item) => item.type === 'CHARGE').length;
-    counts.deleted_referrals += counted.filter((item) => item.type === 'REFERRAL').length;
+    counts.deleted_contracts += items.filter((item) => item.type === ITEM_TYPE.contract).length;
+    counts.deleted_processes += counted.filter((item) => item.type === ITEM_TYPE.process).length;
+    counts.deleted_charges += counted.filter((item) => item.type === ITEM_TYPE.charge).length;
+    counts.deleted_referrals += counted.filter((item) => item.type === ITEM_TYPE.referral).length;
   }
   return counts;
 }

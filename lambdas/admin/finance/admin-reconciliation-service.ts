@@ -2,9 +2,8 @@ import type { AdminDivergenceRow, ReconciliationRunSummary } from '../../../doma
 import { nextScheduledReconciliation } from '../../../domain/reconciliation.js';
 import type { Clock } from '../../shared/clock.js';
 import { rowContextOf } from '../../shared/data/admin-lists.js';
-import { latestReconciliationRun, listDivergences } from '../../shared/data/reconciliation.js';
-import { keys } from '../../shared/data/keys.js';
-import { decodeCursor, encodeCursor, type Db } from '../../shared/data/table.js';
+import { divergenceCursor, latestReconciliationRun, listDivergences } from '../../shared/data/reconciliation.js';
+import { encodeCursor, type Db } from '../../shared/data/table.js';
 
 /** Rows a page of 'Divergências' shows (its rows' clients and contracts are one BatchGetItem of at most 50 keys). */
 export const DIVERGENCE_PAGE_SIZE = 25;
@@ -26,7 +25,7 @@ export async function getAdminReconciliation(
     latestReconciliationRun(deps.db),
     listDivergences(deps.db, {
       limit: DIVERGENCE_PAGE_SIZE,
-      cursor: decodeCursor(query.cursor, { attributes: ['pk', 'sk'], partition: ['pk', keys.divergencePk] }),
+      cursor: divergenceCursor(query.cursor),
     }),
   ]);
   const refs = page.items.flatMap((d) =>

@@ -1,14 +1,8 @@
 import { runAdminReconciliationRoute } from '../../../domain/api/admin-reconciliation.js';
 import type { ReconciliationDeps } from '../../payments/reconciliation-service.js';
 import { systemClock } from '../../shared/clock.js';
-import { appUrlFromEnvironment } from '../../shared/config.js';
 import { tableFromEnvironment } from '../../shared/db.js';
-import {
-  adminDirectoryFromEnvironment,
-  asaasFromEnvironment,
-  emailFromEnvironment,
-  workflowFromEnvironment,
-} from '../../shared/environment.js';
+import { asaasFromEnvironment, workflowFromEnvironment } from '../../shared/environment.js';
 import { apiHandler } from '../../shared/http.js';
 import { runReconciliationNow } from './run-reconciliation-service.js';
 
@@ -16,9 +10,6 @@ const deps: ReconciliationDeps = {
   db: tableFromEnvironment(),
   clock: systemClock,
   workflow: workflowFromEnvironment(),
-  sendEmail: emailFromEnvironment(),
-  admins: adminDirectoryFromEnvironment(),
-  appUrl: appUrlFromEnvironment(),
   // A person waits for the answer: short retries, unlike the night's patient ones.
   asaas: asaasFromEnvironment(process.env, undefined, {
     timeoutMs: 8_000,

@@ -1,4 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ITEM_TYPE } from './items.js';
 import { keys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, putNew, type Db, type TransactItem } from './table.js';
 
@@ -38,7 +39,7 @@ export async function raiseAdminAlert(db: Db, alert: AdminAlert, now: string): P
     putNew(db, {
       pk: keys.adminAlert(alert.id),
       sk: keys.adminAlert(alert.id),
-      type: 'ADMIN_ALERT',
+      type: ITEM_TYPE.adminAlert,
       ...typeIndexKeys('ADMIN_ALERT', now, alert.id),
       alert_id: alert.id,
       user_id: alert.userId,
@@ -56,7 +57,7 @@ export async function raiseAdminAlert(db: Db, alert: AdminAlert, now: string): P
         Item: {
           pk: keys.customer(alert.userId),
           sk: keys.adminAlertRefSk(alert.id),
-          type: 'ADMIN_ALERT_REF',
+          type: ITEM_TYPE.adminAlertRef,
           alert_id: alert.id,
           created_at: now,
         },
@@ -75,14 +76,15 @@ export async function raiseAdminAlert(db: Db, alert: AdminAlert, now: string): P
 
 /** The id of the alert an `ADMIN_ALERT_REF` item of a customer's partition names, or null when it is not one. */
 export function adminAlertIdOfRef(item: Record<string, unknown>): string | null {
-  return item.type === 'ADMIN_ALERT_REF' && typeof item.alert_id === 'string' && item.alert_id !== ''
+  return item.type === ITEM_TYPE.adminAlertRef && typeof item.alert_id === 'string' && item.alert_id !== ''
     ? item.alert_id
     : null;
 }
 
 /** The alert a stream record's new image holds, or null when it is not one. */
 export function adminAlertOf(item: Record<string, unknown>): StoredAdminAlert | null {
-  if (item.type !== 'ADMIN_ALERT' || typeof item.alert_id !== 'string' || typeof item.subject !== 'string') return null;
+  if (item.type !== ITEM_TYPE.adminAlert || typeof item.alert_id !== 'string' || typeof item.subject !== 'string')
+    return null;
   return {
     id: item.alert_id,
     userId: typeof item.user_id === 'string' ? item.user_id : null,

@@ -1,4 +1,4 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { kitChecklist, type KitItemRecord } from '../../../domain/filing-kit.js';
 import { ADMIN_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
@@ -24,7 +24,7 @@ import { adminClientSchema, type AdminClient } from '../../../domain/schemas/adm
 import { ValidationError } from '../errors.js';
 import { keys } from './keys.js';
 import { latestChargeOfContract } from './charges.js';
-import { GSI1, GSI2, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
+import { GSI1, GSI2, batchGetAll, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
 
 export type Page<T> = { items: T[]; cursor: string | null };
 
@@ -81,13 +81,12 @@ export async function searchClients(db: Db, term: string, limit = 50): Promise<A
   );
   const userIds = [...new Set(Items.map((item) => item.user_id as string))].slice(0, limit);
   if (userIds.length === 0) return [];
-  const { Responses } = await db.client.send(
-    new BatchGetCommand({
-      RequestItems: { [db.tableName]: { Keys: userIds.map((id) => ({ pk: keys.customer(id), sk: keys.profileSk })) } },
-    }),
+  const profiles = await batchGetAll(
+    db,
+    userIds.map((id) => ({ pk: keys.customer(id), sk: keys.profileSk })),
   );
   // Newest first, like the list; a client being deleted (pattern 28) is no longer shown.
-  return (Responses?.[db.tableName] ?? [])
+  return profiles
     .filter((item) => item.deleting_at === undefined)
     .map((item) => adminClientSchema.parse(stripKeys(item)))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -119,12 +118,11 @@ export async function searchClientPage(
   const userIds = [...new Set(Items.map((item) => item.user_id as string))];
   const cursor = encodeCursor(LastEvaluatedKey);
   if (userIds.length === 0) return { items: [], cursor };
-  const { Responses } = await db.client.send(
-    new BatchGetCommand({
-      RequestItems: { [db.tableName]: { Keys: userIds.map((id) => ({ pk: keys.customer(id), sk: keys.profileSk })) } },
-    }),
+  const profiles = await batchGetAll(
+    db,
+    userIds.map((id) => ({ pk: keys.customer(id), sk: keys.profileSk })),
   );
-  const items = (Responses?.[db.tableName] ?? [])
+  const items = profiles
     .filter((item) => item.deleting_at === undefined)
     .map((item) => adminClientSchema.parse(stripKeys(item)))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -243,35 +241,6 @@ export type RowContext = {
   kits: Map<string, KitItemRecord[]>;
 };
 
-/** Every item of `keys` (BatchGetItem in chunks of 100, unprocessed keys asked again up to 5 times). */
-async function batchGetAll(
-  db: Db,
-  wanted: { pk: string; sk: string }[],
-  projection?: { expression: string; names: Record<string, string> },
-): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let pending = wanted;
-  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-    const chunk = pending.slice(0, 100);
-    const { Responses, UnprocessedKeys } = await db.client.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [db.tableName]: {
-            Keys: chunk,
-            ...(projection
-              ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
-              : {}),
-          },
-        },
-      }),
-    );
-    found.push(...(Responses?.[db.tableName] ?? []));
-    const unprocessed = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as { pk: string; sk: string }[];
-    pending = [...unprocessed, ...pending.slice(100)];
-  }
-  return found;
-}
-
 /**
  * The profiles and contracts a page of rows names (one BatchGetItem); with `latestCharges`, a second one of each
  * contract's latest charge (the contract's `charge_id`, pattern 41), projected to its status; with `kitOf`, the filing
@@ -311,7 +280,7 @@ export async function rowContextOf(
   }
   if (options.latestCharges && charges.length > 0) {
     const projection = { expression: 'pk, contrato_id, #status', names: { '#status': 'status' } };
-    for (const item of await batchGetAll(db, charges, projection)) {
+    for (const item of await batchGetAll(db, charges, { projection })) {
       const userId = (item.pk as string).slice(keys.customer('').length);
       context.latestChargeStatus.set(`${userId}#${String(item.contrato_id)}`, String(item.status));
     }
@@ -330,7 +299,7 @@ export async function rowContextOf(
   });
   if (kitKeys.length > 0) {
     const projection = { expression: 'pk, contrato_id, #key, #state', names: { '#key': 'key', '#state': 'state' } };
-    for (const item of await batchGetAll(db, kitKeys, projection)) {
+    for (const item of await batchGetAll(db, kitKeys, { projection })) {
       const userId = (item.pk as string).slice(keys.customer('').length);
       context.kits
         .get(`${userId}#${String(item.contrato_id)}`)
@@ -398,19 +367,8 @@ export async function searchReferralsByEmail(
 }
 
 async function batchGetReferrals(db: Db, keysToRead: { pk: string; sk: string }[]): Promise<AdminReferralRow[]> {
-  const rows: AdminReferralRow[] = [];
-  let pending = keysToRead;
-  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-    const chunk = pending.slice(0, 100);
-    const { Responses, UnprocessedKeys } = await db.client.send(
-      new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: chunk } } }),
-    );
-    // A token whose referral is gone (withdrawn, deleted) reads nothing: it is simply not listed.
-    for (const item of Responses?.[db.tableName] ?? []) if (item.type === 'REFERRAL') rows.push(referralRowOf(item));
-    const unprocessed = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as { pk: string; sk: string }[];
-    pending = [...unprocessed, ...pending.slice(100)];
-  }
-  return rows;
+  // A token whose referral is gone (withdrawn, deleted) reads nothing: it is simply not listed.
+  return (await batchGetAll(db, keysToRead)).filter((item) => item.type === 'REFERRAL').map(referralRowOf);
 }
 
 /**

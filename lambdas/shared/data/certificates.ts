@@ -1,35 +1,18 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { certificateSchema, type Certificate } from '../../../domain/nada-consta.js';
 import { processSchema, profileSchema, type Process, type Profile } from '../../../domain/schemas/entities.js';
+import { ITEM_TYPE } from './items.js';
 import { keys, pointerKey } from './keys.js';
-import { failedConditions, isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
+import { batchGetAll, failedConditions, isConditionFailure, putNew, readPointer, stripKeys, type Db } from './table.js';
 
-/**
- * A Nada Consta as issued: the masked data printed on it (never the clear name, document or e-mail), the grant it
- * attests, and where its PDF lives with the PDF's SHA-256.
- */
-export const certificateSchema = z.object({
-  codigo: z.string(),
-  user_id: z.string(),
-  contrato_id: z.string(),
-  processo_id: z.string(),
-  protocolo: z.string(),
-  nome_cliente: z.string(),
-  cpf_cliente: z.string(),
-  orgaos: z.array(z.string()),
-  baixa_deferida_em: z.string(),
-  emitido_em: z.string(),
-  sha256: z.string(),
-  pdf_key: z.string(),
-});
-export type Certificate = z.infer<typeof certificateSchema>;
+export { certificateSchema, type Certificate };
 
 /** The certificate item, in the customer's partition (so deleting the client finds it), one per grant of a contract. */
 export function certificateItem(certificate: Certificate) {
   return {
     pk: keys.customer(certificate.user_id),
     sk: keys.certificateSk(certificate.contrato_id, certificate.baixa_deferida_em),
-    type: 'CERTIFICATE',
+    type: ITEM_TYPE.certificate,
     ...certificate,
   };
 }
@@ -55,21 +38,14 @@ export async function readCertificateSubject(
   db: Db,
   ref: CertificateRef,
 ): Promise<{ profile: Profile | null; process: Process | null }> {
-  const { Responses } = await db.client.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [db.tableName]: {
-          Keys: [
-            { pk: keys.customer(ref.userId), sk: keys.profileSk },
-            { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
-          ],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const items = await batchGetAll(
+    db,
+    [
+      { pk: keys.customer(ref.userId), sk: keys.profileSk },
+      { pk: keys.customer(ref.userId), sk: keys.processSk(ref.contractId) },
+    ],
+    { consistent: true },
   );
-  // Two small keys: DynamoDB leaves none unprocessed short of throttling, which the SDK's own retries absorb first.
-  const items = Responses?.[db.tableName] ?? [];
   const profile = items.find((item) => item.type === 'PROFILE');
   const process = items.find((item) => item.type === 'PROCESS');
   return {
@@ -146,20 +122,14 @@ export async function findCertificateByCode(
   if (!pointer) return null;
   const userId = pointer.user_id as string;
   const contractId = pointer.contrato_id as string;
-  const { Responses } = await db.client.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [db.tableName]: {
-          Keys: [
-            { pk: keys.customer(userId), sk: keys.certificateSk(contractId, pointer.baixa_deferida_em as string) },
-            { pk: keys.customer(userId), sk: keys.processSk(contractId) },
-          ],
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const items = await batchGetAll(
+    db,
+    [
+      { pk: keys.customer(userId), sk: keys.certificateSk(contractId, pointer.baixa_deferida_em as string) },
+      { pk: keys.customer(userId), sk: keys.processSk(contractId) },
+    ],
+    { consistent: true },
   );
-  const items = Responses?.[db.tableName] ?? [];
   const certificate = items.find((item) => item.type === 'CERTIFICATE');
   const process = items.find((item) => item.type === 'PROCESS');
   // A client being deleted may leave the pointer a moment longer than the certificate (pattern 28 runs in chunks).

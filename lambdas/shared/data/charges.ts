@@ -3,6 +3,7 @@ import { isChargePaid } from '../../../domain/charge-status.js';
 import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import { chargeSchema, type Charge } from '../../../domain/schemas/entities.js';
 import { NotFoundError } from '../errors.js';
+import { ITEM_TYPE } from './items.js';
 import { keys, pointerKey, statusIndexKeys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, readPointer, storedContractId, stripKeys, type Db } from './table.js';
 
@@ -21,7 +22,7 @@ export function chargeItem(userId: string, charge: Charge) {
   return {
     pk: keys.customer(userId),
     sk: keys.chargeSk(charge.contrato_id, charge.id),
-    type: 'CHARGE',
+    type: ITEM_TYPE.charge,
     user_id: userId,
     ...typeIndexKeys('CHARGE', charge.updated_at, charge.id),
     ...statusIndexKeys('CHARGE', charge.status, charge.updated_at, charge.id),

@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isChargePaid } from '../../../domain/charge-status.js';
 import { profileSchema, type Profile } from '../../../domain/schemas/entities.js';
 import { adminAlertIdOfRef } from './admin-alerts.js';
@@ -16,7 +10,15 @@ import { clientSearchTokenItems } from './customers.js';
 import { COUNTERS, keys, parseKey, pointerKey } from './keys.js';
 import { findUserByProfileId } from './lookups.js';
 import { referralSearchTokenItem } from './referrals.js';
-import { isConditionFailure, queryAllItems, readPointer, stripKeys, type Db, type TransactItem } from './table.js';
+import {
+  batchGetAll,
+  isConditionFailure,
+  queryAllItems,
+  readPointer,
+  stripKeys,
+  type Db,
+  type TransactItem,
+} from './table.js';
 
 /**
  * Pattern 28: deleting a client with all their data (docs/data-model.md, Deleting a client). Every step tolerates
@@ -298,18 +300,12 @@ function countedDeletes(db: Db, chunk: Item[]): TransactItem[] {
 
 /** The items of a chunk as they are now (strongly consistent); the ones gone meanwhile drop out. */
 async function reread(db: Db, chunk: Item[]): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let start = 0; start < chunk.length; start += 100) {
-    let pending: ItemKey[] = chunk.slice(start, start + 100).map(({ pk, sk }) => ({ pk, sk }));
-    while (pending.length > 0) {
-      const { Responses, UnprocessedKeys } = await db.client.send(
-        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }),
-      );
-      found.push(...((Responses?.[db.tableName] ?? []) as Item[]));
-      pending = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as ItemKey[];
-    }
-  }
-  return found.filter(isCountedItem);
+  const found = await batchGetAll(
+    db,
+    chunk.map(({ pk, sk }) => ({ pk, sk })),
+    { consistent: true },
+  );
+  return (found as Item[]).filter(isCountedItem);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FILED_PROCESS_STATUSES } from '../../../domain/process-status.js';
 import {
   courtCaseSchema,
@@ -10,9 +10,18 @@ import {
   type Process,
 } from '../../../domain/schemas/entities.js';
 import type { Page } from './admin-lists.js';
+import { ITEM_TYPE } from './items.js';
 import { keys } from './keys.js';
 import { GSI2 } from './table.js';
-import { appliedUnlessConditionFails, decodeCursor, encodeCursor, queryAllItems, stripKeys, type Db } from './table.js';
+import {
+  appliedUnlessConditionFails,
+  batchGetAll,
+  decodeCursor,
+  encodeCursor,
+  queryAllItems,
+  stripKeys,
+  type Db,
+} from './table.js';
 
 export type CourtCaseRef = { userId: string; contractId: string };
 
@@ -75,7 +84,7 @@ export async function storeCourtMovement(
         Item: {
           pk: keys.customer(ref.userId),
           sk: keys.courtMovementSk(ref.contractId, movement.id),
-          type: 'COURT_MOVEMENT',
+          type: ITEM_TYPE.courtMovement,
           user_id: ref.userId,
           ...(awaitingReview
             ? { gsi2pk: keys.courtReviewList, gsi2sk: keys.listSort(movement.created_at, movement.id) }
@@ -134,18 +143,13 @@ export async function recordCourtAnswer(db: Db, ref: CourtCaseRef, answer: Court
 /** Pattern 78, read: the sync records of some cases, by contract (BatchGetItem, 100 keys a request). */
 export async function courtCasesOf(db: Db, refs: readonly CourtCaseRef[]): Promise<Map<string, CourtCase>> {
   const found = new Map<string, CourtCase>();
-  for (let start = 0; start < refs.length; start += 100) {
-    let pending: Record<string, unknown>[] | undefined = refs
-      .slice(start, start + 100)
-      .map((ref) => ({ pk: keys.customer(ref.userId), sk: keys.courtCaseSk(ref.contractId) }));
-    while (pending && pending.length > 0) {
-      const answer = await db.client.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending } } }));
-      for (const item of answer.Responses?.[db.tableName] ?? []) {
-        const record = courtCaseSchema.parse(stripKeys(item));
-        found.set(record.contrato_id, record);
-      }
-      pending = answer.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
+  const items = await batchGetAll(
+    db,
+    refs.map((ref) => ({ pk: keys.customer(ref.userId), sk: keys.courtCaseSk(ref.contractId) })),
+  );
+  for (const item of items) {
+    const record = courtCaseSchema.parse(stripKeys(item));
+    found.set(record.contrato_id, record);
   }
   return found;
 }

@@ -1,13 +1,23 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DATA_RIGHTS_MESSAGES, type ErasureStatus } from '../../../domain/data-rights.js';
 import type { Profile } from '../../../domain/schemas/entities.js';
 import { ConflictError } from '../errors.js';
 import { adminAlertIdOfRef } from './admin-alerts.js';
 import { deleteCountedItems, deleteItemKeys, findReferralOfInvitee, type ItemKey } from './client-deletion.js';
+import { ITEM_TYPE, storedStatusChangeOf } from './items.js';
 import { keys, pointerKey, typeIndexKeys } from './keys.js';
 import { referralSearchTokenItem } from './referrals.js';
 import { eraseWhatsAppChannel, whatsappPointersOf } from './whatsapp.js';
-import { GSI1, decodeCursor, encodeCursor, isConditionFailure, putNew, queryAllItems, type Db } from './table.js';
+import {
+  GSI1,
+  batchGetAll,
+  decodeCursor,
+  encodeCursor,
+  isConditionFailure,
+  putNew,
+  queryAllItems,
+  type Db,
+} from './table.js';
 import { refusal } from '../../../domain/refusals.js';
 
 /**
@@ -21,22 +31,33 @@ type Item = Record<string, unknown> & ItemKey;
 export type CustomerRecords = {
   /** Every item of `CUSTOMER#<sub>`: profile, contracts, charges, processes, history, referrals, certificates… */
   partition: Item[];
+  /** The account's item of the partition (the welcome e-mail's marker), when there is one. */
+  account: Item | null;
   /** The admin actions about them (`AUDIT#<sub>`). */
   audit: Item[];
   /** The referral in which they were invited (under the referrer's partition). */
   invitedBy: Item | null;
-  /**
-   * Markers outside the partition named by it: status e-mails, purchase conversions, magic link, recovery, and the
-   * admin alerts about them (by `keys.adminAlert`).
-   */
-  markers: Map<string, Item>;
+  /** Markers outside the partition named by it (pattern 60, c), by what they are about. */
+  markers: CustomerMarkers;
   /** Their erasure requests (the open one; closed ones end with the client's data). */
   erasureRequests: ErasureRequestRecord[];
   /** The pointers outside the partition its WhatsApp items name (message ids, numbers: pattern 107). */
   whatsappPointers: Item[];
 };
 
-const HISTORY_ID = /#PROCESS#HISTORY#.+#([^#]+)$/;
+/** The markers outside a customer's partition that its items name, as stored (null or absent: none). */
+export type CustomerMarkers = {
+  /** The account's last magic-link request. */
+  magicLink: Item | null;
+  /** The account's last password-recovery request. */
+  recoveryRequest: Item | null;
+  /** The status-update e-mail of each status change, by the history record's id. */
+  statusNotices: Map<string, Item>;
+  /** The purchase conversion of each charge, by the charge's id. */
+  purchaseConversions: Map<string, Item>;
+  /** The admin alerts about the customer, by the alert's id. */
+  adminAlerts: Map<string, Item>;
+};
 
 /** The marker keys a customer's items name (pattern 60, c), the admin alerts about them among them. */
 export function markerKeysOf(userId: string, partition: Item[]): string[] {
@@ -44,13 +65,37 @@ export function markerKeysOf(userId: string, partition: Item[]): string[] {
   for (const item of partition) {
     const alertId = adminAlertIdOfRef(item);
     if (alertId) found.push(keys.adminAlert(alertId));
-    if (item.type === 'CHARGE' && typeof item.id === 'string') found.push(keys.purchaseConversion(item.id));
-    if (item.type === 'HISTORY') {
-      const historyId = HISTORY_ID.exec(item.sk)?.[1];
-      if (historyId) found.push(keys.statusNotice(userId, historyId));
-    }
+    if (item.type === ITEM_TYPE.charge && typeof item.id === 'string') found.push(keys.purchaseConversion(item.id));
+    const change = storedStatusChangeOf(item);
+    if (change) found.push(keys.statusNotice(userId, change.changeId));
   }
   return [...new Set(found)];
+}
+
+/** The markers read, by what each is about (the inverse of `markerKeysOf`). */
+function customerMarkersOf(userId: string, partition: Item[], read: Item[]): CustomerMarkers {
+  const byKey = new Map(read.map((item) => [item.pk, item]));
+  const markers: CustomerMarkers = {
+    magicLink: byKey.get(keys.magicLink(userId)) ?? null,
+    recoveryRequest: byKey.get(keys.recoveryRequest(userId)) ?? null,
+    statusNotices: new Map(),
+    purchaseConversions: new Map(),
+    adminAlerts: new Map(),
+  };
+  const found = (map: Map<string, Item>, id: string, key: string) => {
+    const item = byKey.get(key);
+    if (item) map.set(id, item);
+  };
+  for (const item of partition) {
+    const alertId = adminAlertIdOfRef(item);
+    if (alertId) found(markers.adminAlerts, alertId, keys.adminAlert(alertId));
+    if (item.type === ITEM_TYPE.charge && typeof item.id === 'string') {
+      found(markers.purchaseConversions, item.id, keys.purchaseConversion(item.id));
+    }
+    const change = storedStatusChangeOf(item);
+    if (change) found(markers.statusNotices, change.changeId, keys.statusNotice(userId, change.changeId));
+  }
+  return markers;
 }
 
 /**
@@ -72,35 +117,18 @@ export async function customerRecords(db: Db, userId: string, profile: Profile |
     openErasureRequest(db, userId),
   ]);
   const [markers, whatsappPointers] = await Promise.all([
-    batchGet(db, markerKeysOf(userId, partition).map(pointerKey)),
+    batchGetAll(db, markerKeysOf(userId, partition).map(pointerKey)) as Promise<Item[]>,
     whatsappPointersOf(db, userId, partition),
   ]);
   return {
     partition,
+    account: partition.find((item) => item.sk === keys.accountSk) ?? null,
     audit,
     invitedBy: invitedBy as Item | null,
-    markers: new Map(markers.map((item) => [item.pk, item])),
+    markers: customerMarkersOf(userId, partition, markers),
     erasureRequests: erasure ? [erasure] : [],
     whatsappPointers,
   };
-}
-
-/** BatchGetItem of any number of keys, 100 a call, again for whatever DynamoDB left unprocessed. */
-async function batchGet(db: Db, itemKeys: ItemKey[]): Promise<Item[]> {
-  const found: Item[] = [];
-  for (let start = 0; start < itemKeys.length; start += 100) {
-    let requested: Record<string, unknown>[] = itemKeys.slice(start, start + 100);
-    for (let attempt = 0; requested.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error('BatchGetItem left keys unprocessed after 8 retries');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** attempt, 1000)));
-      const { Responses, UnprocessedKeys } = await db.client.send(
-        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: requested } } }),
-      );
-      found.push(...((Responses?.[db.tableName] ?? []) as Item[]));
-      requested = UnprocessedKeys?.[db.tableName]?.Keys ?? [];
-    }
-  }
-  return found;
 }
 
 /** An erasure request as stored (pattern 61). */

@@ -6,6 +6,7 @@ import { PROCESS_MESSAGES } from '../../../domain/messages.js';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import { processSchema, type Process, type StatusHistoryInternal } from '../../../domain/schemas/entities.js';
 import { ConflictError, NotFoundError } from '../errors.js';
+import { ITEM_TYPE } from './items.js';
 import { COUNTERS, keys, statusIndexKeys, typeIndexKeys } from './keys.js';
 import { isConditionFailure, stripKeys, type Db, type TransactItem } from './table.js';
 import { refusal } from '../../../domain/refusals.js';
@@ -44,7 +45,7 @@ export function historyItem(
     ...change.internal,
     pk: keys.customer(ref.userId),
     sk: keys.historySk(ref.contractId, change.at, change.id),
-    type: 'HISTORY',
+    type: ITEM_TYPE.history,
     processo_id: change.processId,
     de: change.from,
     para: change.to,

@@ -1,12 +1,5 @@
 import { expectedAsaasValue } from '../../../domain/payment-methods.js';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import {
   DIVERGENCE_KINDS,
@@ -18,10 +11,16 @@ import {
 } from '../../../domain/reconciliation.js';
 import type { ChargeRef } from './charges.js';
 import { keys, pointerKey } from './keys.js';
-import { appliedUnlessConditionFails, GSI1, GSI2, storedContractId, type Db } from './table.js';
+import {
+  appliedUnlessConditionFails,
+  batchGetAll,
+  decodeCursor,
+  GSI1,
+  GSI2,
+  storedContractId,
+  type Db,
+} from './table.js';
 
-/** BatchGetItem takes at most 100 keys a request. */
-const BATCH_KEYS = 100;
 /** Run records are history, not evidence: kept half a year. */
 const RUN_RECORD_DAYS = 180;
 
@@ -43,34 +42,9 @@ export type ReconcilableCharge = {
   processPaidChargeId: string | null;
 };
 
-/** Every key, read strongly consistent, in batches of 100, unprocessed keys asked again. */
-async function batchGet(
-  db: Db,
-  allKeys: Key[],
-  projection: { expression: string; names?: Record<string, string> },
-): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  for (let start = 0; start < allKeys.length; start += BATCH_KEYS) {
-    let pending: Key[] = allKeys.slice(start, start + BATCH_KEYS);
-    while (pending.length > 0) {
-      const { Responses, UnprocessedKeys } = await db.client.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [db.tableName]: {
-              Keys: pending,
-              ConsistentRead: true,
-              ProjectionExpression: projection.expression,
-              ExpressionAttributeNames: projection.names,
-            },
-          },
-        }),
-      );
-      items.push(...(Responses?.[db.tableName] ?? []));
-      pending = (UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Key[];
-    }
-  }
-  return items;
-}
+/** Every key, read strongly consistent (what a run repairs is decided on it), projected. */
+const batchGet = (db: Db, allKeys: Key[], projection: { expression: string; names?: Record<string, string> }) =>
+  batchGetAll(db, allKeys, { consistent: true, projection });
 
 /**
  * Pattern 51: our side of a page of Asaas payments, by their ids: one BatchGetItem of the `ASAAS#` pointers, then one
@@ -390,6 +364,10 @@ export async function recordDivergence(
 }
 
 /** Pattern 55 (b): the divergences still open, a page at a time (a list that should stay short). */
+/** A page cursor of 'Divergências' from the browser → where pattern 55 b's Query resumes (a 400 if not one of it). */
+export const divergenceCursor = (cursor: string | null | undefined) =>
+  decodeCursor(cursor, { attributes: ['pk', 'sk'], partition: ['pk', keys.divergencePk] });
+
 export async function listDivergences(
   db: Db,
   page: { limit: number; cursor?: Record<string, unknown> },

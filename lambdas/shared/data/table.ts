@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -212,6 +213,50 @@ export async function queryAllItems(
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return items;
+}
+
+/** BatchGetItem's limit of keys a request. */
+const BATCH_GET_KEYS = 100;
+/** Rounds of asking again for what DynamoDB left unprocessed (throttling) before giving up loudly. */
+const BATCH_GET_ROUNDS = 8;
+
+/**
+ * Every item of any number of keys: BatchGetItem 100 keys a request, the keys DynamoDB left unprocessed asked again
+ * with a growing pause, so a throttled read never drops items silently (after the last round it throws). Items gone
+ * are simply absent; the answer is in no particular order.
+ */
+export async function batchGetAll(
+  db: Db,
+  itemKeys: readonly { pk: string; sk: string }[],
+  options: { consistent?: boolean; projection?: { expression: string; names?: Record<string, string> } } = {},
+): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let start = 0; start < itemKeys.length; start += BATCH_GET_KEYS) {
+    let pending: Record<string, unknown>[] = itemKeys.slice(start, start + BATCH_GET_KEYS);
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round >= BATCH_GET_ROUNDS) throw new Error(`BatchGetItem left keys unprocessed after ${round} rounds`);
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(50 * 2 ** round, 1000)));
+      const { Responses, UnprocessedKeys } = await db.client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [db.tableName]: {
+              Keys: pending,
+              ...(options.consistent ? { ConsistentRead: true } : {}),
+              ...(options.projection
+                ? {
+                    ProjectionExpression: options.projection.expression,
+                    ExpressionAttributeNames: options.projection.names,
+                  }
+                : {}),
+            },
+          },
+        }),
+      );
+      found.push(...(Responses?.[db.tableName] ?? []));
+      pending = UnprocessedKeys?.[db.tableName]?.Keys ?? [];
+    }
+  }
+  return found;
 }
 
 export function encodeCursor(key: Record<string, unknown> | undefined): string | null {

@@ -5,24 +5,23 @@ import {
   RECONCILIATION_RUN_LABELS,
   type DivergenceFacts,
 } from '../../domain/reconciliation.js';
-import type { OutgoingEmail } from '../providers/email.js';
+import type { AdminAlert } from '../shared/data/admin-alerts.js';
 import type { ReconciliationRun } from '../shared/data/reconciliation.js';
-import { ADMIN_EMAIL_REASON, emailButton, emailLayout, markup } from '../shared/email-layout.js';
 
-/** An e-mail names at most this many new divergences; the screen lists them all. */
+/** A report names at most this many new divergences; the screen lists them all. */
 export const REPORT_DIVERGENCE_LIMIT = 20;
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
 /**
  * To the admins, after a run that repaired something, found something new or did not finish: its figures, the new
- * divergences (what each side says) and a link to 'Divergências' on /admin/financeiro.
+ * divergences (what each side says) and a link to 'Divergências' on /admin/financeiro. An admin alert (pattern 49)
+ * whose id is the run's, so a retried run tells them once; about no one customer (`userId` null).
  */
-export function reconciliationReportEmail(
-  appUrl: string,
+export function reconciliationReportAlert(
   run: ReconciliationRun,
   newDivergences: (DivergenceFacts & { asaas_id: string })[],
-): OutgoingEmail {
+): AdminAlert {
   const news = [
     run.divergences_new > 0 ? count(run.divergences_new, 'divergência nova', 'divergências novas') : null,
     run.repaired + run.confirmations_resumed > 0
@@ -48,29 +47,22 @@ export function reconciliationReportEmail(
     ['Divergências resolvidas', run.divergences_resolved],
     ['Erros', run.errors],
   ];
-  const figures = rows.map(
-    ([label, value]) =>
-      markup`<tr><td style="padding:4px 12px 4px 0">${label}</td><td style="padding:4px 0;text-align:right"><strong>${value.toLocaleString('pt-BR')}</strong></td></tr>`,
-  );
   const listed = newDivergences.slice(0, REPORT_DIVERGENCE_LIMIT);
   const more = newDivergences.length - listed.length;
-  const divergences = listed.length
-    ? markup`<p><strong>Divergências novas</strong></p><ul>${listed.map(
-        (d) =>
-          markup`<li>${DIVERGENCE_LABELS[d.kind]} — pagamento <strong>${d.asaas_id}</strong>: ${describeDivergence(d)}</li>`,
-      )}</ul>${more > 0 ? markup`<p>E mais ${count(more, 'divergência', 'divergências')} no painel.</p>` : null}`
-    : null;
-  const note = run.note ? markup`<p><strong>${run.note}</strong></p>` : null;
   return {
+    id: `conciliacao#${run.id}`,
+    userId: null,
     subject,
-    html: emailLayout({
-      title: 'Conciliação com o Asaas',
-      audience: 'admin',
-      body: markup`<p>A conciliação iniciada em ${formatDateTime(run.started_at)} terminou: <strong>${RECONCILIATION_RUN_LABELS[run.status]}</strong>. Foram comparados os pagamentos criados no Asaas desde ${formatDate(`${run.window.createdFrom}T12:00:00Z`)} e os pagos desde ${formatDate(`${run.window.paidFrom}T12:00:00Z`)} com as cobranças do sistema.</p>
-${note}<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;margin:8px 0 16px">${figures}</table>
-${divergences}<p>O que foi reparado seguiu o mesmo caminho de um webhook do Asaas. As divergências precisam de uma pessoa: confira cada uma no painel do Asaas e na seção Divergências do Financeiro.</p>
-${emailButton(new URL('/admin/financeiro#divergencias', appUrl).toString(), 'Abrir Financeiro')}`,
-      reason: ADMIN_EMAIL_REASON,
-    }),
+    paragraphs: [
+      `A conciliação iniciada em ${formatDateTime(run.started_at)} terminou: ${RECONCILIATION_RUN_LABELS[run.status]}. Foram comparados os pagamentos criados no Asaas desde ${formatDate(`${run.window.createdFrom}T12:00:00Z`)} e os pagos desde ${formatDate(`${run.window.paidFrom}T12:00:00Z`)} com as cobranças do sistema.`,
+      ...(run.note ? [run.note] : []),
+      `${rows.map(([label, value]) => `${label}: ${value.toLocaleString('pt-BR')}`).join('; ')}.`,
+      ...(listed.length > 0 ? ['Divergências novas:'] : []),
+      ...listed.map((d) => `${DIVERGENCE_LABELS[d.kind]} — pagamento ${d.asaas_id}: ${describeDivergence(d)}`),
+      ...(more > 0 ? [`E mais ${count(more, 'divergência', 'divergências')} no painel.`] : []),
+      'O que foi reparado seguiu o mesmo caminho de um webhook do Asaas. As divergências precisam de uma pessoa: confira cada uma no painel do Asaas e na seção Divergências do Financeiro.',
+    ],
+    actionPath: '/admin/financeiro#divergencias',
+    actionLabel: 'Abrir Financeiro',
   };
 }
