@@ -22,6 +22,14 @@ import { failedConditions, isConditionFailure, type Db, type TransactItem } from
  */
 
 /**
+ * A number attribute a move adds to rather than sets: Asaas's fee, which a card plan's later instalments add to apart
+ * (card-charges.ts) in any order relative to the move that makes the charge paid.
+ */
+export class AddTo {
+  constructor(readonly amount: number) {}
+}
+
+/**
  * Pattern 11: records the provider's status on a charge (both already normalised at the edge). Moving into a paid
  * status happens at most once: the condition refuses a second paid transition, so a charge is never paid (or counted)
  * twice; leaving a paid status (a refund) gives the paid counter back. Returns whether this call made the charge paid.
@@ -56,9 +64,21 @@ export async function recordChargeStatus(
             at: now,
             set: [
               ...(becamePaid ? ['paid_at = if_not_exists(paid_at, :at)'] : []),
-              ...Object.keys(fields).map((field) => `${field} = :field_${field}`),
+              ...Object.entries(fields).map(([field, value]) =>
+                value instanceof AddTo
+                  ? `${field} = if_not_exists(${field}, :field_zero) + :field_${field}`
+                  : `${field} = :field_${field}`,
+              ),
             ],
-            values: Object.fromEntries(Object.entries(fields).map(([field, value]) => [`:field_${field}`, value])),
+            values: {
+              ...Object.fromEntries(
+                Object.entries(fields).map(([field, value]) => [
+                  `:field_${field}`,
+                  value instanceof AddTo ? value.amount : value,
+                ]),
+              ),
+              ...(Object.values(fields).some((value) => value instanceof AddTo) ? { ':field_zero': 0 } : {}),
+            },
             condition: 'attribute_exists(pk)',
             retouchTypeList: true,
             counter: COUNTERS.charges,
@@ -139,7 +159,8 @@ export async function moveChargeStatus(
     const arrival = receivedDelta(current.status, to);
     const feeCents = arrival > 0 && 'freshRead' in source ? (source.feeCents ?? 0) : 0;
     const money = await financeItemsForMove(db, ref, current, to, now, feeCents);
-    const feeField = arrival > 0 ? { taxa_asaas: fromCents(feeCents) } : arrival < 0 ? { taxa_asaas: 0 } : {};
+    const feeField =
+      arrival > 0 ? { taxa_asaas: new AddTo(fromCents(feeCents)) } : arrival < 0 ? { taxa_asaas: 0 } : {};
     const { applied, becamePaid, refusedByExtra } = await recordChargeStatus(
       db,
       ref,
