@@ -59,7 +59,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     await page.getByText('Você pode cancelar este contrato até', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Cancelar contrato' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
-    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRefund).waitFor();
+    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRefund('pix')).waitFor();
     await dialog.getByText('O cancelamento não pode ser desfeito.').waitFor();
     await screenshot(page, `withdrawal-dialog-${device}`);
     await dialog.getByRole('button', { name: 'Sim, cancelar contrato' }).click();

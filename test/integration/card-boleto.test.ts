@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createChargeRoute } from '../../domain/api/payments.js';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
 import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
+import { EMAIL_RECEIPT_MESSAGES } from '../../domain/messages.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
+import { withdrawalMoneyLine } from '../../lambdas/contracts/withdrawal-emails.js';
 import { withdrawContract } from '../../lambdas/contracts/withdrawal-service.js';
 import { handleAsaasWebhook, type WebhookDeps } from '../../lambdas/payments/asaas-webhook-service.js';
 import { handler as createChargeHandler } from '../../lambdas/payments/create-charge.js';
@@ -208,13 +210,23 @@ describe('a card in instalments', () => {
     );
     await confirmPayment(ref);
     const from = await eventCount();
+    const sent: { to: string; html: string }[] = [];
     const result = await withdrawContract(
-      { ...webhookDeps(), db: guardedTestDb('CancelContract') },
+      {
+        ...webhookDeps(),
+        db: guardedTestDb('CancelContract'),
+        sendEmail: async (to, email) => void sent.push({ to, html: email.html }),
+      },
       customer.caller,
       customer.contract.id,
     );
     expect(result.settlement).toBe('refund-requested');
     expect((await planAtAsaas(charge.id)).map((p) => p.status)).toEqual(Array.from({ length: 6 }, () => 'REFUNDED'));
+    // The e-mail tells the card plan where its money goes, as the refund of the whole plan does it: never the PIX's.
+    const [email] = sent;
+    expect(email?.html).toContain(withdrawalMoneyLine('refund-requested', 'cartao'));
+    expect(email?.html).toContain(EMAIL_RECEIPT_MESSAGES.refundDestination('cartao'));
+    expect(email?.html).not.toContain('PIX');
     await deliverTwice(
       await eventsOf(
         plan.map((p) => p.id),
