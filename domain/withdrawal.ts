@@ -65,18 +65,26 @@ export function refundExpectedBy(requestedAt: Date, businessDays: number = REFUN
 const REFUND_STATUSES = new Set(['REFUND_REQUESTED', 'REFUND_IN_PROGRESS', 'REFUNDED']);
 
 /**
- * How the money a withdrawal refunds was paid, so the customer is told where it goes back: the newest charge of the
- * contract that is paid or already being refunded (a replaced PIX paid late included). PIX when none is: nothing is
- * refunded then, and the words are never shown.
+ * The charge whose money a withdrawal refunds: the newest charge of the contract that is paid or already being refunded
+ * (a replaced PIX paid late included); null when none holds money.
  */
-export function refundMethod(
-  contractId: string,
-  charges: readonly Pick<Charge, 'contrato_id' | 'status' | 'created_at' | 'id' | 'forma' | 'pagamento_manual'>[],
-): PaymentMethod {
-  const refunded = charges
-    .filter((c) => c.contrato_id === contractId)
-    .filter((c) => isChargePaid(c.status) || REFUND_STATUSES.has(c.status.toUpperCase()))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0];
+export function refundedCharge<
+  C extends Pick<Charge, 'contrato_id' | 'status' | 'created_at' | 'id' | 'forma' | 'pagamento_manual'>,
+>(contractId: string, charges: readonly C[]): C | null {
+  return (
+    charges
+      .filter((c) => c.contrato_id === contractId)
+      .filter((c) => isChargePaid(c.status) || REFUND_STATUSES.has(c.status.toUpperCase()))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null
+  );
+}
+
+/**
+ * How the money a withdrawal refunds was paid, so the customer is told where it goes back. PIX when no charge holds
+ * money: nothing is refunded then, and the words are never shown.
+ */
+export function refundMethod(contractId: string, charges: Parameters<typeof refundedCharge>[1]): PaymentMethod {
+  const refunded = refundedCharge(contractId, charges);
   return refunded ? chargeMethod(refunded) : 'pix';
 }
 

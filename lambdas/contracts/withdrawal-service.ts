@@ -6,6 +6,7 @@ import { latestChargeOf } from '../../domain/process-journey.js';
 import {
   chargesToSettle,
   combinedSettlement,
+  refundedCharge,
   refundMethod,
   withdrawalEligibility,
   type SettlementOutcome,
@@ -108,8 +109,13 @@ export async function withdrawContract(
       settlement = 'pending';
       pending = error;
     }
-    const method = refundMethod(contractId, charges);
-    await tellEveryone(deps, caller.userId, collection.profile, contract, { money: settlement, method });
+    // A card or a boleto costs more than the contract's PIX price: the e-mail tells the value of the sale refunded.
+    const refunded = refundedCharge(contractId, charges);
+    await tellEveryone(deps, caller.userId, collection.profile, contract, {
+      money: settlement,
+      method: refundMethod(contractId, charges),
+      valor: refunded?.valor ?? contract.valor,
+    });
     if (pending) throw pending;
     return answer(deps, caller.userId, contractId, settlement as SettlementOutcome);
   }
@@ -173,7 +179,7 @@ async function tellEveryone(
   userId: string,
   profile: { nome_completo: string; email: string },
   contract: Contract,
-  { money, method }: { money: SettlementOutcome | 'pending'; method: PaymentMethod },
+  { money, method, valor }: { money: SettlementOutcome | 'pending'; method: PaymentMethod; valor: number },
 ): Promise<void> {
   const now = deps.clock().toISOString();
   await raiseAdminAlert(
@@ -201,7 +207,7 @@ async function tellEveryone(
         ...withdrawalEmail(deps.appUrl, {
           userName: profile.nome_completo,
           protocolo: contract.protocolo,
-          valor: contract.valor,
+          valor,
           money,
           method,
           cancelledAt: now,

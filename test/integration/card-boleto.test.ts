@@ -227,6 +227,9 @@ describe('a card in instalments', () => {
     expect(email?.html).toContain(withdrawalMoneyLine('refund-requested', 'cartao'));
     expect(email?.html).toContain(EMAIL_RECEIPT_MESSAGES.refundDestination('cartao'));
     expect(email?.html).not.toContain('PIX');
+    // And the value refunded is the card sale's (R$ 449,00), not the contract's PIX price.
+    expect(email?.html).toContain('R$ 449,00');
+    expect(email?.html).not.toContain('R$ 399,00');
     await deliverTwice(
       await eventsOf(
         plan.map((p) => p.id),
