@@ -190,6 +190,7 @@ describe('the words about cancelling agree', () => {
     expect(privacy).toContain(`No estorno, ${refundRoutesSentence()}.`);
     expect(privacy).toContain('é estornado no mesmo cartão, com todas as parcelas');
     expect(privacy).not.toContain('conta de origem do PIX');
+    await screenshot(page, 'privacy-refund-routes-phone', page.locator('p', { hasText: 'No estorno,' }));
     await page.context().close();
   });
 
