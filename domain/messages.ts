@@ -2,7 +2,8 @@
  * Every user-visible text the spec fixes, word for word, in one home.
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
-import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import { type PaymentMethod, refundReturnClause, refundRoute } from './payment-methods.js';
 import { statusLabel, type ProcessStatus } from './process-status.js';
 
 export const ERROR_TITLE = 'Erro';
@@ -259,13 +260,14 @@ export const WITHDRAWAL_MESSAGES = {
   dialogKeep: 'Manter contrato',
   dialogConfirm: 'Sim, cancelar contrato',
   dialogProcess: 'O seu processo será encerrado e o pedido de baixa não será protocolado.',
-  /** Contract clause 7, /termos and the 'Contrato cancelado' e-mail promise the same refund (domain/pricing.ts). */
-  dialogRefund: `O estorno integral do valor pago é pedido na hora, e o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
+  /** Contract clause 7, /termos and the 'Contrato cancelado' e-mail promise the same refund, by the method paid. */
+  dialogRefund: (method: PaymentMethod) =>
+    `O estorno integral do valor pago é pedido na hora, e ${refundReturnClause(method)}.`,
   dialogRemove: 'A cobrança PIX em aberto será cancelada e não poderá mais ser paga.',
   dialogFree: 'A renovação gratuita usada neste contrato voltará a ficar disponível para você.',
   dialogNoUndo: 'O cancelamento não pode ser desfeito.',
   cancelledToast: 'Contrato cancelado',
-  cancelledRefund: `Pedimos o estorno do seu pagamento: o valor volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
+  cancelledRefund: (method: PaymentMethod) => `Pedimos o estorno do seu pagamento: ${refundReturnClause(method)}.`,
   cancelledNoRefund: 'Seu processo foi encerrado.',
   windowUntil: 'Você pode cancelar este contrato até',
   notSigned: 'Só é possível cancelar um contrato assinado.',
@@ -744,7 +746,11 @@ export const EMAIL_RECEIPT_MESSAGES = {
   protocol: 'Protocolo',
   refundAmount: 'Valor a estornar',
   refundTo: 'Para onde volta',
-  refundDestination: 'A conta de origem do PIX',
+  /** 'A conta de origem do PIX', 'O mesmo cartão de crédito (todas as parcelas)'... by the method refunded. */
+  refundDestination: (method: PaymentMethod) => {
+    const destination = refundRoute(method).destination;
+    return destination.charAt(0).toUpperCase() + destination.slice(1);
+  },
   refundBy: 'Previsão',
   previousStep: 'Etapa anterior',
   currentStep: 'Etapa atual',

@@ -51,19 +51,43 @@ export const CARD_REFUND_BUSINESS_DAYS = 10;
  * /installments/{id}/refund, every instalment); a boleto, which no bank reverses, by a transfer to the account the
  * payer names (Asaas's refund of it, or the team's manual refund when Asaas refuses).
  */
-export const REFUND_ROUTES: Record<CheckoutMethod, { paidWith: string; goesBack: string; businessDays: number }> = {
-  pix: { paidWith: 'por PIX', goesBack: 'é devolvido pelo PIX à conta de origem', businessDays: REFUND_BUSINESS_DAYS },
+export const REFUND_ROUTES: Record<
+  CheckoutMethod,
+  { paidWith: string; goesBack: string; destination: string; businessDays: number }
+> = {
+  pix: {
+    paidWith: 'por PIX',
+    goesBack: 'é devolvido pelo PIX à conta de origem',
+    destination: 'a conta de origem do PIX',
+    businessDays: REFUND_BUSINESS_DAYS,
+  },
   cartao: {
     paidWith: 'no cartão de crédito',
     goesBack: 'é estornado no mesmo cartão, com todas as parcelas, e aparece na fatura',
+    destination: 'o mesmo cartão de crédito (todas as parcelas)',
     businessDays: CARD_REFUND_BUSINESS_DAYS,
   },
   boleto: {
     paidWith: 'por boleto',
     goesBack: 'é devolvido por transferência bancária à conta indicada pelo pagador',
+    destination: 'a conta bancária indicada pelo pagador (por transferência)',
     businessDays: REFUND_BUSINESS_DAYS,
   },
 };
+
+/**
+ * The route of a refunded charge's money. Money recorded by hand (outside Asaas) has no payment to reverse: the team
+ * returns it by bank transfer, as a boleto's.
+ */
+export function refundRoute(method: PaymentMethod): (typeof REFUND_ROUTES)[CheckoutMethod] {
+  return REFUND_ROUTES[method === 'manual' ? 'boleto' : method];
+}
+
+/** 'o valor volta para a conta de origem do PIX em até 7 dias úteis', for the method of the charge refunded. */
+export function refundReturnClause(method: PaymentMethod): string {
+  const route = refundRoute(method);
+  return `o valor volta para ${route.destination} em até ${route.businessDays} dias úteis`;
+}
 
 /**
  * 'o valor pago por PIX é devolvido pelo PIX à conta de origem em até 7 dias úteis; o valor pago no cartão…', one

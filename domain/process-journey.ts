@@ -2,7 +2,8 @@ import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-s
 import { formatDate } from './dates.js';
 import { FILING_PROMISE_MESSAGES, filingPromise } from './filing.js';
 import { currentProcess } from './next-step.js';
-import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { chargeMethod, type PaymentMethod, refundRoute } from './payment-methods.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
 import {
   FILED_PROCESS_STATUSES,
   PROCESS_STATUS_LABELS,
@@ -66,8 +67,9 @@ export type MoneyState =
    * it and the team handles it by hand). The admins were alerted in both cases.
    */
   | { kind: 'refund_by_team'; amount: number; paidAt: string | null }
-  | { kind: 'refund_requested'; amount: number; since: string }
-  | { kind: 'refunded'; amount: number; at: string }
+  /** `method`: how the refunded charge was paid, which says where its money goes back (REFUND_ROUTES). */
+  | { kind: 'refund_requested'; amount: number; since: string; method: PaymentMethod }
+  | { kind: 'refunded'; amount: number; at: string; method: PaymentMethod }
   /** The payer disputed the PIX at their bank (Asaas's chargeback), still open. */
   | { kind: 'chargeback'; amount: number; since: string }
   /** A chargeback the payer lost: the money is coming back to us. */
@@ -86,8 +88,9 @@ export function moneyState(contract: Contract, charge: Charge | null): MoneyStat
       ? { kind: 'refund_by_team', amount, paidAt: charge.paid_at ?? null }
       : { kind: 'paid', amount, paidAt: charge.paid_at ?? null };
   }
-  if (REFUND_IN_FLIGHT.has(status)) return { kind: 'refund_requested', amount, since: charge.updated_at };
-  if (status === 'REFUNDED') return { kind: 'refunded', amount, at: charge.updated_at };
+  const method = chargeMethod(charge);
+  if (REFUND_IN_FLIGHT.has(status)) return { kind: 'refund_requested', amount, since: charge.updated_at, method };
+  if (status === 'REFUNDED') return { kind: 'refunded', amount, at: charge.updated_at, method };
   if (CHARGEBACK_OPEN.has(status)) return { kind: 'chargeback', amount, since: charge.updated_at };
   if (status === 'AWAITING_CHARGEBACK_REVERSAL')
     return { kind: 'chargeback_reversed', amount, since: charge.updated_at };
@@ -103,10 +106,13 @@ export function moneySentence(money: MoneyState, cancelled: boolean): string {
       return `Pagamento de ${formatBRL(money.amount)} recebido${money.paidAt ? ` em ${formatDate(money.paidAt)}` : ''}.`;
     case 'refund_by_team':
       return `O estorno de ${formatBRL(money.amount)} não foi aceito automaticamente pelo banco. Nossa equipe já foi avisada e vai devolver o valor; você não precisa fazer nada.`;
-    case 'refund_requested':
-      return `Estorno de ${formatBRL(money.amount)} solicitado em ${formatDate(money.since)}, para a conta de origem do PIX: o valor volta em até ${REFUND_BUSINESS_DAYS} dias úteis, até ${formatDate(refundExpectedBy(new Date(money.since)).toISOString())}.`;
+    case 'refund_requested': {
+      const route = refundRoute(money.method);
+      const by = refundExpectedBy(new Date(money.since), route.businessDays);
+      return `Estorno de ${formatBRL(money.amount)} solicitado em ${formatDate(money.since)}, para ${route.destination}: o valor volta em até ${route.businessDays} dias úteis, até ${formatDate(by.toISOString())}.`;
+    }
     case 'refunded':
-      return `${formatBRL(money.amount)} estornados em ${formatDate(money.at)} para a conta de origem do PIX.`;
+      return `${formatBRL(money.amount)} estornados em ${formatDate(money.at)} para ${refundRoute(money.method).destination}.`;
     case 'chargeback':
       return `O pagamento de ${formatBRL(money.amount)} foi contestado no banco de quem pagou em ${formatDate(money.since)}.`;
     case 'chargeback_reversed':

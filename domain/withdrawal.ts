@@ -1,5 +1,6 @@
 import { CHARGE_STATUS_LABELS, isChargePaid, PENDING_CHARGE_STATUSES } from './charge-status.js';
 import { WITHDRAWAL_MESSAGES } from './messages.js';
+import { chargeMethod, type PaymentMethod } from './payment-methods.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
 import { CANCELLATION_WINDOW_DAYS, FREE_RENEWAL_PAYMENT_METHOD, REFUND_BUSINESS_DAYS } from './pricing.js';
 import { addBusinessDays, addCalendarDays, calendarNoon, saoPauloDay, saoPauloDayEnd } from './sao-paulo-calendar.js';
@@ -52,13 +53,39 @@ export function withdrawalEligibility(contract: Contract, process: Process | nul
 export const REFUND_REQUESTED_LABEL = CHARGE_STATUS_LABELS.REFUND_REQUESTED!;
 
 /**
- * The last day a withdrawal's refund is promised by (contract clause 7): REFUND_BUSINESS_DAYS business days after the
- * São Paulo calendar day it was asked, skipping weekends and holidays as the filing forecast does.
+ * The last day a withdrawal's refund is promised by (contract clause 7): the method's business days (REFUND_ROUTES; 7
+ * for a PIX) after the São Paulo calendar day it was asked, skipping weekends and holidays as the filing forecast does.
  */
-export function refundExpectedBy(requestedAt: Date): Date {
-  const expected = addBusinessDays(saoPauloDay(requestedAt), REFUND_BUSINESS_DAYS);
+export function refundExpectedBy(requestedAt: Date, businessDays: number = REFUND_BUSINESS_DAYS): Date {
+  const expected = addBusinessDays(saoPauloDay(requestedAt), businessDays);
   if (!expected) throw new RangeError(`No refund date for ${requestedAt.toISOString()}`);
   return calendarNoon(expected);
+}
+
+const REFUND_STATUSES = new Set(['REFUND_REQUESTED', 'REFUND_IN_PROGRESS', 'REFUNDED']);
+
+/**
+ * The charge whose money a withdrawal refunds: the newest charge of the contract that is paid or already being refunded
+ * (a replaced PIX paid late included); null when none holds money.
+ */
+export function refundedCharge<
+  C extends Pick<Charge, 'contrato_id' | 'status' | 'created_at' | 'id' | 'forma' | 'pagamento_manual'>,
+>(contractId: string, charges: readonly C[]): C | null {
+  return (
+    charges
+      .filter((c) => c.contrato_id === contractId)
+      .filter((c) => isChargePaid(c.status) || REFUND_STATUSES.has(c.status.toUpperCase()))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))[0] ?? null
+  );
+}
+
+/**
+ * How the money a withdrawal refunds was paid, so the customer is told where it goes back. PIX when no charge holds
+ * money: nothing is refunded then, and the words are never shown.
+ */
+export function refundMethod(contractId: string, charges: Parameters<typeof refundedCharge>[1]): PaymentMethod {
+  const refunded = refundedCharge(contractId, charges);
+  return refunded ? chargeMethod(refunded) : 'pix';
 }
 
 /**

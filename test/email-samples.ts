@@ -75,6 +75,7 @@ export function everyEmail(name: string): { template: string; subject: string; h
       protocolo: 'LM20261126-7K3Q9X2M4P1Z',
       valor: 399,
       money: 'refund-requested',
+      method: 'pix',
       cancelledAt: '2026-11-26T15:00:00.000Z',
     }),
     'erasure-request': erasureRequestEmail(APP, {

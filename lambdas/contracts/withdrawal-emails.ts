@@ -1,19 +1,24 @@
 import { formatDate } from '../../domain/dates.js';
 import { EMAIL_RECEIPT_MESSAGES as RECEIPT } from '../../domain/messages.js';
-import { formatBRL, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
+import { type PaymentMethod, refundRoute } from '../../domain/payment-methods.js';
+import { formatBRL } from '../../domain/pricing.js';
 import { refundExpectedBy, type SettlementOutcome } from '../../domain/withdrawal.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailFacts, emailLayout, markup } from '../shared/email-layout.js';
 
-const MONEY_LINE: Record<SettlementOutcome | 'pending', string> = {
-  'refund-requested': `Pedimos o estorno integral do valor pago, que volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
-  removed: 'A cobrança PIX em aberto foi cancelada e não pode mais ser paga. Nada foi cobrado.',
-  nothing: 'Não havia pagamento a estornar.',
-  'in-progress': `O estorno do valor pago já está em andamento e volta para a conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis.`,
-  refused:
-    'O banco não aceitou o estorno automático do valor pago. Nossa equipe já foi avisada e vai devolver o valor; você não precisa fazer nada.',
-  pending:
-    'Ainda não conseguimos pedir o estorno do valor pago; tentaremos de novo, e você pode tentar pela página do contrato.',
+/** The e-mail's line on the money, by what the settlement did and how the refunded charge was paid (REFUND_ROUTES). */
+const moneyLines = (method: PaymentMethod): Record<SettlementOutcome | 'pending', string> => {
+  const { destination, businessDays } = refundRoute(method);
+  return {
+    'refund-requested': `Pedimos o estorno integral do valor pago, que volta para ${destination} em até ${businessDays} dias úteis.`,
+    removed: 'A cobrança PIX em aberto foi cancelada e não pode mais ser paga. Nada foi cobrado.',
+    nothing: 'Não havia pagamento a estornar.',
+    'in-progress': `O estorno do valor pago já está em andamento e volta para ${destination} em até ${businessDays} dias úteis.`,
+    refused:
+      'O banco não aceitou o estorno automático do valor pago. Nossa equipe já foi avisada e vai devolver o valor; você não precisa fazer nada.',
+    pending:
+      'Ainda não conseguimos pedir o estorno do valor pago; tentaremos de novo, e você pode tentar pela página do contrato.',
+  };
 };
 
 /** The outcomes whose e-mail shows the refund: its amount, where it goes and by when. */
@@ -27,14 +32,17 @@ export function withdrawalEmail(
     protocolo: string;
     valor: number;
     money: SettlementOutcome | 'pending';
+    /** How the refunded charge was paid (`refundMethod`). */
+    method: PaymentMethod;
     cancelledAt: string;
   },
 ): OutgoingEmail {
+  const days = refundRoute(data.method).businessDays;
   const refund = REFUNDING.has(data.money)
     ? emailFacts([
         [RECEIPT.refundAmount, formatBRL(data.valor)],
-        [RECEIPT.refundTo, RECEIPT.refundDestination],
-        [RECEIPT.refundBy, `até ${formatDate(refundExpectedBy(new Date(data.cancelledAt)).toISOString())}`],
+        [RECEIPT.refundTo, RECEIPT.refundDestination(data.method)],
+        [RECEIPT.refundBy, `até ${formatDate(refundExpectedBy(new Date(data.cancelledAt), days).toISOString())}`],
       ])
     : null;
   return {
@@ -44,11 +52,13 @@ export function withdrawalEmail(
       audience: 'customer',
       name: data.userName,
       body: markup`<p>O seu contrato de protocolo <strong>${data.protocolo}</strong> (${formatBRL(data.valor)}) foi cancelado a seu pedido, dentro do prazo de arrependimento, e o processo foi encerrado.</p>
-<p>${MONEY_LINE[data.money]}</p>${refund}
+<p>${withdrawalMoneyLine(data.money, data.method)}</p>${refund}
 ${emailButton(new URL('/app/contrato', appUrl).toString(), 'Ver meu contrato')}`,
       reason: 'Você recebeu este e-mail porque cancelou um contrato na nossa plataforma.',
     }),
   };
 }
 
-export const WITHDRAWAL_MONEY_LINES = MONEY_LINE;
+export function withdrawalMoneyLine(money: SettlementOutcome | 'pending', method: PaymentMethod): string {
+  return moneyLines(method)[money];
+}

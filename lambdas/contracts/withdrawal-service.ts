@@ -1,10 +1,13 @@
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
+import type { PaymentMethod } from '../../domain/payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
 import type { Charge, Contract } from '../../domain/schemas/entities.js';
 import { latestChargeOf } from '../../domain/process-journey.js';
 import {
   chargesToSettle,
   combinedSettlement,
+  refundedCharge,
+  refundMethod,
   withdrawalEligibility,
   type SettlementOutcome,
 } from '../../domain/withdrawal.js';
@@ -21,7 +24,7 @@ import { getCustomerCollection } from '../shared/data/customers.js';
 import { emailOnceKeys, sendEmailOnce } from '../shared/data/email-once.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-import { WITHDRAWAL_MONEY_LINES, withdrawalEmail } from './withdrawal-emails.js';
+import { withdrawalEmail, withdrawalMoneyLine } from './withdrawal-emails.js';
 import { refusal } from '../../domain/refusals.js';
 
 export type WithdrawalDeps = SettlementDeps & { sendEmail: SendEmail; appUrl: string };
@@ -106,7 +109,13 @@ export async function withdrawContract(
       settlement = 'pending';
       pending = error;
     }
-    await tellEveryone(deps, caller.userId, collection.profile, contract, settlement);
+    // A card or a boleto costs more than the contract's PIX price: the e-mail tells the value of the sale refunded.
+    const refunded = refundedCharge(contractId, charges);
+    await tellEveryone(deps, caller.userId, collection.profile, contract, {
+      money: settlement,
+      method: refundMethod(contractId, charges),
+      valor: refunded?.valor ?? contract.valor,
+    });
     if (pending) throw pending;
     return answer(deps, caller.userId, contractId, settlement as SettlementOutcome);
   }
@@ -170,7 +179,7 @@ async function tellEveryone(
   userId: string,
   profile: { nome_completo: string; email: string },
   contract: Contract,
-  money: SettlementOutcome | 'pending',
+  { money, method, valor }: { money: SettlementOutcome | 'pending'; method: PaymentMethod; valor: number },
 ): Promise<void> {
   const now = deps.clock().toISOString();
   await raiseAdminAlert(
@@ -181,7 +190,7 @@ async function tellEveryone(
       subject: `Contrato cancelado pelo cliente — ${contract.protocolo}`,
       paragraphs: [
         `O cliente do contrato de protocolo ${contract.protocolo} cancelou o contrato dentro do prazo de arrependimento; o processo foi encerrado.`,
-        `Pagamento: ${WITHDRAWAL_MONEY_LINES[money]}`,
+        `Pagamento: ${withdrawalMoneyLine(money, method)}`,
         money === 'refused'
           ? 'O Asaas recusou o estorno: veja o alerta "Estorno recusado pelo Asaas" e resolva em Financeiro.'
           : 'Acompanhe o estorno em Financeiro.',
@@ -198,8 +207,9 @@ async function tellEveryone(
         ...withdrawalEmail(deps.appUrl, {
           userName: profile.nome_completo,
           protocolo: contract.protocolo,
-          valor: contract.valor,
+          valor,
           money,
+          method,
           cancelledAt: now,
         }),
         caseFileOf: userId,

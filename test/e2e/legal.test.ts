@@ -5,6 +5,7 @@ import { FAQ_TITLE, faqEntries, faqStructuredData } from '../../domain/faq.js';
 import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
 import { contractClauses } from '../../domain/contract-text.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
+import { refundRoutesSentence } from '../../domain/payment-methods.js';
 import { LEGAL_UPDATED_AT } from '../../frontend/src/features/legal/content/updated-at.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
 
@@ -183,6 +184,13 @@ describe('the words about cancelling agree', () => {
       .paragraphs.join(' ');
     expect(clause7).toContain(`'${WITHDRAWAL_MESSAGES.cancel}'`);
     expect(clause7).toContain(`em até ${REFUND_BUSINESS_DAYS} (sete) dias úteis`);
+    // The privacy policy keeps the refund's records and names each method's route, as the contract does.
+    await openLegalPage(page, '/privacidade', 'Política de Privacidade');
+    const privacy = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(privacy).toContain(`No estorno, ${refundRoutesSentence()}.`);
+    expect(privacy).toContain('é estornado no mesmo cartão, com todas as parcelas');
+    expect(privacy).not.toContain('conta de origem do PIX');
+    await screenshot(page, 'privacy-refund-routes-phone', page.locator('p', { hasText: 'No estorno,' }));
     await page.context().close();
   });
 

@@ -11,14 +11,15 @@ import { apiCustomer, callApi, signInThroughForm, type ApiCustomer } from './cus
 const { appUrl, asaasUrl, admin, sesUrl } = inject('e2e');
 
 /** A customer who signed and paid through the API and the simulator, and whose payment the workflow confirmed. */
-async function paidCustomer(name: string): Promise<ApiCustomer> {
+async function paidCustomer(name: string, byCard = false): Promise<ApiCustomer> {
   const customer = await apiCustomer({ name });
   const { charge } = await callApi<{ charge: { asaas_id: string } }>(
     customer.idToken,
     createChargeRoute.method,
     createChargeRoute.path.replace('{contractId}', customer.contractId),
+    byCard ? { forma: 'cartao', parcelas: 3 } : undefined,
   );
-  await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/pay`, { method: 'POST' });
+  await fetch(`${asaasUrl}/__control/payments/${charge.asaas_id}/${byCard ? 'card-pay' : 'pay'}`, { method: 'POST' });
   await expect
     .poll(
       async () =>
@@ -47,6 +48,24 @@ async function refundAtSimulator(page: Page, name: string) {
 }
 
 describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
+  it('the dialog tells a card plan its money goes back to the card, never to a PIX account', async () => {
+    const customer = await paidCustomer(`Caio Cartão Arrependido ${nameWord()}`, true);
+    for (const [device, viewport] of [
+      ['phone', VIEWPORTS.phone],
+      ['desktop', VIEWPORTS.desktop],
+    ] as const) {
+      const page = await newPage(viewport);
+      await signInThroughForm(page, customer);
+      await page.goto(`${appUrl}/app/contrato`);
+      await page.getByRole('button', { name: 'Cancelar contrato' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
+      await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRefund('cartao')).waitFor();
+      expect(await dialog.getByText('conta de origem do PIX', { exact: false }).count()).toBe(0);
+      await screenshot(page, `withdrawal-dialog-card-${device}`);
+      await page.context().close();
+    }
+  });
+
   it.each([
     ['phone', VIEWPORTS.phone],
     ['desktop', VIEWPORTS.desktop],
@@ -59,7 +78,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     await page.getByText('Você pode cancelar este contrato até', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Cancelar contrato' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
-    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRefund).waitFor();
+    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRefund('pix')).waitFor();
     await dialog.getByText('O cancelamento não pode ser desfeito.').waitFor();
     await screenshot(page, `withdrawal-dialog-${device}`);
     await dialog.getByRole('button', { name: 'Sim, cancelar contrato' }).click();

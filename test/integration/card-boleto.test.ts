@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createChargeRoute } from '../../domain/api/payments.js';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
 import { saoPauloDay } from '../../domain/sao-paulo-calendar.js';
+import { EMAIL_RECEIPT_MESSAGES } from '../../domain/messages.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
+import { withdrawalMoneyLine } from '../../lambdas/contracts/withdrawal-emails.js';
 import { withdrawContract } from '../../lambdas/contracts/withdrawal-service.js';
 import { handleAsaasWebhook, type WebhookDeps } from '../../lambdas/payments/asaas-webhook-service.js';
 import { handler as createChargeHandler } from '../../lambdas/payments/create-charge.js';
@@ -205,11 +207,12 @@ describe('a card in instalments', () => {
     );
     await confirmPayment(ref);
     const from = await eventCount();
+    const sent: { to: string; html: string }[] = [];
     const result = await withdrawContract(
       {
         ...webhookDeps(),
         db: guardedTestDb('CancelContract'),
-        sendEmail: async () => undefined,
+        sendEmail: async (to, email) => void sent.push({ to, html: email.html }),
         appUrl: 'http://127.0.0.1:5173',
       },
       customer.caller,
@@ -217,6 +220,14 @@ describe('a card in instalments', () => {
     );
     expect(result.settlement).toBe('refund-requested');
     expect((await planAtAsaas(charge.id)).map((p) => p.status)).toEqual(Array.from({ length: 6 }, () => 'REFUNDED'));
+    // The e-mail tells the card plan where its money goes, as the refund of the whole plan does it: never the PIX's.
+    const [email] = sent;
+    expect(email?.html).toContain(withdrawalMoneyLine('refund-requested', 'cartao'));
+    expect(email?.html).toContain(EMAIL_RECEIPT_MESSAGES.refundDestination('cartao'));
+    expect(email?.html).not.toContain('PIX');
+    // And the value refunded is the card sale's (R$ 449,00), not the contract's PIX price.
+    expect(email?.html).toContain('R$ 449,00');
+    expect(email?.html).not.toContain('R$ 399,00');
     await deliverTwice(
       await eventsOf(
         plan.map((p) => p.id),

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import { contractClauses } from '../../../domain/contract-text.js';
-import { WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
 import { faqEntries } from '../../../domain/faq.js';
-import { CARD_REFUND_BUSINESS_DAYS, CHECKOUT_METHODS, REFUND_ROUTES } from '../../../domain/payment-methods.js';
+import { EMAIL_RECEIPT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
+import {
+  CARD_REFUND_BUSINESS_DAYS,
+  CHECKOUT_METHODS,
+  PAYMENT_METHODS,
+  REFUND_ROUTES,
+} from '../../../domain/payment-methods.js';
 import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../../domain/pricing.js';
-import { WITHDRAWAL_MONEY_LINES } from '../../../lambdas/contracts/withdrawal-emails.js';
+import { withdrawalEmail, withdrawalMoneyLine } from '../../../lambdas/contracts/withdrawal-emails.js';
 
 const clause7 = (forma_pagamento: 'pix' | 'gratuito') =>
   contractClauses({ valor: 399, protocolo: 'LM2026112600001', forma_pagamento }, EXAMPLE_COMPANY)
@@ -49,16 +54,92 @@ describe('cancellation and refund say the same everywhere (contract clause 7, th
     expect(answer).not.toContain('R$ 399,00');
   });
 
-  it('the cancel dialog, the screen after it and the e-mail promise the same deadline, never "alguns dias"', () => {
-    for (const text of [
-      WITHDRAWAL_MESSAGES.dialogRefund,
-      WITHDRAWAL_MESSAGES.cancelledRefund,
-      WITHDRAWAL_MONEY_LINES['refund-requested'],
-      WITHDRAWAL_MONEY_LINES['in-progress'],
-    ]) {
-      expect(text).toContain(`conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis`);
+  it('the cancel dialog, the screen after it and the e-mail promise a PIX the same deadline, never "alguns dias"', () => {
+    // The PIX keeps its words, word for word.
+    expect(WITHDRAWAL_MESSAGES.dialogRefund('pix')).toBe(
+      'O estorno integral do valor pago é pedido na hora, e o valor volta para a conta de origem do PIX em até 7 dias úteis.',
+    );
+    expect(WITHDRAWAL_MESSAGES.cancelledRefund('pix')).toBe(
+      'Pedimos o estorno do seu pagamento: o valor volta para a conta de origem do PIX em até 7 dias úteis.',
+    );
+    expect(withdrawalMoneyLine('refund-requested', 'pix')).toBe(
+      'Pedimos o estorno integral do valor pago, que volta para a conta de origem do PIX em até 7 dias úteis.',
+    );
+    expect(withdrawalMoneyLine('in-progress', 'pix')).toBe(
+      'O estorno do valor pago já está em andamento e volta para a conta de origem do PIX em até 7 dias úteis.',
+    );
+    expect(EMAIL_RECEIPT_MESSAGES.refundDestination('pix')).toBe('A conta de origem do PIX');
+    for (const method of PAYMENT_METHODS) {
+      const words = [
+        WITHDRAWAL_MESSAGES.dialogRefund(method),
+        WITHDRAWAL_MESSAGES.cancelledRefund(method),
+        withdrawalMoneyLine('refund-requested', method),
+        withdrawalMoneyLine('in-progress', method),
+      ].join(' ');
+      expect(words).not.toMatch(/alguns dias|quando ele for concluído/);
     }
-    expect(Object.values(WITHDRAWAL_MESSAGES).join(' ')).not.toMatch(/alguns dias|quando ele for concluído/);
     expect(WITHDRAWAL_MESSAGES.windowClosed).toContain(`${CANCELLATION_WINDOW_DAYS} dias corridos`);
+  });
+
+  it.each([
+    ['cartao', 'o mesmo cartão de crédito (todas as parcelas)', 'O mesmo cartão de crédito (todas as parcelas)', 10],
+    [
+      'boleto',
+      'a conta bancária indicada pelo pagador (por transferência)',
+      'A conta bancária indicada pelo pagador (por transferência)',
+      REFUND_BUSINESS_DAYS,
+    ],
+    // Money the team recorded by hand has no Asaas payment to reverse: it goes back by transfer, as a boleto's.
+    [
+      'manual',
+      'a conta bancária indicada pelo pagador (por transferência)',
+      'A conta bancária indicada pelo pagador (por transferência)',
+      REFUND_BUSINESS_DAYS,
+    ],
+  ] as const)('a %s refund is told its own route, never the PIX’s', (method, destination, label, days) => {
+    const clause = `volta para ${destination} em até ${days} dias úteis.`;
+    expect(WITHDRAWAL_MESSAGES.dialogRefund(method)).toBe(
+      `O estorno integral do valor pago é pedido na hora, e o valor ${clause}`,
+    );
+    expect(WITHDRAWAL_MESSAGES.cancelledRefund(method)).toBe(`Pedimos o estorno do seu pagamento: o valor ${clause}`);
+    expect(withdrawalMoneyLine('refund-requested', method)).toBe(
+      `Pedimos o estorno integral do valor pago, que ${clause}`,
+    );
+    expect(withdrawalMoneyLine('in-progress', method)).toBe(`O estorno do valor pago já está em andamento e ${clause}`);
+    expect(EMAIL_RECEIPT_MESSAGES.refundDestination(method)).toBe(label);
+    for (const text of [
+      WITHDRAWAL_MESSAGES.dialogRefund(method),
+      WITHDRAWAL_MESSAGES.cancelledRefund(method),
+      withdrawalMoneyLine('refund-requested', method),
+      withdrawalMoneyLine('in-progress', method),
+    ]) {
+      expect(text).not.toContain('PIX');
+    }
+  });
+
+  it('the withdrawal e-mail tells the card plan its card and the card’s deadline', () => {
+    // Cancelled on Thursday 26/11/2026 (São Paulo): 10 business days is Thursday 10/12/2026 (7 would be 07/12).
+    const email = withdrawalEmail('https://app.example', {
+      userName: 'Marina',
+      protocolo: 'LM2026112600001',
+      valor: 449,
+      money: 'refund-requested',
+      method: 'cartao',
+      cancelledAt: '2026-11-26T15:00:00.000Z',
+    });
+    expect(email.html).toContain(withdrawalMoneyLine('refund-requested', 'cartao'));
+    expect(email.html).toContain('O mesmo cartão de crédito (todas as parcelas)');
+    expect(email.html).toContain('até 10/12/2026');
+    expect(email.html).not.toContain('conta de origem do PIX');
+    const pix = withdrawalEmail('https://app.example', {
+      userName: 'Marina',
+      protocolo: 'LM2026112600001',
+      valor: 399,
+      money: 'refund-requested',
+      method: 'pix',
+      cancelledAt: '2026-11-26T15:00:00.000Z',
+    });
+    expect(pix.html).toContain('A conta de origem do PIX');
+    expect(pix.html).toContain('até 07/12/2026');
   });
 });

@@ -160,6 +160,25 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(journey.outcome?.actions).toContainEqual({ kind: 'page', to: '/app/pagamento', label: 'Ver pagamento' });
   });
 
+  it.each([
+    ['cartao', 449, 'R$ 449,00 estornados em 06/11/2026 para o mesmo cartão de crédito (todas as parcelas).'],
+    [
+      'boleto',
+      419,
+      'R$ 419,00 estornados em 06/11/2026 para a conta bancária indicada pelo pagador (por transferência).',
+    ],
+  ] as const)('refunded: a %s charge says where its own money went back', (forma, valor, sentence) => {
+    const journey = processJourney({
+      process: process({ status: 'encerrado' }),
+      contract: contract({ cancelado_em: '2026-11-04T18:00:00.000Z' }),
+      charge: charge({ status: 'REFUNDED', forma, valor, updated_at: '2026-11-06T12:00:00.000Z' }),
+      history: PAID_HISTORY,
+    });
+    expect(journey.money).toMatchObject({ kind: 'refunded', method: forma });
+    expect(journey.outcome?.money).toBe(sentence);
+    expect(journey.outcome?.money).not.toContain('PIX');
+  });
+
   it("an admin's refund after the filing does not say the petition will not be filed", () => {
     const journey = processJourney({
       process: process({ status: 'encerrado' }),
@@ -218,7 +237,7 @@ describe('the dashboard timeline follows the path the process took', () => {
       'O pagamento de R$ 399,00 foi contestado no banco de quem pagou em 05/11/2026.',
     );
     expect(statusBadgeLabel('pagamento_estornado', journey.money)).toBe('Pagamento Contestado');
-    expect(statusBadgeLabel('pagamento_estornado', { kind: 'refunded', amount: 399, at: PAID })).toBe(
+    expect(statusBadgeLabel('pagamento_estornado', { kind: 'refunded', amount: 399, at: PAID, method: 'pix' })).toBe(
       'Pagamento Estornado',
     );
   });
@@ -362,9 +381,21 @@ describe('a disabled action says why and where to go', () => {
 
   it("promises a refund by the contract's deadline and nothing the product does not send", () => {
     // Requested on Thursday 26/11/2026 (São Paulo): 7 business days later is Monday 07/12/2026.
-    const requested = moneySentence({ kind: 'refund_requested', amount: 399, since: '2026-11-26T15:00:00.000Z' }, true);
-    expect(requested).toContain('R$ 399,00');
-    expect(requested).toContain('em até 7 dias úteis, até 07/12/2026');
+    const since = '2026-11-26T15:00:00.000Z';
+    const requested = moneySentence({ kind: 'refund_requested', amount: 399, since, method: 'pix' }, true);
+    expect(requested).toBe(
+      'Estorno de R$ 399,00 solicitado em 26/11/2026, para a conta de origem do PIX: o valor volta em até 7 dias úteis, até 07/12/2026.',
+    );
+    // A card plan goes back to the card, within the issuer's 10 business days: Thursday 10/12/2026.
+    expect(moneySentence({ kind: 'refund_requested', amount: 449, since, method: 'cartao' }, true)).toBe(
+      'Estorno de R$ 449,00 solicitado em 26/11/2026, para o mesmo cartão de crédito (todas as parcelas): o valor volta em até 10 dias úteis, até 10/12/2026.',
+    );
+    // A boleto (and money the team recorded by hand) by a bank transfer, in the PIX's 7 business days.
+    for (const method of ['boleto', 'manual'] as const) {
+      expect(moneySentence({ kind: 'refund_requested', amount: 419, since, method }, true)).toBe(
+        'Estorno de R$ 419,00 solicitado em 26/11/2026, para a conta bancária indicada pelo pagador (por transferência): o valor volta em até 7 dias úteis, até 07/12/2026.',
+      );
+    }
     const byTeam = moneySentence({ kind: 'refund_by_team', amount: 399, paidAt: null }, true);
     for (const sentence of [requested, byTeam]) {
       expect(sentence).not.toMatch(/alguns dias|e-mail quando/);

@@ -3,6 +3,7 @@ import type { Charge, Contract, Process } from '../../../domain/schemas/entities
 import {
   chargesToSettle,
   combinedSettlement,
+  refundMethod,
   settlementAction,
   settlementPlan,
   withdrawalDeadline,
@@ -116,5 +117,36 @@ describe('what cancelling a contract will do with its money, told before the cus
 
   it('gives a free renewal’s benefit back', () => {
     expect(settlementPlan({ id: 'c1', forma_pagamento: 'gratuito' } as Contract, [])).toBe('free');
+  });
+});
+
+describe('how the money a withdrawal refunds was paid, so the words say where it goes back', () => {
+  const charge = (id: string, status: string, overrides: Partial<Charge> = {}) =>
+    ({ id, contrato_id: 'c1', status, created_at: `2026-11-0${id}T10:00:00.000Z`, ...overrides }) as Charge;
+
+  it('is the method of the newest charge with money, a card plan or a boleto alike', () => {
+    expect(refundMethod('c1', [charge('1', 'RECEIVED', { forma: 'cartao' })])).toBe('cartao');
+    expect(refundMethod('c1', [charge('1', 'CONFIRMED', { forma: 'boleto' })])).toBe('boleto');
+    expect(refundMethod('c1', [charge('1', 'REFUND_REQUESTED', { forma: 'cartao' })])).toBe('cartao');
+    expect(refundMethod('c1', [charge('1', 'REFUNDED', { forma: 'boleto' })])).toBe('boleto');
+    // A PIX created before the method was chosen has none stored.
+    expect(refundMethod('c1', [charge('1', 'RECEIVED')])).toBe('pix');
+  });
+
+  it('skips a newer charge that holds no money (a boleto chosen after a PIX paid late)', () => {
+    const charges = [charge('2', 'PENDING', { forma: 'boleto' }), charge('1', 'RECEIVED', { forma: 'pix' })];
+    expect(refundMethod('c1', charges)).toBe('pix');
+    expect(
+      refundMethod('c1', [charge('1', 'DELETED', { forma: 'pix' }), charge('2', 'RECEIVED', { forma: 'cartao' })]),
+    ).toBe('cartao');
+  });
+
+  it('money recorded by hand is manual; other contracts’ charges do not count', () => {
+    expect(
+      refundMethod('c1', [
+        charge('1', 'RECEIVED', { forma: 'pix', pagamento_manual: {} as Charge['pagamento_manual'] }),
+      ]),
+    ).toBe('manual');
+    expect(refundMethod('c1', [charge('1', 'RECEIVED', { forma: 'cartao', contrato_id: 'other' })])).toBe('pix');
   });
 });

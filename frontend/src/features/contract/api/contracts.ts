@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cancelContractRoute, getContractPdfRoute, signContractRoute } from '@domain/api/contracts.js';
 import { getDashboardRoute } from '@domain/api/dashboard.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
+import type { PaymentMethod } from '@domain/payment-methods.js';
 import { apiCall, routeQueryKey } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -30,10 +31,10 @@ export function useDownloadContractPdf() {
 
 /**
  * 'Cancelar contrato' (and its retry when the refund could not be asked yet): the collection is read again after. The
- * success toast lives here, not in the button's callbacks: the live channel usually redraws the contract as cancelled
+ * success toast lives here (its refund words by `method`, how the refunded charge was paid), not in the button's callbacks: the live channel usually redraws the contract as cancelled
  * (unmounting the button) before the answer arrives, and a caller's own callbacks die with it.
  */
-export function useCancelContract() {
+export function useCancelContract(method: PaymentMethod) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (contractId: string) => apiCall(cancelContractRoute, { params: { contractId } }),
@@ -44,7 +45,7 @@ export function useCancelContract() {
           result.settlement === 'refused'
             ? WITHDRAWAL_MESSAGES.cancelledRefundRefused
             : result.settlement === 'refund-requested'
-              ? WITHDRAWAL_MESSAGES.cancelledRefund
+              ? WITHDRAWAL_MESSAGES.cancelledRefund(method)
               : WITHDRAWAL_MESSAGES.cancelledNoRefund,
         variant: result.settlement === 'refused' ? 'default' : 'success',
       }),

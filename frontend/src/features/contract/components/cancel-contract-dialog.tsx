@@ -1,26 +1,39 @@
 import { Button, Text } from '@aws-amplify/ui-react';
 import { WITHDRAWAL_MESSAGES } from '@domain/messages.js';
+import type { PaymentMethod } from '@domain/payment-methods.js';
 import type { SettlementPlan } from '@domain/withdrawal.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { isRefusal } from '@/lib/api-error';
 import { toastApiError } from '@/lib/toast';
 import { useCancelContract } from '../api/contracts';
 
-/** The dialog's line on the money, for what the server said cancelling will do with it (`settlementPlan`). */
-const SETTLEMENT_LINES: Record<SettlementPlan, string | null> = {
-  refund: WITHDRAWAL_MESSAGES.dialogRefund,
-  remove: WITHDRAWAL_MESSAGES.dialogRemove,
-  free: WITHDRAWAL_MESSAGES.dialogFree,
-  nothing: null,
-};
+/**
+ * The dialog's line on the money, for what the server said cancelling will do with it (`settlementPlan`) and how the
+ * money to refund was paid (`refundMethod`: a card plan goes back to the card, a boleto by transfer).
+ */
+const settlementLine = (settlement: SettlementPlan, method: PaymentMethod): string | null =>
+  ({
+    refund: WITHDRAWAL_MESSAGES.dialogRefund(method),
+    remove: WITHDRAWAL_MESSAGES.dialogRemove,
+    free: WITHDRAWAL_MESSAGES.dialogFree,
+    nothing: null,
+  })[settlement];
 
 /**
  * 'Cancelar contrato' and its confirmation (direito de arrependimento). The dialog says what happens — money back,
  * process closed, no undo — as the server decided it, and the server decides again.
  */
-export function CancelContractDialog({ contractId, settlement }: { contractId: string; settlement: SettlementPlan }) {
+export function CancelContractDialog({
+  contractId,
+  settlement,
+  method,
+}: {
+  contractId: string;
+  settlement: SettlementPlan;
+  method: PaymentMethod;
+}) {
   const dialog = useAppDialog();
-  const cancellation = useCancelContract();
+  const cancellation = useCancelContract(method);
 
   const confirm = () => {
     dialog.setProblem(null);
@@ -37,7 +50,7 @@ export function CancelContractDialog({ contractId, settlement }: { contractId: s
 
   const lines = [
     WITHDRAWAL_MESSAGES.dialogProcess as string,
-    SETTLEMENT_LINES[settlement],
+    settlementLine(settlement, method),
     WITHDRAWAL_MESSAGES.dialogNoUndo,
   ].flatMap((line) => (line === null ? [] : [line]));
 

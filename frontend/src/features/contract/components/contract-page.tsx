@@ -2,10 +2,12 @@ import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui
 import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
+import type { PaymentMethod } from '@domain/payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import { latestChargeOf } from '@domain/process-journey.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
 import type { Charge, Contract, Profile } from '@domain/schemas/entities.js';
+import { refundMethod } from '@domain/withdrawal.js';
 import { CompleteProfileCard } from '@/components/complete-profile-card';
 import { ButtonLink } from '@/components/links';
 import { LoadError } from '@/components/load-error';
@@ -46,6 +48,7 @@ export function ContractPage() {
               profile={collection.data.profile!}
               charge={latestChargeOf(collection.data.charges, contract.id)}
               withdrawal={collection.data.withdrawals.find((w) => w.contractId === contract.id) ?? null}
+              method={refundMethod(contract.id, collection.data.charges)}
             />
           ))}
         </Flex>
@@ -64,9 +67,11 @@ type ContractCardProps = {
   charge: Charge | null;
   /** Until when the server would cancel it ('Cancelar contrato') and what it would do with the money; null: it would not. */
   withdrawal: Dashboard['withdrawals'][number] | null;
+  /** How the money a cancellation refunds was paid: the refund words say where it goes back. */
+  method: PaymentMethod;
 };
 
-function ContractCard({ contract, profile, charge, withdrawal }: ContractCardProps) {
+function ContractCard({ contract, profile, charge, withdrawal, method }: ContractCardProps) {
   const signed = contract.assinado_em !== null;
   const cancelled = Boolean(contract.cancelado_em);
   const renewal = contract.parent_contrato_id !== null;
@@ -95,7 +100,7 @@ function ContractCard({ contract, profile, charge, withdrawal }: ContractCardPro
         </Badge>
       </Flex>
       {signed ? (
-        <SignedContract contract={contract} charge={charge} withdrawal={withdrawal} />
+        <SignedContract contract={contract} charge={charge} withdrawal={withdrawal} method={method} />
       ) : (
         <UnsignedContract contract={contract} profile={profile} />
       )}
@@ -103,7 +108,7 @@ function ContractCard({ contract, profile, charge, withdrawal }: ContractCardPro
   );
 }
 
-function SignedContract({ contract, charge, withdrawal }: Omit<ContractCardProps, 'profile'>) {
+function SignedContract({ contract, charge, withdrawal, method }: Omit<ContractCardProps, 'profile'>) {
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   const cancelled = Boolean(contract.cancelado_em);
   const heldMoney = cancelled && charge !== null && isChargePaid(charge.status) && !charge.manual_refund;
@@ -153,7 +158,7 @@ function SignedContract({ contract, charge, withdrawal }: Omit<ContractCardProps
         <Alert variation="warning">
           <Flex direction="column" gap="small" alignItems="flex-start">
             <Text>{WITHDRAWAL_MESSAGES.refundPending}</Text>
-            <RetryRefund contractId={contract.id} />
+            <RetryRefund contractId={contract.id} method={method} />
           </Flex>
         </Alert>
       )}
@@ -177,15 +182,15 @@ function SignedContract({ contract, charge, withdrawal }: Omit<ContractCardProps
           </ButtonLink>
         )}
         {withdrawal && !cancelled && (
-          <CancelContractDialog contractId={contract.id} settlement={withdrawal.settlement} />
+          <CancelContractDialog contractId={contract.id} settlement={withdrawal.settlement} method={method} />
         )}
       </Flex>
     </Flex>
   );
 }
 
-function RetryRefund({ contractId }: { contractId: string }) {
-  const retry = useCancelContract();
+function RetryRefund({ contractId, method }: { contractId: string; method: PaymentMethod }) {
+  const retry = useCancelContract(method);
   return (
     <Button
       size="small"

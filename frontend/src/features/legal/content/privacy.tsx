@@ -1,6 +1,7 @@
 import { SiteLink as Link } from '@/components/site-link';
 import { COMPANY } from '@/lib/company';
-import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '@domain/pricing.js';
+import { refundRoutesSentence } from '@domain/payment-methods.js';
+import { CANCELLATION_WINDOW_DAYS } from '@domain/pricing.js';
 import {
   FactList,
   LegalNotice,
@@ -366,8 +367,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <p>
           Cancelar o contrato — pelo botão Cancelar contrato da página Contrato, em até {CANCELLATION_WINDOW_DAYS} dias
           corridos da assinatura e antes do protocolo — também não apaga esses registros: o contrato cancelado e o
-          estorno, pedido ao Asaas no ato e devolvido à conta de origem do PIX em até {REFUND_BUSINESS_DAYS} dias úteis,
-          ficam guardados pelos mesmos prazos, como prova do que foi contratado e devolvido.
+          estorno, pedido ao Asaas no ato, ficam guardados pelos mesmos prazos, como prova do que foi contratado e
+          devolvido. No estorno, {refundRoutesSentence()}.
         </p>
       </>
     ),
