@@ -2,7 +2,8 @@ import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-s
 import { formatDate } from './dates.js';
 import { FILING_PROMISE_MESSAGES, filingPromise } from './filing.js';
 import { currentProcess } from './next-step.js';
-import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
+import { REFUND_BUSINESS_DAYS } from './deadlines.js';
 import {
   FILED_PROCESS_STATUSES,
   PROCESS_STATUS_LABELS,

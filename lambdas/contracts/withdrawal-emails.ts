@@ -1,6 +1,7 @@
 import { formatDate } from '../../domain/dates.js';
 import { EMAIL_RECEIPT_MESSAGES as RECEIPT } from '../../domain/messages.js';
-import { formatBRL, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
+import { formatBRL } from '../../domain/pricing.js';
+import { REFUND_BUSINESS_DAYS } from '../../domain/deadlines.js';
 import { refundExpectedBy, type SettlementOutcome } from '../../domain/withdrawal.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailFacts, emailLayout, markup } from '../shared/email-layout.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_COMPANY } from '../../../domain/company.js';
 import { contractClauses } from '../../../domain/contract-text.js';
 import { WITHDRAWAL_MESSAGES } from '../../../domain/messages.js';
-import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../../domain/pricing.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../../domain/deadlines.js';
 import { WITHDRAWAL_MONEY_LINES } from '../../../lambdas/contracts/withdrawal-emails.js';
 
 const clause7 = (forma_pagamento: 'pix' | 'gratuito') =>

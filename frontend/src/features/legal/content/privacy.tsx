@@ -1,6 +1,6 @@
 import { SiteLink as Link } from '@/components/site-link';
 import { COMPANY } from '@/lib/company';
-import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '@domain/pricing.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '@domain/deadlines.js';
 import {
   FactList,
   LegalNotice,
