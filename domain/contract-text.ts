@@ -4,12 +4,8 @@ import { formatDateTime } from './dates.js';
 import { formatDocument } from './documents.js';
 import { instalmentLabel, MAX_INSTALMENTS, methodPrice, refundRoutesSentence } from './payment-methods.js';
 import { printableText } from './printable-text.js';
-import {
-  CANCELLATION_WINDOW_DAYS,
-  FREE_RENEWAL_PAYMENT_METHOD,
-  formatBRL,
-  PROCESSING_BUSINESS_DAYS,
-} from './pricing.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
+import { CANCELLATION_WINDOW_DAYS, PROCESSING_BUSINESS_DAYS } from './deadlines.js';
 import type { Contract, Profile } from './schemas/entities.js';
 
 /**

@@ -1,7 +1,7 @@
 import { lawyersLine, legalIdentityLine, type CompanyIdentity } from './company.js';
 import { COURT_STEP_BUSINESS_DAYS } from './court-movements.js';
 import { refundRoutesSentence } from './payment-methods.js';
-import { CANCELLATION_WINDOW_DAYS, PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import { CANCELLATION_WINDOW_DAYS, PROCESSING_BUSINESS_DAYS } from './deadlines.js';
 
 /**
  * 'Dúvidas frequentes' (/duvidas, issue 31): honest expectations where a customer decides, in plain pt-BR. One list the

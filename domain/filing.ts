@@ -1,4 +1,4 @@
-import { PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import { PROCESSING_BUSINESS_DAYS } from './deadlines.js';
 import { addBusinessDays, businessDaysBetween, calendarNoon, saoPauloDay } from './sao-paulo-calendar.js';
 
 /**

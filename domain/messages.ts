@@ -2,7 +2,8 @@
  * Every user-visible text the spec fixes, word for word, in one home.
  * Server errors and screens import these; never retype a spec message elsewhere.
  */
-import { CONTRACT_PRICE, formatBRL, PROCESSING_BUSINESS_DAYS } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL } from './pricing.js';
+import { PROCESSING_BUSINESS_DAYS } from './deadlines.js';
 import { type PaymentMethod, refundReturnClause, refundRoute } from './payment-methods.js';
 import { statusLabel, type ProcessStatus } from './process-status.js';
 

@@ -1,4 +1,5 @@
-import { CONTRACT_PRICE, formatBRL, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { CONTRACT_PRICE, formatBRL } from './pricing.js';
+import { REFUND_BUSINESS_DAYS } from './deadlines.js';
 
 /**
  * How a customer pays, and what each way costs (issue 32; docs/decisions.md, Paying by card and by boleto). The one

@@ -2,7 +2,8 @@ import { CHARGE_STATUS_LABELS, isChargePaid, PENDING_CHARGE_STATUSES } from './c
 import { WITHDRAWAL_MESSAGES } from './messages.js';
 import { chargeMethod, type PaymentMethod } from './payment-methods.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
-import { CANCELLATION_WINDOW_DAYS, FREE_RENEWAL_PAYMENT_METHOD, REFUND_BUSINESS_DAYS } from './pricing.js';
+import { FREE_RENEWAL_PAYMENT_METHOD } from './pricing.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from './deadlines.js';
 import { addBusinessDays, addCalendarDays, calendarNoon, saoPauloDay, saoPauloDayEnd } from './sao-paulo-calendar.js';
 import type { Charge, Contract, Process } from './schemas/entities.js';
 

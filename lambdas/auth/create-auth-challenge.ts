@@ -8,7 +8,7 @@ import { triggerHandler } from '../shared/trigger.js';
 import { refusesMagicLink, type AccountsOfPool } from './admin-second-factor.js';
 import { challengeToCreate, MAGIC_LINK_CHALLENGE, PROVIDE_AUTH_PARAMETERS } from './custom-auth.js';
 import { requestMagicLink, type MagicLinkDeps, type MagicLinkRequest } from './magic-link.js';
-import { loadMagicLinkKey } from './magic-link-key.js';
+import { magicLinkKeyFromEnvironment } from './magic-link-key.js';
 
 /**
  * Only a confirmed customer account with a verified address gets a link; every other request (admins included, see
@@ -51,8 +51,8 @@ const db = tableFromEnvironment();
 export const handler = createAuthChallengeHandler(
   {
     db,
-    // Read once per container, at cold start (Secrets Manager on AWS, plain configuration locally).
-    secret: await loadMagicLinkKey(),
+    // Secrets Manager on AWS, plain configuration locally; read on the first link and kept.
+    secret: magicLinkKeyFromEnvironment(),
     appUrl: appUrlFromEnvironment(),
     sendEmail: emailFromEnvironment(process.env, { caseFile: db }),
     clock: systemClock,

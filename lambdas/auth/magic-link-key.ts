@@ -1,9 +1,15 @@
-import { readSecret } from '../shared/secrets.js';
+import { grantedSecret, memoizedUntilFailure } from '../shared/secrets.js';
 
 /** HMAC-SHA256 keys shorter than the hash output weaken it. */
 export const MAGIC_LINK_SECRET_MIN_BYTES = 32;
 
-/** The magic-link signing key (grant `secrets: ['magicLinkKey']`), read once per cold start. */
-export async function loadMagicLinkKey(env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
-  return Buffer.from(await readSecret('magicLinkKey', { minLength: MAGIC_LINK_SECRET_MIN_BYTES, env }), 'utf8');
+/**
+ * The magic-link signing key (grant `secrets: ['magicLinkKey']`): the grant checked at cold start, the key read on the
+ * first sign-in and kept. No top-level await: a transient Secrets Manager error costs one sign-in, never the container.
+ */
+export function magicLinkKeyFromEnvironment(
+  options: Parameters<typeof grantedSecret>[1] = {},
+): () => Promise<Uint8Array> {
+  const secret = grantedSecret('magicLinkKey', { ...options, minLength: MAGIC_LINK_SECRET_MIN_BYTES });
+  return memoizedUntilFailure(async () => Buffer.from(await secret(), 'utf8'));
 }

@@ -12,7 +12,8 @@ export const MAGIC_LINK_MIN_INTERVAL_SECONDS = 60;
 /** Everything with a side effect is passed in, so tests run it against DynamoDB Local with a fake clock and outbox. */
 export type MagicLinkDeps = {
   db: Db;
-  secret: Uint8Array;
+  /** The signing key, read when first needed (`magicLinkKeyFromEnvironment`). */
+  secret: () => Promise<Uint8Array>;
   appUrl: string;
   sendEmail: SendEmail;
   clock: Clock;
@@ -45,7 +46,7 @@ export async function requestMagicLink(deps: MagicLinkDeps, request: MagicLinkRe
   await saveMagicLink(deps.db, { subject, nonceHash, requestedAt: now, exp }, MAGIC_LINK_MIN_INTERVAL_SECONDS);
   if (request.kind !== 'user') return;
   const { userId, email } = request.user;
-  const token = signMagicLinkToken(deps.secret, { userId, email, iat: now, exp, nonce });
+  const token = signMagicLinkToken(await deps.secret(), { userId, email, iat: now, exp, nonce });
   try {
     await deps.sendEmail(email, {
       ...magicLinkEmail(magicLinkUrl(deps.appUrl, token), MAGIC_LINK_TTL_SECONDS / 60),
@@ -67,7 +68,7 @@ export async function verifyMagicLink(
   token: string,
 ): Promise<boolean> {
   const now = seconds(deps.clock());
-  const claims = verifyMagicLinkToken(deps.secret, token, now);
+  const claims = verifyMagicLinkToken(await deps.secret(), token, now);
   if (!claims) return false;
   if (claims.userId !== user.userId || claims.email.toLowerCase() !== user.email.toLowerCase()) return false;
   return consumeMagicLink(deps.db, user.userId, sha256(claims.nonce), now);

@@ -6,7 +6,7 @@ import { userAccountsOfEventPool } from '../shared/environment.js';
 import { triggerHandler } from '../shared/trigger.js';
 import { refusesMagicLink, type AccountsOfPool } from './admin-second-factor.js';
 import { verifyMagicLink, type MagicLinkDeps } from './magic-link.js';
-import { loadMagicLinkKey } from './magic-link-key.js';
+import { magicLinkKeyFromEnvironment } from './magic-link-key.js';
 
 /**
  * Cognito VerifyAuthChallengeResponse trigger: correct only for a valid, live, unused link of this user, which is
@@ -35,6 +35,6 @@ export const verifyAuthChallengeResponseHandler = (
   );
 
 export const handler = verifyAuthChallengeResponseHandler(
-  { db: tableFromEnvironment(), secret: await loadMagicLinkKey(), clock: systemClock },
+  { db: tableFromEnvironment(), secret: magicLinkKeyFromEnvironment(), clock: systemClock },
   userAccountsOfEventPool(),
 );

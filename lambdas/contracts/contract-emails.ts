@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../domain/dates.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
-import { formatBRL, PROCESSING_BUSINESS_DAYS } from '../../domain/pricing.js';
+import { formatBRL } from '../../domain/pricing.js';
+import { PROCESSING_BUSINESS_DAYS } from '../../domain/deadlines.js';
 import type { OutgoingEmail } from '../providers/email.js';
 import { emailButton, emailLayout, markup } from '../shared/email-layout.js';
 import { CONTRACT_LINK_DAYS } from './contract-link.js';

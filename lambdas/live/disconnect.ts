@@ -1,4 +1,4 @@
 import { tableFromEnvironment } from '../shared/db.js';
-import { disconnectHandler } from './connection-handlers.js';
+import { disconnectHandler } from './connection-service.js';
 
 export const handler = disconnectHandler({ db: tableFromEnvironment() });

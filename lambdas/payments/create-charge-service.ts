@@ -10,7 +10,8 @@ import {
   methodPrice,
   type CheckoutMethod,
 } from '../../domain/payment-methods.js';
-import { FREE_RENEWAL_PAYMENT_METHOD, PIX_DUE_DAYS } from '../../domain/pricing.js';
+import { FREE_RENEWAL_PAYMENT_METHOD } from '../../domain/pricing.js';
+import { PIX_DUE_DAYS } from '../../domain/deadlines.js';
 import type { Charge } from '../../domain/schemas/entities.js';
 import {
   AsaasError,

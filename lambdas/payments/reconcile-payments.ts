@@ -12,7 +12,7 @@ const deps: ReconciliationDeps = {
   clock: systemClock,
   workflow: workflowFromEnvironment(),
   // Patient, unlike a customer's request: a 429 waits for Asaas's Retry-After (or RateLimit-Reset), up to a minute.
-  asaas: asaasFromEnvironment(process.env, undefined, {
+  asaas: asaasFromEnvironment({
     timeoutMs: 20_000,
     retry: { attempts: 5, baseDelayMs: 2_000, maxDelayMs: 60_000 },
   }),

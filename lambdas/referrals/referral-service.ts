@@ -13,7 +13,7 @@ import { createReferral, referralsOfCustomer, referrerCopyOf, withdrawInvite } f
 import type { Db } from '../shared/data/table.js';
 import { DomainError, ConflictError, ValidationError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
-import { assertInvitesWanted, inviteUnsubscribeHeaders } from './invite-unsubscribe.js';
+import { assertInvitesWanted, inviteUnsubscribeHeaders } from './unsubscribe-invites-service.js';
 import { referralInviteEmail } from './referral-emails.js';
 import { refusal } from '../../domain/refusals.js';
 

@@ -6,7 +6,7 @@ import { enforceRateLimits } from '../shared/data/rate-limits.js';
 import { tableFromEnvironment } from '../shared/db.js';
 import { apiHandler } from '../shared/http.js';
 import { requesterIp } from '../shared/requester.js';
-import { unsubscribeFromInvites } from './invite-unsubscribe.js';
+import { unsubscribeFromInvites } from './unsubscribe-invites-service.js';
 
 const db = tableFromEnvironment();
 

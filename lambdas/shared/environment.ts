@@ -126,14 +126,18 @@ export function datajudFromEnvironment(env: NodeJS.ProcessEnv = process.env, fet
  * no top-level await, so a transient Secrets Manager error costs one request, never the container's cold start.
  */
 export function asaasFromEnvironment(
-  env: NodeJS.ProcessEnv = process.env,
-  fetchSecret?: SecretFetcher,
-  /** A caller's own patience (timeout, retries); the client's defaults otherwise. */
-  options: Pick<AsaasClientOptions, 'retry' | 'timeoutMs'> = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    fetchSecret?: SecretFetcher;
+  } & /** A caller's own patience (timeout, retries); the client's defaults otherwise. */ Pick<
+    AsaasClientOptions,
+    'retry' | 'timeoutMs'
+  > = {},
 ): AsaasClient {
+  const { env = process.env, fetchSecret, ...patience } = options;
   const config = loadConfig({ asaasApiUrl: z.url() }, env);
   const apiKey = grantedSecret('asaasApiKey', { env, fetchSecret });
-  return createAsaasClient({ ...options, baseUrl: config.asaasApiUrl, apiKey });
+  return createAsaasClient({ ...patience, baseUrl: config.asaasApiUrl, apiKey });
 }
 
 /** `asaas` grant: Asaas's notas fiscais (`/v3/invoices`), with the same base URL and key as its payments. */

@@ -90,6 +90,19 @@ export function readJsonBody(event: Pick<ApiEvent, 'body' | 'isBase64Encoded'>):
   }
 }
 
+/**
+ * A handler's answer that breaks its route's response schema: a defect of ours, so a logged 500 (through the error
+ * mapper's "anything else") rather than a 400 or a body the SPA would refuse. The message names the route and the
+ * fields, never their values, which may be personal data.
+ */
+export class ResponseContractError extends Error {
+  constructor(routeId: string, error: z.ZodError) {
+    const problems = error.issues.map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    super(`The response of ${routeId} breaks its contract: ${problems.join('; ')}`);
+    this.name = 'ResponseContractError';
+  }
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
@@ -129,7 +142,7 @@ export function routeMetrics(routeId: string): middy.MiddlewareObj<ApiEvent, API
 /**
  * A thin API handler: resolves the caller for the contract's access level, parses path parameters, query and body
  * with the contract's schemas (any mismatch is a 400 naming the fields in Portuguese), runs the domain call and maps
- * its result or error to HTTP.
+ * its result or error to HTTP; the result's body is parsed by the contract's response schema too.
  */
 export function apiHandler<C extends RouteContract>(
   contract: C,
@@ -174,6 +187,10 @@ export function apiHandler<C extends RouteContract>(
         event,
       } as ApiRequest<C>;
       const result = await run(request);
-      return json(result.status ?? 200, result.body, result.headers);
+      // The contract, not the handler, decides what leaves: fields it does not declare (a QR image, an internal
+      // marker) are stripped, and a body that breaks it is never sent.
+      const body = contract.response.safeParse(result.body);
+      if (!body.success) throw new ResponseContractError(contract.id, body.error);
+      return json(result.status ?? 200, body.data, result.headers);
     });
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_COMPANY, lawyersLine } from '../../domain/company.js';
 import { FAQ_TITLE, faqEntries, faqStructuredData } from '../../domain/faq.js';
-import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../domain/pricing.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../domain/deadlines.js';
 import { contractClauses } from '../../domain/contract-text.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { refundRoutesSentence } from '../../domain/payment-methods.js';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { formatDay } from '../../domain/dates.js';
 import { addCalendarDays, saoPauloDay } from '../../domain/sao-paulo-calendar.js';
-import { PIX_DUE_DAYS } from '../../domain/pricing.js';
+import { PIX_DUE_DAYS } from '../../domain/deadlines.js';
 import { nameWord } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS, newContext } from './browser.js';
 import { apiCustomer, signInThroughForm } from './customers.js';

@@ -12,7 +12,7 @@ import type { AccountsOfPool } from '../../lambdas/auth/admin-second-factor.js';
 import { createAuthChallengeHandler } from '../../lambdas/auth/create-auth-challenge.js';
 import { handler as customMessage } from '../../lambdas/auth/custom-message.js';
 import { handler as defineAuthChallenge } from '../../lambdas/auth/define-auth-challenge.js';
-import { loadMagicLinkKey } from '../../lambdas/auth/magic-link-key.js';
+import { magicLinkKeyFromEnvironment } from '../../lambdas/auth/magic-link-key.js';
 import { handler as postConfirmation } from '../../lambdas/auth/post-confirmation.js';
 import { preTokenGenerationHandler } from '../../lambdas/auth/pre-token-generation.js';
 import { verifyAuthChallengeResponseHandler } from '../../lambdas/auth/verify-auth-challenge-response.js';
@@ -52,7 +52,7 @@ export async function startCognitoWithTriggers(
     createCognitoUserAccounts({ userPoolId, client: triggersClient.current });
   const magicLinkDeps = {
     db: tableFromEnvironment(),
-    secret: await loadMagicLinkKey(),
+    secret: magicLinkKeyFromEnvironment(),
     appUrl: appUrlFromEnvironment(),
     sendEmail: emailFromEnvironment(),
     clock: systemClock,

@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { formatDateTime } from '../../domain/dates.js';
 import { changeOf } from '../../lambdas/live/changes.js';
-import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-handlers.js';
+import { connectHandler, disconnectHandler, type WebSocketEvent } from '../../lambdas/live/connection-service.js';
 import { publishChanges, type PublishDeps } from '../../lambdas/live/publish-changes-service.js';
 import { createSesEmailSender } from '../../lambdas/providers/email.js';
 import { createWebSocketPush } from '../../lambdas/providers/push.js';

@@ -38,7 +38,7 @@ function harness() {
   const outbox: { to: string; email: OutgoingEmail }[] = [];
   const deps: MagicLinkDeps = {
     db,
-    secret,
+    secret: async () => secret,
     appUrl: 'https://baixa.example.com',
     sendEmail: async (to, email) => void outbox.push({ to, email }),
     clock: () => clock,
@@ -106,7 +106,9 @@ describe('magic link against DynamoDB Local', () => {
     const [payload] = token.split('.') as [string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as MagicLinkClaims;
 
-    expect(await verifyMagicLink({ ...h.deps, secret: Buffer.from('x'.repeat(40)) }, user, token)).toBe(false);
+    expect(await verifyMagicLink({ ...h.deps, secret: async () => Buffer.from('x'.repeat(40)) }, user, token)).toBe(
+      false,
+    );
     expect(await verifyMagicLink(h.deps, user, `${payload}.${'A'.repeat(43)}`)).toBe(false);
     const forged = signMagicLinkToken(Buffer.from('attacker-key-of-sufficient-length-000'), {
       ...claims,

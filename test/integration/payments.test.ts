@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AsaasWebhook } from '../../domain/api/webhooks.js';
 import { addCalendarDays, saoPauloDay, saoPauloDayStart } from '../../domain/sao-paulo-calendar.js';
 import { PAYMENT_MESSAGES } from '../../domain/messages.js';
-import { PIX_DUE_DAYS } from '../../domain/pricing.js';
+import { PIX_DUE_DAYS } from '../../domain/deadlines.js';
 import { RATE_LIMITS } from '../../domain/rate-limits.js';
 import {
   handleAsaasWebhook,

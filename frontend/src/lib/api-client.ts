@@ -59,6 +59,11 @@ export function routeQueryKey<C extends RouteContract>(
   return [contract.id, input.params ?? null, input.query ?? null];
 }
 
+/** The key every call of a route starts with, whatever its inputs: what a mutation invalidates or removes by. */
+export function routeQueryPrefix(contract: RouteContract): readonly unknown[] {
+  return routeQueryKey(contract).slice(0, 1);
+}
+
 /** Whether a query key is an admin route's (its contract id names it, e.g. 'ListAdminProcesses'). */
 export function isAdminQuery(queryKey: readonly unknown[]): boolean {
   return typeof queryKey[0] === 'string' && queryKey[0].includes('Admin');

@@ -4,6 +4,7 @@ import { getAdminReconciliationRoute } from '@domain/api/admin-reconciliation.js
 import { listAdminChargesRoute, refundAdminChargeRoute } from '@domain/api/admin-finance.js';
 import { adminSummaryQueryOptions } from './admin-summary';
 import { apiCall } from './api-client';
+import { routeQueryPrefix } from '@/lib/api-client';
 
 type ChargeRef = { userId: string; contractId: string; chargeId: string };
 
@@ -22,11 +23,11 @@ export function useRefundCharge() {
       apiCall(refundAdminChargeRoute, { params: ref, body: { tipo: 'estorno', ...body } }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: [listAdminChargesRoute.id] }),
-        queryClient.invalidateQueries({ queryKey: [getAdminReconciliationRoute.id] }),
+        queryClient.invalidateQueries({ queryKey: routeQueryPrefix(listAdminChargesRoute) }),
+        queryClient.invalidateQueries({ queryKey: routeQueryPrefix(getAdminReconciliationRoute) }),
         queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey }),
         // The client's detail page offers 'Estornar' too.
-        queryClient.invalidateQueries({ queryKey: [getAdminClientRoute.id] }),
+        queryClient.invalidateQueries({ queryKey: routeQueryPrefix(getAdminClientRoute) }),
       ]),
   });
 }

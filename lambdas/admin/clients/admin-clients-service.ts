@@ -80,12 +80,11 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     auditTrailOf(db, userId),
     emailSuppressionOf(db, collection.profile.email),
   ]);
-  const charges = collection.charges.map(({ qr_code: _image, ...charge }) => charge);
   const timeline = caseFileTimeline({
     profile: collection.profile,
     accountConfirmedAt: collection.accountConfirmedAt,
     contracts: collection.contracts,
-    charges,
+    charges: collection.charges,
     processes: collection.processes,
     history: collection.history,
     audit,
@@ -108,7 +107,7 @@ export async function getAdminClientDetail(db: Db, profileId: string): Promise<A
     },
     contracts: collection.contracts.map(({ assinatura: _evidence, ...contract }) => ({
       ...contract,
-      charges: charges.filter((charge) => charge.contrato_id === contract.id),
+      charges: collection.charges.filter((charge) => charge.contrato_id === contract.id),
     })),
     processes: collection.processes.map((process) => ({
       ...process,

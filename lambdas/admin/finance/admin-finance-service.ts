@@ -50,9 +50,9 @@ function chargeRow(
   profile: Profile | null | undefined,
   contract: Contract | null | undefined,
 ): AdminChargeRow {
-  const { qr_code: _qrCode, ...withoutImage } = charge;
   return {
-    ...withoutImage,
+    // The route's schema leaves the QR image out.
+    ...charge,
     user_id: userId,
     profile_id: profile?.id ?? null,
     protocolo: contract?.protocolo ?? null,

@@ -11,10 +11,7 @@ const deps: ReconciliationDeps = {
   clock: systemClock,
   workflow: workflowFromEnvironment(),
   // A person waits for the answer: short retries, unlike the night's patient ones.
-  asaas: asaasFromEnvironment(process.env, undefined, {
-    timeoutMs: 8_000,
-    retry: { attempts: 2, baseDelayMs: 500, maxDelayMs: 2_000 },
-  }),
+  asaas: asaasFromEnvironment({ timeoutMs: 8_000, retry: { attempts: 2, baseDelayMs: 500, maxDelayMs: 2_000 } }),
 };
 
 /** 'Executar agora' on 'Divergências': the reconciliation with Asaas, now, by an admin; 409 while one runs. */

@@ -1,14 +1,16 @@
 import { expectedAsaasValue } from '../../../domain/payment-methods.js';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { ProcessStatus } from '../../../domain/process-status.js';
 import {
   DIVERGENCE_KINDS,
   type DivergenceFacts,
-  type DivergenceKind,
   type ReconciliationRunStatus,
   type ReconciliationStarter,
   type ReconciliationWindow,
 } from '../../../domain/reconciliation.js';
+import { processStatusSchema } from '../../../domain/schemas/entities.js';
+import { reconciliationRunSchema } from '../../../domain/api/admin-reconciliation.js';
 import type { ChargeRef } from './charges.js';
 import { keys, pointerKey } from './keys.js';
 import {
@@ -25,6 +27,50 @@ import {
 const RUN_RECORD_DAYS = 180;
 
 type Key = { pk: string; sk: string };
+
+/*
+ * The items this module reads, as it projects them. Parsed rather than cast, so an item that lost an attribute fails
+ * here, naming it, instead of travelling on as `undefined`.
+ */
+const text = z.string();
+const optionalText = z.string().nullish();
+/** An `ASAAS#` pointer (pattern 51); the contract id under either spelling (`storedContractId`). */
+const providerPointerSchema = z.object({ pk: text, user_id: text, charge_id: text });
+/** A charge, contract or process, projected to what a comparison with Asaas needs. */
+const projectedEntitySchema = z.object({
+  pk: text,
+  sk: text,
+  status: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  valor: z.number().nullish(),
+  forma: z.string().nullish(),
+  parcelas: z.number().nullish(),
+  cancelado_em: z.string().nullish(),
+  paid_charge_id: z.string().nullish(),
+});
+/** A charge listed by the type or status index (pattern 52), projected to what finds its payment. */
+const listedChargeSchema = z.object({
+  id: text,
+  contrato_id: text,
+  user_id: text,
+  asaas_id: optionalText,
+  status: text,
+});
+/** A stored divergence (pattern 55): its sightings are always written; both sides may be unknown. */
+const divergenceItemSchema = z.object({
+  kind: z.enum(DIVERGENCE_KINDS).catch('status_refused'),
+  asaas_id: text,
+  user_id: z.string().nullish().catch(null),
+  charge_id: z.string().nullish().catch(null),
+  our_status: z.string().nullish().catch(null),
+  asaas_status: z.string().nullish().catch(null),
+  our_value: z.number().nullish().catch(null),
+  asaas_value: z.number().nullish().catch(null),
+  first_seen_at: text,
+  last_seen_at: text,
+  first_run_id: text,
+  last_run_id: text,
+});
 
 /** Our side of one Asaas payment: the charge (without its QR image), its contract's value and its process's status. */
 export type ReconcilableCharge = {
@@ -59,11 +105,12 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
     { expression: 'pk, user_id, contrato_id, contract_id, charge_id' },
   );
   const refs = new Map<string, ChargeRef>();
-  for (const pointer of pointers) {
-    refs.set((pointer.pk as string).slice(keys.providerChargePointer('').length), {
-      userId: pointer.user_id as string,
-      contractId: storedContractId(pointer) as string,
-      chargeId: pointer.charge_id as string,
+  for (const item of pointers) {
+    const pointer = providerPointerSchema.parse(item);
+    refs.set(pointer.pk.slice(keys.providerChargePointer('').length), {
+      userId: pointer.user_id,
+      contractId: text.parse(storedContractId(item)),
+      chargeId: pointer.charge_id,
     });
   }
   const entityKeys: Key[] = [];
@@ -81,35 +128,34 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
         expression: 'pk, sk, #status, updated_at, valor, forma, parcelas, cancelado_em, manual_refund, paid_charge_id',
         names: { '#status': 'status' },
       })
-    ).map((item) => [`${item.pk as string}|${item.sk as string}`, item]),
+    ).map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]),
   );
   const found = new Map<string, ReconcilableCharge>();
   for (const [asaasId, ref] of refs) {
     const pk = keys.customer(ref.userId);
-    const charge = items.get(`${pk}|${keys.chargeSk(ref.contractId, ref.chargeId)}`);
-    if (!charge) continue;
-    const contract = items.get(`${pk}|${keys.contractSk(ref.contractId)}`);
-    const process = items.get(`${pk}|${keys.processSk(ref.contractId)}`);
+    const chargeItem = items.get(`${pk}|${keys.chargeSk(ref.contractId, ref.chargeId)}`);
+    if (!chargeItem) continue;
+    const charge = projectedEntitySchema.extend({ status: text, updated_at: text }).parse(chargeItem);
+    const contract = parsedOrNull(items.get(`${pk}|${keys.contractSk(ref.contractId)}`));
+    const process = parsedOrNull(items.get(`${pk}|${keys.processSk(ref.contractId)}`));
     found.set(asaasId, {
       ref,
       asaasId,
-      status: charge.status as string,
-      updatedAt: charge.updated_at as string,
+      status: charge.status,
+      updatedAt: charge.updated_at,
       // A method's surcharge and a card plan's first instalment are what Asaas shows; PIX charges before them, the
       // contract's value.
-      contractValue: charge.forma
-        ? expectedAsaasValue(charge as { valor?: number; parcelas?: number })
-        : typeof contract?.valor === 'number'
-          ? contract.valor
-          : null,
-      processStatus: (process?.status as ProcessStatus | undefined) ?? null,
+      contractValue: charge.forma ? expectedAsaasValue(charge) : (contract?.valor ?? null),
+      processStatus: process?.status ? processStatusSchema.parse(process.status) : null,
       contractCancelled: typeof contract?.cancelado_em === 'string',
-      manuallyRefunded: charge.manual_refund !== undefined && charge.manual_refund !== null,
-      processPaidChargeId: typeof process?.paid_charge_id === 'string' ? process.paid_charge_id : null,
+      manuallyRefunded: chargeItem.manual_refund !== undefined && chargeItem.manual_refund !== null,
+      processPaidChargeId: process?.paid_charge_id ?? null,
     });
   }
   return found;
 }
+
+const parsedOrNull = (item: Record<string, unknown> | undefined) => (item ? projectedEntitySchema.parse(item) : null);
 
 function dedupeKeys(all: Key[]): Key[] {
   const seen = new Set<string>();
@@ -125,14 +171,11 @@ function dedupeKeys(all: Key[]): Key[] {
 export type ListedCharge = { ref: ChargeRef; asaasId: string | null; status: string };
 
 function listedCharge(item: Record<string, unknown>): ListedCharge {
+  const charge = listedChargeSchema.parse(item);
   return {
-    ref: {
-      userId: item.user_id as string,
-      contractId: item.contrato_id as string,
-      chargeId: item.id as string,
-    },
-    asaasId: typeof item.asaas_id === 'string' ? item.asaas_id : null,
-    status: item.status as string,
+    ref: { userId: charge.user_id, contractId: charge.contrato_id, chargeId: charge.id },
+    asaasId: charge.asaas_id ?? null,
+    status: charge.status,
   };
 }
 
@@ -304,8 +347,7 @@ export async function latestReconciliationRun(db: Db): Promise<ReconciliationRun
   );
   const item = Items[0];
   if (!item) return null;
-  const { pk: _pk, sk: _sk, type: _type, expiresAt: _expires, ...run } = item;
-  return run as ReconciliationRun;
+  return reconciliationRunSchema.parse(item);
 }
 
 /** A divergence as stored: the payment, the charge it belongs to (when we have it), both sides, and when it was seen. */
@@ -402,22 +444,20 @@ export async function resolveDivergence(db: Db, divergence: Divergence, runId: s
 }
 
 function divergenceFrom(item: Record<string, unknown>): Divergence {
-  const kind = DIVERGENCE_KINDS.find((known) => known === item.kind) ?? ('status_refused' as DivergenceKind);
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  const divergence = divergenceItemSchema.parse(item);
   return {
-    kind,
-    asaas_id: item.asaas_id as string,
-    user_id: text(item.user_id),
+    kind: divergence.kind,
+    asaas_id: divergence.asaas_id,
+    user_id: divergence.user_id ?? null,
     contrato_id: storedContractId(item),
-    charge_id: text(item.charge_id),
-    our_status: text(item.our_status),
-    asaas_status: text(item.asaas_status),
-    our_value: number(item.our_value),
-    asaas_value: number(item.asaas_value),
-    first_seen_at: item.first_seen_at as string,
-    last_seen_at: item.last_seen_at as string,
-    first_run_id: item.first_run_id as string,
-    last_run_id: item.last_run_id as string,
+    charge_id: divergence.charge_id ?? null,
+    our_status: divergence.our_status ?? null,
+    asaas_status: divergence.asaas_status ?? null,
+    our_value: divergence.our_value ?? null,
+    asaas_value: divergence.asaas_value ?? null,
+    first_seen_at: divergence.first_seen_at,
+    last_seen_at: divergence.last_seen_at,
+    first_run_id: divergence.first_run_id,
+    last_run_id: divergence.last_run_id,
   };
 }

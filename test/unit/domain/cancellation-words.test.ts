@@ -9,7 +9,7 @@ import {
   PAYMENT_METHODS,
   REFUND_ROUTES,
 } from '../../../domain/payment-methods.js';
-import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../../domain/pricing.js';
+import { CANCELLATION_WINDOW_DAYS, REFUND_BUSINESS_DAYS } from '../../../domain/deadlines.js';
 import { withdrawalEmail, withdrawalMoneyLine } from '../../../lambdas/contracts/withdrawal-emails.js';
 
 const clause7 = (forma_pagamento: 'pix' | 'gratuito') =>

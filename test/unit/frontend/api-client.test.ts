@@ -16,7 +16,8 @@ vi.mock('aws-amplify/auth', () => ({
 }));
 vi.mock('../../../frontend/src/lib/connectivity', () => ({ reportBackendReachable: () => {} }));
 
-const { apiCall, provideIdToken, routeQueryKey } = await import('../../../frontend/src/lib/api-client.js');
+const { apiCall, provideIdToken, routeQueryKey, routeQueryPrefix } =
+  await import('../../../frontend/src/lib/api-client.js');
 const { currentIdToken } = await import('../../../frontend/src/lib/id-token.js');
 // As the private root does once Amplify is configured.
 provideIdToken(currentIdToken);
@@ -124,5 +125,11 @@ describe('apiCall', () => {
   it('keys queries by route id and inputs', () => {
     expect(routeQueryKey(updateRoute, { params: { id: '1' } })).toEqual(['UpdateThing', { id: '1' }, null]);
     expect(routeQueryKey(publicRoute)).toEqual(['Public', null, null]);
+  });
+
+  it('invalidates by a prefix every key of the route starts with', () => {
+    const prefix = routeQueryPrefix(updateRoute);
+    expect(prefix).toEqual(['UpdateThing']);
+    expect(routeQueryKey(updateRoute, { params: { id: '1' } }).slice(0, prefix.length)).toEqual(prefix);
   });
 });

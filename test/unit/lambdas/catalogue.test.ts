@@ -1,4 +1,5 @@
 import { EXAMPLE_COMPANY } from '../../../domain/company.js';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { pathParameterNames, routePath, routeQueryString } from '../../../domain/api/route.js';
@@ -63,6 +64,33 @@ describe('route contracts of the catalogue', () => {
     const names = ALL_FUNCTIONS.map((fn) => fn.name);
     expect(new Set(names).size).toBe(names.length);
     for (const fn of ALL_FUNCTIONS) expect(fn.entry).toMatch(/^lambdas\/[\w/-]+\.ts$/);
+  });
+});
+
+describe('the catalogue by area', () => {
+  // The map a newcomer reads: lambdas/<area>/functions.ts declares exactly the functions whose handlers are in that
+  // folder (the CDK's nested stack of the area), and lambdas/functions.ts joins every area file, leaving none out.
+  const areaFiles = readdirSync('lambdas', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`lambdas/${entry.name}/functions.ts`))
+    .map((entry) => entry.name);
+
+  it.each(areaFiles)('lambdas/%s/functions.ts declares only handlers of its own folder', async (area) => {
+    const declared = Object.values(await import(`../../../lambdas/${area}/functions.ts`)).flatMap((value) =>
+      Array.isArray(value) ? value : Object.values(value as Record<string, unknown>),
+    ) as { entry: string }[];
+    expect(declared.length).toBeGreaterThan(0);
+    for (const fn of declared) expect(fn.entry).toMatch(new RegExp(`^lambdas/${area}/`));
+  });
+
+  it('joins every area file, and every function of the catalogue comes from one', async () => {
+    const fromAreas = new Set<string>();
+    for (const area of areaFiles) {
+      for (const value of Object.values(await import(`../../../lambdas/${area}/functions.ts`))) {
+        const list = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+        for (const fn of list as { entry: string }[]) fromAreas.add(fn.entry);
+      }
+    }
+    expect([...new Set(ALL_FUNCTIONS.map((fn) => fn.entry))].sort()).toEqual([...fromAreas].sort());
   });
 });
 

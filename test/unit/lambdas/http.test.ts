@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { callerOf } from '../../../lambdas/shared/caller.js';
 import {
@@ -17,7 +17,8 @@ import {
 } from '../../../domain/messages.js';
 import { refusal } from '../../../domain/refusals.js';
 import { createAdminMembership } from '../../../lambdas/shared/admin-membership.js';
-import { apiHandler, errorToResponse, readJsonBody } from '../../../lambdas/shared/http.js';
+import { apiHandler, errorToResponse, readJsonBody, ResponseContractError } from '../../../lambdas/shared/http.js';
+import { logger } from '../../../lambdas/shared/logger.js';
 import { adminClaims, createApiEvent, customerClaims, lambdaContext } from '../../factories.js';
 
 const bodyOf = (r: unknown) => JSON.parse((r as { body: string }).body);
@@ -227,6 +228,41 @@ describe('apiHandler', () => {
       expect(retried.statusCode).toBe(200);
     } finally {
       process.env.ORIGIN_VERIFY_SECRET = saved;
+    }
+  });
+
+  it('sends what the response schema keeps: fields the contract does not declare never leave', async () => {
+    const leaky = apiHandler(route, async ({ params }) => ({
+      body: Object.assign({ id: params.id, name: 'Ana', limit: 1, userId: 'u1' }, { qr_code: 'data:image/png…' }),
+    }));
+    const result = (await leaky(
+      createApiEvent({ claims: customerClaims('u1'), pathParameters: { id }, body: { name: 'Ana' } }),
+      lambdaContext,
+    )) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ id, name: 'Ana', limit: 1, userId: 'u1' });
+  });
+
+  it('answers a logged 500 naming the route and field, never the body, when a response breaks its contract', async () => {
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    try {
+      const broken = apiHandler(route, async () => ({
+        body: { id: 'cpf 123.456.789-09', name: 'Ana', limit: 'muitos', userId: 'u1' } as never,
+      }));
+      const result = (await broken(
+        createApiEvent({ claims: customerClaims('u1'), pathParameters: { id }, body: { name: 'Ana' } }),
+        lambdaContext,
+      )) as { statusCode: number; body: string };
+      expect(result.statusCode).toBe(500);
+      expect(bodyOf(result)).toEqual({ code: 'internal', message: API_MESSAGES.unexpected });
+      expect(result.body).not.toContain('123.456.789-09');
+      const error = logged.mock.calls[0]?.[1] as { error: Error } | undefined;
+      expect(error?.error).toBeInstanceOf(ResponseContractError);
+      expect(error?.error.message).toContain('TestUpdate');
+      expect(error?.error.message).toContain('limit:');
+      expect(error?.error.message).not.toContain('123.456.789-09');
+    } finally {
+      logged.mockRestore();
     }
   });
 

@@ -24,8 +24,8 @@ describe('provider factories name the variable their grant should have given', (
 
   it('asaasFromEnvironment fails naming ASAAS_API_URL, then the key’s variables', async () => {
     // At the cold start (no top-level await: the key itself is read on the first call, but its grant is checked now).
-    expect(() => asaasFromEnvironment({ ASAAS_API_KEY: 'k' })).toThrow(/ASAAS_API_URL/);
-    expect(() => asaasFromEnvironment({ ASAAS_API_URL: 'https://api-sandbox.asaas.com/v3' })).toThrow(
+    expect(() => asaasFromEnvironment({ env: { ASAAS_API_KEY: 'k' } })).toThrow(/ASAAS_API_URL/);
+    expect(() => asaasFromEnvironment({ env: { ASAAS_API_URL: 'https://api-sandbox.asaas.com/v3' } })).toThrow(
       /ASAAS_API_KEY or ASAAS_API_KEY_SECRET_ARN/,
     );
   });
@@ -33,7 +33,9 @@ describe('provider factories name the variable their grant should have given', (
   it('refuses a URL variable that is not a URL', async () => {
     expect(() => pushFromEnvironment({ PUSH_ENDPOINT: 'ws-api' })).toThrow(/PUSH_ENDPOINT/);
     expect(() => postalCodeFromEnvironment({ POSTAL_CODE_API_URL: 'viacep' })).toThrow(/POSTAL_CODE_API_URL/);
-    expect(() => asaasFromEnvironment({ ASAAS_API_URL: 'asaas', ASAAS_API_KEY: 'k' })).toThrow(/ASAAS_API_URL/);
+    expect(() => asaasFromEnvironment({ env: { ASAAS_API_URL: 'asaas', ASAAS_API_KEY: 'k' } })).toThrow(
+      /ASAAS_API_URL/,
+    );
   });
 
   it('refuses a path-style flag other than "true"', () => {
@@ -65,7 +67,7 @@ describe('factories that talk HTTP reach the configured URL', () => {
 
   it('asaasFromEnvironment sends the inline ASAAS_API_KEY to ASAAS_API_URL', async () => {
     server.reset(() => ({ status: 200, body: { id: 'pay_1', status: 'PENDING', value: 10 } }));
-    const asaas = asaasFromEnvironment({ ASAAS_API_URL: `${server.url}/v3`, ASAAS_API_KEY: 'inline-key' });
+    const asaas = asaasFromEnvironment({ env: { ASAAS_API_URL: `${server.url}/v3`, ASAAS_API_KEY: 'inline-key' } });
     expect((await asaas.getPayment('pay_1')).id).toBe('pay_1');
     expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/v3/payments/pay_1' });
     expect(server.requests[0]?.headers.access_token).toBe('inline-key');
@@ -74,13 +76,13 @@ describe('factories that talk HTTP reach the configured URL', () => {
   it('asaasFromEnvironment fetches the key by ARN through the injected fetcher', async () => {
     server.reset(() => ({ status: 200, body: { id: 'pay_1', status: 'PENDING', value: 10 } }));
     const asked: string[] = [];
-    const asaas = asaasFromEnvironment(
-      { ASAAS_API_URL: `${server.url}/v3`, ASAAS_API_KEY_SECRET_ARN: ARN },
-      async (arn) => {
+    const asaas = asaasFromEnvironment({
+      env: { ASAAS_API_URL: `${server.url}/v3`, ASAAS_API_KEY_SECRET_ARN: ARN },
+      fetchSecret: async (arn) => {
         asked.push(arn);
         return 'key-from-secrets-manager';
       },
-    );
+    });
     await asaas.getPayment('pay_1');
     expect(asked).toEqual([ARN]);
     expect(server.requests[0]?.headers.access_token).toBe('key-from-secrets-manager');

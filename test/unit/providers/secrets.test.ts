@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadMagicLinkKey, MAGIC_LINK_SECRET_MIN_BYTES } from '../../../lambdas/auth/magic-link-key.js';
+import { magicLinkKeyFromEnvironment, MAGIC_LINK_SECRET_MIN_BYTES } from '../../../lambdas/auth/magic-link-key.js';
 import { readSecret } from '../../../lambdas/shared/secrets.js';
 
 const ARN = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:asaas-api-key-AbCdEf';
@@ -75,16 +75,31 @@ describe('readSecret', () => {
   });
 });
 
-describe('loadMagicLinkKey', () => {
+describe('magicLinkKeyFromEnvironment', () => {
+  const keyOf = (env: NodeJS.ProcessEnv) => magicLinkKeyFromEnvironment({ env })();
   it('needs a key of at least 32 bytes, the HMAC-SHA256 output size', async () => {
     expect(MAGIC_LINK_SECRET_MIN_BYTES).toBe(32);
     const key = 'k'.repeat(32);
-    expect(await loadMagicLinkKey({ MAGIC_LINK_SECRET: key })).toEqual(Buffer.from(key, 'utf8'));
-    await expect(loadMagicLinkKey({ MAGIC_LINK_SECRET: 'k'.repeat(31) })).rejects.toThrow(/at least 32 bytes/);
+    expect(await keyOf({ MAGIC_LINK_SECRET: key })).toEqual(Buffer.from(key, 'utf8'));
+    await expect(keyOf({ MAGIC_LINK_SECRET: 'k'.repeat(31) })).rejects.toThrow(/at least 32 bytes/);
     // 16 two-byte characters are 32 bytes.
-    expect((await loadMagicLinkKey({ MAGIC_LINK_SECRET: 'ç'.repeat(16) })).length).toBe(32);
+    expect((await keyOf({ MAGIC_LINK_SECRET: 'ç'.repeat(16) })).length).toBe(32);
   });
-  it('fails naming the variables when the key is missing', async () => {
-    await expect(loadMagicLinkKey({})).rejects.toThrow(/MAGIC_LINK_SECRET or MAGIC_LINK_SECRET_ARN/);
+  it('fails at the cold start naming the variables when the grant is missing', () => {
+    expect(() => magicLinkKeyFromEnvironment({ env: {} })).toThrow(/MAGIC_LINK_SECRET or MAGIC_LINK_SECRET_ARN/);
+  });
+  it('reads the key once, and again after a failed read', async () => {
+    let reads = 0;
+    const key = magicLinkKeyFromEnvironment({
+      env: { MAGIC_LINK_SECRET_ARN: ARN },
+      fetchSecret: async () => {
+        reads += 1;
+        if (reads === 1) throw new Error('Secrets Manager is down');
+        return 'k'.repeat(32);
+      },
+    });
+    await expect(key()).rejects.toThrow('Secrets Manager is down');
+    expect(await key()).toEqual(await key());
+    expect(reads).toBe(2);
   });
 });

@@ -2,11 +2,11 @@ import { LIST_PRICES, MAX_INSTALMENTS } from '@domain/payment-methods.js';
 import {
   BONUS_VALUE,
   CONTRACT_PRICE,
-  PROCESSING_BUSINESS_DAYS,
   REFERRAL_DISCOUNT_PER_FRIEND,
   REFERRALS_PER_FREE_RENEWAL,
   formatBRL,
 } from '@domain/pricing.js';
+import { PROCESSING_BUSINESS_DAYS } from '@domain/deadlines.js';
 import type { IconName } from './components/icon';
 
 /**

@@ -13,7 +13,7 @@ import {
   listAdminClientsRoute,
 } from '@domain/api/admin-clients.js';
 import { adminSummaryQueryOptions } from '@/lib/admin-summary';
-import { apiCall, routeQueryKey } from '@/lib/api-client';
+import { apiCall, routeQueryKey, routeQueryPrefix } from '@/lib/api-client';
 
 /**
  * Clients one page at a time ('Carregar mais' passes the cursor back), a search's matches too; `oldestFirst` pages the
@@ -53,7 +53,7 @@ export function useDeleteAdminClient() {
     onSuccess: (_counts, id) => {
       queryClient.removeQueries({ queryKey: routeQueryKey(getAdminClientRoute, { params: { id } }) });
       // Dropped, not just marked stale: a cached page or search must not show the deleted client again, even briefly.
-      queryClient.removeQueries({ queryKey: [listAdminClientsRoute.id] });
+      queryClient.removeQueries({ queryKey: routeQueryPrefix(listAdminClientsRoute) });
       void queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey });
     },
   });

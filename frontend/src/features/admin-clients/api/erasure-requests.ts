@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import { executeErasureRequestRoute, listErasureRequestsRoute } from '@domain/api/data-rights.js';
 import { listAdminClientsRoute } from '@domain/api/admin-clients.js';
 import { adminSummaryQueryOptions } from '@/lib/admin-summary';
-import { apiCall, routeQueryKey } from '@/lib/api-client';
+import { apiCall, routeQueryKey, routeQueryPrefix } from '@/lib/api-client';
 
 /** LGPD erasure requests, newest first, one page at a time. */
 export function erasureRequestsQueryOptions() {
@@ -29,7 +29,7 @@ export function useExecuteErasureRequest() {
     onSuccess: ({ request }) => {
       void queryClient.invalidateQueries({ queryKey: erasureRequestsQueryOptions().queryKey });
       if (request.status === 'concluida') {
-        queryClient.removeQueries({ queryKey: [listAdminClientsRoute.id] });
+        queryClient.removeQueries({ queryKey: routeQueryPrefix(listAdminClientsRoute) });
         void queryClient.invalidateQueries({ queryKey: adminSummaryQueryOptions().queryKey });
       }
     },

@@ -1,4 +1,4 @@
-import { PROCESSING_BUSINESS_DAYS } from '@domain/pricing.js';
+import { PROCESSING_BUSINESS_DAYS } from '@domain/deadlines.js';
 import { CLAIMS } from '../content';
 import { Stars } from './icon';
 

@@ -1,7 +1,7 @@
 import { SiteLink as Link } from '@/components/site-link';
 import { COMPANY } from '@/lib/company';
 import { refundRoutesSentence } from '@domain/payment-methods.js';
-import { CANCELLATION_WINDOW_DAYS } from '@domain/pricing.js';
+import { CANCELLATION_WINDOW_DAYS } from '@domain/deadlines.js';
 import {
   FactList,
   LegalNotice,

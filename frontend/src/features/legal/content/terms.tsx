@@ -1,15 +1,17 @@
 import { SiteLink as Link } from '@/components/site-link';
 import { COMPANY } from '@/lib/company';
 import {
-  CANCELLATION_WINDOW_DAYS,
   CONTRACT_PRICE,
   formatBRL,
-  PIX_DUE_DAYS,
-  PROCESSING_BUSINESS_DAYS,
   REFERRAL_DISCOUNT_PER_FRIEND,
-  REFUND_BUSINESS_DAYS,
   REFERRALS_PER_FREE_RENEWAL,
 } from '@domain/pricing.js';
+import {
+  CANCELLATION_WINDOW_DAYS,
+  PIX_DUE_DAYS,
+  PROCESSING_BUSINESS_DAYS,
+  REFUND_BUSINESS_DAYS,
+} from '@domain/deadlines.js';
 import { LegalNotice, ProviderIdentity, ServiceEmailLink } from '../components/legal-blocks';
 import type { LegalSection } from '../components/legal-document';
 
