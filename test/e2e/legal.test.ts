@@ -177,7 +177,9 @@ describe('the words about cancelling agree', () => {
     const section = (await page.locator('#arrependimento').innerText()).replace(/\s+/g, ' ');
     expect(section).toContain(`Cancelar contrato`);
     expect(section).toContain(`${CANCELLATION_WINDOW_DAYS} dias corridos`);
-    expect(section).toContain(`conta de origem do PIX em até ${REFUND_BUSINESS_DAYS} dias úteis`);
+    // Each method's route, as clause 7 and the privacy policy say it: a card's refund goes back to the card.
+    expect(section).toContain(refundRoutesSentence());
+    expect(section).toContain(`é devolvido pelo PIX à conta de origem em até ${REFUND_BUSINESS_DAYS} dias úteis`);
     expect(section).not.toMatch(/alguns dias/);
     const clause7 = contractClauses({ valor: 399, protocolo: 'LM1', forma_pagamento: 'pix' }, EXAMPLE_COMPANY)
       .find((clause) => clause.number === 7)!

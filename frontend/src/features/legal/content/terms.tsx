@@ -6,12 +6,8 @@ import {
   REFERRAL_DISCOUNT_PER_FRIEND,
   REFERRALS_PER_FREE_RENEWAL,
 } from '@domain/pricing.js';
-import {
-  CANCELLATION_WINDOW_DAYS,
-  PIX_DUE_DAYS,
-  PROCESSING_BUSINESS_DAYS,
-  REFUND_BUSINESS_DAYS,
-} from '@domain/deadlines.js';
+import { BOLETO_DUE_DAYS, priceSentence, refundRoutesSentence } from '@domain/payment-methods.js';
+import { CANCELLATION_WINDOW_DAYS, PIX_DUE_DAYS, PROCESSING_BUSINESS_DAYS } from '@domain/deadlines.js';
 import { LegalNotice, ProviderIdentity, ServiceEmailLink } from '../components/legal-blocks';
 import type { LegalSection } from '../components/legal-document';
 
@@ -19,7 +15,7 @@ import type { LegalSection } from '../components/legal-document';
  * Termos de Uso (/termos). LEGAL REVIEW: an engineering draft that the company's lawyer must review and approve before
  * launch (see content/updated-at.ts). It must stay consistent with the signed contract (domain/contract-text.ts):
  * service of means (clause 2), filing deadline (3), price (4), cancellation and refund (7: the 'Cancelar contrato'
- * button, REFUND_BUSINESS_DAYS), forum (9); the contract page's dialog and the 'Contrato cancelado' e-mail say the same.
+ * button, REFUND_ROUTES), forum (9); the contract page's dialog and the 'Contrato cancelado' e-mail say the same.
  * The withdrawal wording (CDC art. 49 vs. "no refund once filed") and the refund deadline are the points to check first.
  */
 
@@ -150,17 +146,18 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          O serviço custa <strong>{PRICE}</strong>, valor único por contrato, pago à vista por PIX. Não há mensalidade,
-          honorários de êxito nem outras taxas relativas ao mesmo protocolo.
+          O serviço custa <strong>{priceSentence()}</strong>, valor único por contrato. Não há mensalidade, honorários
+          de êxito nem outras taxas relativas ao mesmo protocolo.
         </p>
         <p>
-          O pagamento é processado pelo Asaas, intermediador de pagamentos que gera a cobrança PIX (QR Code e código
-          copia e cola). Você gera o PIX na página Pagamento, depois de assinar o contrato, e a confirmação do pagamento
-          é automática.
+          O pagamento é processado pelo Asaas, intermediador de pagamentos que gera a cobrança: o PIX (QR Code e código
+          copia e cola), o boleto ou a página de pagamento com cartão do próprio Asaas (os dados do cartão nunca passam
+          por nós). Você escolhe a forma de pagamento na página Pagamento, depois de assinar o contrato, e a confirmação
+          do pagamento é automática.
         </p>
         <p>
-          Cada cobrança PIX vence em {PIX_DUE_DAYS} dias corridos. Se ela vencer sem pagamento, basta gerar um novo PIX
-          na mesma página; nada é devido pela cobrança vencida.
+          Cada cobrança PIX vence em {PIX_DUE_DAYS} dias corridos, e cada boleto em {BOLETO_DUE_DAYS} dias. Se a
+          cobrança vencer sem pagamento, basta gerar uma nova na mesma página; nada é devido pela cobrança vencida.
         </p>
         <p>
           Uma renovação — um novo pedido depois do primeiro — é um novo contrato, pelo mesmo preço, salvo quando você
@@ -227,13 +224,13 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         </p>
         <ul>
           <li>
-            <strong>Antes do pagamento:</strong> o contrato é cancelado, a cobrança PIX em aberto é cancelada e nada é
+            <strong>Antes do pagamento:</strong> o contrato é cancelado, a cobrança em aberto é cancelada e nada é
             cobrado.
           </li>
           <li>
             <strong>Depois do pagamento e antes do protocolo:</strong> o contrato é cancelado, o pedido não é
-            protocolado e o estorno integral do valor pago é pedido no mesmo momento; o valor volta para a conta de
-            origem do PIX em até {REFUND_BUSINESS_DAYS} dias úteis. Você recebe por e-mail o valor e a data prevista.
+            protocolado e o estorno integral do valor pago é pedido no mesmo momento: {refundRoutesSentence()}. Você
+            recebe por e-mail o valor e a data prevista.
           </li>
           <li>
             <strong>Depois do protocolo:</strong> o pedido já foi apresentado à Justiça em seu nome, não pode ser
