@@ -119,7 +119,7 @@ const PINNED_ACTIONS: Record<string, string> = {
   ReceiveWhatsAppWebhook: 'dynamodb:GetItem dynamodb:UpdateItem secrets',
   // 'Executar agora': the nightly run's grants (its own code), the admin check, and the audit record.
   RunAdminReconciliation:
-    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser cognito-idp:ListUsersInGroup ses:SendEmail ses:SendRawEmail states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
+    'dynamodb:BatchGetItem dynamodb:ConditionCheckItem dynamodb:DeleteItem dynamodb:GetItem dynamodb:PutItem dynamodb:Query dynamodb:UpdateItem cognito-idp:AdminListGroupsForUser states:SendTaskFailure states:SendTaskHeartbeat states:SendTaskSuccess states:StartExecution secrets',
 };
 
 describe('each function’s IAM actions', () => {

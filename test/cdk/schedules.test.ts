@@ -61,22 +61,17 @@ describe('the nightly reconciliation with Asaas', () => {
     });
   });
 
-  it('reaches the table, Asaas (its key by ARN, never the value), SES, the admin directory and the workflow', () => {
+  it('reaches the table, Asaas (its key by ARN, never the value) and the workflow; the admins through alert items', () => {
     const env = (
       resources('AWS::Lambda::Function')[logicalId(reconcile())]!.Properties.Environment as { Variables: Json }
     ).Variables;
     expect(Object.keys(env)).toEqual(
-      expect.arrayContaining([
-        ENV.tableName,
-        ENV.asaasApiUrl,
-        SECRET_ENV.asaasApiKey.arn,
-        ENV.emailFrom,
-        ENV.appUrl,
-        ENV.userPoolId,
-        ENV.stateMachineArn,
-      ]),
+      expect.arrayContaining([ENV.tableName, ENV.asaasApiUrl, SECRET_ENV.asaasApiKey.arn, ENV.stateMachineArn]),
     );
     expect(Object.keys(env)).not.toContain(SECRET_ENV.asaasApiKey.value);
+    // Its report and the orphans' alerts are admin-alert items the stream consumer e-mails: no mail, no directory.
+    expect(Object.keys(env)).not.toContain(ENV.emailFrom);
+    expect(Object.keys(env)).not.toContain(ENV.userPoolId);
     expect(env[SECRET_ENV.asaasApiKey.arn]).toEqual({ Ref: logicalId(s.stack.secrets.byName.asaasApiKey) });
     expect(actions()).toEqual(
       expect.arrayContaining([
@@ -84,8 +79,6 @@ describe('the nightly reconciliation with Asaas', () => {
         'dynamodb:BatchGetItem',
         'dynamodb:UpdateItem',
         'secretsmanager:GetSecretValue',
-        'ses:SendEmail',
-        'cognito-idp:ListUsersInGroup',
         'states:SendTaskSuccess',
         'states:StartExecution',
       ]),
@@ -97,7 +90,7 @@ describe('the nightly reconciliation with Asaas', () => {
     expect(secrets.map((st) => st.Resource)).toEqual([{ Ref: logicalId(s.stack.secrets.byName.asaasApiKey) }]);
     const services = new Set(actions().map((a) => a.split(':')[0]));
     // xray: active tracing on every function (its PutTraceSegments cannot be scoped to a resource).
-    expect([...services].sort()).toEqual(['cognito-idp', 'dynamodb', 'secretsmanager', 'ses', 'states', 'xray']);
+    expect([...services].sort()).toEqual(['dynamodb', 'secretsmanager', 'states', 'xray']);
   });
 
   it('adds no unacknowledged cdk-nag finding', () => {
