@@ -131,3 +131,20 @@ export function reconciliationGrants() {
     workflow: 'start-and-callback',
   } satisfies FunctionGrants;
 }
+
+/**
+ * A client's deletion (pattern 28), by an admin (DeleteAdminClient) or by an erasure request (ExecuteErasureRequest):
+ * their payments and customer at Asaas first, their running workflow executions (describe + stop only), every item of
+ * the client (any partition their pointers name), their documents with every version (list + delete only) and their
+ * Cognito user (after checking it is not an admin).
+ */
+export function clientDeletionGrants() {
+  return {
+    table: 'erase',
+    documents: 'erase',
+    userPool: 'manage',
+    asaas: true,
+    workflow: 'stop',
+    secrets: ['rateLimitKey'],
+  } as const satisfies FunctionGrants;
+}

@@ -25,6 +25,7 @@ import { ASAAS_CALLER_TIMEOUT_SECONDS } from '../payments/asaas-timeouts.js';
 import { keys } from '../shared/data/keys.js';
 import {
   cancellationGrants,
+  clientDeletionGrants,
   items,
   rateLimitPrefixes,
   reconciliationGrants,
@@ -54,14 +55,7 @@ export const ADMIN_ROUTES = [
     // Pattern 28: the client's payments and customer at Asaas first, their running workflow executions (describe +
     // stop only), every item of the client (any partition their pointers name), their documents with every version
     // (list + delete only) and their Cognito user (after checking it is not an admin).
-    grants: {
-      table: 'erase',
-      documents: 'erase',
-      userPool: 'manage',
-      asaas: true,
-      workflow: 'stop',
-      secrets: ['rateLimitKey'],
-    },
+    grants: clientDeletionGrants(),
     timeoutSeconds: 29,
   },
   {

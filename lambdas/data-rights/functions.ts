@@ -6,7 +6,7 @@ import {
   requestErasureRoute,
 } from '../../domain/api/data-rights.js';
 import { keys } from '../shared/data/keys.js';
-import { items, type ApiFunction } from '../catalogue.js';
+import { clientDeletionGrants, items, type ApiFunction } from '../catalogue.js';
 
 /** The data-rights routes (their handlers in this folder): each with its contract and its grants. */
 export const DATA_RIGHTS_ROUTES = [
@@ -46,14 +46,7 @@ export const DATA_RIGHTS_ROUTES = [
     contract: executeErasureRequestRoute,
     entry: 'lambdas/data-rights/execute-erasure-request.ts',
     // The client's deletion (pattern 28, the same grants as DeleteAdminClient) and the request's own items.
-    grants: {
-      table: 'erase',
-      documents: 'erase',
-      userPool: 'manage',
-      asaas: true,
-      workflow: 'stop',
-      secrets: ['rateLimitKey'],
-    },
+    grants: clientDeletionGrants(),
     timeoutSeconds: 29,
   },
   // A new data-rights route: its block goes here, at the end.
