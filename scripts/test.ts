@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../lib/paths.js';
+import { failureExcerpt } from './failure-excerpt.js';
 
 type Step = { command: string; args: string[]; env?: Record<string, string> };
 type Job = { name: string; steps: Step[] };
@@ -71,7 +72,11 @@ const JOBS: Job[] = [
   tool('cost'),
 ];
 
-function runStep(job: string, step: Step): Promise<number> {
+/** What a failed step printed, kept to be shown again at the end: CI keeps only the tail of a run's output. */
+type StepRun = { code: number; lines: string[] };
+
+function runStep(job: string, step: Step): Promise<StepRun> {
+  const output: string[] = [];
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: REPO_ROOT,
@@ -84,29 +89,33 @@ function runStep(job: string, step: Step): Promise<number> {
       return (chunk: Buffer) => {
         const lines = (partial + chunk.toString()).split('\n');
         partial = lines.pop() ?? '';
-        for (const line of lines) stream.write(`${prefix}${line}\n`);
+        for (const line of lines) {
+          stream.write(`${prefix}${line}\n`);
+          output.push(line);
+        }
       };
     };
     child.stdout.on('data', relay(process.stdout));
     child.stderr.on('data', relay(process.stderr));
     child.once('error', (error) => {
       process.stderr.write(`${prefix}${step.command} could not start: ${error.message}\n`);
-      resolve(1);
+      resolve({ code: 1, lines: output });
     });
-    child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), lines: output }));
   });
 }
 
-type Result = { name: string; code: number; seconds: number };
+type Result = { name: string; code: number; seconds: number; failure: string[] };
 
 async function runJob(job: Job): Promise<Result> {
   const started = performance.now();
-  let code = 0;
+  let run: StepRun = { code: 0, lines: [] };
   for (const step of job.steps) {
-    code = await runStep(job.name, step);
-    if (code !== 0) break;
+    run = await runStep(job.name, step);
+    if (run.code !== 0) break;
   }
-  return { name: job.name, code, seconds: (performance.now() - started) / 1000 };
+  const failure = run.code === 0 ? [] : failureExcerpt(run.lines);
+  return { name: job.name, code: run.code, seconds: (performance.now() - started) / 1000, failure };
 }
 
 const started = performance.now();
@@ -118,6 +127,10 @@ await Promise.all(
   }),
 );
 
+for (const { name, failure } of results.filter((result) => result.code !== 0)) {
+  console.log(`\n${name} failed; what it printed about it:`);
+  for (const line of failure) console.log(`[${name}] ${line}`);
+}
 console.log('');
 for (const { name, code, seconds } of results) {
   console.log(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
