@@ -45,6 +45,18 @@ export function clientSearchNeedle(term: string): string {
   return looksLikeDocument(term) ? documentSearchTerm(term) : (normalizeSearchTerm(term).split(/\s+/)[0] ?? '');
 }
 
+/**
+ * A piece of a protocol typed with its dashes and no digit ('XTD-M') is not a document to `clientSearchNeedle`, so its
+ * needle keeps the dash and never meets a protocol token (stored without dashes). For such a term, the needle a protocol
+ * piece would have; the search looks it up too. Null when the term's needle already is that (any term with a digit).
+ */
+export function protocolPieceNeedle(term: string): string | null {
+  const trimmed = term.trim();
+  if (!/^[0-9A-Za-z-]+$/.test(trimmed) || !trimmed.includes('-')) return null;
+  const piece = documentSearchTerm(trimmed);
+  return piece.length >= MIN_PROTOCOL_FRAGMENT_LENGTH && piece !== clientSearchNeedle(trimmed) ? piece : null;
+}
+
 export function isClientSearchTooShort(term: string): boolean {
   return clientSearchNeedle(term).length < MIN_SEARCH_TERM_LENGTH;
 }

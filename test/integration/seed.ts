@@ -16,19 +16,23 @@ import { createCnjNumber, createProfileInput } from '../factories.js';
 import { createCharge, writeCourtCaseFields } from '../seeds.js';
 
 /** The initial contract a first profile save writes with the profile (a fresh protocol each time). */
-export function initialContractFor() {
-  return { protocolo: nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' };
+export function initialContractFor(protocolo = nextProtocol(new Date())) {
+  return { protocolo, valor: CONTRACT_PRICE, formaPagamento: 'pix' };
 }
 
 /** A customer with a profile and the initial contract (and its process), written through the real access patterns. */
-export async function seedCustomer(db: Db, overrides: Parameters<typeof createProfileInput>[0] = {}) {
+export async function seedCustomer(
+  db: Db,
+  overrides: Parameters<typeof createProfileInput>[0] = {},
+  options: { protocolo?: string } = {},
+) {
   const userId = ulid();
   const { profile, contract, process } = await createProfile(db, {
     userId,
     input: createProfileInput(overrides),
     referredByProfileId: null,
     now: new Date().toISOString(),
-    initialContract: initialContractFor(),
+    initialContract: initialContractFor(options.protocolo),
   });
   return { userId, profile, contract, process };
 }

@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { outsideKeysOf } from '../../../lambdas/shared/data/client-deletion.js';
 import { keys } from '../../../lambdas/shared/data/keys.js';
 import { createProfileInput } from '../../factories.js';
-import { clientSearchNeedle, cnjSearchToken, protocolSearchTokens } from '../../../domain/search-tokens.js';
+import {
+  clientSearchNeedle,
+  cnjSearchToken,
+  protocolPieceNeedle,
+  protocolSearchTokens,
+} from '../../../domain/search-tokens.js';
 
-/** Whether a prefix search of the tokens (pattern 86) finds a term, as the server searches it. */
-const finds = (tokens: string[], term: string) => tokens.some((token) => token.startsWith(clientSearchNeedle(term)));
+/** Whether a prefix search of the tokens (pattern 86) finds a term, as the server searches it: by each of its needles. */
+const finds = (tokens: string[], term: string) =>
+  [clientSearchNeedle(term), protocolPieceNeedle(term)].some(
+    (needle) => needle !== null && tokens.some((token) => token.startsWith(needle)),
+  );
 
 describe('protocol and court-case search tokens (pattern 86)', () => {
   const protocolo = 'LM20261121-K7Q3-9XTD-M2PA';
@@ -21,11 +29,22 @@ describe('protocol and court-case search tokens (pattern 86)', () => {
       'Q39X',
       '1121-K7Q3',
       '2026',
+      // A piece with a dash and no digit: a name-like term to the document rule, found by its protocol needle.
+      'XTD-M',
+      'xtd-m',
     ]) {
       expect(finds(tokens, piece), piece).toBe(true);
     }
     expect(finds(tokens, 'K7Q4')).toBe(false);
     expect(finds(tokens, 'XTDQ')).toBe(false);
+  });
+
+  it('looks a dashed piece up without its dashes only when its own needle keeps them', () => {
+    expect(protocolPieceNeedle('XTD-M')).toBe('xtdm');
+    expect(protocolPieceNeedle('K7Q3-9XT')).toBeNull();
+    expect(protocolPieceNeedle('XTDM')).toBeNull();
+    expect(protocolPieceNeedle('Ana Maria')).toBeNull();
+    expect(protocolPieceNeedle('ab-c')).toBeNull();
   });
 
   it('stays within 20 tokens, none shorter than 4 characters', () => {
