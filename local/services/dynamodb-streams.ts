@@ -28,6 +28,13 @@ export type StreamPollerOptions = {
   batchSize?: number;
   /** How long to wait after a round of GetRecords that found nothing. */
   pollIntervalMs?: number;
+  /**
+   * The wait once the stream has been quiet for `idleAfterMs`. Lambda polls a shard about four times a second; here
+   * five times a second while nothing is written cost DynamoDB Local a twentieth of a core for the whole run, so a
+   * quiet stream is polled twice a second (the first record after a quiet spell arrives up to 0.3 s later).
+   */
+  idlePollIntervalMs?: number;
+  idleAfterMs?: number;
   /** Lambda's MaximumRetryAttempts: a batch still failing after this many retries is skipped. */
   maxRetries?: number;
   /**
@@ -118,7 +125,16 @@ type Shard = {
  * later (DynamoDB Local rolls them every 4 hours, as DynamoDB does) are read from their start, after their parent.
  */
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
-  const { endpoint, tableName, consume, batchSize = 100, pollIntervalMs = 200, maxRetries = 5 } = options;
+  const {
+    endpoint,
+    tableName,
+    consume,
+    batchSize = 100,
+    pollIntervalMs = 200,
+    idlePollIntervalMs = 500,
+    idleAfterMs = 5_000,
+    maxRetries = 5,
+  } = options;
   const log = options.log ?? console.log;
   const dynamodb = new DynamoDBClient(localConfig(endpoint));
   const enabled = await enabledStreamArn(dynamodb, tableName).finally(() => dynamodb.destroy());
@@ -258,6 +274,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
 
   async function run(): Promise<void> {
     let errors = 0;
+    let lastDeliveryAt = Date.now();
     while (!signal.aborted) {
       try {
         if (![...shards.values()].some((shard) => !shard.finished)) await discoverShards(false);
@@ -267,7 +284,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
           if (readable(shard)) delivered = (await pollShard(shard)) || delivered;
         }
         errors = 0;
-        if (!delivered) await sleep(pollIntervalMs, undefined, { signal });
+        if (delivered) lastDeliveryAt = Date.now();
+        else {
+          const quiet = Date.now() - lastDeliveryAt >= idleAfterMs;
+          await sleep(quiet ? idlePollIntervalMs : pollIntervalMs, undefined, { signal });
+        }
       } catch (error) {
         if (signal.aborted) return;
         errors++;
