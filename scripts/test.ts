@@ -14,6 +14,8 @@
  * `npm run test:tools`.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from '../lib/paths.js';
@@ -34,12 +36,18 @@ const vitest = (...args: string[]): Step => ({ command: bin('vitest'), args: ['r
  * Half of the browser tests (vitest's `--shard`), with a runtime of its own: its own ports (BAIXA_TEST_PORT_SHIFT, as
  * a second checkout's run would use) and data folder, so the two halves never share state.
  */
+/** The site's production build, made once by the first half and served by both (test/e2e/global-setup.ts). */
+const e2eSiteRoot = mkdtempSync(join(tmpdir(), 'baixa-e2e-site-'));
 const e2eShard = (index: number, of: number): Job => ({
   name: `e2e ${index}/${of}`,
   steps: [
     {
       ...vitest('--project', 'e2e', `--shard=${index}/${of}`),
-      env: { BAIXA_TEST_PORT_SHIFT: String(BASE_PORT_SHIFT + E2E_SHARD_PORT_SHIFT * (index - 1)) },
+      env: {
+        BAIXA_TEST_PORT_SHIFT: String(BASE_PORT_SHIFT + E2E_SHARD_PORT_SHIFT * (index - 1)),
+        BAIXA_E2E_SITE_DIR: join(e2eSiteRoot, 'site'),
+        ...(index === 1 ? { BAIXA_E2E_SITE_BUILDER: '1' } : {}),
+      },
     },
   ],
 });
@@ -135,6 +143,7 @@ console.log('');
 for (const { name, code, seconds } of results) {
   console.log(`${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s`);
 }
+rmSync(e2eSiteRoot, { recursive: true, force: true });
 const failed = results.some((result) => result.code !== 0);
 console.log(`npm test: ${failed ? 'FAILED' : 'passed'} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exitCode = failed ? 1 : 0;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -34,6 +35,39 @@ function buildSite(outDir: string): Promise<void> {
 }
 
 /**
+ * `npm test` runs the browser tests in two halves and builds the site once for both (scripts/test.ts): the first half
+ * builds into BAIXA_E2E_SITE_DIR and marks it ready (or failed); the second waits for the mark. A run of its own
+ * (`npm run test:e2e`, one file) builds into its data folder.
+ */
+async function siteFor(dataDir: string): Promise<{ dir: string; ready: Promise<void> }> {
+  const shared = process.env.BAIXA_E2E_SITE_DIR;
+  if (!shared) {
+    const dir = join(dataDir, 'site');
+    return { dir, ready: buildSite(dir) };
+  }
+  const [readyMark, failedMark] = [`${shared}.ready`, `${shared}.failed`];
+  if (process.env.BAIXA_E2E_SITE_BUILDER === '1') {
+    const ready = buildSite(shared).then(
+      () => writeFileSync(readyMark, ''),
+      (error: Error) => {
+        writeFileSync(failedMark, error.message);
+        throw error;
+      },
+    );
+    return { dir: shared, ready };
+  }
+  const ready = (async () => {
+    for (let waited = 0; waited < 300_000; waited += 500) {
+      if (existsSync(readyMark)) return;
+      if (existsSync(failedMark)) throw new Error(`the shared site build failed:\n${readFileSync(failedMark, 'utf8')}`);
+      await sleep(500);
+    }
+    throw new Error(`the shared site build (${shared}) was not ready after 5 minutes`);
+  })();
+  return { dir: shared, ready };
+}
+
+/**
  * Runs the product exactly as `npm start` does (a child process, real emulators), on its own ports
  * and a throwaway data folder, and stops the whole process group afterwards.
  */
@@ -41,8 +75,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'baixa-e2e-'));
   // The production build of the site, served as CloudFront serves it (local/services/site.ts): built while the
   // runtime starts; the runtime reads its files only when a page is requested.
-  const siteDir = join(dataDir, 'site');
-  const siteBuild = buildSite(siteDir);
+  const { dir: siteDir, ready: siteBuild } = await siteFor(dataDir);
   const env = {
     ...process.env,
     PORT_OFFSET,
