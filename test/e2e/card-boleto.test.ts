@@ -35,8 +35,9 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await page.getByRole('button', { name: CHECKOUT_MESSAGES.payByCard }).click();
 
       // Asaas's own page (the simulator's): the plan, and the card approved there.
-      // The first card charge of a run creates the Asaas customer and wakes CreateCharge: a cold call on a busy machine.
-      await page.waitForURL(new RegExp(`^${asaasUrl}/i/pay_`), { timeout: 90_000 });
+      // The first card charge of a run creates the Asaas customer and wakes CreateCharge: a cold call on a busy machine
+      // (21 s for the whole walk on a quiet one; past 90 s once beside another checkout's browser tests).
+      await page.waitForURL(new RegExp(`^${asaasUrl}/i/pay_`), { timeout: 150_000 });
       await page.getByRole('heading', { name: 'Pagamento com cartão em 3×' }).waitFor();
       await page.getByRole('button', { name: 'Pagar com cartão' }).click();
       await page.getByRole('link', { name: 'Voltar para o site da loja' }).click();
