@@ -212,7 +212,8 @@ export function canAdminMarkPaid(status: string): boolean {
 /**
  * Charges whose money arrived, whatever happened after: paid now, or paid and then refunded or disputed (a returned
  * status is only reached from a paid one). The conversion rate counts these: a refund does not undo the sale having
- * converted, and counting only charges paid now read 0,0 % with money received (issue 34).
+ * converted, and counting only charges paid now read 0,0 % with money received (docs/decisions.md, "Finance: conversion
+ * counts refunded sales, every status filterable").
  */
 export function convertedChargeCount(charges: { paid: number; byStatus: Record<string, number> }): number {
   return RETURNED_CHARGE_STATUSES.reduce((sum, status) => sum + (charges.byStatus[status] ?? 0), charges.paid);

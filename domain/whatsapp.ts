@@ -1,9 +1,9 @@
 import { onlyDigits } from './documents.js';
 
 /**
- * WhatsApp status notices (issue 33): who may receive them (consent and a Brazilian mobile), the templates Meta
- * approves once and we fill in, and what a reply or a delivery status means. Pure: the SPA, the functions and the
- * Graph API stand-in all read it.
+ * WhatsApp status notices (docs/decisions.md, "WhatsApp status notices (consent, templates, webhook)"): who may receive
+ * them (consent and a Brazilian mobile), the templates Meta approves once and we fill in, and what a reply or a
+ * delivery status means. Pure: the SPA, the functions and the Graph API stand-in all read it.
  */
 
 /** The area codes (DDD) Anatel assigns; a number outside them is a typo, not a phone. */

@@ -37,7 +37,7 @@ export const profileSchema = z.object({
   cidade: z.string(),
   estado: z.string(),
   cep: z.string(),
-  /** A company's signing partner (issue 30: the procuração's signer), CPF digits; absent on profiles saved before. */
+  /** A company's signing partner (the procuração's signer), CPF digits; absent on profiles saved before. */
   socio_nome: z.string().nullish(),
   socio_cpf: z.string().nullish(),
   referral_code: z.string(),
@@ -163,7 +163,7 @@ export const statusHistorySchema = z.object({
 export type StatusHistory = z.infer<typeof statusHistorySchema>;
 
 /**
- * The admin's side of a status change, kept on its history record beside what the customer reads (issue 34): the
+ * The admin's side of a status change, kept on its history record beside what the customer reads: the
  * reason an unusual move needed, what it skipped or undid ('sem pagamento confirmado; volta 2 etapas') and the internal
  * note. The customer's readings (dashboard, history, e-mail, live push) parse `statusHistorySchema`, which drops them;
  * the admin's case file reads this one.

@@ -187,7 +187,7 @@ export async function changeAdminProcessStatus(
   for (let attempt = 1; !process; attempt += 1) {
     const { process: read, facts } = await statusMoveFactsOf(db, ref);
     if (!read) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
-    // Filed only with the filing kit approved (issue 30): the kit's approval is never undone, so the read decides.
+    // Filed only with the filing kit approved: the kit's approval is never undone, so the read decides.
     const kitRefusal = kitStatusRefusal(read, input.status);
     if (kitRefusal) throw new ConflictError(refusal('kit_not_approved', kitRefusal));
     from = read.status;
