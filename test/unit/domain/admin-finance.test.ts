@@ -46,7 +46,7 @@ describe("'Pendentes' on /admin/financeiro", () => {
   });
 });
 
-describe('the conversion rate with refunds (issue 34)', () => {
+describe('the conversion rate with refunds', () => {
   it('counts a charge paid and then refunded or disputed as converted, so money received never reads 0,0 %', () => {
     const charges = { paid: 0, byStatus: { REFUND_REQUESTED: 7, REFUNDED: 1, PENDING: 2, OVERDUE: 1 } };
     expect(convertedChargeCount(charges)).toBe(8);

@@ -68,7 +68,7 @@ describe('providerChargeStatus (what Asaas says → our status)', () => {
   it('takes back a withdrawn or denied refund request only from a fresh read (Asaas sends no event for it)', () => {
     expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { event: 'PAYMENT_RECEIVED' })).toBe(false);
     expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { freshRead: true })).toBe(true);
-    // A refund Asaas accepted and the bank then denied (PAYMENT_REFUND_DENIED): the money is back (issue 28).
+    // A refund Asaas accepted and the bank then denied (PAYMENT_REFUND_DENIED): the money is back.
     expect(canChargeMove('REFUND_IN_PROGRESS', 'RECEIVED', { freshRead: true })).toBe(true);
     expect(canChargeMove('REFUND_IN_PROGRESS', 'RECEIVED', { event: 'PAYMENT_REFUND_DENIED' })).toBe(false);
     expect(canChargeMove('REFUNDED', 'RECEIVED', { freshRead: true })).toBe(false);

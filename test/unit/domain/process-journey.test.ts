@@ -101,7 +101,7 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(current(journey)).toEqual(['Pagamento Confirmado']);
     expect(journey.steps.find((s) => s.key === 'pago')?.at).toBe(PAID);
     expect(stateOf(journey, 'Peticionado')).toBe('upcoming');
-    // The 7 business days count from the filing kit's approval (issue 30): no date is promised before it.
+    // The 7 business days count from the filing kit's approval: no date is promised before it.
     expect(journey.forecast).toBeNull();
     expect(journey.forecastNote).toMatch(/começa quando todos os seus documentos forem aprovados/);
     expect(journey.outcome).toBeNull();
