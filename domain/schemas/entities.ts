@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { COURT_MOVEMENT_KINDS } from '../court-movements.js';
 import { CHECKOUT_METHODS } from '../payment-methods.js';
+import { chargeStatusSchema } from '../charge-status.js';
 
 /**
  * Entity shapes as the API returns them. Field names follow the spec (pt-BR snake_case) so
@@ -66,7 +67,7 @@ export type Contract = z.infer<typeof contractSchema>;
 export const chargeSchema = z.object({
   id: z.string(),
   contrato_id: z.string(),
-  status: z.string(),
+  status: chargeStatusSchema,
   qr_code: z.string().nullable(),
   pix_payload: z.string().nullable(),
   link: z.string().nullable(),

@@ -1,3 +1,4 @@
+import type { ChargeStatus } from '../../../domain/charge-status.js';
 import { kitStatusRefusal, kitSummary, type KitItemRecord } from '../../../domain/filing-kit.js';
 import { refusal } from '../../../domain/refusals.js';
 import {
@@ -39,7 +40,7 @@ export function processRow(
   process: Process,
   profile: Profile | null | undefined,
   contract: Contract | null | undefined,
-  chargeStatus: string | null | undefined,
+  chargeStatus: ChargeStatus | null | undefined,
   kit?: readonly KitItemRecord[],
 ): AdminProcessRow {
   return {

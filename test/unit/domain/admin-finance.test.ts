@@ -56,7 +56,7 @@ describe('the conversion rate with refunds', () => {
 
   it("offers every charge status in the finance filter, 'Estorno solicitado' included", () => {
     expect(CHARGE_FILTER_LABELS.REFUND_REQUESTED).toBe('Estorno solicitado');
-    for (const status of ['REFUND_IN_PROGRESS', 'CHARGEBACK_REQUESTED', 'CHARGEBACK_DISPUTE', 'DELETED']) {
+    for (const status of ['REFUND_IN_PROGRESS', 'CHARGEBACK_REQUESTED', 'CHARGEBACK_DISPUTE', 'DELETED'] as const) {
       expect(CHARGE_FILTER_LABELS[status], status).toBeTruthy();
     }
   });

@@ -316,7 +316,7 @@ describe('the payment screen never offers a code to pay for money that went back
     ['REFUNDED', 'refunded'],
     ['RECEIVED', 'refund_by_team'],
     ['PENDING', 'none'],
-  ])('a cancelled contract with a %s charge shows the money (%s), not the PIX', (status, money) => {
+  ] as const)('a cancelled contract with a %s charge shows the money (%s), not the PIX', (status, money) => {
     const c = contract({ cancelado_em: '2026-11-04T18:00:00.000Z' });
     const view = paymentView(dashboard({ contracts: [c], charges: [charge({ status })] }), c);
     expect(view).toMatchObject({ kind: 'settled', money: { kind: money }, title: 'Contrato cancelado' });
