@@ -6,7 +6,6 @@ import * as z from 'zod';
  * address; the customer's screens say so, since status updates, magic links and password recovery all go by e-mail.
  */
 export const EMAIL_DELIVERY_PROBLEMS = ['bounce', 'complaint'] as const;
-export type EmailDeliveryProblem = (typeof EMAIL_DELIVERY_PROBLEMS)[number];
 
 export const emailDeliverySchema = z.object({
   problem: z.enum(EMAIL_DELIVERY_PROBLEMS),

@@ -1,7 +1,7 @@
 import { isChargePaid } from './charge-status.js';
 import { CNJ_NUMBER_MESSAGES, cnjDigits, cnjNumberProblem, courtOf, formatCnjNumber } from './cnj-number.js';
 import { isCalendarDay } from './finance-period.js';
-import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_STEPS, type ProcessStatus } from './process-status.js';
+import { PROCESS_TIMELINE_STEPS, type ProcessStatus } from './process-status.js';
 
 /**
  * Guarded status changes (docs/decisions.md, same title). The spec lets an admin set any status from any other (spec 02
@@ -188,9 +188,4 @@ export function filedCase(input: StatusMoveInput): { numero_cnj: string; tribuna
 /** A move's warnings in one line, as the history and the audit record keep them. */
 export function warningsLine(warnings: readonly StatusMoveWarning[]): string | null {
   return warnings.length ? warnings.map((w) => w.text).join('; ') : null;
-}
-
-/** '{from} → {to}' in the dashboard's labels. */
-export function moveLabel(from: ProcessStatus, to: ProcessStatus): string {
-  return `${PROCESS_STATUS_LABELS[from]} → ${PROCESS_STATUS_LABELS[to]}`;
 }
