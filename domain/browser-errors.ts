@@ -1,5 +1,5 @@
 /**
- * Browser errors the SPA reports (issue 21 item 5): what a report may carry and how personal data is kept out of it.
+ * Browser errors the SPA reports: what a report may carry and how personal data is kept out of it.
  * Pure rules, shared by the SPA's reporter (which cleans before sending) and the route (which cleans again: the
  * browser is not trusted to have done it). No AWS, no React.
  */

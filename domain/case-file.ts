@@ -13,9 +13,10 @@ import type { KitItem } from './schemas/filing-kit.js';
 import { kitItemDefinition, kitRefusalReason, KIT_REFUSAL_CODES, type KitRefusalCode } from './filing-kit.js';
 
 /**
- * The case file (/admin/clientes/{id}, issue 34 item 3): everything that happened to one client on one timeline,
- * newest first. Each event has a kind the screen filters by; documents and court movements are kinds already, so the
- * filing kit and court tracking add their events without a new filter.
+ * The case file (/admin/clientes/{id}; docs/decisions.md, "The case file: one page per client, and what it records of
+ * e-mails"): everything that happened to one client on one timeline, newest first. Each event has a kind the screen
+ * filters by; documents and court movements are kinds already, so the filing kit and court tracking add their events
+ * without a new filter.
  */
 export const CASE_FILE_KINDS = [
   'cadastro',

@@ -7,7 +7,7 @@ import type { Dashboard } from './schemas/dashboard.js';
  * The filed case as the customer follows it on the dashboard: its number and court, what DataJud says of it, each
  * movement the court recorded (oldest first) and the expected date of the next court step. Pure: the screen renders it.
  *
- * The filing kit's 'documentos aprovados' step (issue 30) belongs to the status timeline beside this card
+ * The filing kit's 'documentos aprovados' step belongs to the status timeline beside this card
  * (domain/process-journey.ts), before 'Peticionado'; nothing here depends on it.
  */
 export type CaseTimeline = {

@@ -1,3 +1,36 @@
+import * as z from 'zod';
+
+/**
+ * Every status a charge of ours can hold: Asaas's statuses of a payment that our charge's life (below) takes, plus
+ * DELETED for a payment Asaas removed (it keeps its last status and says `deleted: true`). What Asaas sends is a
+ * string until the charge's life accepts it (`canChargeMove`): a status Asaas adds later is never stored, only
+ * ignored as a move the charge cannot make, as before this list existed.
+ */
+export const CHARGE_STATUSES = [
+  'PENDING',
+  'AWAITING_RISK_ANALYSIS',
+  'OVERDUE',
+  'CONFIRMED',
+  'RECEIVED',
+  'RECEIVED_IN_CASH',
+  'REFUND_REQUESTED',
+  'REFUND_IN_PROGRESS',
+  'REFUNDED',
+  'CHARGEBACK_REQUESTED',
+  'CHARGEBACK_DISPUTE',
+  'AWAITING_CHARGEBACK_REVERSAL',
+  'DELETED',
+] as const;
+export const chargeStatusSchema = z.enum(CHARGE_STATUSES);
+export type ChargeStatus = z.infer<typeof chargeStatusSchema>;
+
+const CHARGE_STATUS_SET = new Set<string>(CHARGE_STATUSES);
+
+/** Whether a (normalised) status is one a charge of ours can hold. */
+export function isChargeStatus(status: string): status is ChargeStatus {
+  return CHARGE_STATUS_SET.has(status);
+}
+
 /**
  * Charge statuses are the payment provider's (Asaas) values, matched case-insensitively. The one place a provider's
  * status text becomes ours: trimmed and upper-cased, so 'received' and 'RECEIVED ' are the same status everywhere
@@ -89,7 +122,7 @@ export function pendingChargeCount(byStatus: Record<string, number>): number {
  * Spec 02 §4's labels, then Asaas statuses the spec does not name (held for review, refund and chargeback steps,
  * removed), in the same tone, so no screen shows a provider's raw value.
  */
-export const CHARGE_STATUS_LABELS: Record<string, string> = {
+export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
   PENDING: 'Pendente',
   RECEIVED: 'Pago',
   CONFIRMED: 'Pago',
@@ -105,11 +138,13 @@ export const CHARGE_STATUS_LABELS: Record<string, string> = {
   DELETED: 'Cancelado',
 };
 
+/** A status's label; a provider's status no charge holds is shown as Asaas wrote it. */
 export function chargeStatusLabel(status: string): string {
-  return CHARGE_STATUS_LABELS[status.toUpperCase()] ?? status;
+  const known = status.toUpperCase();
+  return isChargeStatus(known) ? CHARGE_STATUS_LABELS[known] : status;
 }
 
-const PAID_ONWARDS = [
+const PAID_ONWARDS: ChargeStatus[] = [
   'REFUND_REQUESTED',
   'REFUND_IN_PROGRESS',
   'REFUNDED',
@@ -124,7 +159,7 @@ const PAID_ONWARDS = [
  * CONFIRMED → RECEIVED is the money landing after the confirmation; RECEIVED_IN_CASH → PENDING is Asaas's explicit
  * undo of a cash payment (PAYMENT_RECEIVED_IN_CASH_UNDONE).
  */
-const NEXT_STATUSES: Record<string, readonly string[]> = {
+const NEXT_STATUSES: Record<ChargeStatus, readonly ChargeStatus[]> = {
   PENDING: ['AWAITING_RISK_ANALYSIS', 'OVERDUE', 'CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DELETED'],
   AWAITING_RISK_ANALYSIS: ['OVERDUE', 'CONFIRMED', 'RECEIVED', 'DELETED'],
   OVERDUE: ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH', 'DELETED'],
@@ -148,8 +183,8 @@ const NEXT_STATUSES: Record<string, readonly string[]> = {
  * a removed charge back (a late PAYMENT_CREATED must not), and a fresh read of the payment ('Verificar Pagamento')
  * may show a refund request that was withdrawn or denied (PAYMENT_REFUND_DENIED is only a hint: it is read back).
  */
-const RESTORED_STATUSES = ['PENDING', 'OVERDUE', 'AWAITING_RISK_ANALYSIS'];
-const CURRENT_STATE_MOVES: Record<string, readonly string[]> = {
+const RESTORED_STATUSES: readonly string[] = ['PENDING', 'OVERDUE', 'AWAITING_RISK_ANALYSIS'];
+const CURRENT_STATE_MOVES: Partial<Record<ChargeStatus, readonly string[]>> = {
   DELETED: RESTORED_STATUSES,
   REFUND_REQUESTED: ['CONFIRMED', 'RECEIVED'],
   // A refund Asaas accepted and its bank then denied (PAYMENT_REFUND_DENIED): the money is back with us.
@@ -158,11 +193,6 @@ const CURRENT_STATE_MOVES: Record<string, readonly string[]> = {
   // says so: a late PAYMENT_CREATED's PENDING must not end an analysis still under way.
   AWAITING_RISK_ANALYSIS: ['PENDING'],
 };
-
-/** Every status a charge can be in, by its life above: each needs a label. */
-export const KNOWN_CHARGE_STATUSES: readonly string[] = [
-  ...new Set([...Object.keys(NEXT_STATUSES), ...Object.values(NEXT_STATUSES).flat()]),
-];
 
 /**
  * Where a status came from: a webhook's event (possibly late or repeated) or a fresh read of the payment, with what
@@ -179,14 +209,29 @@ export function providerChargeStatus(payment: { status: string; deleted?: unknow
   return normalizeChargeStatus(payment.status);
 }
 
+/**
+ * The status a new charge is stored with: where Asaas says its payment stands. A payment just created is pending, held
+ * for a card's risk analysis or already confirmed; anything else (a status Asaas adds later) starts as PENDING, so the
+ * charge's life can still follow it when Asaas's events and reads come.
+ */
+export function initialChargeStatus(payment: { status: string; deleted?: unknown }): ChargeStatus {
+  const status = providerChargeStatus(payment);
+  return isChargeStatus(status) ? status : 'PENDING';
+}
+
 /** A charge whose PIX can no longer be paid (its due date passed, or Asaas removed it): 'Gerar PIX' replaces it. */
 export function isChargeExpired(status: string): boolean {
   return status === 'OVERDUE' || status === 'DELETED';
 }
 
-/** Whether a charge in `from` may take the status `to` (both normalised). The same status is no move. */
-export function canChargeMove(from: string, to: string, source: ChargeStatusSource = {}): boolean {
-  if (NEXT_STATUSES[from]?.includes(to)) return true;
+/**
+ * Whether a charge in `from` may take the status `to` (normalised; what Asaas said, so any string). The same status is
+ * no move, and a status no charge holds is never one: a true answer makes `to` one of ours.
+ */
+export function canChargeMove(from: ChargeStatus, to: string, source: ChargeStatusSource = {}): to is ChargeStatus {
+  // Optional: a stored status is read as typed, not parsed, on some paths.
+  const next: readonly string[] | undefined = NEXT_STATUSES[from];
+  if (next?.includes(to)) return true;
   if ('freshRead' in source) return CURRENT_STATE_MOVES[from]?.includes(to) ?? false;
   return source.event === 'PAYMENT_RESTORED' && from === 'DELETED' && RESTORED_STATUSES.includes(to);
 }
@@ -205,14 +250,15 @@ export function canMarkChargePaid(status: string): boolean {
  */
 export function canAdminMarkPaid(status: string): boolean {
   const s = normalizeChargeStatus(status);
-  return canMarkChargePaid(s) && canChargeMove(s, 'CONFIRMED');
+  return isChargeStatus(s) && canMarkChargePaid(s) && canChargeMove(s, 'CONFIRMED');
 }
 
 /** Spec 02 §9: paid charges ÷ all charges, as a percentage to 1 decimal (0 when there is none). */
 /**
  * Charges whose money arrived, whatever happened after: paid now, or paid and then refunded or disputed (a returned
  * status is only reached from a paid one). The conversion rate counts these: a refund does not undo the sale having
- * converted, and counting only charges paid now read 0,0 % with money received (issue 34).
+ * converted, and counting only charges paid now read 0,0 % with money received (docs/decisions.md, "Finance: conversion
+ * counts refunded sales, every status filterable").
  */
 export function convertedChargeCount(charges: { paid: number; byStatus: Record<string, number> }): number {
   return RETURNED_CHARGE_STATUSES.reduce((sum, status) => sum + (charges.byStatus[status] ?? 0), charges.paid);
@@ -228,7 +274,7 @@ export function formatConversionRate(rate: number): string {
 }
 
 /** The finance screen's status filter: one gsi2 partition each, so the three paid statuses are told apart. */
-export const CHARGE_FILTER_LABELS: Record<string, string> = {
+export const CHARGE_FILTER_LABELS: Record<ChargeStatus, string> = {
   PENDING: 'Pendente',
   AWAITING_RISK_ANALYSIS: 'Em análise',
   CONFIRMED: 'Pago (confirmado)',

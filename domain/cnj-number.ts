@@ -5,8 +5,6 @@
  * A case number is public data: the public lookup may show it.
  */
 
-export const CNJ_NUMBER_PATTERN = /^\d{7}-\d{2}\.\d{4}\.\d\.\d{2}\.\d{4}$/;
-
 /** The number's parts, each as written (digits, zero-padded). */
 export type CnjNumberParts = {
   readonly sequence: string;

@@ -62,7 +62,8 @@ export const ERASURE_STATUS_DESCRIPTIONS: Record<ErasureStatus, string> = {
 /**
  * Protocol of an erasure request: `LGPD-` + the São Paulo date (yyyyMMdd) + `-` + 8 characters of Crockford base32
  * (40 random bits). No counter: a protocol says nothing about how many requests there are and cannot be guessed from
- * another (issue 20, item 1 is about protocols that could be walked).
+ * another, so it cannot be walked (docs/decisions.md, "An unguessable public lookup; personal data out of URLs and
+ * logs").
  */
 export const ERASURE_PROTOCOL_PATTERN = /^LGPD-\d{8}-[0-9A-HJKMNP-TV-Z]{8}$/;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,12 +1,11 @@
 import * as z from 'zod';
 
 /**
- * Mail an address no longer gets (issue 21 item 6): SES reported a permanent bounce, or the person marked one of our
- * messages as spam (a complaint). SES then suppresses the address; the customer's screens say so, since status
- * updates, magic links and password recovery all go by e-mail.
+ * Mail an address no longer gets (docs/decisions.md, "E-mail that keeps its reputation; browser errors reported"): SES
+ * reported a permanent bounce, or the person marked one of our messages as spam (a complaint). SES then suppresses the
+ * address; the customer's screens say so, since status updates, magic links and password recovery all go by e-mail.
  */
 export const EMAIL_DELIVERY_PROBLEMS = ['bounce', 'complaint'] as const;
-export type EmailDeliveryProblem = (typeof EMAIL_DELIVERY_PROBLEMS)[number];
 
 export const emailDeliverySchema = z.object({
   problem: z.enum(EMAIL_DELIVERY_PROBLEMS),

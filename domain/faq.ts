@@ -4,7 +4,7 @@ import { refundRoutesSentence } from './payment-methods.js';
 import { CANCELLATION_WINDOW_DAYS, PROCESSING_BUSINESS_DAYS } from './deadlines.js';
 
 /**
- * 'Dúvidas frequentes' (/duvidas, issue 31): honest expectations where a customer decides, in plain pt-BR. One list the
+ * 'Dúvidas frequentes' (/duvidas): honest expectations where a customer decides, in plain pt-BR. One list the
  * page renders and its FAQPage structured data repeats word for word (Google requires the marked-up answers to be the
  * visible ones). Answers are plain text paragraphs, so the same words go into JSON-LD; the company's facts (lawyers,
  * CNPJ, channels) come from the stage's identity, never from here.

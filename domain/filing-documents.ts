@@ -4,10 +4,11 @@ import { CREDIT_BUREAUS } from './nada-consta.js';
 import type { Profile } from './schemas/entities.js';
 
 /**
- * The two documents a lawyer needs signed before filing (issue 30, item 3): the procuração ad judicia, from every
- * customer (a company's signed by its partner), and the declaração de hipossuficiência, from a natural person who asks
- * for free justice. Their words live here, once: the PDFs (lambdas/documents/filing-pdf.ts) print them, the tests read
- * them. Gender-neutral constructions ('CPF nº', 'com endereço na'), so no 'inscrito(a)' guesses at the customer.
+ * The two documents a lawyer needs signed before filing (docs/decisions.md, "The procuração and the declaração:
+ * generated from the profile, signed on gov.br or by hand"): the procuração ad judicia, from every customer (a
+ * company's signed by its partner), and the declaração de hipossuficiência, from a natural person who asks for free
+ * justice. Their words live here, once: the PDFs (lambdas/documents/filing-pdf.ts) print them, the tests read them.
+ * Gender-neutral constructions ('CPF nº', 'com endereço na'), so no 'inscrito(a)' guesses at the customer.
  */
 export const FILING_DOCUMENT_KINDS = ['procuracao', 'declaracao'] as const;
 export type FilingDocumentKind = (typeof FILING_DOCUMENT_KINDS)[number];
@@ -235,7 +236,7 @@ export function declaracaoText(profile: FilingProfile, today: string): FilingDoc
 }
 
 /**
- * The screen's explanation of the two ways to sign (issue 30, item 3), for the 'Documentos' screen: gov.br first
+ * The screen's explanation of the two ways to sign, for the 'Documentos' screen: gov.br first
  * (free, and the signature the STJ accepted for a procuração), by hand second. Plain words, one step a line.
  */
 export const SIGNING_GUIDE = {

@@ -1,9 +1,10 @@
 import type { DocumentType } from './schemas/entities.js';
 
 /**
- * The filing kit (issue 30): what a lawyer needs to file the request for one customer, per document type, and where
- * each item stands. Pure rules and the words the customer and the admins read; the data layer keeps the items
- * (docs/data-model.md, patterns 69–73) and the server enforces every rule here again.
+ * The filing kit (docs/decisions.md, "The filing kit: checklist, status, filing promise"): what a lawyer needs to file
+ * the request for one customer, per document type, and where each item stands. Pure rules and the words the customer
+ * and the admins read; the data layer keeps the items (docs/data-model.md, patterns 69–73) and the server enforces
+ * every rule here again.
  */
 
 /** Every kind of item a kit may ask for; which ones a customer sees depends on the document type. */
@@ -179,7 +180,7 @@ export const KIT_ITEM_STATE_LABELS: Record<KitItemState, string> = {
   recusado: 'Recusado',
 };
 
-/** What the checklist shows: 'Recusado: <motivo>' for a refused item (issue 30), the state's label otherwise. */
+/** What the checklist shows: 'Recusado: <motivo>' for a refused item, the state's label otherwise. */
 export function kitItemStateLabel(state: KitItemState, refusal?: KitRefusal | null): string {
   if (state === 'recusado' && refusal) return `Recusado: ${kitRefusalReason(refusal)}`;
   return KIT_ITEM_STATE_LABELS[state];
@@ -321,7 +322,7 @@ export function kitSummaryLabel(summary: KitSummary): string {
 }
 
 /**
- * Whether a process may move to `to` as far as its filing kit goes (issue 30 item 4): 'peticionado' only once every
+ * Whether a process may move to `to` as far as its filing kit goes: 'peticionado' only once every
  * required item was approved (`kit_aprovado_em`, set with the move to 'em_analise'). Null when it may; the admin's
  * words otherwise. Kept here so the status-change route only asks.
  */

@@ -23,7 +23,7 @@ export function filingDeadline(previsao: Date): Date {
 }
 
 /**
- * Where the filing promise counts from (issue 30): 7 business days from the payment or from the filing kit's approval,
+ * Where the filing promise counts from: 7 business days from the payment or from the filing kit's approval,
  * whichever is later; while the kit waits, no date is promised yet. The dashboard says which.
  */
 export type FilingPromise =

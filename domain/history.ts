@@ -148,7 +148,7 @@ export function customerHistory(
     });
   }
 
-  // The filing kit's progress (issue 30): each document as sent, and the lawyer's decision on it.
+  // The filing kit's progress: each document as sent, and the lawyer's decision on it.
   const documentType = collection.profile?.tipo_documento ?? 'cpf';
   for (const item of collection.kit ?? []) {
     const title = kitItemDefinition(documentType, item.key)?.title ?? item.key;

@@ -1,8 +1,9 @@
 /**
- * The referrer's name as an invite e-mail shows it (issue 20, item 8). The invite goes from the company's address to
- * someone who never asked for it, and the name is free text the customer typed into their profile: left as is it
- * could carry a link, a phone number or a sales pitch to any address (spam, phishing, SES suspension). So only the
- * words made of letters survive, and only the first and the last of them, each cut short.
+ * The referrer's name as an invite e-mail shows it (docs/decisions.md, "Accounts: deleted users, invites, e-mail
+ * changes"). The invite goes from the company's address to someone who never asked for it, and the name is free text
+ * the customer typed into their profile: left as is it could carry a link, a phone number or a sales pitch to any
+ * address (spam, phishing, SES suspension). So only the words made of letters survive, and only the first and the last
+ * of them, each cut short.
  */
 
 /** Who invited, when nothing of the name is left to show. */

@@ -20,18 +20,6 @@ export const INVOICE_STATUSES = [
 ] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** The Asaas events about invoices (webhook `event`), each read back before it is applied. */
-export const INVOICE_EVENTS = [
-  'INVOICE_CREATED',
-  'INVOICE_UPDATED',
-  'INVOICE_SYNCHRONIZED',
-  'INVOICE_AUTHORIZED',
-  'INVOICE_PROCESSING_CANCELLATION',
-  'INVOICE_CANCELED',
-  'INVOICE_CANCELLATION_DENIED',
-  'INVOICE_ERROR',
-] as const;
-
 export function isInvoiceStatus(status: string): status is InvoiceStatus {
   return (INVOICE_STATUSES as readonly string[]).includes(status);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { chargeStatusSchema } from './charge-status.js';
 
 /**
  * What the live channel (the WebSocket API) tells a customer's open screens. It carries statuses and ids only, never
@@ -15,7 +16,12 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
     self: z.boolean(),
   }),
   /** A charge's status changed (Asaas's webhook, a verification, 'Marcar pago'). */
-  z.object({ type: z.literal('charge-status'), contractId: z.string(), chargeId: z.string(), status: z.string() }),
+  z.object({
+    type: z.literal('charge-status'),
+    contractId: z.string(),
+    chargeId: z.string(),
+    status: chargeStatusSchema,
+  }),
   /** The court recorded a movement in a filed case (the court sync with DataJud stored it). */
   z.object({ type: z.literal('court-movement'), contractId: z.string() }),
 ]);

@@ -1,5 +1,5 @@
 /**
- * The public lookup's input mask, applied as the person types (issue 29): a CPF reads 000.000.000-00 and a CNPJ
+ * The public lookup's input mask, applied as the person types: a CPF reads 000.000.000-00 and a CNPJ
  * 00.000.000/0000-00 — alphanumeric since July 2026, XX.XXX.XXX/XXXX-00 — while a protocol (LM + date digits + …) is
  * left as typed. The server accepts any of them with or without punctuation (domain/lookup.ts); this only helps the
  * eye. Kept apart from documents.ts and lookup.ts, which the lookup's on-demand calls import (see

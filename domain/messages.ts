@@ -55,7 +55,7 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   recoveryLinkInvalid: 'Este link de recuperação é inválido ou expirou. Peça um novo link.',
   newPasswordRejected: 'A nova senha não foi aceita. Escolha outra senha.',
-  // Not in the spec (issue 29): the screen after sign-up, in place of a toast that vanished.
+  // Not in the spec: the screen after sign-up, in place of a toast that vanished.
   checkEmailTitle: 'Confira seu e-mail',
   checkEmailSentTo: 'Enviamos um link de confirmação para',
   checkEmailHowTo:
@@ -149,7 +149,8 @@ export const PROFILE_MESSAGES = {
   saveFirst: 'Salvar Perfil',
   saveAgain: 'Atualizar Perfil',
   saving: 'Salvando...',
-  // Not in the spec (issue 29): the summary a long form shows above its fields when a save is refused.
+  // Not in the spec (docs/decisions.md, "Errors where the eye is"): the summary a long form shows above its fields when
+  // a save is refused.
   errorSummaryTitle: 'Confira os campos abaixo antes de salvar',
   documentTypeRequired: 'Selecione o tipo de documento',
   nameTooShort: 'Nome deve ter pelo menos 3 caracteres',
@@ -170,7 +171,7 @@ export const PROFILE_MESSAGES = {
   duplicateDocument: 'Este CPF já está cadastrado.',
   // Not in the spec, which says 'CPF' for both: a company must read its own document's name.
   duplicateCnpj: 'Este CNPJ já está cadastrado.',
-  // Issue 20 item 6: a deleted customer's still-open tab (its id token lives up to an hour) saving the profile again.
+  // A deleted customer's still-open tab (its id token lives up to an hour) saving the profile again.
   accountDeleted: 'Esta conta foi excluída. Entre novamente ou crie uma nova conta para continuar.',
   updated: 'Perfil atualizado',
   created: 'Perfil criado',
@@ -229,7 +230,8 @@ export const CONTRACT_MESSAGES = {
   ipUnavailable: 'IP não disponível',
   locationUnavailable: 'N/A',
   defaultCountry: 'Brasil',
-  // Not in the spec (issue 29): the explicit acceptance a signature needs, recorded word for word with its evidence.
+  // Not in the spec (docs/decisions.md, "A contract the customer reads, agrees to and keeps"): the explicit acceptance
+  // a signature needs, recorded word for word with its evidence.
   consentLabel: 'Li e concordo com os termos do contrato',
   consentRequired: 'Para assinar, marque “Li e concordo com os termos do contrato”.',
   downloadPdf: 'Baixar contrato assinado (PDF)',
@@ -353,7 +355,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /**
- * Who receives the PIX, said before the code (issue 29: people abandon a PIX whose payee they do not know). The payee is
+ * Who receives the PIX, said before the code (people abandon a PIX whose payee they do not know). The payee is
  * the stage's company identity (domain/company.ts); the bank's name for it is named too when it reads differently.
  */
 export const PIX_PAYEE_MESSAGES = {
@@ -447,7 +449,7 @@ export const ADMIN_PROCESS_MESSAGES = {
   noteLabel: 'Observação',
   noteHint: 'Opcional. Fica no histórico do processo e o cliente a vê no histórico e no e-mail de atualização.',
   noteTooLong: 'A observação deve ter no máximo 500 caracteres.',
-  // Not in the spec: the guarded status change (issue 34; docs/decisions.md, Guarded status changes), same tone.
+  // Not in the spec: the guarded status change (docs/decisions.md, "Guarded status changes"), same tone.
   reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',
   internalNoteTooLong: 'A nota interna deve ter no máximo 500 caracteres.',
   courtUnitTooLong: 'A vara deve ter no máximo 120 caracteres.',
@@ -470,7 +472,7 @@ export const ADMIN_PROCESS_MESSAGES = {
   statusChangeScheduledDescription: (seconds: number) => `O status muda e o cliente é avisado em ${seconds} segundos.`,
   statusChangeUndo: 'Desfazer',
   statusChangeUndone: 'Alteração desfeita. Nada foi enviado ao cliente.',
-  // Not in the spec: 'Marcar pago''s confirmation (issue 34), same tone.
+  // Not in the spec: 'Marcar pago''s confirmation, same tone.
   markPaidTitle: 'Marcar cobrança como paga',
   markPaidIntro:
     'Registre um pagamento recebido fora do PIX do Asaas (transferência, depósito, dinheiro). O processo passa a Pago, o prazo de protocolo começa a contar e o cliente recebe o e-mail de pagamento confirmado.',
@@ -508,7 +510,7 @@ export const RECONCILIATION_MESSAGES = {
 } as const;
 
 /**
- * /admin/financeiro's period view (issue "Money that cannot go missing", item 9): not in the spec, in its tone. The
+ * /admin/financeiro's period view: not in the spec, in its tone. The
  * figures' exact meaning is in docs/decisions.md (Finance a person can read).
  */
 export const FINANCE_MESSAGES = {
@@ -712,7 +714,7 @@ export const REFERRAL_MESSAGES = {
 } as const;
 
 /**
- * The customer's 'status-update' e-mail in their words (issue 29: no system state names): what the new status means for
+ * The customer's 'status-update' e-mail in their words (no system state names): what the new status means for
  * them and what comes next. The spec's previous and new status names follow, in the dashboard's own labels.
  */
 export const STATUS_EMAIL_NEWS: Record<ProcessStatus, string> = {

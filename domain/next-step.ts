@@ -42,7 +42,7 @@ export function nextStep(dashboard: Dashboard): NextStep | null {
 }
 
 /**
- * After the payment, the filing kit (issue 30): send the documents, fix a refused one, or wait for the lawyer's review.
+ * After the payment, the filing kit: send the documents, fix a refused one, or wait for the lawyer's review.
  */
 function kitNextStep(progress: KitProgress): NextStep {
   if (progress.items.some((item) => item.state === 'recusado')) {

@@ -2,7 +2,7 @@ import { CONTRACT_PRICE, formatBRL } from './pricing.js';
 import { REFUND_BUSINESS_DAYS } from './deadlines.js';
 
 /**
- * How a customer pays, and what each way costs (issue 32; docs/decisions.md, Paying by card and by boleto). The one
+ * How a customer pays, and what each way costs (docs/decisions.md, "Paying by card and by boleto"). The one
  * vocabulary of a charge's method: the payment screen offers the first three, the finance screens, the CSV, the case
  * file and the live push read all four.
  */
@@ -155,7 +155,7 @@ export function priceSentence(): string {
   );
 }
 
-/** The payment screen's and the server's words for choosing how to pay (issue 32; the spec names only the PIX's). */
+/** The payment screen's and the server's words for choosing how to pay (the spec names only the PIX's). */
 export const CHECKOUT_MESSAGES = {
   chooseTitle: 'Como você prefere pagar?',
   cardOption: `Cartão de crédito em até ${MAX_INSTALMENTS}× sem juros`,

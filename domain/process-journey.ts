@@ -15,10 +15,10 @@ import type { Charge, Contract, Process, StatusHistory } from './schemas/entitie
 import { refundExpectedBy } from './withdrawal.js';
 
 /**
- * What the customer is told about where their request stands (issue 29, "Every state has its own truthful screen"):
- * the timeline follows the path the process really took, off the planned path too (a withdrawal and its refund, a
- * chargeback, a removal that fell, a closed process), and a process that left the planned path says why and what
- * happens to the money, with dates. Pure functions over the customer's collection; the screens only render them.
+ * What the customer is told about where their request stands (docs/decisions.md, "Truthful states: the journey off the
+ * planned path"): the timeline follows the path the process really took, off the planned path too (a withdrawal and its
+ * refund, a chargeback, a removal that fell, a closed process), and a process that left the planned path says why and
+ * what happens to the money, with dates. Pure functions over the customer's collection; the screens only render them.
  */
 
 /** The planned path shown ahead of the customer. 'Baixa Caiu' and 'Encerrado' are never promised: they are shown when they happen. */
@@ -311,7 +311,7 @@ export function processJourney({ process, contract, charge, history }: JourneyIn
 }
 
 /**
- * The filing promise (issue 30): none while the filing kit waits for approval ('pago'), then the forecast counted from
+ * The filing promise: none while the filing kit waits for approval ('pago'), then the forecast counted from
  * the later of the payment and the kit's approval, and what it counts from.
  */
 function filingForecastOf(

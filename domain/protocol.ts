@@ -9,8 +9,9 @@ import { saoPauloDateDigits } from './sao-paulo-calendar.js';
  *   so nothing reads two ways; a typed I or L counts as 1 and O as 0. The check character catches any single mistyped
  *   character and most swaps of neighbours before the lookup reads anything, so `protocolo_completo` is the protocol
  *   itself.
- * - Legacy (before issue 20): LM + yyyyMMdd + a 5-digit daily sequence, `LM2026112100042`, whose `protocolo_completo`
- *   appends a mod-11 check digit (`LM2026112100042-0`). Still found in either form; never issued again.
+ * - Legacy (before protocols became unguessable): LM + yyyyMMdd + a 5-digit daily sequence, `LM2026112100042`,
+ *   whose `protocolo_completo` appends a mod-11 check digit (`LM2026112100042-0`). Still found in either form; never
+ *   issued again.
  */
 export const PROTOCOL_PATTERN = /^LM\d{8}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 export const LEGACY_PROTOCOL_PATTERN = /^LM\d{13}$/;
@@ -37,7 +38,7 @@ export function protocolFromBytes(instant: Date, bytes: Uint8Array): string {
   return groupProtocol(date, `${random}${luhnCheckCharacter(`${date}${random}`)}`);
 }
 
-/** A legacy protocol (daily sequence). Only for tests and fixtures of data written before issue 20. */
+/** A legacy protocol (daily sequence). Only for tests and fixtures of data written before the random protocols. */
 export function formatLegacyProtocol(instant: Date, dailySequence: number): string {
   if (!Number.isInteger(dailySequence) || dailySequence < 1 || dailySequence > 99_999) {
     throw new RangeError(`daily protocol sequence out of range: ${dailySequence}`);

@@ -58,7 +58,7 @@ export const RATE_LIMITS = {
    * request quota.
    */
   /**
-   * The filing kit's uploads, counted when a customer asks for an upload form (issue 30): a kit is a dozen files, a
+   * The filing kit's uploads, counted when a customer asks for an upload form: a kit is a dozen files, a
    * few re-sent; 50 an hour bounds what one account can make us store, scan and convert.
    */
   kitUploadsByCustomer: { scope: 'KIT_UPLOAD_USER', limit: 50, windowSeconds: 60 * MINUTES },

@@ -3,7 +3,14 @@
  * what a payment and our charge of it say about each other. Pure rules; the run itself lives in
  * lambdas/payments/reconciliation-service.ts.
  */
-import { canChargeMove, chargeStatusLabel, isChargePaid, paymentClass, providerChargeStatus } from './charge-status.js';
+import {
+  canChargeMove,
+  chargeStatusLabel,
+  isChargePaid,
+  paymentClass,
+  providerChargeStatus,
+  type ChargeStatus,
+} from './charge-status.js';
 import { formatBRL } from './pricing.js';
 import { isAwaitingPayment, type ProcessStatus } from './process-status.js';
 import { addCalendarDays, saoPauloDay, saoPauloDayStart } from './sao-paulo-calendar.js';
@@ -34,7 +41,7 @@ export const CONFIRMATION_GRACE_MINUTES = 15;
  * chargeback under way), whose next step carries no date Asaas filters by. Few charges are in them at any time;
  * OVERDUE and DELETED ones pile up instead, and a payment of one of those is in the list of paid payments.
  */
-export const CHARGE_STATUSES_READ_ONE_BY_ONE: readonly string[] = [
+export const CHARGE_STATUSES_READ_ONE_BY_ONE: readonly ChargeStatus[] = [
   'PENDING',
   'AWAITING_RISK_ANALYSIS',
   'CONFIRMED',
@@ -152,7 +159,7 @@ export function describeDivergence(facts: DivergenceFacts): string {
 
 /** Our side of a payment, as a run reads it: the charge, its contract's value and its process's status. */
 export type ChargeSnapshot = {
-  status: string;
+  status: ChargeStatus;
   /** When the charge last moved (ISO-8601). */
   updatedAt: string;
   /** The contract's value, in reais (null: the contract is gone). */

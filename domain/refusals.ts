@@ -17,7 +17,8 @@ import {
 } from './messages.js';
 
 /**
- * Why the server refused a request, as a stable code beside the pt-BR message of the error body (issue 22, item 4).
+ * Why the server refused a request, as a stable code beside the pt-BR message of the error body
+ * (docs/decisions.md, "Refusal reasons, one error toast, one dialog").
  * The message is for people and may be reworded; the reason is for programs, so the SPA branches on it and never
  * compares message strings. Only refusals a program must tell apart get a reason: the rest keep the HTTP `code` alone.
  */

@@ -5,10 +5,10 @@ import { formatBRL } from './pricing.js';
 import { AWAITING_PAYMENT_STATUSES, type ProcessStatus } from './process-status.js';
 
 /**
- * Reminders that recover money and documents (issue 33 item 4): a charge not paid 24 hours after it was generated and
- * again the day before it expires; a paid process whose filing kit waits for the customer, 2 and 5 days after the
- * payment. Pure rules: a periodic sweep (lambdas/reminders/) asks them on every run with what the table says now, so
- * a reminder is due only while the customer has not acted (docs/decisions.md, Reminders: a sweep, not schedules).
+ * Reminders that recover money and documents: a charge not paid 24 hours after it was generated and again the day
+ * before it expires; a paid process whose filing kit waits for the customer, 2 and 5 days after the payment. Pure
+ * rules: a periodic sweep (lambdas/reminders/) asks them on every run with what the table says now, so a reminder is
+ * due only while the customer has not acted (docs/decisions.md, "Reminders: an hourly sweep, not one-off schedules").
  */
 
 export const REMINDER_KINDS = ['cobranca_24h', 'cobranca_vespera', 'documentos_2d', 'documentos_5d'] as const;

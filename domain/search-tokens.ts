@@ -61,7 +61,10 @@ export function isClientSearchTooShort(term: string): boolean {
   return clientSearchNeedle(term).length < MIN_SEARCH_TERM_LENGTH;
 }
 
-/** The shortest piece of a protocol the search finds it by (issue 34: "any 4+ characters of it"). */
+/**
+ * The shortest piece of a protocol the search finds it by ("any 4+ characters of it"; docs/decisions.md, "One admin
+ * search: protocol pieces and CNJ numbers as tokens").
+ */
 export const MIN_PROTOCOL_FRAGMENT_LENGTH = 4;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What the server concludes about a PDF the customer says they signed (issue 30, item 3): a digital signature it could
+ * What the server concludes about a PDF the customer says they signed: a digital signature it could
  * check, or a refusal with a stable reason beside its pt-BR message. The review screen and the upload confirmation
  * both read this shape; the verifier lives in lambdas/documents/signed-pdf.ts.
  */

@@ -1,12 +1,12 @@
 import { isChargePaid } from './charge-status.js';
 import { CNJ_NUMBER_MESSAGES, cnjDigits, cnjNumberProblem, courtOf, formatCnjNumber } from './cnj-number.js';
 import { isCalendarDay } from './finance-period.js';
-import { PROCESS_STATUS_LABELS, PROCESS_TIMELINE_STEPS, type ProcessStatus } from './process-status.js';
+import { PROCESS_TIMELINE_STEPS, type ProcessStatus } from './process-status.js';
 
 /**
- * Guarded status changes (issue 34, item 2). The spec lets an admin set any status from any other (spec 02 §4); that
- * stays, but a move that skips or undoes a legal step is named and needs a reason, and the steps that carry court
- * facts need them. One function answers both sides: the dialog asks it what to show, the route what to refuse.
+ * Guarded status changes (docs/decisions.md, same title). The spec lets an admin set any status from any other (spec 02
+ * §4); that stays, but a move that skips or undoes a legal step is named and needs a reason, and the steps that carry
+ * court facts need them. One function answers both sides: the dialog asks it what to show, the route what to refuse.
  */
 
 /** What the guard knows of the process: its status and court case, and the money behind it. */
@@ -79,7 +79,7 @@ export function hasConfirmedPayment(facts: StatusMoveFacts): boolean {
 }
 
 /**
- * The rules, in order. One more (a filing kit approved before 'peticionado', issue 30) is one more entry here, with
+ * The rules, in order. One more (a filing kit approved before 'peticionado') is one more entry here, with
  * the fact it reads added to `StatusMoveFacts`.
  */
 export const STATUS_MOVE_RULES: readonly StatusMoveRule[] = [
@@ -188,9 +188,4 @@ export function filedCase(input: StatusMoveInput): { numero_cnj: string; tribuna
 /** A move's warnings in one line, as the history and the audit record keep them. */
 export function warningsLine(warnings: readonly StatusMoveWarning[]): string | null {
   return warnings.length ? warnings.map((w) => w.text).join('; ') : null;
-}
-
-/** '{from} → {to}' in the dashboard's labels. */
-export function moveLabel(from: ProcessStatus, to: ProcessStatus): string {
-  return `${PROCESS_STATUS_LABELS[from]} → ${PROCESS_STATUS_LABELS[to]}`;
 }

@@ -1,10 +1,10 @@
 import { filingStanding } from './filing.js';
 
 /**
- * 'Hoje' (issue 34): the admin's home, what is due. Each queue is one source of work with its count, its oldest items
- * first and a link to the filtered list; the menu shows the same counts. Queues that arrive with other work (the
- * filing kit's documents to review, court tracking's injunction movements, WhatsApp replies) are declared here and
- * read on the server once their source exists (lambdas/admin/today/today-sources.ts).
+ * 'Hoje' (docs/decisions.md, "'Hoje': the admin's day"): the admin's home, what is due. Each queue is one source of
+ * work with its count, its oldest items first and a link to the filtered list; the menu shows the same counts. Queues
+ * that arrive with other work (the filing kit's documents to review, court tracking's injunction movements, WhatsApp
+ * replies) are declared here and read on the server once their source exists (lambdas/admin/today/today-sources.ts).
  */
 export const TODAY_QUEUE_IDS = [
   'prazos',

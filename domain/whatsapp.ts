@@ -1,9 +1,9 @@
 import { onlyDigits } from './documents.js';
 
 /**
- * WhatsApp status notices (issue 33): who may receive them (consent and a Brazilian mobile), the templates Meta
- * approves once and we fill in, and what a reply or a delivery status means. Pure: the SPA, the functions and the
- * Graph API stand-in all read it.
+ * WhatsApp status notices (docs/decisions.md, "WhatsApp status notices (consent, templates, webhook)"): who may receive
+ * them (consent and a Brazilian mobile), the templates Meta approves once and we fill in, and what a reply or a
+ * delivery status means. Pure: the SPA, the functions and the Graph API stand-in all read it.
  */
 
 /** The area codes (DDD) Anatel assigns; a number outside them is a typo, not a phone. */
@@ -226,7 +226,6 @@ export const WHATSAPP_TEMPLATES = {
 } as const satisfies Record<string, { name: string; params: readonly string[]; body: string }>;
 
 export type WhatsAppTemplateId = keyof typeof WHATSAPP_TEMPLATES;
-export const WHATSAPP_TEMPLATE_IDS = Object.keys(WHATSAPP_TEMPLATES) as WhatsAppTemplateId[];
 /** The template's parameters by name, as a sender fills them in. */
 export type WhatsAppTemplateParams<T extends WhatsAppTemplateId> = Record<
   (typeof WHATSAPP_TEMPLATES)[T]['params'][number],
@@ -235,7 +234,6 @@ export type WhatsAppTemplateParams<T extends WhatsAppTemplateId> = Record<
 
 /** Every template is submitted in Brazilian Portuguese, category UTILITY, with this footer. */
 export const WHATSAPP_TEMPLATE_LANGUAGE = 'pt_BR';
-export const WHATSAPP_TEMPLATE_CATEGORY = 'UTILITY';
 export const WHATSAPP_TEMPLATE_FOOTER = 'Para não receber mais mensagens, responda SAIR.';
 
 /** Meta refuses a body parameter over 1,024 characters, or with a line break, a tab or 5+ spaces in a row (132000s). */

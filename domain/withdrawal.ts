@@ -1,4 +1,4 @@
-import { CHARGE_STATUS_LABELS, isChargePaid, PENDING_CHARGE_STATUSES } from './charge-status.js';
+import { isChargePaid, PENDING_CHARGE_STATUSES } from './charge-status.js';
 import { WITHDRAWAL_MESSAGES } from './messages.js';
 import { chargeMethod, type PaymentMethod } from './payment-methods.js';
 import { FILED_PROCESS_STATUSES, type ProcessStatus } from './process-status.js';
@@ -49,9 +49,6 @@ export function withdrawalEligibility(contract: Contract, process: Process | nul
   if (now.toISOString() > until) return refused('window_closed');
   return { allowed: true, until };
 }
-
-/** The payment screen's and contract screen's label of a charge being refunded ('Estorno solicitado'). */
-export const REFUND_REQUESTED_LABEL = CHARGE_STATUS_LABELS.REFUND_REQUESTED!;
 
 /**
  * The last day a withdrawal's refund is promised by (contract clause 7): the method's business days (REFUND_ROUTES; 7

@@ -99,7 +99,7 @@ export type FunctionGrants = {
   /**
    * The private documents bucket (contract PDFs, Nada Consta). 'erase': list the versions and delete them only (a
    * client's deletion: the bucket is versioned), never read or write. 'kit': the filing kit's uploads, under the
-   * customers' prefix only: read, write and read the malware scan's tag (issue 30). 'kitRead': the same prefix, read
+   * customers' prefix only: read, write and read the malware scan's tag. 'kitRead': the same prefix, read
    * and the scan's tag only (the owner's own downloads).
    */
   readonly documents?: 'read' | 'readwrite' | 'erase' | 'kit' | 'kitRead';

@@ -19,6 +19,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { CONTRACT_PRICE } from '../domain/pricing.js';
+import type { ChargeStatus } from '../domain/charge-status.js';
 import type { ProcessStatus } from '../domain/process-status.js';
 import { saoPauloDay } from '../domain/sao-paulo-calendar.js';
 import type { Charge, Contract, Process } from '../domain/schemas/entities.js';
@@ -94,7 +95,7 @@ function asaasSide(kind: Kind): { status: string; value: number } | null {
 }
 
 /** Ours: the charge's status and its process's. */
-function ourSide(kind: Kind): { status: string; process: ProcessStatus } {
+function ourSide(kind: Kind): { status: ChargeStatus; process: ProcessStatus } {
   if (kind === 'paid') return { status: 'RECEIVED', process: 'pago' };
   if (kind === 'paidHere') return { status: 'CONFIRMED', process: 'pago' };
   if (kind === 'overdue') return { status: 'OVERDUE', process: 'pagamento_pendente' };

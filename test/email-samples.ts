@@ -17,7 +17,10 @@ import { reconciliationReportAlert } from '../lambdas/payments/reconciliation-al
 import { referralInviteEmail } from '../lambdas/referrals/referral-emails.js';
 import { filingOverdueAlert } from '../lambdas/workflow/filing-alerts.js';
 
-/** A name a customer could type to plant a link in an e-mail sent from the company's address (issue 28). */
+/**
+ * A name a customer could type to plant a link in an e-mail sent from the company's address (docs/decisions.md,
+ * "E-mails that look like the company; escaping by default").
+ */
 export const MARKUP_NAME = '<a href="https://evil.example">x</a>';
 
 const APP = 'http://127.0.0.1:5173';

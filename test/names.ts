@@ -1,6 +1,7 @@
 /**
- * The names of issue 20 (item 3), shared by the unit and integration tests: each as a person may type or paste it, and
- * what the documents must print. 'José' arrives decomposed (e + U+0301, common after a copy and paste).
+ * The names a document must print in any alphabet (docs/decisions.md, "Names in any alphabet; a local runtime that
+ * survives any URL"), shared by the unit and integration tests: each as a person may type or paste it, and what the
+ * documents must print. 'José' arrives decomposed (e + U+0301, common after a copy and paste).
  */
 export const PRINTABLE_NAMES = [
   { typed: 'Jose\u0301 da Silva', printed: 'José da Silva', masked: 'José S.' },

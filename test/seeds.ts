@@ -1,6 +1,7 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../lambdas/shared/data/keys.js';
 import { ulid } from 'ulid';
+import type { ChargeStatus } from '../domain/charge-status.js';
 import type { Charge, Contract, Process } from '../domain/schemas/entities.js';
 import { newChargeWrites } from '../lambdas/shared/data/charge-creation.js';
 import { newContract, newContractWrites, nextProtocol, profileCountsUpdate } from '../lambdas/shared/data/contracts.js';
@@ -16,7 +17,7 @@ type CreateChargeParams = {
   contractId: string;
   asaasId: string;
   /** One of ours (the Asaas client normalises Asaas's at the edge); a new charge's by default. */
-  status?: string;
+  status?: ChargeStatus;
   qrCode?: string | null;
   pixPayload?: string | null;
   link?: string | null;

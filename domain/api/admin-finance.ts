@@ -237,7 +237,6 @@ export const orphanPaymentSchema = z.object({
   firstSeenAt: z.string(),
   updatedAt: z.string(),
 });
-export type OrphanPaymentRow = z.infer<typeof orphanPaymentSchema>;
 
 /** 'Pagamentos sem cobrança': money Asaas received for no charge of ours (pattern 48), newest sighting first. */
 export const listOrphanPaymentsRoute = defineRoute({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { chargeStatusSchema } from '../charge-status.js';
 import { CNJ_NUMBER_MESSAGES } from '../cnj-number.js';
 import { ADMIN_PROCESS_MESSAGES } from '../messages.js';
 import { STATUS_CHANGE_MESSAGES } from '../status-change.js';
@@ -32,7 +33,7 @@ export const adminProcessRowSchema = processSchema.extend({
   email_cliente: z.string().nullable(),
   /** The contract's payment form ('gratuito' for a free renewal) and its latest charge's status: the guard's facts. */
   forma_pagamento: z.string().nullish(),
-  cobranca_status: z.string().nullish(),
+  cobranca_status: chargeStatusSchema.nullish(),
   /** The filing kit in one line while the process waits to be filed ('pago', 'em_analise'); null otherwise. */
   kit: z.object({ approved: z.number(), required: z.number(), toReview: z.number(), refused: z.number() }).nullish(),
 });

@@ -5,7 +5,7 @@ import { defineRoute } from './route.js';
 /** Clients per page of the admin search (a page is one Query of the search tokens, never everything). */
 export const ADMIN_SEARCH_PAGE_SIZE = 25;
 
-/** A client the search found, with their processes: the result groups by client (issue 34 item 4). */
+/** A client the search found, with their processes: the result groups by client. */
 export const adminSearchResultSchema = z.object({
   profile_id: z.string(),
   nome_completo: z.string(),

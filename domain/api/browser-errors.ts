@@ -32,7 +32,7 @@ export const browserErrorSchema = z.strictObject({
 });
 export type BrowserErrorReport = z.infer<typeof browserErrorSchema>;
 
-/** Issue 21 item 5: the SPA's error boundary and unhandled rejections, logged and counted. 202 once accepted. */
+/** The SPA's error boundary and unhandled rejections, logged and counted. 202 once accepted. */
 export const reportBrowserErrorRoute = defineRoute({
   id: 'ReportBrowserError',
   method: 'POST',

@@ -4,7 +4,7 @@ import { API_MESSAGES } from '../messages.js';
 import { defineRoute } from './route.js';
 
 /**
- * 'Baixar procuração' / 'Baixar declaração' (issue 30, item 3): the caller's own document, generated from their profile
+ * 'Baixar procuração' / 'Baixar declaração': the caller's own document, generated from their profile
  * at each request (nothing stored: the profile is the one home of what it says). The PDF travels base64 in JSON, as
  * every answer of the API client does; it weighs tens of KB. 404 without a profile; 409 with what is missing (a company
  * without its partner, a declaration asked for by a company).

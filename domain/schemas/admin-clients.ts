@@ -41,11 +41,11 @@ export const adminClientDetailSchema = z.object({
   profile: adminClientSchema,
   contracts: z.array(adminClientContractSchema),
   processes: z.array(adminClientProcessSchema),
-  /** Admin actions on this client, newest first (issue 11's audit trail). */
+  /** Admin actions on this client, newest first (the audit trail). */
   audit: z.array(auditEntrySchema),
   /** The case file: everything that happened to the client, newest first (domain/case-file.ts). */
   timeline: z.array(caseFileEventSchema),
-  /** The filing kit of the process the client follows (issue 30), for the lawyer's review. */
+  /** The filing kit of the process the client follows, for the lawyer's review. */
   kit: kitViewSchema.optional(),
 });
 export type AdminClientDetail = z.infer<typeof adminClientDetailSchema>;

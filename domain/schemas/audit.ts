@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * What an admin did (issue 11: every admin action is audited), and the customer's own withdrawal (a contract cancelled
+ * What an admin did (every admin action is audited), and the customer's own withdrawal (a contract cancelled
  * and its money sent back is audited whoever asks for it).
  */
 export const ADMIN_ACTIONS = [

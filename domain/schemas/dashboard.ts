@@ -26,7 +26,7 @@ export const dashboardSchema = z.object({
   movements: z.array(courtMovementSchema).default([]),
   /** What DataJud last said about each filed case ('aguardando o tribunal' until it knows it). */
   courtCases: z.array(courtCaseSchema).default([]),
-  /** The filing kit's items of the customer's contracts (issue 30): the next step and the history read them. */
+  /** The filing kit's items of the customer's contracts: the next step and the history read them. */
   kit: z.array(kitItemSchema).optional(),
   /** The notas fiscais of the customer's payments, one per paid charge ('Nota fiscal' on the payment and history). */
   invoices: z.array(invoiceSchema).optional(),

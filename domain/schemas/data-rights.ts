@@ -59,7 +59,7 @@ export const dataExportSchema = z.object({
   indicacao_recebida: z.object({ status: z.string(), created_at: z.string(), updated_at: z.string() }).nullable(),
   certificados: z.array(certificateFactsSchema.extend({ documento: documentLinkSchema })),
   /**
-   * The filing kit's documents the caller sent (issue 30), per item: where it stands, the lawyer's reason when refused,
+   * The filing kit's documents the caller sent, per item: where it stands, the lawyer's reason when refused,
    * how it was signed, the item's PDF and each original as short-lived links.
    */
   documentos_enviados: z.array(
@@ -76,7 +76,7 @@ export const dataExportSchema = z.object({
       ),
     }),
   ),
-  /** The court's movements of the caller's filed cases (issue 31), as DataJud published them, oldest first. */
+  /** The court's movements of the caller's filed cases, as DataJud published them, oldest first. */
   movimentacoes_judiciais: z.array(
     z.object({
       protocolo: z.string().nullable(),
@@ -103,7 +103,7 @@ export const dataExportSchema = z.object({
   avisos_a_equipe: z.array(z.object({ assunto: z.string(), mensagem: z.string(), criado_em: z.string().nullable() })),
   solicitacoes_lgpd: z.array(erasureRequestSchema),
   /**
-   * The WhatsApp channel (issue 33): the consent with its evidence, every message with its delivery, the replies, and
+   * The WhatsApp channel: the consent with its evidence, every message with its delivery, the replies, and
    * the records kept outside the partition to find them (a message's id, the number as its SHA-256).
    */
   whatsapp: z.object({

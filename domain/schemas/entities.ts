@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PROCESS_STATUSES } from '../process-status.js';
 import { COURT_MOVEMENT_KINDS } from '../court-movements.js';
 import { CHECKOUT_METHODS } from '../payment-methods.js';
+import { chargeStatusSchema } from '../charge-status.js';
 
 /**
  * Entity shapes as the API returns them. Field names follow the spec (pt-BR snake_case) so
@@ -37,7 +38,7 @@ export const profileSchema = z.object({
   cidade: z.string(),
   estado: z.string(),
   cep: z.string(),
-  /** A company's signing partner (issue 30: the procuração's signer), CPF digits; absent on profiles saved before. */
+  /** A company's signing partner (the procuração's signer), CPF digits; absent on profiles saved before. */
   socio_nome: z.string().nullish(),
   socio_cpf: z.string().nullish(),
   referral_code: z.string(),
@@ -66,7 +67,7 @@ export type Contract = z.infer<typeof contractSchema>;
 export const chargeSchema = z.object({
   id: z.string(),
   contrato_id: z.string(),
-  status: z.string(),
+  status: chargeStatusSchema,
   qr_code: z.string().nullable(),
   pix_payload: z.string().nullable(),
   link: z.string().nullable(),
@@ -163,7 +164,7 @@ export const statusHistorySchema = z.object({
 export type StatusHistory = z.infer<typeof statusHistorySchema>;
 
 /**
- * The admin's side of a status change, kept on its history record beside what the customer reads (issue 34): the
+ * The admin's side of a status change, kept on its history record beside what the customer reads: the
  * reason an unusual move needed, what it skipped or undid ('sem pagamento confirmado; volta 2 etapas') and the internal
  * note. The customer's readings (dashboard, history, e-mail, live push) parse `statusHistorySchema`, which drops them;
  * the admin's case file reads this one.

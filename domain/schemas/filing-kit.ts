@@ -20,7 +20,8 @@ export const kitFileSchema = z.object({
 
 /**
  * How a signed item was signed: by hand (the lawyer checks it), or gov.br with what the server read from the
- * certificate (issue 30 item 3).
+ * certificate (docs/decisions.md, "The procuração and the declaração: generated from the profile, signed on gov.br or
+ * by hand").
  */
 export const kitSigningSchema = z.object({
   method: z.enum(KIT_SIGNING_METHODS),

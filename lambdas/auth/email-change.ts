@@ -12,7 +12,7 @@ import { logger } from '../shared/logger.js';
 export type EmailChangeDeps = { db: Db; clock: Clock; sendEmail: SendEmail };
 
 /**
- * The old address is told its account now signs in with another one (issue 20, item 9): if someone else changed it, this
+ * The old address is told its account now signs in with another one: if someone else changed it, this
  * e-mail is how the owner finds out. The new address is masked, as anyone reading the old mailbox reads it.
  */
 export function emailChangedNotice(notice: EmailChangeNotice): OutgoingEmail {

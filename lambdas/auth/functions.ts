@@ -34,8 +34,8 @@ export const AUTH_TRIGGERS = {
   },
   // The admins' second-factor claim on their id tokens (sign-in and refresh); reads an admin's MFA settings. A confirmed
   // change of e-mail (pattern 63) reaches the profile, its search tokens and the copies on the referrals the customer
-  // made (a Query of their own partition: a referral lives in its referrer's), and the old address is e-mailed (issue
-  // 20, item 9).
+  // made (a Query of their own partition: a referral lives in its referrer's), and the old address is e-mailed
+  // (docs/decisions.md, "Accounts: deleted users, invites, e-mail changes").
   preTokenGeneration: {
     entry: 'lambdas/auth/pre-token-generation.ts',
     grants: {

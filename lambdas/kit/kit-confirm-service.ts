@@ -19,7 +19,8 @@ import type { SignedPdfVerifier } from './signed-pdf-seam.js';
 /*
  * The upload's confirmation, apart from the other kit routes: only it reads, checks and converts files, so only its
  * bundle carries pdf-lib and the image decoders (libheif in WebAssembly). The list, upload-form and download routes
- * import kit-service.ts alone and start cold without them (issue 35).
+ * import kit-service.ts alone and start cold without them
+ * (docs/decisions.md, "Small cold starts: fonts beside the code, maps without the sources").
  */
 
 /** Attempts at a confirmation that keeps losing to another upload of the same item before it fails loudly. */

@@ -13,7 +13,7 @@ import { refusal } from '../../domain/refusals.js';
 import { ValidationError } from '../shared/errors.js';
 
 /**
- * What the server checks in an uploaded file before anyone opens it (issue 30 item 2), and how it turns it into what a
+ * What the server checks in an uploaded file before anyone opens it, and how it turns it into what a
  * court system takes: one A4 PDF, images at 150 dpi, ≤ 2 MB where the image allows.
  *
  * Libraries: `file-type` (magic bytes), `image-size` (an image's dimensions from its header, nothing decoded),

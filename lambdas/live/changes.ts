@@ -1,3 +1,4 @@
+import type { ChargeStatus } from '../../domain/charge-status.js';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { adminAlertOf, type StoredAdminAlert } from '../shared/data/admin-alerts.js';
@@ -23,7 +24,7 @@ export type CustomerChange =
       obs: string | null;
       byUser: string;
     }
-  | { kind: 'charge-status'; userId: string; contractId: string; chargeId: string; status: string }
+  | { kind: 'charge-status'; userId: string; contractId: string; chargeId: string; status: ChargeStatus }
   /** A court movement the sync stored (pattern 77): news for the case's timeline; an e-mail when it matters. */
   | { kind: 'court-movement'; userId: string; contractId: string; movement: CourtMovement }
   /** Not a customer's: something the admins must act on (pattern 49), e-mailed to them once. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isChargePaid, isChargeReturned, providerChargeStatus } from '../../domain/charge-status.js';
+import { isChargePaid, isChargeReturned, providerChargeStatus, type ChargeStatus } from '../../domain/charge-status.js';
 import { formatBRL } from '../../domain/pricing.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { settlementAction, type SettlementAction, type SettlementOutcome } from '../../domain/withdrawal.js';
@@ -194,7 +194,7 @@ async function askAsaas(call: () => Promise<unknown>): Promise<string | null> {
   }
 }
 
-async function applyFreshStatus(deps: SettlementDeps, ref: ChargeRef, asaasId: string): Promise<string> {
+async function applyFreshStatus(deps: SettlementDeps, ref: ChargeRef, asaasId: string): Promise<ChargeStatus> {
   let payment;
   try {
     payment = await deps.asaas.getPayment(asaasId);

@@ -1,4 +1,10 @@
-import { isChargeExpired, isChargePaid, paymentClass, providerChargeStatus } from '../../domain/charge-status.js';
+import {
+  initialChargeStatus,
+  isChargeExpired,
+  isChargePaid,
+  paymentClass,
+  providerChargeStatus,
+} from '../../domain/charge-status.js';
 import { saoPauloDateDigits } from '../../domain/sao-paulo-calendar.js';
 import { pixValidUntil } from '../../domain/finance.js';
 import { WITHDRAWAL_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages.js';
@@ -154,7 +160,7 @@ export async function createChargeForContract(
     charge = {
       id: chargeId,
       contrato_id: contractId,
-      status: providerChargeStatus(payment),
+      status: initialChargeStatus(payment),
       qr_code: null,
       pix_payload: null,
       link: payment.invoiceUrl ?? null,

@@ -25,7 +25,7 @@ import { findChargeByProviderId, getCharge, type ChargeRef } from '../shared/dat
 import { getContract } from '../shared/data/contracts.js';
 import { claimInvoiceCreation, getInvoice, writeInvoice, type StoredInvoice } from '../shared/data/invoices.js';
 import type { Db } from '../shared/data/table.js';
-import { ConflictError, DomainError } from '../shared/errors.js';
+import { ConflictError } from '../shared/errors.js';
 import { logger } from '../shared/logger.js';
 import { ASAAS_CALLER_TIMEOUT_SECONDS } from './asaas-timeouts.js';
 
@@ -341,13 +341,6 @@ async function raiseInvoiceAlert(
     },
     deps.clock().toISOString(),
   );
-}
-
-/** Asaas could not be reached for an admin's retry: nothing changed, try again later. */
-export class InvoiceRetryUnavailableError extends DomainError {
-  constructor() {
-    super('provider_unavailable', 503, INVOICE_MESSAGES.retryUnavailable);
-  }
 }
 
 /**

@@ -4,9 +4,11 @@ import { AsaasError, createAsaasRequest, type AsaasRequestOptions } from './asaa
 
 export { AsaasError, type AsaasErrorKind } from './asaas-request.js';
 
-/** Asaas's base URLs (the API version is part of them). The stack takes one by configuration (`-c asaasApiUrl`). */
+/**
+ * Asaas's sandbox base URL (the API version is part of it), the stack's default; production's
+ * (`https://api.asaas.com/v3`) is given by configuration (`-c asaasApiUrl`).
+ */
 export const ASAAS_SANDBOX_URL = 'https://api-sandbox.asaas.com/v3';
-export const ASAAS_PRODUCTION_URL = 'https://api.asaas.com/v3';
 
 export type AsaasCustomerInput = {
   name: string;

@@ -18,7 +18,9 @@ import { referralInviteEmail } from './referral-emails.js';
 import { refusal } from '../../domain/refusals.js';
 
 export type ReferralDeps = { db: Db; clock: Clock };
-/** The caps on invitations (issue 20, item 8): a customer's hour and day, and every customer's hour together. */
+/**
+ * The caps on invitations (spam through our address): a customer's hour and day, and every customer's hour together.
+ */
 export type InviteLimits = { hourly: RateLimitRule; daily: RateLimitRule; global: RateLimitRule };
 export const INVITE_LIMITS: InviteLimits = {
   hourly: RATE_LIMITS.referralInvitesByCustomer,

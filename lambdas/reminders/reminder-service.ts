@@ -49,7 +49,7 @@ export type ReminderWhatsAppMessage = {
 };
 
 /**
- * The seam where WhatsApp plugs in (issue 33 items 1–2, branch `whatsapp`): sends the reminder's template once per
+ * The reminder's WhatsApp channel, passed in: sends the reminder's template once per
  * reminder id, only to a customer who consented; true when a message went (or had gone) out. Absent: e-mail only.
  */
 export type ReminderWhatsApp = (message: ReminderWhatsAppMessage) => Promise<boolean>;

@@ -79,7 +79,7 @@ export class Data extends Construct {
         // deletion, which erases every version itself: this only sweeps what an interrupted deletion left.
         { prefix: 'customers/', noncurrentVersionExpiration: Duration.days(30) },
       ],
-      // The filing kit's uploads go from the browser straight to S3 with a presigned POST (issue 30): only the app's
+      // The filing kit's uploads go from the browser straight to S3 with a presigned POST: only the app's
       // origin may send them. Downloads are top-level navigations to signed links, which need no CORS.
       cors: props.appOrigin
         ? [

@@ -76,7 +76,7 @@ describe('Data', () => {
     });
   });
 
-  it('the documents bucket takes browser uploads from the app only, and the malware scan gates them (issue 30)', () => {
+  it('the documents bucket takes browser uploads from the app only, and the malware scan gates them', () => {
     const id = logicalId(s.stack.data.documents);
     const documents = resources('AWS::S3::Bucket')[id]!;
     const [rule] = (documents.Properties.CorsConfiguration as { CorsRules: Json[] }).CorsRules;

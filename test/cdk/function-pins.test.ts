@@ -6,12 +6,12 @@ import { asArray } from './helpers.js';
 import { serviceFunctionNamed, statementsOf, type Json } from './stage.js';
 
 /**
- * Every function's IAM actions, pinned (issue 20, item 7): a grant that widens or narrows shows up here for review.
- * Shorthand: `table:read` / `table:readwrite` / `table:erase` = the table-wide grants of `TABLE_ACTIONS` (every key,
- * every index; never Scan, and BatchWriteItem in `erase` only); `dynamodb:X` alone = a `tableItems` action, scoped by
- * partition-key prefix; `secrets` = reading named secrets. `table:erase` is the two deletions (every partition a
- * client's pointers name); docs/decisions.md, Least privilege on the table, says which functions stay table-wide and
- * why.
+ * Every function's IAM actions, pinned (docs/decisions.md, "Least privilege on the table"): a grant that widens or
+ * narrows shows up here for review. Shorthand: `table:read` / `table:readwrite` / `table:erase` = the table-wide grants
+ * of `TABLE_ACTIONS` (every key, every index; never Scan, and BatchWriteItem in `erase` only); `dynamodb:X` alone = a
+ * `tableItems` action, scoped by partition-key prefix; `secrets` = reading named secrets. `table:erase` is the two
+ * deletions (every partition a client's pointers name); docs/decisions.md, Least privilege on the table, says which
+ * functions stay table-wide and why.
  */
 const PINNED_ACTIONS: Record<string, string> = {
   GetHealth: 'secrets',

@@ -10,7 +10,7 @@ import { createAdmin, enrolAuthenticator } from '../totp.js';
 import { logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
 
 /**
- * Issue 20, item 6: an admin removed from the group while signed in. Their token still lists the group, but the next
+ * An admin removed from the group while signed in. Their token still lists the group, but the next
  * admin screen whose API has not just served them is refused by the API, and the SPA shows why instead of the back
  * office, with a way back to the customer area.
  */

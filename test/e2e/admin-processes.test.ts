@@ -125,7 +125,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     // Choosing a status only drafts it (no dialog on a select's change: arrow keys change it as they move); 'Alterar'
     // asks for the confirmation (from → to, an optional note); 'Cancelar' changes nothing and gives the focus back to
     // the selector.
-    // The filing kit approved (issue 30): only then may the process be filed.
+    // The filing kit approved: only then may the process be filed.
     const { processes } = await getCustomerCollection(db, userId);
     await seedKitApproved(db, { userId, contractId: processes[0]!.contrato_id });
     const confirmation = admin.getByRole('dialog', { name: 'Alterar status do processo' });

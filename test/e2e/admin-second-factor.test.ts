@@ -6,7 +6,7 @@ import { createAdmin, totpCode } from '../totp.js';
 import { logIn, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS, signUpAndLogIn } from './browser.js';
 
 /**
- * Issue 11: admins sign in with a second factor. A new admin's first sign-in leads to the enrolment screen (QR code
+ * Admins sign in with a second factor. A new admin's first sign-in leads to the enrolment screen (QR code
  * and key); from then on the password is followed by the authenticator code, and only then does the back office open.
  */
 const { appUrl, sesUrl, cognitoEndpoint, userPoolId, userPoolClientId } = inject('e2e');

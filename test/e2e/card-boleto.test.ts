@@ -7,7 +7,7 @@ import { apiCustomer, signInThroughForm } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
 
-/** Issue 32: paying by card in instalments on Asaas's page, and by boleto, on a phone and a desktop. */
+/** Paying by card in instalments on Asaas's page, and by boleto, on a phone and a desktop. */
 describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
   it.each([
     ['phone', VIEWPORTS.phone],

@@ -163,7 +163,7 @@ describe('contract (/app/contrato): read, sign once, print', () => {
     const entries = page.getByRole('list', { name: 'Histórico' }).getByRole('listitem');
     await entries.first().waitFor();
     const titles = await entries.locator('p:first-child').allTextContents();
-    // In the customer's words, and the signature once (issue 29).
+    // In the customer's words, and the signature once.
     expect(titles).toEqual(['Aguardando pagamento', 'Contrato assinado', 'Contrato gerado']);
     await screenshot(page, 'history-desktop');
     await page.context().close();

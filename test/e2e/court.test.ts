@@ -49,7 +49,7 @@ const runCourtSync = () =>
     { pacingMs: 0 },
   );
 
-describe('the case in court (issue 31): a movement added on DataJud reaches the open dashboard', () => {
+describe('the case in court: a movement added on DataJud reaches the open dashboard', () => {
   it.each([
     ['phone', VIEWPORTS.phone],
     ['desktop', VIEWPORTS.desktop],

@@ -51,7 +51,7 @@ describe('Meus dados (/app/perfil)', () => {
     expect(html.text).toContain('<h1>Meus dados</h1>');
     expect(html.text).toContain(customer.name);
     expect(html.text).toContain(customer.protocol);
-    // The notices about the customer given to the team have their own section (issue 28), empty here.
+    // The notices about the customer given to the team have their own section, empty here.
     expect(html.text).toContain('<h2>Avisos internos à nossa equipe</h2><p class="vazio">Nenhum registro.</p>');
     const readable = await page.context().newPage();
     await readable.setContent(html.text);

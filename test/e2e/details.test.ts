@@ -22,7 +22,7 @@ function computed(locator: Locator, property: string): Promise<string> {
   );
 }
 
-describe('details a cautious customer notices (issue 29)', () => {
+describe('details a cautious customer notices', () => {
   it("the public header's 'Menu', its 'Entrar' and every footer link are at least 44 px tall (phone)", async () => {
     const page = await newPage(VIEWPORTS.phone);
     await openPublicPage(page, `${appUrl}/consultar`);

@@ -7,7 +7,7 @@ import { confirmedAccount, signInThroughForm } from './customers.js';
 const { appUrl } = inject('e2e');
 
 /**
- * The profile's partner fields (issue 30, item 3): a company's procuração is signed by the partner its profile names,
+ * The profile's partner fields: a company's procuração is signed by the partner its profile names,
  * so the form asks for them when the document is a CNPJ, and only then.
  */
 describe("a company's signing partner on /app/perfil", () => {

@@ -19,7 +19,7 @@ afterAll(async () => {
   db.client.destroy();
 });
 
-describe('the filing kit: the customer sends the documents, the lawyer reviews them (issue 30)', () => {
+describe('the filing kit: the customer sends the documents, the lawyer reviews them', () => {
   it('uploads from a phone, signs the procuração on gov.br, re-sends a refused item; the admin approves', async () => {
     const customer = await paidApiCustomer(`Lívia ${nameWord()} Prado`);
     const { profile } = await customerCollection(customer.idToken);

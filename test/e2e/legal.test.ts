@@ -232,7 +232,7 @@ describe('the words about cancelling agree', () => {
   }
 });
 
-describe('Dúvidas frequentes (/duvidas, issue 31)', () => {
+describe('Dúvidas frequentes (/duvidas)', () => {
   const entries = faqEntries(EXAMPLE_COMPANY);
 
   for (const [viewportName, viewport] of VIEWPORT_LIST) {

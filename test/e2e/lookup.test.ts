@@ -88,12 +88,12 @@ describe('/consultar (spec 01 §2, §5, §8): masked results, not found, rate li
     await search(page, pending.contract.protocolo.toLowerCase());
     const card = page.getByRole('article', { name: `Processo ${fullProtocol(pending.contract.protocolo)}` });
     await card.getByText('Cadastro', { exact: true }).waitFor();
-    // By protocol, no character of the holder's document (issue 20).
+    // By protocol, no character of the holder's document.
     await card.getByText('***.***.***-**').waitFor();
     expect((await card.textContent()) ?? '').not.toMatch(/\d{3}\.\d{3}\.|\.\d{3}-/);
     const button = card.getByRole('button', { name: 'Baixar Nada Consta' });
     await expect(button.getAttribute('aria-disabled')).resolves.toBe('true');
-    // The reason is on screen without hovering or focusing, tied to the button, with a way on (issue 29).
+    // The reason is on screen without hovering or focusing, tied to the button, with a way on.
     const reason = card.getByText('Disponível somente quando a baixa estiver deferida', { exact: false });
     await expect(reason.isVisible()).resolves.toBe(true);
     const describedBy = await button.getAttribute('aria-describedby');

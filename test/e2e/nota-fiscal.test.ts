@@ -19,7 +19,7 @@ const notaOf = async (asaasId: string) => {
   return invoices.find((invoice) => invoice.payment === asaasId);
 };
 
-describe('a nota fiscal for every payment (issue 32, item 4)', () => {
+describe('a nota fiscal for every payment', () => {
   it.each([
     ['phone', VIEWPORTS.phone],
     ['desktop', VIEWPORTS.desktop],

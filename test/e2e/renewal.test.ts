@@ -72,7 +72,7 @@ describe('renewal (/app/renovacao): free and paid renewal contracts', () => {
 
     // Spent, and the renewal's process is under way: both buttons wait.
     await page.goto(`${appUrl}/app/renovacao`);
-    // No free renewal left: no 'R$ 0,00' offer, how to earn one instead (issue 29).
+    // No free renewal left: no 'R$ 0,00' offer, how to earn one instead.
     await page.getByRole('link', { name: 'Indique e Ganhe' }).last().waitFor();
     await page.getByText(/A renovação fica disponível quando a baixa do seu processo atual/).waitFor();
     expect(await page.getByRole('button', { name: 'Usar Renovação Gratuita' }).count()).toBe(0);

@@ -24,7 +24,7 @@ const uniqueMobile = () => {
 };
 const e164 = (typed: string) => `55${typed.replace(/\D/g, '')}`;
 
-describe('WhatsApp status notices (issue 33)', () => {
+describe('WhatsApp status notices', () => {
   it.each([
     ['phone', VIEWPORTS.phone],
     ['desktop', VIEWPORTS.desktop],

@@ -15,7 +15,7 @@ import { callRoute, errorOf } from '../route-call.js';
 import { startCognitoWithTriggers, type CognitoWithTriggers } from './cognito.js';
 
 /**
- * Issue 11, bad input and abuse: every admin route refuses non-admins (403) whatever the browser shows, and a
+ * Bad input and abuse: every admin route refuses non-admins (403) whatever the browser shows, and a
  * customer's token whose `cognito:groups` claim was forged never reaches a handler. The routes come from the
  * catalogue, so an admin route added later is covered without touching this file.
  */

@@ -23,8 +23,9 @@ import { INTEGRATION_BUCKET } from './global-setup.js';
 import { initialContractFor, seedCustomer, seedSignature } from './seed.js';
 
 /**
- * Admin alerts and the customer's data rights (issue 28): an alert names no one by name or e-mail, the customer's
- * export lists the alerts about them, and their deletion (by an admin, or an erasure request carried out) removes them.
+ * Admin alerts and the customer's data rights (docs/decisions.md, "Admin alerts and personal data"): an alert names no
+ * one by name or e-mail, the customer's export lists the alerts about them, and their deletion (by an admin, or an
+ * erasure request carried out) removes them.
  */
 const db = testDb();
 const cognito = useCognitoWithTriggers();

@@ -41,7 +41,7 @@ const LISTS: Case[] = [
   ['divergences', getAdminReconciliationRoute, getReconciliation, 'query'],
 ];
 
-describe('admin lists: a forged cursor is a 400 in Portuguese, never a 500 (issue 20)', () => {
+describe('admin lists: a forged cursor is a 400 in Portuguese, never a 500', () => {
   for (const [list, contract, handler, where] of LISTS) {
     it.each(FORGED)(`${list}: %s`, async (_name, cursor) => {
       const input = where === 'body' ? { body: { cursor } } : { query: { cursor } };

@@ -21,7 +21,7 @@ import { adminClaims, createEmailAddress } from '../factories.js';
 import { callRoute, errorOf } from '../route-call.js';
 
 /**
- * Issue 20, item 6: an admin removed from the `admin` group loses admin access at once, though their id token still
+ * An admin removed from the `admin` group loses admin access at once, though their id token still
  * lists the group for up to an hour. Admin routes ask the setup's cognito-local (global-setup.ts) whether the caller
  * is in the group now, trusting a "yes" for ADMIN_MEMBERSHIP_TTL_MS per container and never caching a "no".
  */

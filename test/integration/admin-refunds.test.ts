@@ -14,7 +14,7 @@ import { guardedTestDb, testDb } from './db.js';
 import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
-/** The admin's 'Estornar' and the refund of a payment for no charge (issue 19, items 2 and 4). */
+/** The admin's 'Estornar' and the refund of a payment for no charge (docs/decisions.md, "Withdrawal and refunds"). */
 const db = testDb();
 const sim = useAsaasSimulator();
 const { control } = sim;
@@ -28,7 +28,7 @@ const deps = () => ({
   admins: { adminEmails: async () => [] },
   appUrl: 'http://127.0.0.1:5173',
 });
-/** RefundAdminCharge's calls run on the table as its grants reach it (issue 20, item 7); seeds and webhook use `db`. */
+/** RefundAdminCharge's calls run on the table as its grants reach it; seeds and webhook use `db`. */
 const refundDb = guardedTestDb('RefundAdminCharge');
 const refundDeps = () => ({ ...deps(), db: refundDb });
 const admin = { userId: 'admin-finance', email: 'financeiro@baixa.test', isAdmin: true };

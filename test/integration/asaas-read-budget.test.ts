@@ -14,9 +14,10 @@ import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * The global budget of Asaas reads people's actions make (issue 28): Asaas's quota (about 25,000 requests per 12 hours)
- * must not be spent by many accounts clicking 'Verificar Pagamento', or the webhooks' read-backs would stall. Each test
- * runs at an instant of its own far from now, so its window's counter is its alone (other files verify at real time).
+ * The global budget of Asaas reads people's actions make (docs/decisions.md, "Asaas's request quota"): Asaas's quota
+ * (about 25,000 requests per 12 hours) must not be spent by many accounts clicking 'Verificar Pagamento', or the
+ * webhooks' read-backs would stall. Each test runs at an instant of its own far from now, so its window's counter is
+ * its alone (other files verify at real time).
  */
 const db = testDb();
 const sim = useAsaasSimulator();

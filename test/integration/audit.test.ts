@@ -7,7 +7,7 @@ import { testDb } from './db.js';
 const db = testDb();
 const actor = { userId: 'admin-sub', email: 'admin@baixa.local' };
 
-describe('the audit trail (issue 11)', () => {
+describe('the audit trail', () => {
   it('keeps each admin action with actor, time, target and before/after, newest first', async () => {
     const client = ulid();
     await recordAdminAction(db, {

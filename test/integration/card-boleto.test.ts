@@ -22,7 +22,7 @@ import { recordingWorkflow, useAsaasSimulator } from './asaas-harness.js';
 import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
-/** Issue 32: paying by card in instalments and by boleto, against DynamoDB Local and the Asaas simulator. */
+/** Paying by card in instalments and by boleto, against DynamoDB Local and the Asaas simulator. */
 const db = testDb();
 const sim = useAsaasSimulator();
 const { control, listing } = sim;

@@ -14,7 +14,7 @@ const db = testDb();
 const readItem = async (key: { pk: string; sk: string }) =>
   (await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item!;
 
-/** Rewrites a stored item as code from before issue 22 wrote it: the contract id under `contract_id`. */
+/** Rewrites a stored item as code from before the one spelling wrote it: the contract id under `contract_id`. */
 async function storeWithOldSpelling(key: { pk: string; sk: string }) {
   const { contrato_id, ...rest } = await readItem(key);
   await db.client.send(new PutCommand({ TableName: db.tableName, Item: { ...rest, contract_id: contrato_id } }));

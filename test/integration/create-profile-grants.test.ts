@@ -11,10 +11,11 @@ import { seedCustomer } from './seed.js';
 import { ulid } from 'ulid';
 
 /**
- * CreateProfile under its own table grants (issue 20, item 7): the lambdas' shared DynamoDB client is guarded as its
- * grants allow (local/functions/table-guard.ts), so a request outside its key prefixes fails here as IAM would fail it.
- * The referral's reads are the ones to watch: a failure there is logged and the profile is created without the link,
- * so each case checks the link was made. Seeds go through the tests' own client.
+ * CreateProfile under its own table grants (docs/decisions.md, "Least privilege on the table"): the lambdas' shared
+ * DynamoDB client is guarded as its grants allow (local/functions/table-guard.ts), so a request outside its key
+ * prefixes fails here as IAM would fail it. The referral's reads are the ones to watch: a failure there is logged and
+ * the profile is created without the link, so each case checks the link was made. Seeds go through the tests' own
+ * client.
  */
 guardLambdaTableAs('CreateProfile');
 const db = testDb();

@@ -15,14 +15,14 @@ import { emailsTo } from './mail.js';
 import { initialContractFor, seedCustomer, seedPendingCharge } from './seed.js';
 
 /**
- * Issue 20, item 9: once Cognito confirms a new address, the next token it issues (the SPA refreshes right after the
+ * Once Cognito confirms a new address, the next token it issues (the SPA refreshes right after the
  * confirmation) carries it to the profile, its search tokens and the copies on the customer's referrals, and the old
  * address is told — through the real PreTokenGeneration trigger run by cognito-local.
  */
 
 const db = testDb();
 const PASSWORD = 'segredo123';
-// The trigger runs on the table as its grants reach it (issue 20, item 7); a refusal there is logged and swallowed by
+// The trigger runs on the table as its grants reach it; a refusal there is logged and swallowed by
 // design (a sign-in never fails for it), so each case checks the copies were made.
 const cognito = useCognitoWithTriggers({ preTokenGenerationDb: guardedTestDb('preTokenGeneration') });
 

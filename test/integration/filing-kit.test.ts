@@ -528,7 +528,7 @@ describe("the lawyer's review", () => {
   });
 });
 
-describe("the signed procuração ('Assinado pelo gov.br' is verified; issue 30 item 3)", () => {
+describe("the signed procuração ('Assinado pelo gov.br' is verified)", () => {
   let authority: TestAuthority;
   let unsigned: Uint8Array;
   beforeAll(async () => {

@@ -16,9 +16,10 @@ import { guardedTestDb, testDb } from './db.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * Issue 34, 'Finance that reconciles': what Asaas keeps of each payment (its `netValue`) is recorded with the payment,
- * once, and /admin/financeiro's figures add up — Recebido − Estornado − Taxas Asaas = Líquido — for PIX, boleto and a
- * card in instalments, against DynamoDB Local and the Asaas simulator (which charges the cost model's fees).
+ * Finance that reconciles (docs/decisions.md, "Finance that reconciles: Asaas's fees, 'Sem cobrança ainda', 'Executar
+ * agora'"): what Asaas keeps of each payment (its `netValue`) is recorded with the payment, once, and
+ * /admin/financeiro's figures add up — Recebido − Estornado − Taxas Asaas = Líquido — for PIX, boleto and a card in
+ * instalments, against DynamoDB Local and the Asaas simulator (which charges the cost model's fees).
  */
 const db = testDb();
 const sim = useAsaasSimulator();

@@ -10,8 +10,9 @@ import { guardLambdaTableAs, testDb } from './db.js';
 import { seedCustomer } from './seed.js';
 
 /**
- * InviteReferral under its own table grants (issue 20, item 7): the lambdas' shared DynamoDB client is guarded as its
- * grants allow (local/functions/table-guard.ts), so a request outside its key prefixes fails here as IAM would.
+ * InviteReferral under its own table grants (docs/decisions.md, "Least privilege on the table"): the lambdas' shared
+ * DynamoDB client is guarded as its grants allow (local/functions/table-guard.ts), so a request outside its key
+ * prefixes fails here as IAM would.
  */
 guardLambdaTableAs('InviteReferral');
 const db = testDb();

@@ -32,9 +32,9 @@ import { INTEGRATION_SECRETS } from './global-setup.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * A nota fiscal for every payment (issue 32, item 4), against DynamoDB Local and the Asaas simulator: scheduled once
- * when the payment is confirmed, followed through verified INVOICE_* events (forward only), cancelled by a refund, and
- * put before the admins (an alert once, a list, a retry) when Asaas or the prefeitura would not.
+ * A nota fiscal for every payment (docs/decisions.md, same title), against DynamoDB Local and the Asaas simulator:
+ * scheduled once when the payment is confirmed, followed through verified INVOICE_* events (forward only), cancelled by
+ * a refund, and put before the admins (an alert once, a list, a retry) when Asaas or the prefeitura would not.
  */
 const db = testDb();
 const sim = useAsaasSimulator();

@@ -43,7 +43,7 @@ function neighbour(protocolo: string, position: number, step: number): string {
   throw new Error(`no check character completes ${body}`);
 }
 
-describe('public lookup: nobody can walk it (issue 20)', () => {
+describe('public lookup: nobody can walk it', () => {
   it('gives new contracts a protocol with a random part, and finds it in any typed form', async () => {
     const { contract } = await seedCustomer(db);
     expect(contract.protocolo).toMatch(PROTOCOL_PATTERN);
@@ -98,7 +98,7 @@ describe('public lookup: nobody can walk it (issue 20)', () => {
   });
 });
 
-describe('public lookup: an answer shows no more than the searcher typed (issue 20)', () => {
+describe('public lookup: an answer shows no more than the searcher typed', () => {
   it('by protocol: no digit of the document, the first name and initial, the e-mail without its domain', async () => {
     const { profile, contract } = await seedCustomer(db, {
       nome_completo: 'Joana Aparecida Ferreira',
@@ -151,7 +151,7 @@ describe('public lookup: an answer shows no more than the searcher typed (issue 
   });
 });
 
-describe('public lookup: a filed case shows its CNJ number (issue 31)', () => {
+describe('public lookup: a filed case shows its CNJ number', () => {
   it('adds the case number, public data, and nothing else of the case (no court unit, no movements)', async () => {
     const filed = await seedFiledCase(db, { vara: '1ª Vara Cível de São Lourenço' });
     const result = await lookup(filed.contract.protocolo);

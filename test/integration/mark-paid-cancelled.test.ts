@@ -15,7 +15,7 @@ import { recordingWorkflow } from './asaas-harness.js';
 import { testDb } from './db.js';
 import { seedCustomer, seedPendingCharge } from './seed.js';
 
-/** 'Marcar pago' never confirms the money of a cancelled contract (issue 28): its refund is what is owed. */
+/** 'Marcar pago' never confirms the money of a cancelled contract: its refund is what is owed. */
 const db = testDb();
 
 const cancel = (target: Db, userId: string, contractId: string) =>

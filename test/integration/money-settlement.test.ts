@@ -29,11 +29,11 @@ import { emailsTo } from './mail.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * Money, second pass (issue 28, items 1–4): every settlement tells what Asaas did — a refused refund is never "nothing
- * to refund" — a cancelled contract never silently holds money, every charge of a contract is settled, and the
- * withdrawal's eligibility is its write's condition. Against DynamoDB Local and the Asaas simulator (its balance, 90-day
- * and risk-analysis refusals, a denied refund, a restored payment), each service on the table as its function's grants
- * reach it.
+ * Money, second pass (docs/decisions.md, "A refund Asaas refuses; a cancelled contract's money; every charge settled"):
+ * every settlement tells what Asaas did — a refused refund is never "nothing to refund" — a cancelled contract never
+ * silently holds money, every charge of a contract is settled, and the withdrawal's eligibility is its write's
+ * condition. Against DynamoDB Local and the Asaas simulator (its balance, 90-day and risk-analysis refusals, a denied
+ * refund, a restored payment), each service on the table as its function's grants reach it.
  */
 const db = testDb();
 const sim = useAsaasSimulator({ retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });

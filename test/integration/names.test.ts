@@ -22,7 +22,7 @@ import { testDb } from './db.js';
 import { INTEGRATION_BUCKET } from './global-setup.js';
 import { seedCustomer } from './seed.js';
 
-/** Issue 20, item 3: every test name through profile → signing → Nada Consta, on the real handlers and emulators. */
+/** Every test name through profile → signing → Nada Consta, on the real handlers and emulators. */
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });
 

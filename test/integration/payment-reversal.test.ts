@@ -17,8 +17,8 @@ import { asaasEvent, recordingWorkflow, useAsaasSimulator } from './asaas-harnes
 import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
 /**
- * Refunds and chargebacks from Asaas (issue 19, item 3): a paid charge that stops being paid undoes its confirmation —
- * process, referral, reward — once, whatever the redeliveries and their order.
+ * Refunds and chargebacks from Asaas (docs/decisions.md, "Refunds and chargebacks"): a paid charge that stops being
+ * paid undoes its confirmation — process, referral, reward — once, whatever the redeliveries and their order.
  */
 const db = testDb();
 const sim = useAsaasSimulator();

@@ -31,7 +31,7 @@ import { adminClaims, createProfileInput, customerClaims, SIGNING_CONSENT } from
 import { callRoute, okBody } from '../route-call.js';
 
 /**
- * Issue 20, item 5: no CPF, e-mail or name in any log line. Every line the functions print (Powertools writes JSON
+ * No CPF, e-mail or name in any log line. Every line the functions print (Powertools writes JSON
  * to stdout and stderr through its own Console) is captured while a customer goes through the main flows — profile,
  * contract, dashboard, the public lookup, Nada Consta (issued and refused), the admin's searches by CPF, name and
  * e-mail, a forged cursor — and the whole capture is scanned for that customer's personal data.
@@ -86,7 +86,7 @@ afterAll(() => {
   logger.setLogLevel('INFO');
 });
 
-describe('personal data never reaches a log line (issue 20)', () => {
+describe('personal data never reaches a log line', () => {
   it('runs the main flows with the logger captured', async () => {
     logger.info('log capture probe');
 

@@ -203,7 +203,7 @@ describe('POST /me/referrals/invites', () => {
   });
 });
 
-describe('invites that cannot carry spam (issue 20, item 8)', () => {
+describe('invites that cannot carry spam', () => {
   const sent: { to: string; subject: string; html: string }[] = [];
   const recording = (limits: InviteLimits) => ({
     db,

@@ -10,7 +10,7 @@ import { lambdaContext, TEST_ORIGIN_VERIFY_SECRET } from '../factories.js';
 import type { callRoute } from '../route-call.js';
 
 /**
- * Issue 20, item 4: the local edge (site server, CloudFront's stand-in) and gateway (API Gateway's) in front of the
+ * The local edge (site server, CloudFront's stand-in) and gateway (API Gateway's) in front of the
  * real handlers, fed a few hundred odd requests written byte by byte on a socket (fetch would fix or refuse them
  * first). Seeded, so a failure replays; bounded in count and time. Every answer must be a 4xx or a 2xx/3xx — never a
  * 5xx, never a dropped server — and /health must answer after each batch.
@@ -241,7 +241,7 @@ describe('the local runtime survives any request', () => {
       ),
     );
 
-  it('answers the malformed path of issue 20 with 400, at the edge and at the gateway', async () => {
+  it('answers a lone % in the path with 400, at the edge and at the gateway', async () => {
     const request = (prefix: string) =>
       Buffer.from(`GET ${prefix}/postal-codes/% HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`);
     expect(await rawRequest(sitePort, request(API_BASE_PATH))).toBe(400);

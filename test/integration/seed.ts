@@ -149,7 +149,7 @@ export async function seedFiledCase(
 }
 
 /**
- * The filing kit approved (issue 30) as the review's last approval leaves the process: `kit_aprovado_em` set, so an
+ * The filing kit approved as the review's last approval leaves the process: `kit_aprovado_em` set, so an
  * admin may move it to 'peticionado'. For tests about what follows the filing, not about the kit.
  */
 export async function seedKitApproved(db: Db, ref: { userId: string; contractId: string }, at = new Date()) {

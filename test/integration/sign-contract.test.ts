@@ -21,7 +21,7 @@ import { INTEGRATION_BUCKET, INTEGRATION_SECRETS } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer } from './seed.js';
 
-// SignContract's handler runs on the table as its grants reach it (issue 20, item 7); seeds use the tests' own client.
+// SignContract's handler runs on the table as its grants reach it; seeds use the tests' own client.
 guardLambdaTableAs('SignContract');
 const db = testDb();
 const s3 = new S3Client({ forcePathStyle: true });

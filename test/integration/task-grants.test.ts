@@ -8,10 +8,11 @@ import { guardLambdaTableAs, testDb } from './db.js';
 import { seedCustomer, seedPendingCharge, seedReferredCustomer } from './seed.js';
 
 /**
- * A workflow task's handler under its own table grants (issue 20, item 7). The handlers of this file share the
- * lambdas' one DynamoDB client (lambdas/shared/clients.ts), guarded here as ConfirmPayment's: every request it makes
- * is checked against its catalogue grants as IAM would (local/functions/table-guard.ts) — DynamoDB Local checks none.
- * Seeds go through the tests' own client. (The guard is taken off after this file.)
+ * A workflow task's handler under its own table grants (docs/decisions.md, "Least privilege on the table"). The
+ * handlers of this file share the lambdas' one DynamoDB client (lambdas/shared/clients.ts), guarded here as
+ * ConfirmPayment's: every request it makes is checked against its catalogue grants as IAM would
+ * (local/functions/table-guard.ts) — DynamoDB Local checks none. Seeds go through the tests' own client. (The guard is
+ * taken off after this file.)
  */
 guardLambdaTableAs('ConfirmPayment');
 const db = testDb();

@@ -31,9 +31,9 @@ import { emailsTo } from './mail.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * Told once (issue 28, item 6): every e-mail a repeated or concurrent request can trigger goes out once per event,
- * whatever the number of requests. Each route is called 20 times at once, as an impatient customer (or admin) would,
- * through its real handler, and the e-mails are counted in the local SES inbox.
+ * Told once (docs/decisions.md, same title): every e-mail a repeated or concurrent request can trigger goes out once
+ * per event, whatever the number of requests. Each route is called 20 times at once, as an impatient customer (or
+ * admin) would, through its real handler, and the e-mails are counted in the local SES inbox.
  */
 const db = testDb();
 const sim = useAsaasSimulator();

@@ -14,7 +14,7 @@ import { guardLambdaTableAs, testDb } from './db.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * VerifyAdminCharge ('Verificar' on /admin/financeiro) under its own table grants (issue 28): a chargeback it finds on
+ * VerifyAdminCharge ('Verificar' on /admin/financeiro) under its own table grants: a chargeback it finds on
  * a filed process raises the admins' alert (pattern 49), so its grants must reach `ADMIN_ALERT#` as the webhook's do.
  */
 guardLambdaTableAs('VerifyAdminCharge');

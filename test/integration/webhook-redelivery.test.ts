@@ -15,10 +15,10 @@ import { INTEGRATION_SECRETS } from './global-setup.js';
 import { seedCustomer, seedSignature } from './seed.js';
 
 /**
- * A genuine event that outruns Asaas's own API (issue 28): its paid claim, read back, is not confirmed yet. It is
- * answered with an error a bounded number of times, so Asaas redelivers it, and applied once the API catches up —
- * never marked done and dropped on the first disagreement. Through the real webhook handler, as its grants reach the
- * table, against the Asaas simulator.
+ * A genuine event that outruns Asaas's own API (docs/decisions.md, "Webhooks ahead of Asaas's API"): its paid claim,
+ * read back, is not confirmed yet. It is answered with an error a bounded number of times, so Asaas redelivers it, and
+ * applied once the API catches up — never marked done and dropped on the first disagreement. Through the real webhook
+ * handler, as its grants reach the table, against the Asaas simulator.
  */
 guardLambdaTableAs('ReceiveAsaasWebhook');
 const db = testDb();

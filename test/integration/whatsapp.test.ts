@@ -41,7 +41,7 @@ import {
 import { seedCustomer } from './seed.js';
 
 /**
- * WhatsApp notices against the Graph API stand-in (issue 33): the real provider sends to it, and its signed status and
+ * WhatsApp notices against the Graph API stand-in: the real provider sends to it, and its signed status and
  * reply webhooks reach the real handler through a bridge that hands API Gateway's event over, raw body and all.
  */
 const db = testDb();

@@ -20,7 +20,10 @@ import { INTEGRATION_SENDER } from './global-setup.js';
 import { emailsTo } from './mail.js';
 import { seedCustomer, seedReferredCustomer, seedSignature } from './seed.js';
 
-/** The customer's withdrawal (issue 19, item 1), against DynamoDB Local and the Asaas simulator. */
+/**
+ * The customer's withdrawal (docs/decisions.md, "Withdrawal and refunds"), against DynamoDB Local and the Asaas
+ * simulator.
+ */
 const db = testDb();
 const sim = useAsaasSimulator({ retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
 const { control } = sim;
@@ -36,7 +39,7 @@ const deps = (): WithdrawalDeps & { admins: { adminEmails: () => Promise<string[
   appUrl: 'http://127.0.0.1:5173',
 });
 
-/** CancelContract's calls run on the table as its grants reach it (issue 20, item 7); seeds and webhook use `db`. */
+/** CancelContract's calls run on the table as its grants reach it; seeds and webhook use `db`. */
 const cancelDb = guardedTestDb('CancelContract');
 const withdraw = (caller: Parameters<typeof withdrawContract>[1], contractId: string) =>
   withdrawContract({ ...deps(), db: cancelDb }, caller, contractId);

@@ -1,8 +1,9 @@
 import { Link, Text } from '@aws-amplify/ui-react';
 
 /**
- * Honest expectations where the customer decides (issue 31): a line to 'Dúvidas frequentes' before signing and before
- * paying. A new tab, so the contract or the PIX stays where it was.
+ * Honest expectations where the customer decides (docs/decisions.md, "Honest expectations: 'Dúvidas frequentes'"): a
+ * line to 'Dúvidas frequentes' before signing and before paying. A new tab, so the contract or the PIX stays where it
+ * was.
  */
 export function FaqLink({ before }: { before: 'assinar' | 'pagar' }) {
   return (

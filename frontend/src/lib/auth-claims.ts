@@ -33,7 +33,7 @@ export function sessionUserFromClaims(claims: Record<string, unknown>): SessionU
 /** Where to go after login: the guarded page the user came from, or the dashboard. */
 export const DEFAULT_AFTER_LOGIN = '/app/dashboard';
 
-/** An admin's home: 'Hoje', what is due (issue 34). */
+/** An admin's home: 'Hoje', what is due (docs/decisions.md, "'Hoje': the admin's day"). */
 export const ADMIN_HOME = '/admin';
 
 /** Where a signed-in user lands: where they were going, but an admin's default is 'Hoje', not the customer dashboard. */

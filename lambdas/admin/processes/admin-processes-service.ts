@@ -1,3 +1,4 @@
+import type { ChargeStatus } from '../../../domain/charge-status.js';
 import { kitStatusRefusal, kitSummary, type KitItemRecord } from '../../../domain/filing-kit.js';
 import { refusal } from '../../../domain/refusals.js';
 import {
@@ -39,7 +40,7 @@ export function processRow(
   process: Process,
   profile: Profile | null | undefined,
   contract: Contract | null | undefined,
-  chargeStatus: string | null | undefined,
+  chargeStatus: ChargeStatus | null | undefined,
   kit?: readonly KitItemRecord[],
 ): AdminProcessRow {
   return {
@@ -187,7 +188,7 @@ export async function changeAdminProcessStatus(
   for (let attempt = 1; !process; attempt += 1) {
     const { process: read, facts } = await statusMoveFactsOf(db, ref);
     if (!read) throw new NotFoundError(PROCESS_MESSAGES.processNotFound);
-    // Filed only with the filing kit approved (issue 30): the kit's approval is never undone, so the read decides.
+    // Filed only with the filing kit approved: the kit's approval is never undone, so the read decides.
     const kitRefusal = kitStatusRefusal(read, input.status);
     if (kitRefusal) throw new ConflictError(refusal('kit_not_approved', kitRefusal));
     from = read.status;

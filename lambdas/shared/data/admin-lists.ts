@@ -1,3 +1,4 @@
+import { chargeStatusSchema, type ChargeStatus } from '../../../domain/charge-status.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { kitChecklist, type KitItemRecord } from '../../../domain/filing-kit.js';
 import { ADMIN_MESSAGES } from '../../../domain/messages.js';
@@ -236,7 +237,7 @@ export type RowContext = {
   /** By `<userId>#<contractId>`. */
   contracts: Map<string, Contract>;
   /** The status of each contract's latest charge (its `charge_id`), by `<userId>#<contractId>`; asked for only. */
-  latestChargeStatus: Map<string, string>;
+  latestChargeStatus: Map<string, ChargeStatus>;
   /** The filing kit's items of each contract asked for (`kitOf`), by `<userId>#<contractId>`. */
   kits: Map<string, KitItemRecord[]>;
 };
@@ -282,7 +283,8 @@ export async function rowContextOf(
     const projection = { expression: 'pk, contrato_id, #status', names: { '#status': 'status' } };
     for (const item of await batchGetAll(db, charges, { projection })) {
       const userId = (item.pk as string).slice(keys.customer('').length);
-      context.latestChargeStatus.set(`${userId}#${String(item.contrato_id)}`, String(item.status));
+      const status = chargeStatusSchema.safeParse(item.status);
+      if (status.success) context.latestChargeStatus.set(`${userId}#${String(item.contrato_id)}`, status.data);
     }
   }
   // Pattern 69 by keys: the checklist's items of each contract asked for (a few per row, one BatchGetItem a page).

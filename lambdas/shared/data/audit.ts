@@ -7,9 +7,9 @@ import { stripKeys, type Db, type TransactItem } from './table.js';
 export type NewAuditEntry = Omit<AuditEntry, 'id'>;
 
 /**
- * The audit trail (issue 11): one item per admin action in the `AUDIT#<client>` partition, which a client's deletion
- * does not touch. `auditItem` lets an action write its record in the same transaction as the change it records, so the
- * trail never claims a change that did not happen (nor misses one that did).
+ * The audit trail (every admin action is recorded): one item per admin action in the `AUDIT#<client>` partition, which
+ * a client's deletion does not touch. `auditItem` lets an action write its record in the same transaction as the change
+ * it records, so the trail never claims a change that did not happen (nor misses one that did).
  */
 export function auditItem(entry: NewAuditEntry): Record<string, unknown> & { pk: string; sk: string } {
   const id = ulid();

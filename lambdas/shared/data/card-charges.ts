@@ -1,5 +1,5 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { canChargeMove, PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import { canChargeMove, isChargeStatus, PENDING_CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { fromCents, receivedDelta } from '../../../domain/finance.js';
 import { saoPauloDay } from '../../../domain/sao-paulo-calendar.js';
 import { getCharge, type ChargeRef } from './charges.js';
@@ -34,7 +34,9 @@ export async function recordInstalmentStatus(
   const statuses = charge?.parcelas_status;
   if (!statuses) return false;
   const from = statuses[String(instalment)];
-  if (from === undefined || from === to || !canChargeMove(from, to, { freshRead: true })) return false;
+  if (from === undefined || from === to || !isChargeStatus(from) || !canChargeMove(from, to, { freshRead: true })) {
+    return false;
+  }
   const fee = receivedDelta(from, to) > 0 ? (arrival.feeCents ?? 0) : 0;
   const update = {
     TableName: db.tableName,

@@ -4,6 +4,7 @@ import {
   isChargePaid,
   PAID_CHARGE_STATUSES,
   paymentClass,
+  type ChargeStatus,
   type ChargeStatusSource,
 } from '../../../domain/charge-status.js';
 import type { Charge } from '../../../domain/schemas/entities.js';
@@ -119,7 +120,7 @@ const MOVE_ATTEMPTS = 5;
 
 export type ChargeMove = {
   /** The charge's status after the call (the new one, or the one that stayed). */
-  status: string;
+  status: ChargeStatus;
   /** This call moved it (false: the same status, or a move the charge's life does not allow, e.g. a late event). */
   moved: boolean;
   becamePaid: boolean;

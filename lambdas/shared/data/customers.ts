@@ -41,7 +41,7 @@ export type CustomerCollection = {
   movements: CourtMovement[];
   /** What DataJud last said about each filed case (pattern 78). */
   courtCases: CourtCase[];
-  /** The filing kit's items (issue 30), as the customer sees them. */
+  /** The filing kit's items, as the customer sees them. */
   kit: KitItem[];
   /** The notas fiscais of the customer's payments (pattern 91). */
   invoices?: Invoice[];

@@ -5,12 +5,13 @@ import { keys } from './keys.js';
 import { isConditionFailure, queryAllItems, stripKeys, type Db, type TransactItem } from './table.js';
 
 /**
- * Pattern 63 (c–e): a confirmed change of a customer's e-mail address, written everywhere the table keeps it (issue 20,
- * item 9). The copies: the profile's `email` and its admin search tokens; `referrer_email` on the referrals the customer
- * made (the admin's referral list reads it without a join). Processes and charges keep no copy (their admin rows are
- * completed from the profile, docs/data-model.md § Admin lists). The referral in which the customer was the invitee is
- * keyed by the address the invite went to and keeps it: the referrer is not told their friend's new address, and
- * pattern 35 finds it by the profile id when the payer's address no longer matches.
+ * Pattern 63 (c–e): a confirmed change of a customer's e-mail address, written everywhere the table keeps it
+ * (docs/decisions.md, "Accounts: deleted users, invites, e-mail changes"). The copies: the profile's `email` and its
+ * admin search tokens; `referrer_email` on the referrals the customer made (the admin's referral list reads it without
+ * a join). Processes and charges keep no copy (their admin rows are completed from the profile, docs/data-model.md §
+ * Admin lists). The referral in which the customer was the invitee is keyed by the address the invite went to and keeps
+ * it: the referrer is not told their friend's new address, and pattern 35 finds it by the profile id when the payer's
+ * address no longer matches.
  */
 
 /** The old address's notice, recorded on the profile with the change and cleared once sent (an outbox of one). */

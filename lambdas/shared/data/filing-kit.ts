@@ -6,7 +6,7 @@ import { keys } from './keys.js';
 import { isConditionFailure, queryAllItems, stripKeys, type Db, type TransactItem } from './table.js';
 
 /**
- * The filing kit (issue 30; docs/data-model.md, patterns 69–73). One item per kit item of a contract, in the
+ * The filing kit (docs/data-model.md, patterns 69–73). One item per kit item of a contract, in the
  * customer's partition (`CONTRACT#<id>#KIT#<item>`), with its files' storage keys beside the public fields; a marker
  * per confirmed upload; a sparse index (gsi2 `KIT_REVIEW`) holding only the items awaiting a lawyer's decision.
  */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { chargeStatusSchema, type ChargeStatus } from '../../../domain/charge-status.js';
 import { certificateSchema, type Certificate } from '../../../domain/nada-consta.js';
 import { courtMovementSchema, type CourtMovement } from '../../../domain/schemas/entities.js';
 import { parseKey } from './keys.js';
@@ -75,11 +76,12 @@ export function storedStatusChangeOf(item: Record<string, unknown>): StoredStatu
 /** A charge's status as a charge item holds it, with whose and which contract's it is; null when not a charge. */
 export function storedChargeStatusOf(
   item: Record<string, unknown>,
-): { userId: string; contractId: string; chargeId: string; status: string } | null {
-  if (item.type !== ITEM_TYPE.charge || typeof item.status !== 'string') return null;
+): { userId: string; contractId: string; chargeId: string; status: ChargeStatus } | null {
+  const status = chargeStatusSchema.safeParse(item.status);
+  if (item.type !== ITEM_TYPE.charge || !status.success) return null;
   const userId = parseKey.customer(String(item.pk))?.userId;
   const key = parseKey.chargeSk(String(item.sk));
-  return userId && key ? { userId, ...key, status: item.status } : null;
+  return userId && key ? { userId, ...key, status: status.data } : null;
 }
 
 /** A court movement item (pattern 77) of a customer's case; null when the item is not one. */

@@ -59,7 +59,7 @@ export const keys = {
   /** A status-update e-mail already sent for one history record (one e-mail per change, whatever the retries). */
   statusNotice: (userId: string, historyId: string) => `NOTICE#${userId}#${historyId}`,
   /**
-   * The admin actions about one client (issue 11's audit trail): its own partition, apart from `CUSTOMER#`, so deleting
+   * The admin actions about one client (the audit trail): its own partition, apart from `CUSTOMER#`, so deleting
    * the client's data leaves it. Sort key `<at>#<ulid>`.
    */
   audit: (targetUserId: string) => `AUDIT#${targetUserId}`,

@@ -1,3 +1,4 @@
+import { chargeStatusSchema, type ChargeStatus } from '../../../domain/charge-status.js';
 import { expectedAsaasValue } from '../../../domain/payment-methods.js';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
@@ -54,7 +55,7 @@ const listedChargeSchema = z.object({
   contrato_id: text,
   user_id: text,
   asaas_id: optionalText,
-  status: text,
+  status: chargeStatusSchema,
 });
 /** A stored divergence (pattern 55): its sightings are always written; both sides may be unknown. */
 const divergenceItemSchema = z.object({
@@ -76,7 +77,7 @@ const divergenceItemSchema = z.object({
 export type ReconcilableCharge = {
   ref: ChargeRef;
   asaasId: string;
-  status: string;
+  status: ChargeStatus;
   updatedAt: string;
   contractValue: number | null;
   processStatus: ProcessStatus | null;
@@ -135,7 +136,7 @@ export async function chargesByProviderIds(db: Db, asaasIds: string[]): Promise<
     const pk = keys.customer(ref.userId);
     const chargeItem = items.get(`${pk}|${keys.chargeSk(ref.contractId, ref.chargeId)}`);
     if (!chargeItem) continue;
-    const charge = projectedEntitySchema.extend({ status: text, updated_at: text }).parse(chargeItem);
+    const charge = projectedEntitySchema.extend({ status: chargeStatusSchema, updated_at: text }).parse(chargeItem);
     const contract = parsedOrNull(items.get(`${pk}|${keys.contractSk(ref.contractId)}`));
     const process = parsedOrNull(items.get(`${pk}|${keys.processSk(ref.contractId)}`));
     found.set(asaasId, {
@@ -168,7 +169,7 @@ function dedupeKeys(all: Key[]): Key[] {
 }
 
 /** A charge of ours as the reconciliation lists them: enough to find its payment at Asaas. */
-export type ListedCharge = { ref: ChargeRef; asaasId: string | null; status: string };
+export type ListedCharge = { ref: ChargeRef; asaasId: string | null; status: ChargeStatus };
 
 function listedCharge(item: Record<string, unknown>): ListedCharge {
   const charge = listedChargeSchema.parse(item);
@@ -208,7 +209,7 @@ export async function chargesCreatedSince(
  * Pattern 52 (b): every charge of ours in one status (gsi2 `CHARGE_STATUS#<status>`, all pages). For statuses a charge
  * passes through (a refund under way, a payment held for review): their partitions stay small.
  */
-export async function chargesInStatus(db: Db, status: string): Promise<ListedCharge[]> {
+export async function chargesInStatus(db: Db, status: ChargeStatus): Promise<ListedCharge[]> {
   const items: ListedCharge[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {

@@ -54,7 +54,7 @@ export function putNew(db: Db, item: Record<string, unknown> & { pk: string; sk:
 
 /**
  * The contract id a pointer (`PROTOCOL#`, `ASAAS#`) or a divergence names. Stored as `contrato_id`, the entities'
- * spelling, since issue 22; items written before carry `contract_id` and are read as they are (docs/data-model.md,
+ * spelling now; items written before carry `contract_id` and are read as they are (docs/data-model.md,
  * "One spelling for the contract id").
  */
 export function storedContractId(item: Record<string, unknown>): string | null {

@@ -63,8 +63,6 @@ export type InvoiceHost = {
   log: (line: string) => void;
 };
 
-export type Invoices = ReturnType<typeof createInvoices>;
-
 export function createInvoices(host: InvoiceHost) {
   const invoices = new Map<string, Invoice>();
   const switches = { ...DEFAULT_SWITCHES };

@@ -46,7 +46,7 @@ describe("'Pendentes' on /admin/financeiro", () => {
   });
 });
 
-describe('the conversion rate with refunds (issue 34)', () => {
+describe('the conversion rate with refunds', () => {
   it('counts a charge paid and then refunded or disputed as converted, so money received never reads 0,0 %', () => {
     const charges = { paid: 0, byStatus: { REFUND_REQUESTED: 7, REFUNDED: 1, PENDING: 2, OVERDUE: 1 } };
     expect(convertedChargeCount(charges)).toBe(8);
@@ -56,7 +56,7 @@ describe('the conversion rate with refunds (issue 34)', () => {
 
   it("offers every charge status in the finance filter, 'Estorno solicitado' included", () => {
     expect(CHARGE_FILTER_LABELS.REFUND_REQUESTED).toBe('Estorno solicitado');
-    for (const status of ['REFUND_IN_PROGRESS', 'CHARGEBACK_REQUESTED', 'CHARGEBACK_DISPUTE', 'DELETED']) {
+    for (const status of ['REFUND_IN_PROGRESS', 'CHARGEBACK_REQUESTED', 'CHARGEBACK_DISPUTE', 'DELETED'] as const) {
       expect(CHARGE_FILTER_LABELS[status], status).toBeTruthy();
     }
   });

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   canChargeMove,
   chargeStatusLabel,
-  KNOWN_CHARGE_STATUSES,
+  CHARGE_STATUSES,
   needsProviderCheck,
   paymentClass,
   RETURNED_CHARGE_STATUSES,
+  type ChargeStatus,
 } from '../../../domain/charge-status.js';
 
 describe('canChargeMove (a charge only moves forward along its life)', () => {
@@ -21,7 +22,7 @@ describe('canChargeMove (a charge only moves forward along its life)', () => {
     ['REFUND_REQUESTED', 'REFUNDED'],
     ['RECEIVED_IN_CASH', 'PENDING'],
   ])('%s → %s is allowed', (from, to) => {
-    expect(canChargeMove(from, to)).toBe(true);
+    expect(canChargeMove(from as ChargeStatus, to)).toBe(true);
   });
 
   it.each([
@@ -37,7 +38,8 @@ describe('canChargeMove (a charge only moves forward along its life)', () => {
     ['PENDING', 'SOMETHING_NEW', 'a status we do not know'],
     ['UNKNOWN', 'RECEIVED', 'from a status we do not know'],
   ])('%s → %s is refused (%s)', (from, to) => {
-    expect(canChargeMove(from, to)).toBe(false);
+    // The rows are strings: 'UNKNOWN' stands for a stored status typed but never parsed.
+    expect(canChargeMove(from as ChargeStatus, to)).toBe(false);
   });
 });
 
@@ -47,6 +49,19 @@ describe('providerChargeStatus (what Asaas says → our status)', () => {
     expect(providerChargeStatus({ status: 'PENDING' }, 'PAYMENT_DELETED')).toBe('DELETED');
     expect(providerChargeStatus({ status: 'OVERDUE', deleted: true })).toBe('DELETED');
     expect(providerChargeStatus({ status: 'received', deleted: false }, 'PAYMENT_RECEIVED')).toBe('RECEIVED');
+  });
+  it('starts a new charge where Asaas says, and a status no charge holds as PENDING (never stored as is)', async () => {
+    const { initialChargeStatus } = await import('../../../domain/charge-status.js');
+    expect(initialChargeStatus({ status: 'pending' })).toBe('PENDING');
+    expect(initialChargeStatus({ status: 'CONFIRMED' })).toBe('CONFIRMED');
+    expect(initialChargeStatus({ status: 'AWAITING_RISK_ANALYSIS' })).toBe('AWAITING_RISK_ANALYSIS');
+    expect(initialChargeStatus({ status: 'PENDING', deleted: true })).toBe('DELETED');
+    expect(initialChargeStatus({ status: 'DUNNING_REQUESTED' })).toBe('PENDING');
+  });
+  it('reads a status Asaas adds later as a move no charge makes, as it always did', () => {
+    for (const from of CHARGE_STATUSES)
+      expect(canChargeMove(from, 'DUNNING_REQUESTED', { freshRead: true })).toBe(false);
+    expect(chargeStatusLabel('DUNNING_REQUESTED')).toBe('DUNNING_REQUESTED');
   });
   it('lets a won chargeback make the charge paid again, and keeps a deleted charge deleted', () => {
     expect(canChargeMove('CHARGEBACK_DISPUTE', 'AWAITING_CHARGEBACK_REVERSAL')).toBe(true);
@@ -68,7 +83,7 @@ describe('providerChargeStatus (what Asaas says → our status)', () => {
   it('takes back a withdrawn or denied refund request only from a fresh read (Asaas sends no event for it)', () => {
     expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { event: 'PAYMENT_RECEIVED' })).toBe(false);
     expect(canChargeMove('REFUND_REQUESTED', 'RECEIVED', { freshRead: true })).toBe(true);
-    // A refund Asaas accepted and the bank then denied (PAYMENT_REFUND_DENIED): the money is back (issue 28).
+    // A refund Asaas accepted and the bank then denied (PAYMENT_REFUND_DENIED): the money is back.
     expect(canChargeMove('REFUND_IN_PROGRESS', 'RECEIVED', { freshRead: true })).toBe(true);
     expect(canChargeMove('REFUND_IN_PROGRESS', 'RECEIVED', { event: 'PAYMENT_REFUND_DENIED' })).toBe(false);
     expect(canChargeMove('REFUNDED', 'RECEIVED', { freshRead: true })).toBe(false);
@@ -77,8 +92,8 @@ describe('providerChargeStatus (what Asaas says → our status)', () => {
 
 describe('chargeStatusLabel', () => {
   it('gives every status a charge can be in a pt-BR label, never the provider’s raw value', () => {
-    expect(KNOWN_CHARGE_STATUSES.length).toBeGreaterThan(10);
-    for (const status of KNOWN_CHARGE_STATUSES) {
+    expect(CHARGE_STATUSES.length).toBeGreaterThan(10);
+    for (const status of CHARGE_STATUSES) {
       expect(chargeStatusLabel(status), status).not.toBe(status);
       expect(chargeStatusLabel(status.toLowerCase()), status).toBe(chargeStatusLabel(status));
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import { CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { OPEN_PAYMENT_STATUSES, paymentAtDeletion } from '../../../domain/client-deletion.js';
 import { ADMIN_CLIENT_MESSAGES, clientDeletedDescription } from '../../../domain/messages.js';
 
@@ -34,10 +34,10 @@ describe('what a client’s deletion does with each payment', () => {
   });
 
   it('has a decision for every status of a charge’s life', () => {
-    for (const status of KNOWN_CHARGE_STATUSES) {
+    for (const status of CHARGE_STATUSES) {
       expect(['open', 'closed', 'money'], status).toContain(paymentAtDeletion({ status }));
     }
-    const money = KNOWN_CHARGE_STATUSES.filter((status) => paymentAtDeletion({ status }) === 'money');
+    const money = CHARGE_STATUSES.filter((status) => paymentAtDeletion({ status }) === 'money');
     expect(money).not.toContain('PENDING');
     expect(money).toContain('RECEIVED');
   });

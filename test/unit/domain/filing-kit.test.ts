@@ -33,7 +33,7 @@ const keysOf = (type: 'cpf' | 'cnpj', required: boolean) =>
     .filter((item) => item.required === required)
     .map((item) => item.key);
 
-describe('the filing kit checklist (issue 30 item 1)', () => {
+describe('the filing kit checklist', () => {
   it('asks a CPF for ID, proof of address, bureau report and the signed procuração; the declaração is optional', () => {
     expect(keysOf('cpf', true)).toEqual(['identidade', 'comprovante_endereco', 'relatorio_negativacao', 'procuracao']);
     expect(keysOf('cpf', false)).toEqual(['declaracao_hipossuficiencia', 'outros']);

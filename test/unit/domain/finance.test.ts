@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChargeMove, KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import { canChargeMove, CHARGE_STATUSES, type ChargeStatus } from '../../../domain/charge-status.js';
 import { financeCountText } from '../../../domain/messages.js';
 import {
   asaasFeeCents,
@@ -72,15 +72,16 @@ describe('what a charge’s move adds to its day (Recebido, Estornado)', () => {
       fee_cents: sum.fee_cents + (deltas.fee_cents ?? 0),
     });
     const zero = { received_cents: 0, received_count: 0, refunded_cents: 0, refunded_count: 0, fee_cents: 0 };
-    let paths: { status: string; sum: Required<FinanceDayDeltas> }[] = [
+    let paths: { status: ChargeStatus; sum: Required<FinanceDayDeltas> }[] = [
       { status: 'PENDING', sum: add(zero, financeDayDeltas(null, 'PENDING', V, FEE)) },
     ];
     let checked = 0;
     for (let step = 0; step < 5; step += 1) {
       paths = paths.flatMap(({ status, sum }) =>
-        KNOWN_CHARGE_STATUSES.filter((to) => to !== status && canChargeMove(status, to, { freshRead: true })).map(
-          (to) => ({ status: to, sum: add(sum, financeDayDeltas(status, to, V, FEE)) }),
-        ),
+        CHARGE_STATUSES.filter((to) => to !== status && canChargeMove(status, to, { freshRead: true })).map((to) => ({
+          status: to,
+          sum: add(sum, financeDayDeltas(status, to, V, FEE)),
+        })),
       );
       for (const { status, sum } of paths) {
         const paidOrReturned =

@@ -93,7 +93,7 @@ describe('customerHistory entries in full', () => {
       charges: [
         // Never updated: only its creation is listed.
         charge(),
-        charge({ id: 'ch2', status: 'refunded', updated_at: '2026-11-23T00:00:00.000Z' }),
+        charge({ id: 'ch2', status: 'REFUNDED', updated_at: '2026-11-23T00:00:00.000Z' }),
       ],
       processes: [process],
       history: [

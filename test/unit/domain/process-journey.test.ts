@@ -101,7 +101,7 @@ describe('the dashboard timeline follows the path the process took', () => {
     expect(current(journey)).toEqual(['Pagamento Confirmado']);
     expect(journey.steps.find((s) => s.key === 'pago')?.at).toBe(PAID);
     expect(stateOf(journey, 'Peticionado')).toBe('upcoming');
-    // The 7 business days count from the filing kit's approval (issue 30): no date is promised before it.
+    // The 7 business days count from the filing kit's approval: no date is promised before it.
     expect(journey.forecast).toBeNull();
     expect(journey.forecastNote).toMatch(/começa quando todos os seus documentos forem aprovados/);
     expect(journey.outcome).toBeNull();
@@ -316,7 +316,7 @@ describe('the payment screen never offers a code to pay for money that went back
     ['REFUNDED', 'refunded'],
     ['RECEIVED', 'refund_by_team'],
     ['PENDING', 'none'],
-  ])('a cancelled contract with a %s charge shows the money (%s), not the PIX', (status, money) => {
+  ] as const)('a cancelled contract with a %s charge shows the money (%s), not the PIX', (status, money) => {
     const c = contract({ cancelado_em: '2026-11-04T18:00:00.000Z' });
     const view = paymentView(dashboard({ contracts: [c], charges: [charge({ status })] }), c);
     expect(view).toMatchObject({ kind: 'settled', money: { kind: money }, title: 'Contrato cancelado' });

@@ -91,7 +91,7 @@ describe('protocol numbers (current: date + random part + check character)', () 
   });
 });
 
-describe('legacy protocol numbers (daily sequence, before issue 20)', () => {
+describe('legacy protocol numbers (daily sequence, before the random ones)', () => {
   it('still start with LM and the São Paulo date, even just before UTC midnight', () => {
     expect(formatLegacyProtocol(DAY, 42)).toBe('LM2026112100042');
     expect(formatLegacyProtocol(DAY, 42)).toMatch(LEGACY_PROTOCOL_PATTERN);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listAdminChargesRoute } from '../../../domain/api/admin-finance.js';
 import { conversionRequestSchema } from '../../../domain/api/conversions.js';
 import { referralInviteSchema } from '../../../domain/api/referrals.js';
-import { isChargeExpired, KNOWN_CHARGE_STATUSES } from '../../../domain/charge-status.js';
+import { isChargeExpired, CHARGE_STATUSES } from '../../../domain/charge-status.js';
 import { CONVERSION_MESSAGES } from '../../../domain/messages.js';
 import { formatVerificationCode, parseVerificationCode } from '../../../domain/nada-consta.js';
 import { rateLimitAddress } from '../../../domain/rate-limits.js';
@@ -42,7 +42,7 @@ describe('rateLimitAddress: one subject per person, whatever form the address ta
 
 describe('charges whose PIX can no longer be paid', () => {
   it('are the overdue and the removed ones, and no other status', () => {
-    expect(KNOWN_CHARGE_STATUSES.filter(isChargeExpired).sort()).toEqual(['DELETED', 'OVERDUE']);
+    expect(CHARGE_STATUSES.filter(isChargeExpired).sort()).toEqual(['DELETED', 'OVERDUE']);
     for (const status of ['overdue', 'deleted', '']) expect(isChargeExpired(status), status).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ describe('assessStatusMove', () => {
     expect(assessment.fields).toEqual(['data_decisao', 'motivo']);
   });
 
-  it('takes a rule that refuses (the filing kit, issue 30) as one more entry of the list', () => {
+  it('takes a rule that refuses (the filing kit) as one more entry of the list', () => {
     const kitApproved = () => ({ refusal: 'O kit de protocolo ainda não foi aprovado.' });
     const assessment = assessStatusMove(paid, 'peticionado', [...STATUS_MOVE_RULES, kitApproved]);
     expect(assessment.refusal).toBe('O kit de protocolo ainda não foi aprovado.');

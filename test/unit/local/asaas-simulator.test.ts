@@ -230,7 +230,7 @@ describe('the Asaas simulator, through the real Asaas client', () => {
     });
   });
 
-  describe('refusals as Asaas makes them (issue 28)', () => {
+  describe('refusals as Asaas makes them', () => {
     const errorsOf = (error: AsaasError) => (error.details.errors ?? []).map((e) => e.description).join(' ');
 
     it('refuses a refund the balance cannot pay (400 invalid_action), and accepts it after a top-up', async () => {

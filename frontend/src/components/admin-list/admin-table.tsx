@@ -11,6 +11,7 @@ export function AdminTable({
   columns,
   className,
   label,
+  sort,
   children,
 }: {
   columns: string[];
@@ -18,6 +19,8 @@ export function AdminTable({
   label?: string;
   /** A screen's own class beside `admin-table`, for its layout on phones. */
   className?: string;
+  /** The column the rows are ordered by, announced on its header (`aria-sort`), where the screen lets one choose. */
+  sort?: { column: string; direction: 'ascending' | 'descending' };
   children: ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export function AdminTable({
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell key={column} as="th">
+              <TableCell key={column} as="th" aria-sort={sort?.column === column ? sort.direction : undefined}>
                 {column}
               </TableCell>
             ))}

@@ -30,8 +30,12 @@ export function adminClientsQueryOptions(search: string, oldestFirst = false) {
   });
 }
 
+/** The pages as every admin list reads them (`items`), so the screen stands on the shared list (AdminListResults). */
 export function useAdminClients(search: string, oldestFirst = false) {
-  return useInfiniteQuery(adminClientsQueryOptions(search, oldestFirst));
+  return useInfiniteQuery({
+    ...adminClientsQueryOptions(search, oldestFirst),
+    select: (data) => ({ ...data, pages: data.pages.map((page) => ({ items: page.clients, cursor: page.cursor })) }),
+  });
 }
 
 export function adminClientQueryOptions(id: string) {

@@ -31,9 +31,10 @@ import '../admin-clients.css';
 export type ProcessStatusControl = ComponentType<{ row: AdminProcessRow; onChanged: () => void }>;
 
 /**
- * /admin/clientes/{id}, the client's case file (spec 02 §2 Admin: Client detail; issue 34): who the client is and how
- * to reach them, each contract with its process and charges (one card per protocol), one timeline of everything that
- * happened, the profile, and the deletion last, in a danger zone. `id` is the profile id.
+ * /admin/clientes/{id}, the client's case file (spec 02 §2 Admin: Client detail; docs/decisions.md, "The case file: one
+ * page per client, and what it records of e-mails"): who the client is and how to reach them, each contract with its
+ * process and charges (one card per protocol), one timeline of everything that happened, the profile, and the deletion
+ * last, in a danger zone. `id` is the profile id.
  */
 export function AdminClientDetailPage({ statusControl: StatusControl }: { statusControl?: ProcessStatusControl }) {
   const { id = '' } = useParams();

@@ -5,10 +5,7 @@ import {
   Flex,
   SearchField,
   SelectField,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Text,
   VisuallyHidden,
@@ -21,11 +18,10 @@ import { isClientSearchTooShort } from '@domain/search-tokens.js';
 import { ADMIN_CLIENT_MESSAGES, ADMIN_MESSAGES } from '@domain/messages.js';
 import type { AdminClientRow } from '@domain/schemas/admin-clients.js';
 import { AdminCounters } from '@/components/admin-list/admin-counters';
-import { LoadMoreButton } from '@/components/admin-list/load-more-button';
+import { AdminListResults } from '@/components/admin-list/admin-list-results';
+import { AdminTable } from '@/components/admin-list/admin-table';
 import { ButtonLink, TextLink } from '@/components/links';
-import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { PageLoader } from '@/components/page-loader';
 import { useAdminSummary } from '@/lib/admin-summary';
 import { useUrlParam } from '@/lib/url-filters';
 import { useAdminClients } from '../api/admin-clients';
@@ -117,13 +113,22 @@ function ClientCounters() {
 
 const CLIENT_SORT_KEYS = Object.keys(CLIENT_SORTS) as ClientSort[];
 
+const COLUMNS = ['Cliente', 'Contato', 'Processo', 'Última atividade', 'Cadastro', 'Ações'];
+
+/** Which header announces the order (`aria-sort`): the two sign-up orders and activity; a name order has none. */
+const SORTED_COLUMNS: Partial<Record<ClientSort, { column: string; direction: 'ascending' | 'descending' }>> = {
+  recentes: { column: 'Cadastro', direction: 'descending' },
+  antigos: { column: 'Cadastro', direction: 'ascending' },
+  atividade: { column: 'Última atividade', direction: 'descending' },
+};
+
 /**
  * The rows in the chosen order: the sign-up orders come from the server (across every page); activity and name order
  * the rows loaded so far. A client matched by two search tokens on different pages shows once.
  */
-function orderedRows(pages: { clients: AdminClientRow[] }[], sort: ClientSort): AdminClientRow[] {
+function orderedRows(loaded: AdminClientRow[], sort: ClientSort): AdminClientRow[] {
   const seen = new Set<string>();
-  const rows = pages.flatMap((page) => page.clients).filter((row) => !seen.has(row.id) && seen.add(row.id));
+  const rows = loaded.filter((row) => !seen.has(row.id) && seen.add(row.id));
   if (sort === 'atividade') return rows.sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at));
   if (sort === 'nome') return rows.sort((a, b) => a.nome_completo.localeCompare(b.nome_completo, 'pt-BR'));
   return rows;
@@ -131,92 +136,83 @@ function orderedRows(pages: { clients: AdminClientRow[] }[], sort: ClientSort): 
 
 function ClientList({ search, sort }: { search: string; sort: ClientSort }) {
   const clients = useAdminClients(search, sort === 'antigos');
-  if (clients.isPending) return <PageLoader label="Carregando clientes..." />;
-  if (clients.isError && !clients.data) {
-    return <LoadError message={ADMIN_CLIENT_MESSAGES.loadClientsFailed} onRetry={() => void clients.refetch()} />;
-  }
-  const rows = orderedRows(clients.data.pages, sort);
-  if (rows.length === 0) {
-    return (
-      <Card variation="outlined">
-        <Text color="font.secondary">{search ? ADMIN_CLIENT_MESSAGES.noMatches : ADMIN_CLIENT_MESSAGES.noClients}</Text>
-      </Card>
-    );
-  }
   return (
     <Flex direction="column" gap="medium">
-      <Table className="admin-clients-table" highlightOnHover size="small" aria-label="Clientes">
-        <TableHead>
-          <TableRow>
-            <TableCell as="th">Cliente</TableCell>
-            <TableCell as="th">Contato</TableCell>
-            <TableCell as="th">Processo</TableCell>
-            <TableCell as="th" aria-sort={sort === 'atividade' ? 'descending' : undefined}>
-              Última atividade
-            </TableCell>
-            <TableCell
-              as="th"
-              aria-sort={sort === 'recentes' ? 'descending' : sort === 'antigos' ? 'ascending' : undefined}
-            >
-              Cadastro
-            </TableCell>
-            <TableCell as="th">Ações</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((client) => (
-            <TableRow key={client.id}>
-              <TableCell>
-                <ClientName client={client} />
-              </TableCell>
-              <TableCell>
-                <Contact client={client} />
-                <Text fontSize="small" color="font.secondary">
-                  {location(client)}
-                </Text>
-              </TableCell>
-              <TableCell>
-                <ClientStatus client={client} />
-              </TableCell>
-              <TableCell>{formatDateTime(client.last_activity_at)}</TableCell>
-              <TableCell>{formatDate(client.created_at)}</TableCell>
-              <TableCell>
-                <DetailsLink client={client} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <ul className="admin-clients-cards" aria-label="Clientes">
-        {rows.map((client) => (
-          <li key={client.id}>
-            <Card variation="outlined">
-              <Flex direction="column" gap="small">
-                <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
-                  <ClientName client={client} />
-                  <ClientStatus client={client} />
-                </Flex>
-                <Contact client={client} />
-                <Flex justifyContent="space-between" alignItems="center" gap="small" wrap="wrap">
-                  <Text fontSize="small" color="font.secondary">
-                    {location(client)} · Cadastro {formatDate(client.created_at)}
-                    <br />
-                    Última atividade {formatDateTime(client.last_activity_at)}
-                  </Text>
-                  <DetailsLink client={client} />
-                </Flex>
-              </Flex>
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <LoadMoreButton list={clients} />
-      {clients.isFetchNextPageError ? (
-        <Text color="font.error" role="alert">
-          {ADMIN_CLIENT_MESSAGES.loadClientsFailed}
-        </Text>
-      ) : null}
+      <AdminListResults
+        list={clients}
+        loadingLabel="Carregando clientes..."
+        loadFailed={ADMIN_CLIENT_MESSAGES.loadClientsFailed}
+        empty={search ? ADMIN_CLIENT_MESSAGES.noMatches : ADMIN_CLIENT_MESSAGES.noClients}
+      >
+        {(loaded) => {
+          const rows = orderedRows(loaded, sort);
+          return (
+            <>
+              <ClientTable rows={rows} sort={sort} />
+              <ClientCards rows={rows} />
+            </>
+          );
+        }}
+      </AdminListResults>
     </Flex>
+  );
+}
+
+/** Wider screens: the shared admin table, hidden on phones, where the cards below take over (admin-clients.css). */
+function ClientTable({ rows, sort }: { rows: AdminClientRow[]; sort: ClientSort }) {
+  return (
+    <AdminTable columns={COLUMNS} label="Clientes" className="admin-clients-table" sort={SORTED_COLUMNS[sort]}>
+      {rows.map((client) => (
+        <TableRow key={client.id}>
+          <TableCell>
+            <ClientName client={client} />
+          </TableCell>
+          <TableCell>
+            <Contact client={client} />
+            <Text fontSize="small" color="font.secondary">
+              {location(client)}
+            </Text>
+          </TableCell>
+          <TableCell>
+            <ClientStatus client={client} />
+          </TableCell>
+          <TableCell>{formatDateTime(client.last_activity_at)}</TableCell>
+          <TableCell>{formatDate(client.created_at)}</TableCell>
+          <TableCell>
+            <DetailsLink client={client} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </AdminTable>
+  );
+}
+
+/** Phones: one card per client, name and status first. */
+function ClientCards({ rows }: { rows: AdminClientRow[] }) {
+  return (
+    <ul className="admin-clients-cards" aria-label="Clientes">
+      {rows.map((client) => (
+        <li key={client.id}>
+          <Card variation="outlined">
+            <Flex direction="column" gap="small">
+              <Flex justifyContent="space-between" alignItems="flex-start" gap="small" wrap="wrap">
+                <ClientName client={client} />
+                <ClientStatus client={client} />
+              </Flex>
+              <Contact client={client} />
+              <Flex justifyContent="space-between" alignItems="center" gap="small" wrap="wrap">
+                <Text fontSize="small" color="font.secondary">
+                  {location(client)} · Cadastro {formatDate(client.created_at)}
+                  <br />
+                  Última atividade {formatDateTime(client.last_activity_at)}
+                </Text>
+                <DetailsLink client={client} />
+              </Flex>
+            </Flex>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -26,7 +26,10 @@ const BADGE: Record<KitItemState, 'info' | 'success' | 'error' | undefined> = {
   recusado: 'error',
 };
 
-/** The client's filing kit on the client detail (issue 30 item 4): open each file, approve or refuse with a reason. */
+/**
+ * The client's filing kit on the client detail (docs/decisions.md, "The filing kit's files: uploads, checks,
+ * conversion, malware scan, review"): open each file, approve or refuse with a reason.
+ */
 export function KitReviewSection({ profileId, kit }: { profileId: string; kit: KitView }) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -171,7 +174,7 @@ function KitReviewItem({ profileId, item }: { profileId: string; item: KitView['
   );
 }
 
-/** What the server read from the certificate of a gov.br signature, for the lawyer to file on (issue 30 item 3). */
+/** What the server read from the certificate of a gov.br signature, for the lawyer to file on. */
 function GovBrSignature({ signing }: { signing: KitSigning }) {
   return (
     <div className="kit-signature">

@@ -24,7 +24,7 @@ const STATUS_VARIATION: Record<Message['status'], 'success' | 'info' | 'warning'
 };
 
 /**
- * The case file's WhatsApp (issue 33): the consent (when, how, the words shown), every message as the customer read it
+ * The case file's WhatsApp: the consent (when, how, the words shown), every message as the customer read it
  * with its delivery status, and the customer's replies with a link to answer from WhatsApp.
  */
 export function WhatsAppSection({ profileId }: { profileId: string }) {

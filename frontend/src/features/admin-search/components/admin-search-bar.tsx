@@ -10,8 +10,9 @@ const typing = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * The admin header's one search (issue 34 item 4): on every admin screen, '/' focuses it (as on GitHub or Gmail), and
- * Enter shows the answer on /admin/busca?q=…, grouped by client.
+ * The admin header's one search (docs/decisions.md, "One admin search: protocol pieces and CNJ numbers as tokens"): on
+ * every admin screen, '/' focuses it (as on GitHub or Gmail), and Enter shows the answer on /admin/busca?q=…, grouped
+ * by client.
  */
 export function AdminSearchBar() {
   const navigate = useNavigate();

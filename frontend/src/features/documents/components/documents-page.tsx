@@ -29,7 +29,7 @@ const BADGE_VARIATION: Record<KitItemState, 'info' | 'warning' | 'success' | 'er
   recusado: 'error',
 };
 
-/** How each way of signing works, in plain Portuguese (issue 30 item 3). */
+/** How each way of signing works, in plain Portuguese. */
 const SIGNING_HELP: Record<KitSigningMethod, string> = {
   govbr:
     'Gratuito e aceito pelos tribunais: baixe a procuração, assine no site de assinatura do gov.br (assinatura avançada) e envie o PDF assinado que ele gera.',

@@ -11,8 +11,9 @@ import '../signing-guide.css';
 
 /**
  * The procuração (and, for a person, the declaração) to download, and the two ways to sign them, in plain words
- * (issue 30, item 3). The 'Documentos' screen renders it above the upload of the signed files; it takes the profile's
- * document type only, so it needs no query of its own.
+ * (docs/decisions.md, "The procuração and the declaração: generated from the profile, signed on gov.br or by hand").
+ * The 'Documentos' screen renders it above the upload of the signed files; it takes the profile's document type only,
+ * so it needs no query of its own.
  */
 export function SigningGuide({ documentType }: { documentType: DocumentType }) {
   const isCompany = documentType === 'cnpj';

@@ -7,9 +7,10 @@ import { apiErrorMessage } from '@/lib/api-error';
 import { useMyWhatsApp, useSetMyWhatsApp } from '../api/whatsapp';
 
 /**
- * Meu Perfil 'Avisos pelo WhatsApp' (issue 33): the unticked choice, naming the company, saved as soon as it changes
- * (its evidence is the server's: time, IP, the words shown). A number that is not a Brazilian mobile cannot be ticked,
- * with a note saying why; withdrawing is unticking (or 'SAIR' on WhatsApp).
+ * Meu Perfil 'Avisos pelo WhatsApp' (docs/decisions.md, "WhatsApp status notices (consent, templates, webhook)"): the
+ * unticked choice, naming the company, saved as soon as it changes (its evidence is the server's: time, IP, the words
+ * shown). A number that is not a Brazilian mobile cannot be ticked, with a note saying why; withdrawing is unticking
+ * (or 'SAIR' on WhatsApp).
  */
 export function WhatsAppConsentSection({ profileWhatsapp }: { profileWhatsapp: string }) {
   const channel = useMyWhatsApp(profileWhatsapp);

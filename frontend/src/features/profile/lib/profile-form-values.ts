@@ -1,4 +1,6 @@
+import { formatDocument } from '@domain/documents.js';
 import { PARTNER_FIELD_LABELS } from '@domain/filing-documents.js';
+import type { Profile } from '@domain/schemas/entities.js';
 import type { NewProfileInput } from '@domain/schemas/profile-input.js';
 
 /** What the form edits: the first save's input, less the referral kept from sign-up (added when it is sent). */
@@ -22,3 +24,27 @@ export const PROFILE_FIELD_LABELS: Record<keyof ProfileFormValues, string> = {
   complemento: 'Complemento',
   bairro: 'Bairro',
 };
+
+/** The form's values for a profile as loaded, or empty for the first save. */
+export function initialProfileValues(profile: Profile | null): Required<ProfileFormValues> {
+  return {
+    tipo_documento: profile?.tipo_documento ?? 'cpf',
+    cpf: profile ? formatDocument(profile.cpf) : '',
+    nome_completo: profile?.nome_completo ?? '',
+    whatsapp: profile?.whatsapp ?? '',
+    cep: profile?.cep ?? '',
+    cidade: profile?.cidade ?? '',
+    estado: profile?.estado ?? '',
+    endereco: profile?.endereco ?? '',
+    numero: profile?.numero ?? '',
+    complemento: profile?.complemento ?? '',
+    bairro: profile?.bairro ?? '',
+    socio_nome: profile?.socio_nome ?? '',
+    socio_cpf: profile?.socio_cpf ? formatDocument(profile.socio_cpf) : '',
+  };
+}
+
+const FORM_FIELDS = new Set<string>(Object.keys(initialProfileValues(null)));
+
+/** A field the server named in its refusal that this form shows. */
+export const isProfileFormField = (name: string): name is keyof ProfileFormValues => FORM_FIELDS.has(name);

@@ -11,7 +11,7 @@ type SidebarNavProps = {
   onNavigate: () => void;
 };
 
-/** The menu. An admin's comes first (issue 34: the back office is their work; their own customer area follows). */
+/** The menu. An admin's comes first (the back office is their work; their own customer area follows). */
 export function SidebarNav({ isAdmin, showBadges = false, onNavigate }: SidebarNavProps) {
   const badges = useMenuBadges(isAdmin && showBadges);
   const customer = (
