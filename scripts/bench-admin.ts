@@ -1,5 +1,5 @@
 /**
- * Admin lists at 1,000 and 100,000 clients (issue 11, Performance): starts a throwaway in-memory DynamoDB Local with
+ * Admin lists at 1,000 and 100,000 clients (how they stay fast as clients grow): starts a throwaway in-memory DynamoDB Local with
  * the table as CDK synthesizes it, seeds 1,000 clients (profile, signed contract, protocol pointer, process, charge,
  * one referral each, their search tokens, the counters and the days' money) with parallel BatchWriteItem of the real
  * item builders, measures each admin list's first page, a search and a status filter, and the finance period's page

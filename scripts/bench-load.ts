@@ -1,5 +1,5 @@
 /**
- * Load test (issue 21, item 8): starts the local runtime (`npm start`'s emulators and function host, API only) on
+ * Load test (docs/decisions.md, "Operations tools: dead-letter replay, load test, cost model"): starts the local runtime (`npm start`'s emulators and function host, API only) on
  * loopback with its ports shifted by 4000 and a throwaway data folder, then drives three routes at rising rates, one
  * after the other, through the local API gateway as CloudFront calls it (origin secret and viewer headers):
  *

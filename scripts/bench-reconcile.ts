@@ -1,5 +1,5 @@
 /**
- * The nightly reconciliation at 10,000 charges (issue 19, item 7): starts a throwaway in-memory DynamoDB Local with
+ * The nightly reconciliation at 10,000 charges (how long a night's run takes and what it costs at Asaas): starts a throwaway in-memory DynamoDB Local with
  * the table as CDK synthesizes it and an Asaas simulator, seeds N charges on both sides (contracts, processes, charges
  * and their `ASAAS#` pointers by parallel BatchWriteItem of the real item builders; the payments by the simulator's
  * bulk import, 2,000 at a time), makes some diverge — paid deliveries that never arrived, payments with no charge of

@@ -34,7 +34,7 @@ const RUNS = numberFlag('runs', QUICK ? 1 : 3);
 
 type Scores = 'performance' | 'accessibility' | 'seo' | 'bestPractices';
 type Target = { scores: Partial<Record<Scores, number>>; lcpMs?: number; scriptGzipKb?: number };
-/** What each page must reach (issue 35): the page an ad's visitor lands on first, and on a slow phone. */
+/** What each page must reach: the page an ad's visitor lands on first, and on a slow phone. */
 const TARGETS: Record<string, Target> = {
   '/': { scores: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 }, lcpMs: 800, scriptGzipKb: 30 },
   '/consultar': { scores: { performance: 98, accessibility: 100, seo: 100 }, lcpMs: 1200, scriptGzipKb: 60 },

@@ -1,5 +1,5 @@
 /**
- * Cost model (issue 21, item 9): turns what one customer's journey used on the local runtime into a monthly AWS bill for
+ * Cost model (docs/decisions.md, "Operations tools: dead-letter replay, load test, cost model"): turns what one customer's journey used on the local runtime into a monthly AWS bill for
  * 1,000, 10,000 and 100,000 customers a month at sa-east-1 prices (scripts/cost/prices.ts, with its date), and prints
  * the total, the cost per customer and the biggest lines.
  *
