@@ -1,5 +1,5 @@
 /**
- * API latency benchmark (docs/decisions.md, "Platform: Node 24, the first visit, the suite's speed"): starts the local runtime (`npm start`'s emulators and function host)
+ * API latency benchmark: starts the local runtime (`npm start`'s emulators and function host)
  * on shifted ports and a throwaway data folder, signs a customer up through cognito-local, creates a profile, then
  * measures p50/p95 of the dashboard and profile routes (and the health route, which reads nothing: the path's own cost)
  * through the local API gateway, called as CloudFront calls it
