@@ -1,10 +1,11 @@
 /**
- * Admin lists at 1,000 and 100,000 clients (how they stay fast as clients grow): starts a throwaway in-memory DynamoDB Local with
- * the table as CDK synthesizes it, seeds 1,000 clients (profile, signed contract, protocol pointer, process, charge,
- * one referral each, their search tokens, the counters and the days' money) with parallel BatchWriteItem of the real
- * item builders, measures each admin list's first page, a search and a status filter, and the finance period's page
- * and totals through the real service functions (median of N runs), tops up to 100,000 clients, measures again, and prints both with the ratio against the target
- * "page time at 100k ≤ 1.2 × page time at 1k". Figures, not assertions.
+ * Admin lists at 1,000 and 100,000 clients (how they stay fast as clients grow): starts a throwaway in-memory DynamoDB
+ * Local with the table as CDK synthesizes it, seeds 1,000 clients (profile, signed contract, protocol pointer, process,
+ * charge, one referral each, their search tokens, the counters and the days' money) with parallel BatchWriteItem of the
+ * real item builders, measures each admin list's first page, a search and a status filter, and the finance period's
+ * page and totals through the real service functions (median of N runs), tops up to 100,000 clients, measures again,
+ * and prints both with the ratio against the target "page time at 100k ≤ 1.2 × page time at 1k". Figures, not
+ * assertions.
  *
  * Usage: `npm run bench:admin [-- --clients 100000 --runs 25 --port 18900]`. DynamoDB Local is started on `--port`
  * (18900 by default); `--port 0` takes any free port. `--quick`: 100 then 300 clients, 3 runs per case, no pauses, on a

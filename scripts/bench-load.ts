@@ -1,7 +1,8 @@
 /**
- * Load test (docs/decisions.md, "Operations tools: dead-letter replay, load test, cost model"): starts the local runtime (`npm start`'s emulators and function host, API only) on
- * loopback with its ports shifted by 4000 and a throwaway data folder, then drives three routes at rising rates, one
- * after the other, through the local API gateway as CloudFront calls it (origin secret and viewer headers):
+ * Load test (docs/decisions.md, "Operations tools: dead-letter replay, load test, cost model"): starts the local
+ * runtime (`npm start`'s emulators and function host, API only) on loopback with its ports shifted by 4000 and a
+ * throwaway data folder, then drives three routes at rising rates, one after the other, through the local API gateway
+ * as CloudFront calls it (origin secret and viewer headers):
  *
  * - the public lookup (`POST /public/lookup`), each request from its own viewer address and for its own unknown CPF,
  *   as a crowd of visitors would (one address or one document would be refused by the rate limits after 20 or 5);

@@ -1,12 +1,13 @@
 /**
- * The nightly reconciliation at 10,000 charges (how long a night's run takes and what it costs at Asaas): starts a throwaway in-memory DynamoDB Local with
- * the table as CDK synthesizes it and an Asaas simulator, seeds N charges on both sides (contracts, processes, charges
- * and their `ASAAS#` pointers by parallel BatchWriteItem of the real item builders; the payments by the simulator's
- * bulk import, 2,000 at a time), makes some diverge — paid deliveries that never arrived, payments with no charge of
- * ours (orphans), charges Asaas does not know, other values, charges paid here and still open at Asaas — then runs one
- * reconciliation through the real service and the real Asaas client over HTTP, and prints its duration, pages,
- * requests and what it repaired and found, against what was seeded. A second run shows it changes nothing more.
- * The workflow and the e-mail are recorders (resumes, starts and e-mails counted, not run). Figures, not assertions.
+ * The nightly reconciliation at 10,000 charges (how long a night's run takes and what it costs at Asaas): starts a
+ * throwaway in-memory DynamoDB Local with the table as CDK synthesizes it and an Asaas simulator, seeds N charges on
+ * both sides (contracts, processes, charges and their `ASAAS#` pointers by parallel BatchWriteItem of the real item
+ * builders; the payments by the simulator's bulk import, 2,000 at a time), makes some diverge — paid deliveries that
+ * never arrived, payments with no charge of ours (orphans), charges Asaas does not know, other values, charges paid
+ * here and still open at Asaas — then runs one reconciliation through the real service and the real Asaas client over
+ * HTTP, and prints its duration, pages, requests and what it repaired and found, against what was seeded. A second run
+ * shows it changes nothing more. The workflow and the e-mail are recorders (resumes, starts and e-mails counted, not
+ * run). Figures, not assertions.
  *
  * Usage: `npm run bench:reconcile [-- --charges 10000 --port 18910 --verbose]`. DynamoDB Local listens on `--port`
  * (18910 by default; `--port 0` takes any free port), the simulator on a free port; `--verbose` keeps the run's log

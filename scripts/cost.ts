@@ -1,7 +1,8 @@
 /**
- * Cost model (docs/decisions.md, "Operations tools: dead-letter replay, load test, cost model"): turns what one customer's journey used on the local runtime into a monthly AWS bill for
- * 1,000, 10,000 and 100,000 customers a month at sa-east-1 prices (scripts/cost/prices.ts, with its date), and prints
- * the total, the cost per customer and the biggest lines.
+ * Cost model (docs/decisions.md, "Operations tools: dead-letter replay, load test, cost model"): turns what one
+ * customer's journey used on the local runtime into a monthly AWS bill for 1,000, 10,000 and 100,000 customers a month
+ * at sa-east-1 prices (scripts/cost/prices.ts, with its date), and prints the total, the cost per customer and the
+ * biggest lines.
  *
  * `npm run cost` prices the counts recorded in scripts/cost/measured-counts.json. `npm run cost -- --measure` first
  * measures them again: it starts the local runtime with metering (ports + 5000, a throwaway data folder, loopback only;
