@@ -1,6 +1,20 @@
 import * as z from 'zod';
 
 /**
+ * Statuses of money that was paid and is going back, or went back, to the payer: a refund (asked by the customer, an
+ * admin or Asaas) or a chargeback still open. A won chargeback (AWAITING_CHARGEBACK_REVERSAL) keeps it here until
+ * Asaas says RECEIVED again. The finance screen's 'Estornado' and every reversal are keyed on these.
+ */
+export const RETURNED_CHARGE_STATUSES = [
+  'REFUND_REQUESTED',
+  'REFUND_IN_PROGRESS',
+  'REFUNDED',
+  'CHARGEBACK_REQUESTED',
+  'CHARGEBACK_DISPUTE',
+  'AWAITING_CHARGEBACK_REVERSAL',
+] as const;
+
+/**
  * Every status a charge of ours can hold: Asaas's statuses of a payment that our charge's life (below) takes, plus
  * DELETED for a payment Asaas removed (it keeps its last status and says `deleted: true`). What Asaas sends is a
  * string until the charge's life accepts it (`canChargeMove`): a status Asaas adds later is never stored, only
@@ -13,12 +27,7 @@ export const CHARGE_STATUSES = [
   'CONFIRMED',
   'RECEIVED',
   'RECEIVED_IN_CASH',
-  'REFUND_REQUESTED',
-  'REFUND_IN_PROGRESS',
-  'REFUNDED',
-  'CHARGEBACK_REQUESTED',
-  'CHARGEBACK_DISPUTE',
-  'AWAITING_CHARGEBACK_REVERSAL',
+  ...RETURNED_CHARGE_STATUSES,
   'DELETED',
 ] as const;
 export const chargeStatusSchema = z.enum(CHARGE_STATUSES);
@@ -48,20 +57,6 @@ const PAID_STATUSES = new Set<string>(PAID_CHARGE_STATUSES);
 export function isChargePaid(status: string): boolean {
   return PAID_STATUSES.has(status.toUpperCase());
 }
-
-/**
- * Statuses of money that was paid and is going back, or went back, to the payer: a refund (asked by the customer, an
- * admin or Asaas) or a chargeback still open. A won chargeback (AWAITING_CHARGEBACK_REVERSAL) keeps it here until
- * Asaas says RECEIVED again. The finance screen's 'Estornado' and every reversal are keyed on these.
- */
-export const RETURNED_CHARGE_STATUSES = [
-  'REFUND_REQUESTED',
-  'REFUND_IN_PROGRESS',
-  'REFUNDED',
-  'CHARGEBACK_REQUESTED',
-  'CHARGEBACK_DISPUTE',
-  'AWAITING_CHARGEBACK_REVERSAL',
-] as const;
 
 const RETURNED_STATUSES = new Set<string>(RETURNED_CHARGE_STATUSES);
 
