@@ -266,7 +266,14 @@ export const WITHDRAWAL_MESSAGES = {
   /** Contract clause 7, /termos and the 'Contrato cancelado' e-mail promise the same refund, by the method paid. */
   dialogRefund: (method: PaymentMethod) =>
     `O estorno integral do valor pago é pedido na hora, e ${refundReturnClause(method)}.`,
-  dialogRemove: 'A cobrança PIX em aberto será cancelada e não poderá mais ser paga.',
+  /** The open charge removed at Asaas, named as the customer chose to pay it (a boleto is masculine in Portuguese). */
+  dialogRemove: (method: PaymentMethod) =>
+    ({
+      pix: 'A cobrança PIX em aberto será cancelada e não poderá mais ser paga.',
+      cartao: 'A cobrança no cartão de crédito em aberto será cancelada e não poderá mais ser paga.',
+      boleto: 'O boleto em aberto será cancelado e não poderá mais ser pago.',
+      manual: 'A cobrança em aberto será cancelada e não poderá mais ser paga.',
+    })[method],
   dialogFree: 'A renovação gratuita usada neste contrato voltará a ficar disponível para você.',
   dialogNoUndo: 'O cancelamento não pode ser desfeito.',
   cancelledToast: 'Contrato cancelado',

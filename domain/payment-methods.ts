@@ -1,4 +1,4 @@
-import { CONTRACT_PRICE, formatBRL } from './pricing.js';
+import { CONTRACT_PRICE, FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
 import { REFUND_BUSINESS_DAYS } from './deadlines.js';
 
 /**
@@ -213,4 +213,26 @@ export function chargeHeading(
     };
   }
   return method === 'boleto' ? { value: charge.valor, sentence: CHECKOUT_MESSAGES.boletoTitle } : null;
+}
+
+/** What the contract card says of a free renewal's payment: there is none. */
+export const FREE_RENEWAL_METHOD_LABEL = 'Gratuito';
+
+/**
+ * The signed contract card's 'Valor' and 'Forma de pagamento': the sale as it is being made. A card or boleto charge
+ * costs more than the contract's PIX price and is paid another way, so the card reads them from the charge; before any
+ * charge (and for a PIX) the contract's price by PIX, as the spec shows; a free renewal pays nothing.
+ */
+export function contractSaleFacts(
+  contract: { valor: number; forma_pagamento?: string | null },
+  charge: (Parameters<typeof chargeHeading>[0] & { valor?: number | null }) | null,
+): { value: number; method: string } {
+  if (contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD) {
+    return { value: contract.valor, method: FREE_RENEWAL_METHOD_LABEL };
+  }
+  if (!charge) return { value: contract.valor, method: PAYMENT_METHOD_LABELS.pix };
+  const heading = chargeHeading(charge);
+  return heading
+    ? { value: heading.value, method: heading.sentence }
+    : { value: charge.valor ?? contract.valor, method: paymentMethodLabel(charge) };
 }

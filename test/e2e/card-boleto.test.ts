@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../domain/messages.js';
+import { PAYMENT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
 import { nameWord } from './admin-helpers.js';
 import { screenshot, VIEWPORTS, newContext } from './browser.js';
@@ -53,6 +53,12 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await page.getByText('Cartão de crédito: 3× de R$ 149,66 a R$ 149,67').waitFor();
       expect(await page.getByText(PAYMENT_MESSAGES.singlePayment).count()).toBe(0);
       await screenshot(page, `payment-card-paid-${device}`);
+      // The contract card tells the same sale, not the contract's R$ 399,00 by PIX.
+      await page.goto(`${appUrl}/app/contrato`);
+      const facts = page.locator('dl.contract-facts');
+      await facts.getByText('Cartão de crédito: 3× de R$ 149,66 a R$ 149,67').waitFor();
+      await facts.getByText(/^R\$\s449,00$/).waitFor();
+      await screenshot(page, `contract-card-paid-${device}`);
       await page.context().close();
       // The file's first test also pays the local runtime's first calls (sign-in, the payment routes, the simulator).
     },
@@ -83,6 +89,20 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await page.getByText(/^Protocolo \S+ · R\$\s419,00$/).waitFor();
       expect(await page.getByText(PAYMENT_MESSAGES.singlePayment).count()).toBe(0);
       await screenshot(page, `payment-boleto-${device}`);
+
+      // The contract card and its cancel dialog name the boleto, not the contract's PIX.
+      await page.goto(`${appUrl}/app/contrato`);
+      const facts = page.locator('dl.contract-facts');
+      await facts.getByText('Boleto bancário', { exact: true }).waitFor();
+      await facts.getByText(/^R\$\s419,00$/).waitFor();
+      await page.getByRole('button', { name: WITHDRAWAL_MESSAGES.cancel }).click();
+      const dialog = page.getByRole('dialog', { name: WITHDRAWAL_MESSAGES.dialogTitle });
+      await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRemove('boleto')).waitFor();
+      await screenshot(page, `contract-cancel-boleto-${device}`);
+      await dialog.getByRole('button', { name: WITHDRAWAL_MESSAGES.dialogKeep }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.goto(`${appUrl}/app/pagamento`);
+      await page.getByRole('heading', { name: CHECKOUT_MESSAGES.boletoTitle }).waitFor();
 
       const simulator = await page.context().newPage();
       await simulator.goto(asaasUrl);

@@ -210,7 +210,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     await page.goto(`${appUrl}/app/contrato`);
     await page.getByRole('button', { name: 'Cancelar contrato' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
-    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRemove).waitFor();
+    await dialog.getByText(WITHDRAWAL_MESSAGES.dialogRemove('pix')).waitFor();
     await screenshot(page, `withdrawal-dialog-overdue-${device}`);
     await dialog.getByRole('button', { name: 'Sim, cancelar contrato' }).click();
     await toastWith(page, 'Contrato cancelado');

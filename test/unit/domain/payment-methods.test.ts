@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chargeHeading,
   chargeMethod,
+  contractSaleFacts,
   instalmentLabel,
   instalmentValues,
   isInstalmentCount,
@@ -63,5 +64,35 @@ describe('chargeHeading (the payment screen tells a card or boleto sale as made)
     expect(chargeHeading({ forma: 'pix', valor: 399 })).toBeNull();
     expect(chargeHeading({ forma: null, valor: 399 })).toBeNull();
     expect(chargeHeading({ forma: 'cartao', parcelas: 3, valor: null })).toBeNull();
+  });
+});
+
+describe('contractSaleFacts (the signed contract card tells the sale as made)', () => {
+  const contract = { valor: CONTRACT_PRICE, forma_pagamento: 'pix' };
+  it("says a card or boleto sale's own value and way, never the contract's PIX price", () => {
+    expect(contractSaleFacts(contract, { forma: 'cartao', parcelas: 3, valor: 449 })).toEqual({
+      value: 449,
+      method: 'Cartão de crédito: 3× de R$ 149,66 a R$ 149,67',
+    });
+    expect(contractSaleFacts(contract, { forma: 'boleto', valor: 419 })).toEqual({
+      value: 419,
+      method: 'Boleto bancário',
+    });
+  });
+
+  it('keeps the spec’s PIX before any charge and for a PIX, and says a free renewal pays nothing', () => {
+    expect(contractSaleFacts(contract, null)).toEqual({ value: CONTRACT_PRICE, method: 'PIX' });
+    expect(contractSaleFacts(contract, { forma: 'pix', valor: CONTRACT_PRICE })).toEqual({
+      value: CONTRACT_PRICE,
+      method: 'PIX',
+    });
+    expect(contractSaleFacts({ valor: CONTRACT_PRICE, forma_pagamento: 'gratuito' }, null)).toEqual({
+      value: CONTRACT_PRICE,
+      method: 'Gratuito',
+    });
+    expect(contractSaleFacts(contract, { forma: 'pix', valor: CONTRACT_PRICE, pagamento_manual: true })).toEqual({
+      value: CONTRACT_PRICE,
+      method: 'Manual',
+    });
   });
 });

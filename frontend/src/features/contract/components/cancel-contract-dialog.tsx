@@ -8,13 +8,14 @@ import { toastApiError } from '@/lib/toast';
 import { useCancelContract } from '../api/contracts';
 
 /**
- * The dialog's line on the money, for what the server said cancelling will do with it (`settlementPlan`) and how the
- * money to refund was paid (`refundMethod`: a card plan goes back to the card, a boleto by transfer).
+ * The dialog's line on the money, for what the server said cancelling will do with it (`settlementPlan`), how the
+ * money to refund was paid (`refundMethod`: a card plan goes back to the card, a boleto by transfer) and how the open
+ * charge to remove would be paid.
  */
-const settlementLine = (settlement: SettlementPlan, method: PaymentMethod): string | null =>
+const settlementLine = (settlement: SettlementPlan, method: PaymentMethod, openMethod: PaymentMethod): string | null =>
   ({
     refund: WITHDRAWAL_MESSAGES.dialogRefund(method),
-    remove: WITHDRAWAL_MESSAGES.dialogRemove,
+    remove: WITHDRAWAL_MESSAGES.dialogRemove(openMethod),
     free: WITHDRAWAL_MESSAGES.dialogFree,
     nothing: null,
   })[settlement];
@@ -27,10 +28,13 @@ export function CancelContractDialog({
   contractId,
   settlement,
   method,
+  openMethod,
 }: {
   contractId: string;
   settlement: SettlementPlan;
   method: PaymentMethod;
+  /** How the contract's open charge would be paid (PIX, card, boleto): what 'remove' names. */
+  openMethod: PaymentMethod;
 }) {
   const dialog = useAppDialog();
   const cancellation = useCancelContract(method);
@@ -50,7 +54,7 @@ export function CancelContractDialog({
 
   const lines = [
     WITHDRAWAL_MESSAGES.dialogProcess as string,
-    settlementLine(settlement, method),
+    settlementLine(settlement, method, openMethod),
     WITHDRAWAL_MESSAGES.dialogNoUndo,
   ].flatMap((line) => (line === null ? [] : [line]));
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui
 import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
-import type { PaymentMethod } from '@domain/payment-methods.js';
+import { chargeMethod, contractSaleFacts, type PaymentMethod } from '@domain/payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import { latestChargeOf } from '@domain/process-journey.js';
 import type { Dashboard } from '@domain/schemas/dashboard.js';
@@ -110,6 +110,8 @@ function ContractCard({ contract, profile, charge, withdrawal, method }: Contrac
 
 function SignedContract({ contract, charge, withdrawal, method }: Omit<ContractCardProps, 'profile'>) {
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
+  // A card or boleto sale costs more than the contract's PIX price and is paid another way: the card says so.
+  const sale = contractSaleFacts(contract, charge);
   const cancelled = Boolean(contract.cancelado_em);
   const heldMoney = cancelled && charge !== null && isChargePaid(charge.status) && !charge.manual_refund;
   // Asaas refused the refund (no balance, past 90 days): the team returns the money; nothing for the customer to do.
@@ -121,11 +123,11 @@ function SignedContract({ contract, charge, withdrawal, method }: Omit<ContractC
       <dl className="contract-facts">
         <dt>Valor</dt>
         <dd>
-          {formatBRL(contract.valor)}
+          {formatBRL(sale.value)}
           {free && ' (renovação gratuita)'}
         </dd>
         <dt>Forma de pagamento</dt>
-        <dd>PIX</dd>
+        <dd>{sale.method}</dd>
         <dt>Assinado em</dt>
         <dd>{formatDate(contract.assinado_em)}</dd>
         <dt>IP da assinatura</dt>
@@ -182,7 +184,12 @@ function SignedContract({ contract, charge, withdrawal, method }: Omit<ContractC
           </ButtonLink>
         )}
         {withdrawal && !cancelled && (
-          <CancelContractDialog contractId={contract.id} settlement={withdrawal.settlement} method={method} />
+          <CancelContractDialog
+            contractId={contract.id}
+            settlement={withdrawal.settlement}
+            method={method}
+            openMethod={charge ? chargeMethod(charge) : 'pix'}
+          />
         )}
       </Flex>
     </Flex>
