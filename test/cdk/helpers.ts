@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, CfnElement, NestedStack, Stack, type Environment } from 'aws-cdk-lib';
@@ -18,9 +18,24 @@ export function cdkJsonContext(): Json {
   return (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json }).context;
 }
 
+/**
+ * Folders the synths write (cloud assemblies, fake sites), removed when the test process exits: the synths are cached
+ * for the whole project (below), so no single test owns them, and every run used to leave a few behind in the
+ * machine's temporary folder.
+ */
+const throwawayDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of throwawayDirs) rmSync(dir, { recursive: true, force: true });
+});
+function throwawayDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  throwawayDirs.push(dir);
+  return dir;
+}
+
 /** A throwaway prebuilt "SPA", so stack tests never run Vite. */
 export function fakeSiteDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'baixa-site-'));
+  const dir = throwawayDir('baixa-site-');
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>teste</title>');
   return dir;
 }
@@ -98,7 +113,7 @@ export function synthBaixa(options: SynthOptions = {}): SynthesizedBaixa {
  */
 function synthesizeBaixa(options: SynthOptions): SynthesizedBaixa {
   const stage = options.stage ?? 'test';
-  const outdir = mkdtempSync(join(tmpdir(), 'baixa-cdk-'));
+  const outdir = throwawayDir('baixa-cdk-');
   const app = new App({
     outdir,
     context: {
