@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'cdk',
           include: ['test/cdk/**/*.test.ts'],
+          globalSetup: ['test/cdk/global-setup.ts'],
           // One module graph for every file, so test/cdk/helpers.ts synthesizes each stage variant once for all.
           fileParallelism: false,
           isolate: false,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, CfnElement, NestedStack, Stack, type Environment } from 'aws-cdk-lib';
@@ -18,19 +18,9 @@ export function cdkJsonContext(): Json {
   return (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json }).context;
 }
 
-/**
- * Folders the synths write (cloud assemblies, fake sites), removed when the test process exits: the synths are cached
- * for the whole project (below), so no single test owns them, and every run used to leave a few behind in the
- * machine's temporary folder.
- */
-const throwawayDirs: string[] = [];
-process.once('exit', () => {
-  for (const dir of throwawayDirs) rmSync(dir, { recursive: true, force: true });
-});
+/** A folder for a synth's output, inside the cdk run's own temporary folder (global-setup.ts), which the run removes. */
 function throwawayDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  throwawayDirs.push(dir);
-  return dir;
+  return mkdtempSync(join(process.env.CDK_TEST_TMP ?? tmpdir(), prefix));
 }
 
 /** A throwaway prebuilt "SPA", so stack tests never run Vite. */
