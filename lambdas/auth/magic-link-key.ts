@@ -1,4 +1,5 @@
-import { grantedSecret, memoizedUntilFailure } from '../shared/secrets.js';
+import { memoizedUntilFailure } from '../shared/memoized.js';
+import { grantedSecret } from '../shared/secrets.js';
 
 /** HMAC-SHA256 keys shorter than the hash output weaken it. */
 export const MAGIC_LINK_SECRET_MIN_BYTES = 32;

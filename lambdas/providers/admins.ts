@@ -1,4 +1,5 @@
-import { CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { lazyClient } from '../shared/lazy-sdk.js';
 import { ADMIN_GROUP } from '../../domain/auth.js';
 
 /** Who runs the back office, as business code sees it: the e-mail addresses of the `admin` group's active members. */
@@ -12,14 +13,19 @@ export function createCognitoAdminDirectory(options: {
   userPoolId: string;
   client?: CognitoIdentityProviderClient;
 }): AdminDirectory {
-  const client = options.client ?? new CognitoIdentityProviderClient({});
+  const cognito = lazyClient(
+    () => import('@aws-sdk/client-cognito-identity-provider'),
+    (sdk) => new sdk.CognitoIdentityProviderClient({}),
+    options.client,
+  );
   return {
     async adminEmails() {
+      const { sdk, client } = await cognito();
       const emails: string[] = [];
       let NextToken: string | undefined;
       do {
         const page = await client.send(
-          new ListUsersInGroupCommand({ UserPoolId: options.userPoolId, GroupName: ADMIN_GROUP, NextToken }),
+          new sdk.ListUsersInGroupCommand({ UserPoolId: options.userPoolId, GroupName: ADMIN_GROUP, NextToken }),
         );
         for (const user of page.Users ?? []) {
           const email = user.Attributes?.find((a) => a.Name === 'email')?.Value;

@@ -1,14 +1,5 @@
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  GetObjectTaggingCommand,
-  HeadObjectCommand,
-  ListObjectVersionsCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { lazyClient } from '../shared/lazy-sdk.js';
 
 export type StoredDocument = {
   /** Object key inside the documents bucket, e.g. `contracts/{contractId}.pdf`. */
@@ -53,12 +44,13 @@ export const DEFAULT_LINK_SECONDS = 300;
  * set only where S3 is emulated (s3rver understands path-style addresses only).
  */
 export function createS3Documents(options: { bucket: string; pathStyle?: boolean; client?: S3Client }): Documents {
-  const client = options.client ?? new S3Client({ forcePathStyle: options.pathStyle ?? false });
+  const s3 = s3Client(options);
   const { bucket } = options;
   return {
     async put(document) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: document.key,
           Body: document.body,
@@ -68,8 +60,9 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
       );
     },
     async exists(key) {
+      const { sdk, client } = await s3();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
         return true;
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -78,8 +71,9 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
       }
     },
     async read(key) {
+      const { sdk, client } = await s3();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         return object.Body ? await object.Body.transformToByteArray() : null;
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -88,6 +82,7 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
       }
     },
     async uploadForm(key, form) {
+      const [{ client }, { createPresignedPost }] = await Promise.all([s3(), import('@aws-sdk/s3-presigned-post')]);
       const { url, fields } = await createPresignedPost(client, {
         Bucket: bucket,
         Key: key,
@@ -102,13 +97,15 @@ export function createS3Documents(options: { bucket: string; pathStyle?: boolean
       return { url, fields };
     },
     async scanStatus(key) {
-      const { TagSet = [] } = await client.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      const { TagSet = [] } = await client.send(new sdk.GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
       return TagSet.find((tag) => tag.Key === MALWARE_SCAN_TAG)?.Value ?? null;
     },
-    downloadUrl(key, urlOptions = {}) {
+    async downloadUrl(key, urlOptions = {}) {
+      const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
       return getSignedUrl(
         client,
-        new GetObjectCommand({
+        new sdk.GetObjectCommand({
           Bucket: bucket,
           Key: key,
           ResponseContentDisposition: urlOptions.fileName ? attachment(urlOptions.fileName) : undefined,
@@ -146,24 +143,25 @@ export function createS3DocumentEraser(options: {
   pathStyle?: boolean;
   client?: S3Client;
 }): DocumentEraser {
-  const client = options.client ?? new S3Client({ forcePathStyle: options.pathStyle ?? false });
+  const s3 = s3Client(options);
   const { bucket } = options;
   return {
     async eraseUnder(prefix) {
       if (!prefix.endsWith('/')) throw new Error(`Refusing to erase a prefix without a trailing slash: ${prefix}`);
+      const { sdk, client } = await s3();
       const erased = new Set<string>();
       let KeyMarker: string | undefined;
       let VersionIdMarker: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectVersionsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker, VersionIdMarker }),
+          new sdk.ListObjectVersionsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker, VersionIdMarker }),
         );
         const versions = (page.Versions ?? []).flatMap(({ Key, VersionId }) => (Key ? [{ Key, VersionId }] : []));
         const markers = (page.DeleteMarkers ?? []).flatMap(({ Key, VersionId }) => (Key ? [{ Key, VersionId }] : []));
         const all = [...versions, ...markers];
         for (let start = 0; start < all.length; start += DELETE_BATCH) {
           const { Errors } = await client.send(
-            new DeleteObjectsCommand({
+            new sdk.DeleteObjectsCommand({
               Bucket: bucket,
               Delete: { Objects: all.slice(start, start + DELETE_BATCH), Quiet: true },
             }),
@@ -183,6 +181,15 @@ export function createS3DocumentEraser(options: {
       return erased.size;
     },
   };
+}
+
+/** S3's client, loaded at the first call (lambdas/shared/lazy-sdk.ts). */
+function s3Client(options: { pathStyle?: boolean; client?: S3Client }) {
+  return lazyClient(
+    () => import('@aws-sdk/client-s3'),
+    (sdk) => new sdk.S3Client({ forcePathStyle: options.pathStyle ?? false }),
+    options.client,
+  );
 }
 
 /** RFC 6266: an ASCII fallback plus the UTF-8 name, so 'Certidão' keeps its accent in every browser. */

@@ -1,4 +1,5 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { lazyClient } from '../shared/lazy-sdk.js';
 import { countMetric, METRIC } from '../shared/metrics.js';
 import { emailText } from '../shared/email-layout.js';
 
@@ -32,10 +33,15 @@ export function createSesEmailSender(options: {
   configurationSet?: string;
   client?: SESv2Client;
 }): SendEmail {
-  const client = options.client ?? new SESv2Client({});
+  const ses = lazyClient(
+    () => import('@aws-sdk/client-sesv2'),
+    (sdk) => new sdk.SESv2Client({}),
+    options.client,
+  );
   return countingFailures(async (to, email) => {
+    const { sdk, client } = await ses();
     await client.send(
-      new SendEmailCommand({
+      new sdk.SendEmailCommand({
         FromEmailAddress: options.from,
         Destination: { ToAddresses: [to] },
         ...(options.configurationSet ? { ConfigurationSetName: options.configurationSet } : {}),

@@ -1,8 +1,5 @@
-import {
-  ApiGatewayManagementApiClient,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { lazyClient } from '../shared/lazy-sdk.js';
 
 export type PushOutcome = 'sent' | 'gone';
 
@@ -14,11 +11,16 @@ export type Push = (connectionId: string, message: unknown) => Promise<PushOutco
  * grant gives it); locally it points at the local WebSocket server, which speaks the same @connections API.
  */
 export function createWebSocketPush(options: { endpoint: string; client?: ApiGatewayManagementApiClient }): Push {
-  const client = options.client ?? new ApiGatewayManagementApiClient({ endpoint: options.endpoint });
+  const gateway = lazyClient(
+    () => import('@aws-sdk/client-apigatewaymanagementapi'),
+    (sdk) => new sdk.ApiGatewayManagementApiClient({ endpoint: options.endpoint }),
+    options.client,
+  );
   return async (connectionId, message) => {
+    const { sdk, client } = await gateway();
     try {
       await client.send(
-        new PostToConnectionCommand({
+        new sdk.PostToConnectionCommand({
           ConnectionId: connectionId,
           Data: new TextEncoder().encode(JSON.stringify(message)),
         }),
@@ -26,7 +28,8 @@ export function createWebSocketPush(options: { endpoint: string; client?: ApiGat
       return 'sent';
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (error instanceof GoneException || (error as Error).name === 'GoneException' || status === 410) return 'gone';
+      if (error instanceof sdk.GoneException || (error as Error).name === 'GoneException' || status === 410)
+        return 'gone';
       throw error;
     }
   };

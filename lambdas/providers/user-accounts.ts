@@ -1,9 +1,5 @@
-import {
-  AdminDeleteUserCommand,
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { lazyClient } from '../shared/lazy-sdk.js';
 import { ADMIN_GROUP, TOTP_MFA_SETTING } from '../../domain/auth.js';
 
 /** A sign-in account, as a client's deletion (pattern 28) and the admins' second factor see it. */
@@ -26,15 +22,20 @@ export function createCognitoUserAccounts(options: {
   userPoolId: string;
   client?: CognitoIdentityProviderClient;
 }): UserAccounts {
-  const client = options.client ?? new CognitoIdentityProviderClient({});
+  const cognito = lazyClient(
+    () => import('@aws-sdk/client-cognito-identity-provider'),
+    (sdk) => new sdk.CognitoIdentityProviderClient({}),
+    options.client,
+  );
   const UserPoolId = options.userPoolId;
   return {
     async isAdmin(userId) {
+      const { sdk, client } = await cognito();
       let NextToken: string | undefined;
       try {
         do {
           const page = await client.send(
-            new AdminListGroupsForUserCommand({ UserPoolId, Username: userId, NextToken }),
+            new sdk.AdminListGroupsForUserCommand({ UserPoolId, Username: userId, NextToken }),
           );
           if ((page.Groups ?? []).some((group) => group.GroupName === ADMIN_GROUP)) return true;
           NextToken = page.NextToken;
@@ -46,8 +47,9 @@ export function createCognitoUserAccounts(options: {
       }
     },
     async hasAuthenticatorApp(userId) {
+      const { sdk, client } = await cognito();
       try {
-        const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: userId }));
+        const user = await client.send(new sdk.AdminGetUserCommand({ UserPoolId, Username: userId }));
         return (user.UserMFASettingList ?? []).includes(TOTP_MFA_SETTING);
       } catch (error) {
         if (isUserNotFound(error)) return false;
@@ -55,8 +57,9 @@ export function createCognitoUserAccounts(options: {
       }
     },
     async deleteUser(userId) {
+      const { sdk, client } = await cognito();
       try {
-        await client.send(new AdminDeleteUserCommand({ UserPoolId, Username: userId }));
+        await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId, Username: userId }));
         return 'deleted';
       } catch (error) {
         if (isUserNotFound(error)) return 'absent';

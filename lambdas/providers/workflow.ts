@@ -1,11 +1,5 @@
-import {
-  DescribeExecutionCommand,
-  SendTaskFailureCommand,
-  SendTaskSuccessCommand,
-  SFNClient,
-  StartExecutionCommand,
-  StopExecutionCommand,
-} from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
+import { lazyClient } from '../shared/lazy-sdk.js';
 
 export type WorkflowStart = { executionArn: string; alreadyStarted: boolean };
 export type WorkflowResume = 'resumed' | 'already-finished';
@@ -38,10 +32,16 @@ const FINISHED_TASK_ERRORS = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'Inval
  * the local runtime points it at aws-local-stepfunctions by configuration alone.
  */
 export function createStepFunctionsWorkflow(options: { stateMachineArn: string; client?: SFNClient }): Workflow {
-  const client = options.client ?? new SFNClient({});
-  const answered = async (send: () => Promise<unknown>): Promise<WorkflowResume> => {
+  const sfn = lazyClient(
+    () => import('@aws-sdk/client-sfn'),
+    (sdk) => new sdk.SFNClient({}),
+    options.client,
+  );
+  const answered = async (
+    send: (step: Awaited<ReturnType<typeof sfn>>) => Promise<unknown>,
+  ): Promise<WorkflowResume> => {
     try {
-      await send();
+      await send(await sfn());
       return 'resumed';
     } catch (error) {
       if (FINISHED_TASK_ERRORS.has((error as Error).name)) return 'already-finished';
@@ -50,9 +50,14 @@ export function createStepFunctionsWorkflow(options: { stateMachineArn: string; 
   };
   return {
     async start(name, input) {
+      const { sdk, client } = await sfn();
       try {
         const { executionArn } = await client.send(
-          new StartExecutionCommand({ stateMachineArn: options.stateMachineArn, name, input: JSON.stringify(input) }),
+          new sdk.StartExecutionCommand({
+            stateMachineArn: options.stateMachineArn,
+            name,
+            input: JSON.stringify(input),
+          }),
         );
         return { executionArn: executionArn as string, alreadyStarted: false };
       } catch (error) {
@@ -64,16 +69,19 @@ export function createStepFunctionsWorkflow(options: { stateMachineArn: string; 
       }
     },
     resume: (taskToken, output) =>
-      answered(() => client.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) }))),
+      answered(({ sdk, client }) =>
+        client.send(new sdk.SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output) })),
+      ),
     fail: (taskToken, error, cause) =>
-      answered(() => client.send(new SendTaskFailureCommand({ taskToken, error, cause }))),
+      answered(({ sdk, client }) => client.send(new sdk.SendTaskFailureCommand({ taskToken, error, cause }))),
     async stop(name, error, cause) {
       const executionArn = executionArnFor(options.stateMachineArn, name);
+      const { sdk, client } = await sfn();
       try {
         // Described first: only a running execution is stopped and counted as stopped.
-        const { status } = await client.send(new DescribeExecutionCommand({ executionArn }));
+        const { status } = await client.send(new sdk.DescribeExecutionCommand({ executionArn }));
         if (status !== 'RUNNING') return 'not-running';
-        await client.send(new StopExecutionCommand({ executionArn, error, cause }));
+        await client.send(new sdk.StopExecutionCommand({ executionArn, error, cause }));
         return 'stopped';
       } catch (failure) {
         if ((failure as Error).name === 'ExecutionDoesNotExist') return 'not-running';

@@ -1,4 +1,3 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import * as z from 'zod';
 import { createCognitoAdminDirectory, type AdminDirectory } from '../providers/admins.js';
 import {
@@ -28,7 +27,8 @@ import { loadConfig, required } from './config.js';
 import type { Db } from './data/table.js';
 import { recordingSentEmails } from './sent-email-log.js';
 import { logger } from './logger.js';
-import { grantedSecret, lazySecret, memoizedUntilFailure, readSecret, type SecretFetcher } from './secrets.js';
+import { memoizedUntilFailure } from './memoized.js';
+import { grantedSecret, lazySecret, readSecret, type SecretFetcher } from './secrets.js';
 
 /**
  * Outside services built from the configuration a function's grants give it, one factory each, called at module
@@ -84,8 +84,13 @@ export function userAccountsFromEnvironment(env: NodeJS.ProcessEnv = process.env
  * given its pool's id in configuration, as the pool is created after (and from) its triggers.
  */
 export function userAccountsOfEventPool(): (userPoolId: string) => UserAccounts {
-  const client = new CognitoIdentityProviderClient({});
-  return (userPoolId) => createCognitoUserAccounts({ userPoolId, client });
+  // One account object (and one client, loaded at its first call) per pool: a trigger's container serves one pool.
+  const byPool = new Map<string, UserAccounts>();
+  return (userPoolId) => {
+    let accounts = byPool.get(userPoolId);
+    if (!accounts) byPool.set(userPoolId, (accounts = createCognitoUserAccounts({ userPoolId })));
+    return accounts;
+  };
 }
 
 /** `push` grant: the WebSocket API's management endpoint. */

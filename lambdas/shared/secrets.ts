@@ -1,14 +1,19 @@
 import { timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SECRET_ENV, type SecretName } from '../grants.js';
+import { lazyClient } from './lazy-sdk.js';
+import { memoizedUntilFailure } from './memoized.js';
 
 export type SecretFetcher = (secretArn: string) => Promise<string>;
 
-let secretsManager: SecretsManagerClient | undefined;
+/** Loaded at the first secret read: locally every secret is inline, and it never loads. */
+const secretsManager = lazyClient(
+  () => import('@aws-sdk/client-secrets-manager'),
+  (sdk) => new sdk.SecretsManagerClient({}),
+);
 
 const fromSecretsManager: SecretFetcher = async (secretArn) => {
-  secretsManager ??= new SecretsManagerClient({});
-  const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const { sdk, client } = await secretsManager();
+  const { SecretString } = await client.send(new sdk.GetSecretValueCommand({ SecretId: secretArn }));
   if (!SecretString) throw new Error(`The secret ${secretArn} has no string value`);
   return SecretString;
 };
@@ -33,21 +38,6 @@ export async function readSecret(
     throw new Error(`The secret ${name} must have at least ${minLength} bytes`);
   }
   return value;
-}
-
-/**
- * A value read when first needed and kept for the container's life; a failed read is forgotten, so the next call reads
- * again (a transient Secrets Manager error must not break a container for good, nor kill it at its cold start).
- */
-export function memoizedUntilFailure<T>(read: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | null = null;
-  return () => {
-    value ??= read().catch((error: unknown) => {
-      value = null;
-      throw error;
-    });
-    return value;
-  };
 }
 
 /** A secret of the function's grants, read lazily (`readSecret` once, on first use; again after a failure). */

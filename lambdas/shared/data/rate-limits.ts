@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { rateWindow, type RateLimitRule } from '../../../domain/rate-limits.js';
 import { TooManyRequestsError } from '../errors.js';
-import { memoizedUntilFailure, readSecret } from '../secrets.js';
+import { memoizedUntilFailure } from '../memoized.js';
+import { readSecret } from '../secrets.js';
 import { keys, pointerKey } from './keys.js';
 import { appliedUnlessConditionFails, type Db } from './table.js';
 
