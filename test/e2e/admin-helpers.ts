@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 import { cnjCheckDigits } from '../../domain/cnj-number.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
-import { logInAsAdmin, newPage } from './browser.js';
+import { newPage } from './browser.js';
+import { openSignedIn } from './sessions.js';
 import type { localTable } from './local-table.js';
 
 /** A word of letters only, so each run's names are its own (names take letters, not digits). */
@@ -20,15 +21,16 @@ export async function searchAdminList(page: Page, label: string, term: string): 
   await box.press('Enter');
 }
 
-/** A page in a fresh context where the run's seeded admin has signed in (password, then the authenticator code). */
+/**
+ * A page in a fresh context where the run's seeded admin is signed in (password and authenticator code, through
+ * Cognito's API: sessions.ts), open on 'Hoje'.
+ */
 export async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
   const { appUrl, admin } = inject('e2e');
   const page = await newPage(viewport);
-  // The first visit may wait for the dev server to compile the app on a busy machine.
-  await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
-  await logInAsAdmin(page, admin);
-  // An admin lands on 'Hoje'; its queues are read before the test goes elsewhere.
+  await openSignedIn(page, admin, '/admin');
   await page.waitForURL(`${appUrl}/admin`);
+  // 'Hoje' reads its queues first; a run's first visit also starts its functions cold.
   await page.getByRole('heading', { name: 'Prazos de protocolo', level: 2 }).waitFor({ timeout: 60_000 });
   return page;
 }

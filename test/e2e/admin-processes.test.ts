@@ -9,7 +9,7 @@ import { seedCustomer, seedKitApproved } from '../integration/seed.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { dismissToast, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint } = inject('e2e');
@@ -54,7 +54,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
 
     // Signed up, profiled and signed through the API (the screens have tests of their own), signed in as a person.
     const customer = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(customer, await apiCustomer({ email, name }));
+    await openDashboardAs(customer, await apiCustomer({ email, name }));
     await customer.goto(`${appUrl}/app/pagamento`);
     await customer.getByRole('button', { name: 'Gerar PIX' }).click();
     await customer.getByRole('img', { name: 'QR Code do PIX' }).waitFor();

@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../domain/messages.js'
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
 import { nameWord } from './admin-helpers.js';
 import { screenshot, VIEWPORTS, newContext } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
 
@@ -19,7 +19,7 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
         name: `Paula Cartão ${device === 'phone' ? 'Celular' : 'Mesa'} ${nameWord()}`,
       });
       const page = await (await newContext(viewport)).newPage();
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
       await page.getByRole('radiogroup', { name: CHECKOUT_MESSAGES.chooseTitle }).waitFor();
       await screenshot(page, `payment-methods-${device}`);
@@ -74,7 +74,7 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       const name = `Bruno Boleto ${device === 'phone' ? 'Celular' : 'Mesa'} ${nameWord()}`;
       const customer = await apiCustomer({ name });
       const page = await (await newContext(viewport)).newPage();
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
       await page
         .locator('label.amplify-radio')

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 import { nameWord } from './admin-helpers.js';
 
 const { appUrl } = inject('e2e');
@@ -29,7 +29,7 @@ describe('the payment screen says who will be paid', () => {
     async (device, viewport) => {
       const customer = await apiCustomer({ name: `Paula Recebedor ${nameWord()}` });
       const page = await newPage(viewport);
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
       await page.getByRole('button', { name: 'Gerar PIX' }).click();
       await toastWith(page, 'PIX gerado!');

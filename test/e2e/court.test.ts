@@ -11,7 +11,7 @@ import { dataJudControl } from '../../local/services/datajud.js';
 import { createCnjNumber } from '../factories.js';
 import { writeCourtCaseFields } from '../seeds.js';
 import { emailWithSubject, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, sesUrl, dynamodbEndpoint, datajudUrl, datajudApiKey } = inject('e2e');
@@ -57,7 +57,7 @@ describe('the case in court: a movement added on DataJud reaches the open dashbo
     const customer = await filedCustomer(`Cliente Tribunal ${label}`);
     const page = await newPage(viewport);
     const before = await connectionsOf(db, customer.userId, new Date());
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
 
     const card = page.getByTestId('court-case');
     // The run's first dashboard also starts its function cold, on a machine shared with other lanes.

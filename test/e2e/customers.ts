@@ -1,6 +1,5 @@
 import {
   AdminConfirmSignUpCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -14,7 +13,7 @@ import { createChargeRoute } from '../../domain/api/payments.js';
 import type { Dashboard } from '../../domain/schemas/dashboard.js';
 import { createProfileRoute } from '../../domain/api/profile.js';
 import { CONTRACT_MESSAGES } from '../../domain/messages.js';
-import { logIn } from './browser.js';
+import { localCognito, openSignedIn } from './sessions.js';
 
 /**
  * Customers made through Cognito's and the product's own APIs, for browser tests that are not about signing up, the
@@ -35,22 +34,13 @@ export type ApiCustomer = {
 
 const PASSWORD = 'segredo123';
 
-function cognito() {
-  const { cognitoEndpoint } = inject('e2e');
-  return new CognitoIdentityProviderClient({
-    endpoint: cognitoEndpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-}
-
 /** A confirmed account (what sign-up and the e-mail's link make), and its id token. */
 export async function confirmedAccount(
   email = `cliente.${ulid().toLowerCase()}@example.com`,
   password = PASSWORD,
 ): Promise<{ email: string; password: string; userId: string; idToken: string }> {
   const { userPoolId, userPoolClientId } = inject('e2e');
-  const client = cognito();
+  const client = localCognito();
   try {
     await client.send(
       new SignUpCommand({
@@ -135,11 +125,13 @@ export async function apiCustomer(
   return { ...account, name, cpf, contractId: created.contract.id, protocol: created.contract.protocolo };
 }
 
-/** Signs in through /auth as the customer would and waits for the dashboard. */
-export async function signInThroughForm(page: Page, customer: { email: string; password: string }): Promise<void> {
+/**
+ * Opens the dashboard signed in as the customer, as the sign-in form would leave it (sessions.ts: the form itself is
+ * walked by the tests about signing in).
+ */
+export async function openDashboardAs(page: Page, customer: { email: string; password: string }): Promise<void> {
   const { appUrl } = inject('e2e');
-  await page.goto(`${appUrl}/auth`);
-  await logIn(page, customer.email, customer.password);
+  await openSignedIn(page, customer, '/app/dashboard');
   await page.waitForURL(`${appUrl}/app/dashboard`);
 }
 

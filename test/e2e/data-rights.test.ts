@@ -5,8 +5,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ERASURE_PROTOCOL_PATTERN } from '../../domain/data-rights.js';
 import { nameWord } from './admin-helpers.js';
-import { logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { apiCustomer, signInThroughForm, type ApiCustomer } from './customers.js';
+import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { openSignedIn } from './sessions.js';
+import { apiCustomer, openDashboardAs, type ApiCustomer } from './customers.js';
 
 const { appUrl, admin } = inject('e2e');
 let customer: ApiCustomer;
@@ -31,7 +32,7 @@ describe('Meus dados (/app/perfil)', () => {
 
   it('downloads the customer’s data and records an erasure request with its protocol (phone, then desktop)', async () => {
     const page = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/perfil`);
     const section = page.getByRole('region', { name: 'Meus dados' });
     await section.getByRole('button', { name: 'Solicitar exclusão' }).waitFor();
@@ -78,10 +79,7 @@ describe('Meus dados (/app/perfil)', () => {
   it('shows the request to the admins with its status (desktop)', async () => {
     expect(protocolo).not.toBe('');
     const page = await newPage(VIEWPORTS.desktop);
-    await page.goto(`${appUrl}/auth`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
-    await logInAsAdmin(page, admin);
-    await page.waitForURL(`${appUrl}/admin`);
-    await page.goto(`${appUrl}/admin/clientes`);
+    await openSignedIn(page, admin, '/admin/clientes');
     const list = page.getByRole('list', { name: 'Solicitações de exclusão (LGPD)' });
     const card = list.getByRole('listitem').filter({ hasText: protocolo });
     await card.waitFor();

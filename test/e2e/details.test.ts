@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { newPage, openPublicPage, screenshot, VIEWPORTS } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl } = inject('e2e');
 
@@ -47,7 +47,7 @@ describe('details a cautious customer notices', () => {
   it("a new account's timeline, support links tall enough, inputs show their focus, read-only fields look read-only (phone)", async () => {
     const customer = await apiCustomer({ name: 'Denise Detalhe Moura', signed: false });
     const page = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     // A new account's timeline does not frighten: its sign-up is done, and no fall of the removal is promised.
     const steps = page.locator('.timeline__step');
     await steps.first().waitFor();
@@ -80,7 +80,7 @@ describe('details a cautious customer notices', () => {
   it("'Indique e Ganhe' shares the referral link on WhatsApp (phone)", async () => {
     const customer = await apiCustomer({ name: 'Wagner Whats Prado', signed: false });
     const page = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/indique`);
     const link = await page.getByLabel('Link de indicação').inputValue();
     expect(link).toContain('/auth?mode=register&ref=REF-');

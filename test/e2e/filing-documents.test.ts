@@ -2,7 +2,7 @@ import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { describe, expect, inject, it } from 'vitest';
 import { PARTNER_MESSAGES } from '../../domain/filing-documents.js';
 import { fieldError, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { confirmedAccount, signInThroughForm } from './customers.js';
+import { confirmedAccount, openDashboardAs } from './customers.js';
 
 const { appUrl } = inject('e2e');
 
@@ -16,7 +16,7 @@ describe("a company's signing partner on /app/perfil", () => {
   it('asks a company for its partner, refuses an invalid CPF under its field, and saves them (phone)', async () => {
     customer = await confirmedAccount();
     const page = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/perfil`);
     await page.getByRole('button', { name: 'Salvar Perfil' }).waitFor();
     // A person's profile has no partner.
@@ -52,7 +52,7 @@ describe("a company's signing partner on /app/perfil", () => {
 
   it('shows the saved partner and lets the company change them (desktop)', async () => {
     const page = await newPage(VIEWPORTS.desktop);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/perfil`);
     await page.getByRole('button', { name: 'Atualizar Perfil' }).waitFor();
     expect(await page.getByLabel('Nome do sócio que assina pela empresa').inputValue()).toBe('João Carlos Pereira');

@@ -7,7 +7,7 @@ import { SIGNED_PDF_MESSAGES } from '../../domain/signed-pdf.js';
 import { getProcess } from '../../lambdas/shared/data/processes.js';
 import { adminPage, nameWord } from './admin-helpers.js';
 import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { customerCollection, paidApiCustomer, signInThroughForm } from './customers.js';
+import { customerCollection, paidApiCustomer, openDashboardAs } from './customers.js';
 import { localTable } from './local-table.js';
 import { createHolderP12, createTestAuthority, signPdf, type TestHolder } from '../signed-pdfs.js';
 
@@ -26,7 +26,7 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
 
     // The dashboard's next step after the payment leads to 'Documentos'.
     const phone = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(phone, customer);
+    await openDashboardAs(phone, customer);
     await phone.getByRole('heading', { name: 'Envie seus Documentos' }).waitFor();
     await phone
       .getByText('O prazo de 7 dias úteis para o protocolo começa quando todos os seus documentos forem aprovados.')
@@ -142,7 +142,7 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
       .toBe('em_analise');
 
     const desktop = await newPage(VIEWPORTS.desktop);
-    await signInThroughForm(desktop, customer);
+    await openDashboardAs(desktop, customer);
     await desktop.goto(`${appUrl}/app/documentos`);
     await desktop.getByText('Todos os documentos obrigatórios foram aprovados.', { exact: false }).waitFor();
     await screenshot(desktop, 'kit-documents-approved-desktop');

@@ -13,7 +13,7 @@ import {
 import { localSettings } from '../../local/settings.js';
 import { chromium } from 'playwright-core';
 import { enrolAuthenticator } from '../totp.js';
-import { CHROMIUM_OPTIONS } from './browser.js';
+import { E2E_CHROMIUM_OPTIONS } from './browser.js';
 
 /** Ports shifted away from a developer's own `npm start` (and, by BAIXA_TEST_PORT_SHIFT, from another checkout's run). */
 const PORT_OFFSET = String(1000 + Number(process.env.BAIXA_TEST_PORT_SHIFT ?? 0));
@@ -157,7 +157,7 @@ export default async function setup(project: TestProject) {
   // One browser for the run: each test file connects to it (browser.ts `launchBrowser`) instead of starting its own.
   let browserServer: Awaited<ReturnType<typeof chromium.launchServer>>;
   try {
-    browserServer = await chromium.launchServer({ ...CHROMIUM_OPTIONS, host: '127.0.0.1' });
+    browserServer = await chromium.launchServer({ ...E2E_CHROMIUM_OPTIONS, host: '127.0.0.1' });
   } catch (error) {
     await stop().catch(() => {});
     throw error;

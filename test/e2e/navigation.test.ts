@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl } = inject('e2e');
 
@@ -17,7 +17,7 @@ describe('in-app navigation for keyboard and screen-reader users', () => {
   it('moves the focus to the new page heading and announces it on every route change (desktop)', async () => {
     const customer = await apiCustomer({ name: 'Teclado Navegação Silva' });
     const page = await newPage(VIEWPORTS.desktop);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
 
     await page.getByRole('link', { name: 'Histórico' }).first().click();
     await page.waitForURL(`${appUrl}/app/historico`);

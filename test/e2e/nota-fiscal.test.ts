@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { adminPage, nameWord } from './admin-helpers.js';
 import { newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { customerCollection, paidApiCustomer, signInThroughForm } from './customers.js';
+import { customerCollection, paidApiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
 
@@ -35,7 +35,7 @@ describe('a nota fiscal for every payment', () => {
       const numero = await numeroNow();
 
       const page = await newPage(viewport);
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
       await page.getByText('✅ Pagamento confirmado! Seu processo será iniciado em breve.').waitFor();
       const nota = page.getByTestId('nota-fiscal');

@@ -5,7 +5,7 @@ import { addCalendarDays, saoPauloDay } from '../../domain/sao-paulo-calendar.js
 import { PIX_DUE_DAYS } from '../../domain/deadlines.js';
 import { nameWord } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS, newContext } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
 
@@ -27,7 +27,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
       const name = `Carlos ${device === 'phone' ? 'Celular' : 'Computador'} Lima ${nameWord()}`;
       const customer = await apiCustomer({ name });
       const page = await pageWithClipboard(viewport);
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/pagamento`);
       await page.getByRole('heading', { name: /^Pagamento — Protocolo\sLM[\dA-Z-]+ · R\$\s399,00$/ }).waitFor();
       await page.getByText('Pagamento único via PIX com desconto especial').waitFor();
@@ -84,7 +84,7 @@ describe('PIX payment (/app/pagamento) through the Asaas simulator', () => {
     const name = `Carlos Vencido Lima ${nameWord()}`;
     const customer = await apiCustomer({ name });
     const page = await pageWithClipboard(VIEWPORTS.desktop);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/pagamento`);
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     const firstCode = await page.getByLabel('PIX copia e cola').inputValue();

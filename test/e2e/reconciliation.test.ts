@@ -5,11 +5,12 @@ import { getCharge } from '../../lambdas/shared/data/charges.js';
 import { seedCustomer } from '../integration/seed.js';
 import { runScript } from '../tools/run-script.js';
 import { nameWord } from './admin-helpers.js';
-import { logInAsAdmin, newPage, screenshot, VIEWPORTS } from './browser.js';
+import { newPage, screenshot, VIEWPORTS } from './browser.js';
+import { openSignedIn } from './sessions.js';
 import { localTable } from './local-table.js';
 import { createCharge } from '../seeds.js';
 
-const { appUrl, dynamodbEndpoint, asaasUrl, admin } = inject('e2e');
+const { dynamodbEndpoint, asaasUrl, admin } = inject('e2e');
 const db = localTable(dynamodbEndpoint);
 
 afterAll(async () => {
@@ -39,11 +40,8 @@ async function clientWithCharge(name: string, asaasId: string) {
 
 async function adminFinance(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]): Promise<Page> {
   const page = await newPage(viewport);
-  await page.goto(`${appUrl}/auth`);
-  await logInAsAdmin(page, admin);
-  await page.waitForURL(`${appUrl}/admin`);
   // As the report e-mail's link opens it.
-  await page.goto(`${appUrl}/admin/financeiro#divergencias`);
+  await openSignedIn(page, admin, '/admin/financeiro#divergencias');
   return page;
 }
 

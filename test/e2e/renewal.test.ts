@@ -5,7 +5,7 @@ import type { ProcessStatus } from '../../domain/process-status.js';
 import { keys } from '../../lambdas/shared/data/keys.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { newPage, screenshot, toastWith, VIEWPORTS, signContract } from './browser.js';
-import { apiCustomer, signInThroughForm } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint } = inject('e2e');
@@ -32,7 +32,7 @@ async function renewableCustomer(page: Page, name: string, status: ProcessStatus
       ExpressionAttributeValues: { ':n': freeRenewals },
     }),
   );
-  await signInThroughForm(page, made);
+  await openDashboardAs(page, made);
   return customer;
 }
 

@@ -5,7 +5,7 @@ import type { ProcessStatus } from '../../domain/process-status.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { nameWord } from './admin-helpers.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
-import { callApi, customerCollection, paidApiCustomer, signInThroughForm, type ApiCustomer } from './customers.js';
+import { callApi, customerCollection, paidApiCustomer, openDashboardAs, type ApiCustomer } from './customers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, asaasUrl, dynamodbEndpoint } = inject('e2e');
@@ -51,7 +51,7 @@ async function walkState(
 ) {
   for (const [device, viewport] of DEVICES) {
     const page = await newPage(viewport);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     const outcome = page.getByRole('heading', { name: expected.outcome, level: 2 });
     await outcome.waitFor();
     await page.getByTestId('outcome-money').getByText(expected.money).waitFor();
@@ -106,7 +106,7 @@ describe(
 
       // 'Renovação' cannot renew a cancelled contract: it says so on screen, with the support to talk to.
       const page = await newPage(VIEWPORTS.phone);
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/renovacao`);
       await page.getByText('Seu último contrato foi cancelado e não pode ser renovado.', { exact: false }).waitFor();
       const support = page.getByRole('link', { name: /Falar com o suporte pelo WhatsApp/ });
@@ -159,7 +159,7 @@ describe(
       }
       for (const [device, viewport] of DEVICES) {
         const page = await newPage(viewport);
-        await signInThroughForm(page, customer);
+        await openDashboardAs(page, customer);
         await page.getByRole('heading', { name: 'A baixa caiu', level: 2 }).waitFor();
         await page.getByText(/^A baixa caiu em \d{2}\/\d{2}\/\d{4}\./).waitFor();
         expect(await timelineSteps(page)).toEqual([

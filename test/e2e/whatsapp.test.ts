@@ -11,7 +11,7 @@ import {
 import { whatsAppControl } from '../../local/services/whatsapp.js';
 import { adminPage } from './admin-helpers.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
-import { apiCustomer, callApi, customerCollection, signInThroughForm } from './customers.js';
+import { apiCustomer, callApi, customerCollection, openDashboardAs } from './customers.js';
 
 const { appUrl, asaasUrl, whatsappUrl } = inject('e2e');
 const standIn = whatsAppControl(whatsappUrl);
@@ -34,7 +34,7 @@ describe('WhatsApp status notices', () => {
       const mobile = uniqueMobile();
       const customer = await apiCustomer({ name: `Cliente WhatsApp ${label}`, whatsapp: mobile });
       const page = await newPage(viewport);
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
 
       // Meu Perfil: the unticked choice, naming the company; ticked, it says so.
       await page.goto(`${appUrl}/app/perfil`);
@@ -118,7 +118,7 @@ describe('WhatsApp status notices', () => {
   it('phone: a landline cannot be ticked, and the profile says why', async () => {
     const customer = await apiCustomer({ name: 'Cliente Fixo', whatsapp: '(31) 3333-4444' });
     const page = await newPage(VIEWPORTS.phone);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/perfil`);
     const section = page.getByRole('region', { name: WHATSAPP_MESSAGES.sectionTitle });
     await section.getByText(WHATSAPP_MESSAGES.invalidMobile).waitFor({ timeout: 30_000 });

@@ -5,8 +5,9 @@ import { createChargeRoute } from '../../domain/api/payments.js';
 import { WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import type { Dashboard } from '../../domain/schemas/dashboard.js';
 import { nameWord, searchAdminList } from './admin-helpers.js';
-import { emailWithSubject, logInAsAdmin, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { apiCustomer, callApi, signInThroughForm, type ApiCustomer } from './customers.js';
+import { emailWithSubject, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { openSignedIn } from './sessions.js';
+import { apiCustomer, callApi, openDashboardAs, type ApiCustomer } from './customers.js';
 
 const { appUrl, asaasUrl, admin, sesUrl } = inject('e2e');
 
@@ -55,7 +56,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
       ['desktop', VIEWPORTS.desktop],
     ] as const) {
       const page = await newPage(viewport);
-      await signInThroughForm(page, customer);
+      await openDashboardAs(page, customer);
       await page.goto(`${appUrl}/app/contrato`);
       await page.getByRole('button', { name: 'Cancelar contrato' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
@@ -73,7 +74,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     const name = `Marina ${device === 'phone' ? 'Celular' : 'Computador'} Arrependida ${nameWord()}`;
     const customer = await paidCustomer(name);
     const page = await newPage(viewport);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/contrato`);
     await page.getByText('Você pode cancelar este contrato até', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Cancelar contrato' }).click();
@@ -124,7 +125,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
       await setBalance(0);
       try {
         const page = await newPage(viewport);
-        await signInThroughForm(page, customer);
+        await openDashboardAs(page, customer);
         await page.goto(`${appUrl}/app/contrato`);
         await page.getByRole('button', { name: 'Cancelar contrato' }).click();
         await page
@@ -144,10 +145,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
 
         // The admin sees the refusal with Asaas's reason on Financeiro.
         const adminPage = await newPage(viewport);
-        await adminPage.goto(`${appUrl}/auth`);
-        await logInAsAdmin(adminPage, admin);
-        await adminPage.waitForURL(`${appUrl}/admin`);
-        await adminPage.goto(`${appUrl}/admin/financeiro`);
+        await openSignedIn(adminPage, admin, '/admin/financeiro');
         await adminPage.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
         await searchAdminList(adminPage, 'Buscar por protocolo ou nome do cliente', customer.protocol);
         const row = adminPage.getByRole('row').filter({ hasText: customer.protocol });
@@ -206,7 +204,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     const dashboard = () => callApi<Dashboard>(customer.idToken, getDashboardRoute.method, getDashboardRoute.path);
     await expect.poll(async () => (await dashboard()).withdrawals[0]?.settlement, { timeout: 60_000 }).toBe('remove');
     const page = await newPage(viewport);
-    await signInThroughForm(page, customer);
+    await openDashboardAs(page, customer);
     await page.goto(`${appUrl}/app/contrato`);
     await page.getByRole('button', { name: 'Cancelar contrato' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar este contrato?' });
@@ -226,10 +224,7 @@ describe("withdrawal ('Cancelar contrato') and the admin's 'Estornar'", () => {
     const name = `Otavio Estornado ${nameWord()}`;
     const customer = await paidCustomer(name);
     const page = await newPage(VIEWPORTS.desktop);
-    await page.goto(`${appUrl}/auth`);
-    await logInAsAdmin(page, admin);
-    await page.waitForURL(`${appUrl}/admin`);
-    await page.goto(`${appUrl}/admin/financeiro`);
+    await openSignedIn(page, admin, '/admin/financeiro');
     await page.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Pagamentos sem cobrança' }).waitFor();
     await searchAdminList(page, 'Buscar por protocolo ou nome do cliente', customer.protocol);
