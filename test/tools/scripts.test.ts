@@ -29,6 +29,8 @@ describe('npm run bench:bundles', () => {
     expect(output).toContain('init = median of 1 cold imports');
     expect(output).toMatch(/^bare node -e 0 \(a whole process, same run\): \d+ ms$/m);
     expect(output).toMatch(/^target PDF functions ≤ 1.5 MB: (met|over: .+)$/m);
+    expect(output).toMatch(/^GetHealth with DynamoDB's client beside it \(.+\): \d+ ms$/m);
+    expect(output).toMatch(/^target init ≤ 2× the health route with DynamoDB's client \(.+\): (met|over: .+)$/m);
     for (const fn of ALL_FUNCTIONS) {
       expect(output).toMatch(
         new RegExp(`^${escape(fn.name)}\\s+${NUMBER} KB\\s+${NUMBER} KB\\s+${NUMBER} KB\\s+\\d+ ms\\s+${NUMBER}$`, 'm'),
