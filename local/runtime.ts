@@ -141,10 +141,7 @@ export async function startLocalRuntime(
     // SPA and the simulator's PIX codes all name the same company.
     const company = loadCompanyIdentity('local').identity;
 
-    const dynamodb = await startDynamoDbLocal({
-      port: ports.dynamodb,
-      dataDir: settings.tableInMemory ? null : join(settings.dataDir, 'dynamodb'),
-    });
+    const dynamodb = await startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(settings.dataDir, 'dynamodb') });
     started(dynamodb.stop);
     await ensureTable(dynamodb.endpoint, definitions.table, definitions.ttlAttribute);
     // A table kept from before the live channel existed gets its stream now.

@@ -24,11 +24,6 @@ export type LocalSettings = {
    * leaves each to its first call: the browser tests, which never call some and share the machine with other lanes.
    */
   warmFunctions: boolean;
-  /**
-   * BAIXA_TABLE_IN_MEMORY=true: DynamoDB Local keeps the table in memory (`-inMemory`) instead of in `dataDir`, for a
-   * run whose data is thrown away at its end (the browser tests): no SQLite file to write at every request.
-   */
-  tableInMemory: boolean;
   ports: {
     app: number;
     api: number;
@@ -80,7 +75,6 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     viteCacheDir: env.BAIXA_VITE_CACHE_DIR ? resolve(env.BAIXA_VITE_CACHE_DIR) : undefined,
     siteDir: env.BAIXA_SITE_DIR ? resolve(env.BAIXA_SITE_DIR) : undefined,
     warmFunctions: env.BAIXA_WARM_FUNCTIONS !== 'false',
-    tableInMemory: env.BAIXA_TABLE_IN_MEMORY === 'true',
     ports: {
       app: 5173 + offset,
       api: 3001 + offset,

@@ -82,8 +82,6 @@ export default async function setup(project: TestProject) {
     BAIXA_DATA_DIR: dataDir,
     BAIXA_SITE_DIR: siteDir,
     BAIXA_WARM_FUNCTIONS: 'false',
-    // Thrown away at the end of the run: DynamoDB Local need not write each request to a file.
-    BAIXA_TABLE_IN_MEMORY: 'true',
     LOG_LEVEL: 'ERROR',
   };
   const settings = localSettings(env);
