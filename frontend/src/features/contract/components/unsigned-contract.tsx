@@ -1,12 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { Alert, Button, CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
-import { useNavigate } from 'react-router';
 import { formatDate } from '@domain/dates.js';
 import { CONTRACT_MESSAGES } from '@domain/messages.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from '@domain/pricing.js';
 import type { Contract, Profile } from '@domain/schemas/entities.js';
 import { ApiRequestError, isRefusal } from '@/lib/api-error';
-import { toast, toastApiError } from '@/lib/toast';
+import { toastApiError } from '@/lib/toast';
 import { useSignContract } from '../api/contracts';
 import { ContractClauses } from './contract-clauses';
 import { FaqLink } from '@/components/faq-link';
@@ -17,7 +16,6 @@ import { FaqLink } from '@/components/faq-link';
  * it says why next to the box and moves the focus there, as the server would refuse it too.
  */
 export function UnsignedContract({ contract, profile }: { contract: Contract; profile: Profile }) {
-  const navigate = useNavigate();
   const sign = useSignContract();
   const free = contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD;
   const [agreed, setAgreed] = useState(false);
@@ -36,14 +34,6 @@ export function UnsignedContract({ contract, profile }: { contract: Contract; pr
       return;
     }
     sign.mutate(contract.id, {
-      onSuccess: (result) => {
-        toast({
-          title: free ? CONTRACT_MESSAGES.freeStarted : CONTRACT_MESSAGES.signedToast,
-          description: `Protocolo ${result.contract.protocolo}`,
-          variant: 'success',
-        });
-        void navigate(result.next);
-      },
       onError: (error) => {
         const fieldError = error instanceof ApiRequestError ? error.fields?.aceite : undefined;
         if (fieldError) {

@@ -16,7 +16,6 @@ import { LoadError } from '@/components/load-error';
 import { recordConversion } from '@/lib/tracking';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
-import { isRefusal } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast, toastApiError, toastError } from '@/lib/toast';
@@ -208,13 +207,9 @@ function GenerateCard({
       create.mutate(
         { contractId: contract.id, choice: next },
         {
+          // The toast and the card's page: useCreateCharge.
           onSuccess: (result) => {
-            if (result.pending) return;
-            onCancel?.();
-            // The card is paid on Asaas's own page, which sends the customer back here.
-            if (result.charge?.forma === 'cartao' && result.charge.link) window.location.assign(result.charge.link);
-            else if (result.charge?.forma !== 'boleto')
-              toast({ title: PAYMENT_MESSAGES.pixGenerated, variant: 'success' });
+            if (!result.pending) onCancel?.();
           },
           onError: (error) => {
             if (!silently) toastApiError(error, PAYMENT_MESSAGES.generateFailed);
@@ -291,18 +286,7 @@ function PixCard({
       toastError('Não foi possível copiar. Selecione o código e copie manualmente.');
     }
   };
-  const check = () =>
-    verify.mutate(contract.id, {
-      onSuccess: (result) =>
-        result.pago
-          ? toast({ title: PAYMENT_MESSAGES.paidToast, variant: 'success' })
-          : toast({ title: PAYMENT_MESSAGES.verify, description: PAYMENT_MESSAGES.notPaidYet }),
-      // Spec 02 §8: a failed verification is only logged; the customer's own limit is told, or the button would seem dead.
-      onError: (error) => {
-        if (isRefusal(error, 'rate_limited')) toastError(error.message);
-        else console.warn('Payment verification failed', error);
-      },
-    });
+  const check = () => verify.mutate(contract.id);
 
   return (
     <Card variation="outlined" className="pix-card">

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
-import { useNavigate } from 'react-router';
 import { CONTRACT_MESSAGES, DASHBOARD_MESSAGES, RENEWAL_MESSAGES } from '@domain/messages.js';
 import { CONTRACT_PRICE, formatBRL } from '@domain/pricing.js';
 import { renewalEligibility, renewalWayForward, type RenewalEligibility } from '@domain/renewals.js';
@@ -10,9 +9,7 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageLoader } from '@/components/page-loader';
 import { WayForward } from '@/components/way-forward';
-import { ApiRequestError } from '@/lib/api-error';
 import { useCustomerCollection } from '@/lib/customer-collection';
-import { toast, toastApiError } from '@/lib/toast';
 import { useStartRenewal } from '../api/renewals';
 
 /** /app/renovacao (spec 02 §2 Renewal): a free renewal card and a paid one; the server decides, the screen explains. */
@@ -64,35 +61,10 @@ function NotRenewable({ eligibility }: { eligibility: Extract<RenewalEligibility
   );
 }
 
-/** What a started renewal shows: the spec's toast with the protocol, then the contract to sign. */
+/** A renewal's button: what follows it (the toast, the contract to sign) is `useStartRenewal`'s. */
 function useRenewalAction(kind: 'free' | 'paid') {
-  const navigate = useNavigate();
   const start = useStartRenewal(kind);
-  const run = () =>
-    start.mutate(undefined, {
-      onSuccess: ({ contract }) => {
-        toast({
-          title: kind === 'free' ? RENEWAL_MESSAGES.freeStarted : RENEWAL_MESSAGES.paidCreated,
-          description: `Protocolo ${contract.protocolo}. ${
-            kind === 'free' ? 'Assine o contrato para iniciar o processo.' : RENEWAL_MESSAGES.signFirst
-          }`,
-          variant: 'success',
-        });
-        void navigate('/app/contrato');
-      },
-      // The server's words for a refusal it explains (409); the spec's fallbacks for anything else.
-      onError: (error) => {
-        const serverFailed = error instanceof ApiRequestError && error.status >= 500;
-        const fallback =
-          kind === 'free'
-            ? RENEWAL_MESSAGES.freeFailed
-            : serverFailed
-              ? RENEWAL_MESSAGES.paidFailed
-              : RENEWAL_MESSAGES.paidFailedFallback;
-        toastApiError(error, fallback);
-      },
-    });
-  return { run, isPending: start.isPending };
+  return { run: () => start.mutate(), isPending: start.isPending };
 }
 
 /** Shown only to a customer who has a free renewal to use. */
