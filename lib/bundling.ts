@@ -24,8 +24,8 @@ export const LAMBDA_BUNDLING = {
   /**
    * A font the PDFs embed (lambdas/shared/pdf/fonts.ts), or the HEIC decoder's WebAssembly (lambdas/kit/kit-files.ts),
    * is copied beside the bundle and imported as its relative URL, read on first use: inlined, two weights of Noto Sans were 1.6 MB of every PDF function's code, parsed at
-   * each cold start. Outside a bundle the same import is served by a load hook (local/functions/binary-imports.mjs)
-   * and, under vitest, by a plugin (test/vitest-projects.ts), both giving the file's own URL.
+   * each cold start. The local runtime's build (local/functions/function-build.ts) uses the same loader; under vitest a
+   * plugin (test/vitest-projects.ts) gives the file's own URL.
    */
   loader: { '.ttf': 'file', '.wasm': 'file' },
   /** Packages replaced in the bundles by a stub of lib/bundling-stubs (fontkit's WOFF2 decoder: see its comment). */

@@ -27,9 +27,9 @@ export const unitProject = {
 } satisfies InlineConfig;
 
 /**
- * A font (or WebAssembly) file imported by a module is the file's `file:` URL, as the load hook gives it in the local runtime
- * (local/functions/binary-imports.mjs) and as esbuild's file loader gives its copy in the Lambda bundle
- * (lib/bundling.ts); without it Vite would hand the tests a dev-server path.
+ * A font (or WebAssembly) file imported by a module is the file's `file:` URL, as esbuild's file loader gives its copy
+ * in the Lambda bundle and in the local runtime's build (lib/bundling.ts, local/functions/function-build.ts); without
+ * it Vite would hand the tests a dev-server path.
  */
 export const binaryImports: Plugin = {
   name: 'binary-imports',

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
  * beside it (lib/bundling.ts), but Node is not started with `--enable-source-maps`: that flag reads and parses every
  * map at each cold start (SignContract: 0.20 s to load instead of 0.12 s), though most invocations never log an error.
  * Here a frame's map is read the first time a logged error points into its file, and kept for the container's life.
- * A frame with no map beside its file (the TypeScript itself, run by the local runtime or the tests) is left as is.
+ * The local runtime's build ships its maps the same way (local/functions/function-build.ts); a frame with no map beside
+ * its file (the TypeScript itself, run by the tests) is left as is.
  */
 const maps = new Map<string, SourceMap | null>();
 

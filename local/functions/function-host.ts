@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { fromRepoRoot } from '../../lib/paths.js';
+import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { environmentFor, ENV, type FunctionGrants, type GrantValues } from '../../lambdas/grants.js';
+import { buildFunctionModules } from './function-build.js';
 import type { Invocation, InvocationResult } from './function-worker.js';
 import { addUsage, emptyUsage, type Usage } from './meter.js';
 
@@ -28,6 +29,8 @@ export type FunctionHostOptions = {
   log?: (line: string) => void;
   /** Measure each function's use for the cost model (`npm run cost`); off by default. */
   meter?: boolean;
+  /** The functions built as the host starts (default: the whole catalogue); any other is built at its first use. */
+  functions?: readonly LocalFunction[];
 };
 
 /** The invocation's error, rebuilt on this side of the thread boundary (name and message are what callers read). */
@@ -39,10 +42,11 @@ class FunctionError extends Error {
   }
 }
 
-type Container = { worker: Worker; pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }> };
-
-const WORKER_BOOT = new URL('./worker-boot.mjs', import.meta.url);
-const FUNCTION_WORKER = new URL('./function-worker.ts', import.meta.url).href;
+type Container = {
+  /** The worker, once the function's module is built. */
+  worker: Promise<Worker>;
+  pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }>;
+};
 
 /**
  * Runs the catalogue's functions on this machine the way Lambda runs them on AWS: each in its own isolate (a worker
@@ -54,6 +58,7 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
   const log = options.log ?? (() => {});
   const containers = new Map<string, Container>();
   const usage = new Map<string, Usage>();
+  const modules = buildFunctionModules((options.functions ?? ALL_FUNCTIONS).map((fn) => fn.entry));
   let nextId = 1;
 
   function containerOf(fn: LocalFunction): Container {
@@ -64,44 +69,52 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
       [ENV.stage]: options.stage,
       ...environmentFor(fn.name, fn.grants, options.values),
     };
-    const worker = new Worker(WORKER_BOOT, {
-      env,
-      workerData: {
-        workerModule: FUNCTION_WORKER,
-        entry: fromRepoRoot(fn.entry),
-        meter: options.meter === true,
-        clientsModule: fromRepoRoot('lambdas/shared/clients.ts'),
-
-        functionName: fn.name,
-        grants: fn.grants,
-      },
-      name: fn.name,
+    const pending: Container['pending'] = new Map();
+    const worker = modules.entry(fn.entry).then((entry) => {
+      // No execArgv: a worker inherits the parent's (tsx's loader, under `npm start`), and the built code needs none.
+      const started = new Worker(modules.worker, {
+        execArgv: [],
+        env,
+        workerData: {
+          entry,
+          meter: options.meter === true,
+          clientsModule: modules.clients,
+          functionName: fn.name,
+          grants: fn.grants,
+        },
+        name: fn.name,
+      });
+      started.on('message', (message: InvocationResult) => {
+        const waiting = pending.get(message.id);
+        if (!waiting) return;
+        pending.delete(message.id);
+        if (message.usage) {
+          if (!usage.has(fn.name)) usage.set(fn.name, emptyUsage());
+          addUsage(usage.get(fn.name)!, message.usage);
+        }
+        if (message.ok) return waiting.resolve(message.result);
+        if (message.initError) log(`${fn.name} failed to start: ${message.error.message}`);
+        waiting.reject(new FunctionError(message.error));
+      });
+      started.on('error', (error) => {
+        log(`${fn.name} crashed: ${error.stack ?? error.message}`);
+        discard(error);
+      });
+      started.on('exit', (code) => discard(new Error(`${fn.name} exited with code ${code}`)));
+      started.unref();
+      return started;
     });
-    const container: Container = { worker, pending: new Map() };
-    worker.on('message', (message: InvocationResult) => {
-      const waiting = container.pending.get(message.id);
-      if (!waiting) return;
-      container.pending.delete(message.id);
-      if (message.usage) {
-        if (!usage.has(fn.name)) usage.set(fn.name, emptyUsage());
-        addUsage(usage.get(fn.name)!, message.usage);
-      }
-      if (message.ok) return waiting.resolve(message.result);
-      if (message.initError) log(`${fn.name} failed to start: ${message.error.message}`);
-      waiting.reject(new FunctionError(message.error));
-    });
+    const container: Container = { worker, pending };
     // A crashed container is replaced on the next invocation, as Lambda replaces a dead sandbox.
     const discard = (error: Error) => {
       if (containers.get(fn.name) === container) containers.delete(fn.name);
-      for (const waiting of container.pending.values()) waiting.reject(error);
-      container.pending.clear();
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
     };
-    worker.on('error', (error) => {
-      log(`${fn.name} crashed: ${error.stack ?? error.message}`);
+    worker.catch((error: Error) => {
+      log(`${fn.name} could not be built: ${error.message}`);
       discard(error);
     });
-    worker.on('exit', (code) => discard(new Error(`${fn.name} exited with code ${code}`)));
-    worker.unref();
     containers.set(fn.name, container);
     return container;
   }
@@ -111,7 +124,7 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       container.pending.set(id, { resolve, reject });
-      container.worker.postMessage({ ...invocation, id } satisfies Invocation);
+      container.worker.then((worker) => worker.postMessage({ ...invocation, id } satisfies Invocation)).catch(() => {});
     });
   }
 
@@ -154,7 +167,8 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
       stopped = true;
       const all = [...containers.values()];
       containers.clear();
-      await Promise.all(all.map((container) => container.worker.terminate()));
+      await Promise.all(all.map((container) => container.worker.then((worker) => worker.terminate()).catch(() => {})));
+      modules.remove();
     },
   };
 }

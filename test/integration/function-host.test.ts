@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_FUNCTIONS,
@@ -8,7 +11,9 @@ import {
   WORKFLOW_TASKS,
 } from '../../lambdas/functions.js';
 import { ENV, SECRET_ENV } from '../../lambdas/grants.js';
+import { buildFunctionModules } from '../../local/functions/function-build.js';
 import { startFunctionHost, type FunctionHost, type LocalFunction } from '../../local/functions/function-host.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 import { INTEGRATION_VALUES } from './global-setup.js';
 import { ulid } from 'ulid';
 import { keys } from '../../lambdas/shared/data/keys.js';
@@ -139,5 +144,23 @@ describe('local function host', () => {
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
     expect((await request({})).statusCode).toBe(403);
+  });
+});
+
+describe('the functions’ build', () => {
+  it('removes the build a killed run left behind, and its own when it stops', async () => {
+    const root = join(REPO_ROOT, 'node_modules/.cache/baixa-local-functions');
+    // No process has this pid (Linux's pid_max is at most 2^22).
+    const abandoned = join(root, `${2 ** 23}-killed`);
+    mkdirSync(abandoned, { recursive: true });
+    const modules = buildFunctionModules([]);
+    const built = await modules.entry('lambdas/health/get-health.ts');
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(built)).toBe(true);
+    // The worker and the clients module of the same build, beside it.
+    expect(existsSync(fileURLToPath(modules.worker))).toBe(true);
+    expect(existsSync(modules.clients)).toBe(true);
+    modules.remove();
+    expect(existsSync(built)).toBe(false);
   });
 });
