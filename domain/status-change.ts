@@ -9,6 +9,12 @@ import { PROCESS_TIMELINE_STEPS, type ProcessStatus } from './process-status.js'
  * court facts need them. One function answers both sides: the dialog asks it what to show, the route what to refuse.
  */
 
+/**
+ * Seconds between the dialog's 'Confirmar' and the request: the window in which 'Desfazer' sends nothing at all (the
+ * browser tests run it through with a fake clock where the wait is not what they test).
+ */
+export const STATUS_CHANGE_UNDO_SECONDS = 5;
+
 /** What the guard knows of the process: its status and court case, and the money behind it. */
 export type StatusMoveFacts = {
   process: { status: ProcessStatus; numero_cnj?: string | null };

@@ -1,7 +1,8 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { cnjCheckDigits } from '../../domain/cnj-number.js';
+import { STATUS_CHANGE_UNDO_SECONDS } from '../../domain/status-change.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
 import { newPage } from './browser.js';
@@ -61,4 +62,21 @@ export async function latePaidClient(db: ReturnType<typeof localTable>) {
   await seedKitApproved(db, ref);
   await changeProcessStatus(db, { ref, to: 'em_analise', byUser: 'e2e', now: new Date().toISOString() });
   return { name, ref, protocolo: customer.contract.protocolo, profileId: customer.profile.id };
+}
+
+/** Pages whose clock Playwright already controls (it installs once per page). */
+const clockedPages = new WeakSet<Page>();
+
+/**
+ * Presses the status dialog's 'Confirmar' and runs its 'Desfazer' countdown through at once: Playwright's clock
+ * (installed here, time still flowing) jumps the five seconds a person waits, so the request leaves as it would after
+ * them. The countdown on the real clock, and 'Desfazer' within it, are tested in admin-today.test.ts.
+ */
+export async function confirmStatusChange(page: Page, dialog: Locator, confirm = 'Confirmar'): Promise<void> {
+  if (!clockedPages.has(page)) {
+    await page.clock.install();
+    clockedPages.add(page);
+  }
+  await dialog.getByRole('button', { name: confirm }).click();
+  await page.clock.runFor(STATUS_CHANGE_UNDO_SECONDS * 1000);
 }

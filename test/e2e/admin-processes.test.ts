@@ -8,7 +8,7 @@ import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer, seedKitApproved } from '../integration/seed.js';
 import { getCustomerCollection } from '../../lambdas/shared/data/customers.js';
 import { dismissToast, newPage, screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { adminPage, nameWord, searchAdminList } from './admin-helpers.js';
+import { adminPage, confirmStatusChange, nameWord, searchAdminList } from './admin-helpers.js';
 import { apiCustomer, openDashboardAs } from './customers.js';
 import { localTable } from './local-table.js';
 
@@ -158,7 +158,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
       .getByText(note, { exact: false })
       .waitFor();
     await screenshot(admin, 'admin-processes-status-dialog-desktop');
-    await confirmation.getByRole('button', { name: 'Confirmar' }).click();
+    await confirmStatusChange(admin, confirmation);
     await toastWith(admin, 'Status atualizado');
     await confirmation.waitFor({ state: 'detached' });
     await expect.poll(() => selector.inputValue()).toBe('peticionado');

@@ -9,7 +9,14 @@ import { recordSentEmail } from '../../lambdas/shared/data/sent-emails.js';
 import { seedCustomer, seedSignature } from '../integration/seed.js';
 import { createCharge } from '../seeds.js';
 import { screenshot, toastWith, VIEWPORTS } from './browser.js';
-import { adminPage, latePaidClient, nameWord, searchAdminList, tjspNumber } from './admin-helpers.js';
+import {
+  adminPage,
+  confirmStatusChange,
+  latePaidClient,
+  nameWord,
+  searchAdminList,
+  tjspNumber,
+} from './admin-helpers.js';
 import { localTable } from './local-table.js';
 
 const { appUrl, dynamodbEndpoint } = inject('e2e');
@@ -168,7 +175,7 @@ describe('the case file (/admin/clientes/{id})', () => {
       const number = tjspNumber(viewport === 'phone' ? '7100001' : '7100002');
       await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.cnjLabel).fill(number);
       await dialog.getByLabel(ADMIN_PROCESS_MESSAGES.internalNoteLabel).fill('Petição conferida pela Dra. Ana');
-      await dialog.getByRole('button', { name: ADMIN_PROCESS_MESSAGES.statusChangeConfirm }).click();
+      await confirmStatusChange(page, dialog, ADMIN_PROCESS_MESSAGES.statusChangeConfirm);
       await toastWith(page, ADMIN_PROCESS_MESSAGES.statusUpdated);
       await dialog.waitFor({ state: 'detached' });
 

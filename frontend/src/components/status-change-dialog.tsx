@@ -12,6 +12,7 @@ import {
 import { PROCESS_STATUS_LABELS, type ProcessStatus } from '@domain/process-status.js';
 import {
   assessStatusMove,
+  STATUS_CHANGE_UNDO_SECONDS,
   statusMoveProblems,
   type StatusMoveFacts,
   type StatusMoveField,
@@ -21,9 +22,6 @@ import { ApiRequestError, failureWithReason } from '@/lib/api-error';
 import { toast, toastError } from '@/lib/toast';
 import { useChangeProcessStatus } from '@/lib/process-status-change';
 import './status-change-dialog.css';
-
-/** Seconds between 'Confirmar' and the request: the window in which 'Desfazer' sends nothing at all. */
-const STATUS_CHANGE_UNDO_SECONDS = 5;
 
 /**
  * The process a status change is about, as any screen that lists it knows it (the process list's row, the case file):
