@@ -39,7 +39,7 @@ export async function runScheduledNow<Outcome>(
     process.exit(1);
   }
   const fn = { name, ...SCHEDULED_FUNCTIONS[name] };
-  const host = startFunctionHost({ stage: 'local', ...attached, log: (line) => console.log(line) });
+  const host = startFunctionHost({ stage: 'local', ...attached, functions: [fn], log: (line) => console.log(line) });
   const started = performance.now();
   console.log(options.intro);
   // The host's containers do not keep a process alive (npm start's servers do): the script waits for its run itself.
