@@ -10,9 +10,9 @@ import { toast, toastApiError } from '@/lib/toast';
 /**
  * Starting a renewal writes a new contract and, for a free one, spends a free renewal: both land in the customer
  * collection, which the renewal, contract and payment screens read. The spec's toast with the protocol and the way to
- * the contract live here, not in the button's callbacks: the new contract reaches the live channel, which redraws the
- * page (a spent free renewal's card goes away with its button) often before the answer arrives, and a caller's own
- * callbacks die with it.
+ * the contract live here, not in the button's callbacks: a spent free renewal's card goes away with its button at the
+ * first read of the new collection, and a caller's own callbacks would die with it if anything (a refetch on focus, a
+ * live message) redrew the page before the answer arrived.
  */
 export function useStartRenewal(kind: 'free' | 'paid') {
   const queryClient = useQueryClient();
