@@ -139,7 +139,8 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await confirmation.getByText('Peticionado', { exact: true }).waitFor();
     await confirmation.getByRole('button', { name: 'Cancelar' }).click();
     await confirmation.waitFor({ state: 'detached' });
-    expect(await selector.inputValue()).toBe('pago');
+    // The native dialog leaves the accessibility tree as it closes, a moment before React draws the select again.
+    await expect.poll(() => selector.inputValue()).toBe('pago');
     expect(await selector.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     expect(await apply.count()).toBe(0);
 
@@ -194,7 +195,7 @@ describe('/admin/financeiro and /admin/processos, followed live on a customer’
     await screenshot(phone, 'admin-processes-status-dialog-phone');
     await phone.keyboard.press('Escape');
     await phoneConfirmation.waitFor({ state: 'detached' });
-    expect(await phoneSelector.inputValue()).toBe('peticionado');
+    await expect.poll(() => phoneSelector.inputValue()).toBe('peticionado');
     await phone.goto(`${appUrl}/admin/financeiro`);
     await phone.getByRole('heading', { name: 'Financeiro', level: 1 }).waitFor();
     await phone
