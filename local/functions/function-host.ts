@@ -60,6 +60,7 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
   const usage = new Map<string, Usage>();
   const modules = buildFunctionModules((options.functions ?? ALL_FUNCTIONS).map((fn) => fn.entry));
   let nextId = 1;
+  let stopped = false;
 
   function containerOf(fn: LocalFunction): Container {
     const existing = containers.get(fn.name);
@@ -71,6 +72,8 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     };
     const pending: Container['pending'] = new Map();
     const worker = modules.entry(fn.entry).then((entry) => {
+      // A function still being built when the host stopped starts no worker: nothing would ever terminate it.
+      if (stopped) throw new Error(`${fn.name}: the function host has stopped`);
       // No execArgv: a worker inherits the parent's (tsx's loader, under `npm start`), and the built code needs none.
       const started = new Worker(modules.worker, {
         execArgv: [],
@@ -128,7 +131,6 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     });
   }
 
-  let stopped = false;
   return {
     invoke(fn, event, invokeOptions = {}) {
       return send(fn, {

@@ -27,7 +27,8 @@ import { createApiEvent, ORIGIN_HEADERS } from '../factories.js';
 let host: FunctionHost;
 const failures: string[] = [];
 
-beforeAll(() => {
+/** What the containers get beside their grants: the emulators' endpoints this run's global setup gives. */
+const runtimeEnv = (): Record<string, string> => {
   const inherited = [
     'AWS_REGION',
     'AWS_ACCESS_KEY_ID',
@@ -36,13 +37,14 @@ beforeAll(() => {
     'AWS_ENDPOINT_URL_SFN',
     'AWS_ENDPOINT_URL_SESV2',
   ];
+  return { ...Object.fromEntries(inherited.map((name) => [name, process.env[name]!])), LOG_LEVEL: 'SILENT' };
+};
+
+beforeAll(() => {
   host = startFunctionHost({
     stage: 'test',
     values: INTEGRATION_VALUES,
-    runtimeEnv: {
-      ...Object.fromEntries(inherited.map((name) => [name, process.env[name]!])),
-      LOG_LEVEL: 'SILENT',
-    },
+    runtimeEnv: runtimeEnv(),
     log: (line) => failures.push(line),
   });
 });
@@ -148,6 +150,19 @@ describe('local function host', () => {
 });
 
 describe('the functions’ build', () => {
+  it('starts no worker for a function still being built when the host stops', async () => {
+    // Nothing built up front: GetHealth's first call builds it, and the host stops meanwhile.
+    const stopping = startFunctionHost({
+      stage: 'test',
+      values: INTEGRATION_VALUES,
+      runtimeEnv: runtimeEnv(),
+      functions: [],
+    });
+    const invoked = stopping.init(route('GetHealth'));
+    await stopping.stop();
+    await expect(invoked).rejects.toThrow('GetHealth: the function host has stopped');
+  });
+
   it('removes the build a killed run left behind, and its own when it stops', async () => {
     const root = join(REPO_ROOT, 'node_modules/.cache/baixa-local-functions');
     // No process has this pid (Linux's pid_max is at most 2^22).
