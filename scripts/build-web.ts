@@ -27,6 +27,7 @@ import {
   type PublicPath,
 } from '../domain/public-pages.js';
 import { COMPANY_IDENTITY_BUILD_ENV, companyForBuild, loadCompanyIdentity } from '../lib/company-config.js';
+import { DEFERRED_ENTRY_LOADER } from '../lib/deferred-entry.js';
 
 const CONFIG_FILE = join(REPO_ROOT, 'frontend/vite.config.ts');
 
@@ -89,7 +90,9 @@ export async function buildWeb(options: { outDir: string; siteUrl?: string }): P
     for (const page of PUBLIC_PAGES) {
       const body = await render(page.path);
       const head = withHead(template, page, siteUrl, stylesOf(manifest, PAGE_MODULES[page.path]));
-      const html = inlineStylesheets(head.replace('<div id="root"></div>', `<div id="root">${body}</div>`), outDir);
+      const html = deferEntryWithoutIsland(
+        inlineStylesheets(head.replace('<div id="root"></div>', `<div id="root">${body}</div>`), outDir),
+      );
       const file = join(outDir, prerenderedFile(page.path));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, html);
@@ -185,6 +188,20 @@ function inlineStylesheets(html: string, outDir: string): string {
     const link = hasIsland ? `\n    <link rel="stylesheet" crossorigin href="/${file}" media="not all" />` : '';
     return `<style>${css}</style>${link}`;
   });
+}
+
+/**
+ * A page without an island starts its entry after it has loaded (lib/deferred-entry.ts): its module script and the
+ * preloads of what the entry imports give way to the loader, which names the entry in `data-entry`. A page with an
+ * island keeps them, so its island is armed as soon as the page is parsed.
+ */
+function deferEntryWithoutIsland(html: string): string {
+  if (html.includes('<div data-island=')) return html;
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error("the public entry's module script is not in the page: update deferEntryWithoutIsland");
+  return html
+    .replace(entry[0], `<script data-entry="${escapeHtml(entry[1]!)}">${DEFERRED_ENTRY_LOADER}</script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 }
 
 function escapeHtml(value: string): string {

@@ -23,6 +23,7 @@ import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/origin.js';
 import type { CompanyIdentity } from '../../domain/company.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
+import { DEFERRED_ENTRY_LOADER_CSP_SOURCE } from '../deferred-entry.js';
 import { nagRef } from '../nag.js';
 import { viteBuildSource } from '../site-source.js';
 
@@ -161,7 +162,8 @@ export class Web extends Construct {
     const pixel = props.runtimeConfig.metaPixelId !== undefined;
     const csp = [
       "default-src 'self'",
-      `script-src 'self'${pixel ? ' https://connect.facebook.net' : ''}`,
+      // The public pages' one inline script, by its hash: it starts their entry once the page has loaded.
+      `script-src 'self' ${DEFERRED_ENTRY_LOADER_CSP_SOURCE}${pixel ? ' https://connect.facebook.net' : ''}`,
       // Radix/Amplify UI set inline style attributes; styles cannot exfiltrate tokens.
       "style-src 'self' 'unsafe-inline'",
       // data: for the PIX QR code, which Asaas returns as a base64 PNG.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../lambdas/grants.js';
 import { logicalId, reportedViolations, synthBaixa, type SynthesizedBaixa, type Json } from './helpers.js';
+import { DEFERRED_ENTRY_LOADER_CSP_SOURCE } from '../../lib/deferred-entry.js';
 
 /** A stage with marketing accounts configured (-c metaPixelId, -c googleAdsCustomerId, -c googleAdsConversionActions). */
 let s: SynthesizedBaixa;
@@ -21,7 +22,7 @@ describe('marketing configuration', () => {
       ((policy!.Properties as Json).ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Json })
         .SecurityHeadersConfig.ContentSecurityPolicy,
     );
-    expect(csp).toContain("script-src 'self' https://connect.facebook.net;");
+    expect(csp).toContain(`script-src 'self' ${DEFERRED_ENTRY_LOADER_CSP_SOURCE} https://connect.facebook.net;`);
     expect(csp).toContain("img-src 'self' data: https://www.facebook.com;");
     expect(csp).toMatch(
       /connect-src 'self' https:\/\/cognito-idp\.[^;]* https:\/\/www\.facebook\.com https:\/\/connect\.facebook\.net;/,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES, prerenderedFile } from '../../domain/public-pages.js';
 import { buildWeb } from '../../scripts/build-web.js';
+import { DEFERRED_ENTRY_LOADER, DEFERRED_ENTRY_LOADER_CSP_SOURCE } from '../../lib/deferred-entry.js';
+
+/** A script's CSP hash source, as a browser computes it from the element's text. */
+const cspHash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 /** The production site as `cdk deploy` builds it: prerendered public pages and the app shell. */
 const SITE_URL = 'https://www.exemplo.com.br';
@@ -29,9 +34,16 @@ describe('the prerendered public pages', () => {
       expect(html).toContain(`<meta property="og:url" content="${SITE_URL}${page.path}" />`);
       expect(html).toMatch(/<title>[^<]+<\/title>/);
       expect(html).toContain('<meta name="description"');
-      // The CSP allows no inline script; styles are inlined so nothing blocks the first paint. Structured data for
-      // search engines (`application/ld+json`, the FAQ's) is a data block the browser never runs, so CSP ignores it.
-      expect(html).not.toMatch(/<script(?![^>]*\b(src=|type="application\/ld\+json"))[^>]*>/);
+      // The CSP allows one inline script, the entry's loader, by its hash; styles are inlined so nothing blocks the
+      // first paint. Structured data for search engines (`application/ld+json`, the FAQ's) is a data block the browser
+      // never runs, so CSP ignores it.
+      const inline = [
+        ...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([^<]*)<\/script>/g),
+      ];
+      for (const [, code] of inline) expect(cspHash(code!)).toBe(DEFERRED_ENTRY_LOADER_CSP_SOURCE);
+      expect(html.match(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>/g) ?? []).toHaveLength(
+        inline.length,
+      );
       expect(html).toContain('<style>');
     },
   );
@@ -73,9 +85,10 @@ describe('the prerendered public pages', () => {
 });
 
 describe('what the public pages download', () => {
-  /** The public entry's file, as every prerendered page names it. */
-  const publicEntry = () =>
-    /<script type="module" crossorigin src="\/assets\/([\w.-]+\.js)">/.exec(read('index.html'))![1]!;
+  /** The public entry's file: the module script of a page with an island, the loader's `data-entry` elsewhere. */
+  const entryOf = (file: string) =>
+    /<script (?:type="module" crossorigin src|data-entry)="\/assets\/([\w.-]+\.js)">/.exec(read(file))?.[1];
+  const publicEntry = () => entryOf('index.html')!;
 
   /**
    * Every script a page can load from its entry: static imports and, unless `staticOnly`, dynamic imports and Vite's
@@ -113,6 +126,18 @@ describe('what the public pages download', () => {
     expect(upFront.filter((file) => file.startsWith('react-'))).toEqual([]);
     const bytes = upFront.reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, 'assets', file))).length, 0);
     expect(bytes).toBeLessThan(30 * 1024);
+  });
+
+  it('starts the entry after the first paint where there is no island, and at once where there is one', () => {
+    const entry = publicEntry();
+    // The lookup's form must answer as soon as it is drawn: its page loads the entry as a module script.
+    expect(read('consultar/index.html')).toContain(`<script type="module" crossorigin src="/assets/${entry}">`);
+    for (const file of ['index.html', 'duvidas/index.html', 'termos/index.html', 'privacidade/index.html']) {
+      const html = read(file);
+      expect(html).toContain(`<script data-entry="/assets/${entry}">${DEFERRED_ENTRY_LOADER}</script>`);
+      expect(html).not.toContain('type="module"');
+      expect(html).not.toContain('modulepreload');
+    }
   });
 
   it('renders the lookup island apart, as the root the browser hydrates, and the rest without islands', () => {

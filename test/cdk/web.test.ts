@@ -5,6 +5,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runtimeConfigSchema } from '../../domain/schemas/runtime-config.js';
 import { DEFAULT_REGION } from '../../lib/baixa-app.js';
+import { DEFERRED_ENTRY_LOADER_CSP_SOURCE } from '../../lib/deferred-entry.js';
 import { logicalId, type SynthesizedBaixa } from './helpers.js';
 import { stage, type Json, resources } from './stage.js';
 
@@ -116,6 +117,9 @@ describe('Web', () => {
     expect(csp).toContain(logicalId(s.stack.live.webSocketApi));
     expect(csp).not.toContain(logicalId(s.stack.api.httpApi));
     expect(csp).toContain("frame-ancestors 'none'");
+    // No inline script runs but the public pages' loader, allowed by its hash (test/cdk/site-build.test.ts).
+    expect(csp).toContain(`script-src 'self' ${DEFERRED_ENTRY_LOADER_CSP_SOURCE};`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('deploys a config.json that matches the SPA schema and carries the API URL and pool ids', () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFERRED_ENTRY_LOADER_CSP_SOURCE } from '../../lib/deferred-entry.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
 
 const { appUrl } = inject('e2e');
@@ -194,6 +195,32 @@ describe('a page of HTML and CSS', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((path) => /\/(react|public|landing-page|router|app)-/.test(path))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('starts its entry after the first paint, under a CSP that allows no inline script but its loader', async () => {
+    const page = await newPage(VIEWPORTS.phone);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The production CSP's script rule (lib/constructs/web.ts), which the local site server does not send.
+    await page.route(`${appUrl}/`, async (route) => {
+      const response = await route.fetch();
+      const csp = `script-src 'self' ${DEFERRED_ENTRY_LOADER_CSP_SOURCE}`;
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    });
+    await page.goto(appUrl);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const { paint, entry } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      entry: performance
+        .getEntriesByType('resource')
+        .find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))?.startTime,
+    }));
+    expect(paint).toBeGreaterThan(0);
+    expect(entry).toBeGreaterThan(paint!);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
