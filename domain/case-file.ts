@@ -3,8 +3,8 @@ import { chargeStatusLabel, isChargeReturned } from './charge-status.js';
 import { formatDate } from './dates.js';
 import { onlyDigits } from './documents.js';
 import { SYSTEM_ACTOR } from './history.js';
-import { paymentMethodLabel } from './payment-methods.js';
-import { formatBRL } from './pricing.js';
+import { chargeCreatedTitle, FREE_RENEWAL_METHOD_LABEL, paymentMethodLabel } from './payment-methods.js';
+import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
 import { statusLabel } from './process-status.js';
 import { REMINDER_CHANNEL_LABELS, REMINDER_LABELS, type ReminderChannel, type ReminderKind } from './reminders.js';
 import type { AuditEntry } from './schemas/audit.js';
@@ -200,7 +200,13 @@ export function caseFileTimeline(input: CaseFileInput): CaseFileEvent[] {
         kind: 'contrato',
         title: contract.parent_contrato_id ? 'Contrato de renovação gerado' : 'Contrato gerado',
         protocolo,
-        details: [`${formatBRL(contract.valor)} · ${contract.forma_pagamento === 'gratuito' ? 'Gratuito' : 'PIX'}`],
+        // The price the contract was made at; how it is paid is the charges' (PIX, card, boleto or by hand), so a
+        // contract paid by card never reads 'PIX' here. A free renewal says so (spec 02 §9: 'gratuito').
+        details: [
+          contract.forma_pagamento === FREE_RENEWAL_PAYMENT_METHOD
+            ? `${formatBRL(contract.valor)} · ${FREE_RENEWAL_METHOD_LABEL}`
+            : formatBRL(contract.valor),
+        ],
       }),
     );
     if (contract.assinado_em) {
@@ -246,7 +252,7 @@ export function caseFileTimeline(input: CaseFileInput): CaseFileEvent[] {
         id: `cobranca-${charge.id}`,
         at: charge.created_at,
         kind: 'cobranca',
-        title: 'PIX gerado',
+        title: chargeCreatedTitle(charge),
         protocolo,
         asaas_link: charge.link,
         details: [

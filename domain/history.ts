@@ -1,6 +1,7 @@
 import { INVOICE_MESSAGES, invoiceStatusLabel } from './invoice.js';
 import { chargeStatusLabel, isChargePaid } from './charge-status.js';
 import { kitItemDefinition, kitItemStateLabel } from './filing-kit.js';
+import { chargeCheckoutMethod, chargeCreatedTitle, PAYMENT_METHOD_LABELS } from './payment-methods.js';
 import { formatBRL } from './pricing.js';
 import { HISTORY_EXTRA_STATUS_LABELS, PROCESS_STATUS_LABELS, statusLabel } from './process-status.js';
 import type { Dashboard } from './schemas/dashboard.js';
@@ -100,12 +101,16 @@ export function customerHistory(
 
   for (const charge of collection.charges) {
     const protocol = protocolOf.get(charge.contrato_id);
+    // A card or a boleto is not a PIX: the line says what was made (the spec's words for a PIX).
+    const description = protocol
+      ? `Protocolo ${protocol}`
+      : `Pagamento via ${PAYMENT_METHOD_LABELS[chargeCheckoutMethod(charge)]}`;
     entries.push({
       id: `charge-${charge.id}`,
       at: charge.created_at,
       kind: 'payment',
-      title: 'PIX gerado',
-      description: protocol ? `Protocolo ${protocol}` : 'Pagamento via PIX',
+      title: chargeCreatedTitle(charge),
+      description,
     });
     if (charge.updated_at !== charge.created_at) {
       entries.push({
@@ -113,7 +118,7 @@ export function customerHistory(
         at: charge.updated_at,
         kind: 'payment',
         title: chargeHistoryTitle(charge.status),
-        description: protocol ? `Protocolo ${protocol}` : 'Pagamento via PIX',
+        description,
       });
     }
   }

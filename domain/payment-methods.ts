@@ -137,10 +137,28 @@ export function instalmentLabel(total: number, count: number): string {
 /** The method of a stored charge: manual when the money came outside Asaas, else the method chosen (PIX before). */
 export function chargeMethod(charge: { forma?: string | null; pagamento_manual?: unknown; status?: string }) {
   if (charge.pagamento_manual || charge.status === 'RECEIVED_IN_CASH') return 'manual' as const;
+  return chargeCheckoutMethod(charge);
+}
+
+/** The method a charge was created for (its `forma`; PIX before card and boleto existed), whatever paid it later. */
+export function chargeCheckoutMethod(charge: { forma?: string | null }): CheckoutMethod {
   return (CHECKOUT_METHODS as readonly string[]).includes(charge.forma ?? '')
     ? (charge.forma as CheckoutMethod)
     : 'pix';
 }
+
+/**
+ * The line of the customer's history and of the admin's case file for a charge created: the spec's 'PIX gerado' for a
+ * PIX, and what was really made for a card or a boleto (neither is a PIX).
+ */
+export const CHARGE_CREATED_TITLES: Record<CheckoutMethod, string> = {
+  pix: 'PIX gerado',
+  cartao: 'Cobrança no cartão gerada',
+  boleto: 'Boleto gerado',
+};
+
+export const chargeCreatedTitle = (charge: { forma?: string | null }): string =>
+  CHARGE_CREATED_TITLES[chargeCheckoutMethod(charge)];
 
 export function paymentMethodLabel(charge: Parameters<typeof chargeMethod>[0]): string {
   return PAYMENT_METHOD_LABELS[chargeMethod(charge)];

@@ -1,9 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PAYMENT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
-import { nameWord } from './admin-helpers.js';
+import { getProfileRoute } from '../../domain/api/profile.js';
+import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
+import { adminPage, nameWord } from './admin-helpers.js';
 import { screenshot, VIEWPORTS, newContext } from './browser.js';
-import { apiCustomer, openDashboardAs } from './customers.js';
+import { apiCustomer, callApi, openDashboardAs } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
 
@@ -59,7 +61,31 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await facts.getByText('Cartão de crédito: 3× de R$ 149,66 a R$ 149,67').waitFor();
       await facts.getByText(/^R\$\s449,00$/).waitFor();
       await screenshot(page, `contract-card-paid-${device}`);
+      // The history says a card charge was made, not a PIX.
+      await page.goto(`${appUrl}/app/historico`);
+      await page.getByText('Cobrança no cartão gerada').waitFor();
+      expect(await page.getByText('PIX gerado').count()).toBe(0);
       await page.context().close();
+      if (device === 'desktop') {
+        // The admin's case file tells the same sale: the contract's card and its charge, never 'PIX'.
+        const { profile } = await callApi<{ profile: { id: string } }>(
+          customer.idToken,
+          getProfileRoute.method,
+          getProfileRoute.path,
+        );
+        const admin = await adminPage(viewport);
+        await admin.goto(`${appUrl}/admin/clientes/${profile.id}`);
+        const card = admin.getByRole('region', { name: CASE_FILE_MESSAGES.casesTitle });
+        await card.getByText(/^R\$\s449,00 · Cartão de crédito: 3× de R\$ 149,66 a R\$ 149,67 · criado em/).waitFor();
+        await card.getByText(/^R\$\s449,00 · Cartão de crédito · pago em/).waitFor();
+        expect(await card.getByText(/· PIX/).count()).toBe(0);
+        const timeline = admin.getByRole('list', { name: CASE_FILE_MESSAGES.timelineTitle });
+        await timeline.getByText('Contrato gerado').waitFor();
+        await timeline.getByText('Cobrança no cartão gerada').waitFor();
+        expect(await timeline.textContent()).not.toContain('· PIX');
+        await screenshot(admin, 'case-file-card-paid-desktop');
+        await admin.context().close();
+      }
       // The file's first test also pays the local runtime's first calls (sign-in, the payment routes, the simulator).
     },
     180_000,

@@ -155,9 +155,24 @@ describe('caseFileTimeline', () => {
       asaas_link: 'https://sandbox.asaas.com/i/pay_1',
       details: ['R$ 399,00 · PIX · pago em 01/11/2026'],
     });
+    // The contract's price only: how it was paid is the charge's line (a card-paid contract never reads 'PIX').
+    expect(byTitle('Contrato gerado').details).toEqual(['R$ 399,00']);
     expect(byTitle('Contrato assinado')).toMatchObject({ contract_pdf: 'c1', actor: 'Cliente' });
     expect(byTitle('Contrato assinado').details).toContain(`SHA-256 do texto: ${'a'.repeat(64)}`);
     expect(byTitle('Atualização do seu processo')).toMatchObject({ kind: 'email', delivery: 'enviado' });
+  });
+
+  it('says a free renewal is free, and a contract paid by card by its charge, never as PIX', () => {
+    const renewal = { ...contract, forma_pagamento: 'gratuito', parent_contrato_id: 'c0' };
+    const free = caseFileTimeline(input({ contracts: [renewal], charges: [] }));
+    expect(free.find((event) => event.title === 'Contrato de renovação gerado')?.details).toEqual([
+      'R$ 399,00 · Gratuito',
+    ]);
+    const card = caseFileTimeline(input({ charges: [{ ...charge, forma: 'cartao', valor: 449, parcelas: 3 }] }));
+    expect(card.find((event) => event.title === 'Contrato gerado')?.details).toEqual(['R$ 399,00']);
+    expect(card.find((event) => event.title === 'Pagamento recebido')?.details[0]).not.toContain('PIX');
+    expect(card.map((event) => event.title)).toContain('Cobrança no cartão gerada');
+    expect(card.map((event) => event.title)).not.toContain('PIX gerado');
   });
 
   it('says a payment marked by hand is manual, and shows a refund with its value', () => {

@@ -194,4 +194,23 @@ describe('customerHistory entries in full', () => {
       ['contract-c2', 'Contrato de renovação gerado', 'Protocolo LM2026112100001 · R$ 399,00'],
     ]);
   });
+
+  it('says a card or a boleto was made, never a PIX', () => {
+    const entries = customerHistory({
+      contracts: [],
+      charges: [
+        charge({ id: 'card', contrato_id: 'zz', forma: 'cartao' }),
+        charge({ id: 'slip', contrato_id: 'zz', forma: 'boleto' }),
+      ],
+      processes: [],
+      history: [],
+    });
+    expect(entries.map((e) => [e.id, e.title, e.description])).toEqual(
+      expect.arrayContaining([
+        ['charge-card', 'Cobrança no cartão gerada', 'Pagamento via Cartão de crédito'],
+        ['charge-slip', 'Boleto gerado', 'Pagamento via Boleto'],
+      ]),
+    );
+    expect(entries.map((e) => e.title)).not.toContain('PIX gerado');
+  });
 });

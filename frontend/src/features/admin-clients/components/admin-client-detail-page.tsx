@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { AdminProcessRow } from '@domain/api/admin-processes.js';
 import { CASE_FILE_MESSAGES as M } from '@domain/case-file.js';
 import { chargeStatusLabel, isChargePaid } from '@domain/charge-status.js';
-import { paymentMethodLabel } from '@domain/payment-methods.js';
+import { contractSaleFacts, paymentMethodLabel } from '@domain/payment-methods.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
 import { formatDocument } from '@domain/documents.js';
 import { ADMIN_CLIENT_MESSAGES, CONTRACT_MESSAGES, WITHDRAWAL_MESSAGES } from '@domain/messages.js';
@@ -96,8 +96,9 @@ export function AdminClientDetailPage({ statusControl: StatusControl }: { status
   );
 }
 
-/** 'pix' is shown as the method's name; a free renewal says so (spec 02 §9: 'gratuito'). */
-const contractMethod = (method: string) => (method === 'pix' ? 'PIX' : method === 'gratuito' ? 'Gratuito' : method);
+/** A contract's charges, the newest first: the first is the sale as it stands (what the status guard reads too). */
+const newestFirst = (charges: AdminClientDetail['contracts'][number]['charges']) =>
+  [...charges].sort((a, b) => b.created_at.localeCompare(a.created_at));
 
 /** Each contract once, with its process (status, court case) and its charges: a protocol appears once on the page. */
 function Cases({
@@ -119,6 +120,8 @@ function Cases({
       {contracts.length === 0 ? <Text color="font.secondary">{M.casesEmpty}</Text> : null}
       {contracts.map((contract) => {
         const process = processes.find((candidate) => candidate.contrato_id === contract.id);
+        // The sale's value and method as the customer's contract card shows them: a card or boleto charge is not PIX.
+        const sale = contractSaleFacts(contract, newestFirst(contract.charges)[0] ?? null);
         return (
           <Card key={contract.id} variation="outlined" aria-label={`Protocolo ${contract.protocolo}`}>
             <Flex direction="column" gap="small">
@@ -145,8 +148,7 @@ function Cases({
                 </Flex>
               </Flex>
               <Text fontSize="small" color="font.secondary">
-                {formatBRL(contract.valor)} · {contractMethod(contract.forma_pagamento)} · criado em{' '}
-                {formatDate(contract.created_at)}
+                {formatBRL(sale.value)} · {sale.method} · criado em {formatDate(contract.created_at)}
                 {contract.assinado_em ? ` · assinado em ${formatDate(contract.assinado_em)}` : ' · não assinado'}
                 {contract.parent_contrato_id ? ' · renovação' : ''}
                 {process?.previsao ? ` · previsão ${formatDate(process.previsao)}` : ''}
@@ -174,9 +176,7 @@ function Cases({
                         email_cliente: profile.email,
                         // What the status guard reads, as a process row carries it: the contract's latest charge and
                         // its form of payment (the server checks the same facts).
-                        cobranca_status:
-                          [...contract.charges].sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.status ??
-                          null,
+                        cobranca_status: newestFirst(contract.charges)[0]?.status ?? null,
                         forma_pagamento: contract.forma_pagamento ?? null,
                       }}
                       onChanged={onChanged}
