@@ -130,4 +130,35 @@ describe('a payment for no charge of ours', () => {
     ]);
     await expect(refundOrphanPayment(deps(), admin, payment.id, 'de novo')).rejects.toMatchObject({ statusCode: 409 });
   });
+
+  it('paid by card in instalments, gives the card the whole plan back, not its first instalment alone', async () => {
+    const customer = await sim.asaas.createCustomer({
+      name: 'Pagador Cartão Avulso',
+      cpfCnpj: '52998224725',
+      email: 'avulso.cartao@baixa.test',
+      externalReference: `avulso-${ulid()}`,
+    });
+    const reference = `painel-${ulid()}`;
+    const first = await sim.asaas.createCharge({
+      customer: customer.id,
+      billingType: 'CREDIT_CARD',
+      value: 449,
+      installmentCount: 3,
+      dueDate: new Date().toISOString().slice(0, 10),
+      description: 'Criada no painel',
+      externalReference: reference,
+    });
+    await control(`payments/${first.id}/card-pay`);
+    expect(await handleAsaasWebhook(deps(), asaasEvent(first.id, 'PAYMENT_CONFIRMED', 'CONFIRMED'))).toBe(
+      'orphan_payment',
+    );
+    const plan = async () =>
+      (await sim.listing<{ id: string; status: string; externalReference: string | null }[]>('payments')).filter(
+        (p) => p.externalReference === reference,
+      );
+    expect(await plan()).toHaveLength(3);
+
+    await refundOrphanPayment(deps(), admin, first.id, 'Pagamento sem contrato');
+    expect((await plan()).map((p) => p.status)).toEqual(['REFUNDED', 'REFUNDED', 'REFUNDED']);
+  });
 });

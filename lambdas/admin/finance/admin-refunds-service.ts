@@ -115,8 +115,11 @@ export async function refundOrphanPayment(
   if (!isChargePaid(orphan.status)) throw new ConflictError(WITHDRAWAL_MESSAGES.refundNotPaid);
   let fresh;
   try {
+    // An orphan paid by card in instalments is one payment of a plan: the card gets the whole plan back (as a charge of
+    // ours would, `refundCharge`), never its first instalment alone. Which plan, Asaas's own payment says.
+    const { installment } = await deps.asaas.getPayment(asaasId);
     try {
-      await deps.asaas.refundPayment(asaasId, `Estorno: ${reason}`.slice(0, 500));
+      await refundCharge(deps.asaas, { payment: asaasId, installment }, `Estorno: ${reason}`.slice(0, 500));
     } catch (error) {
       if (!(error instanceof AsaasError && (error.kind === 'rejected' || error.kind === 'not_found'))) throw error;
       logger.warn('Asaas refused an orphan refund; reading the payment back', { error, asaasId });
