@@ -1,8 +1,8 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { cnjCheckDigits } from '../../domain/cnj-number.js';
-import { STATUS_CHANGE_UNDO_SECONDS } from '../../domain/status-change.js';
+import { ADMIN_PROCESS_MESSAGES } from '../../domain/messages.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
 import { newPage } from './browser.js';
@@ -67,10 +67,21 @@ export async function latePaidClient(db: ReturnType<typeof localTable>) {
 /** Pages whose clock Playwright already controls (it installs once per page). */
 const clockedPages = new WeakSet<Page>();
 
+/** The countdown's line, whatever second it is at ('… avisado em 5 segundos.'). */
+const [countdownBefore, countdownAfter] = ADMIN_PROCESS_MESSAGES.statusChangeScheduledDescription(0).split('0') as [
+  string,
+  string,
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const COUNTDOWN_LINE = new RegExp(`^${escapeRegExp(countdownBefore)}\\d+${escapeRegExp(countdownAfter)}$`);
+
 /**
  * Presses the status dialog's 'Confirmar' and runs its 'Desfazer' countdown through at once: Playwright's clock
- * (installed here, time still flowing) jumps the five seconds a person waits, so the request leaves as it would after
- * them. The countdown on the real clock, and 'Desfazer' within it, are tested in admin-today.test.ts.
+ * (installed here, time still flowing) jumps the seconds a person waits, so the request leaves as it would after them.
+ * The countdown is a chain of one-second timers, each set once React has drawn the previous second, so one jump of
+ * five seconds fired only the first and the other four ran on the real clock: the clock jumps a second at a time
+ * until the countdown's line is gone (the change sent). The countdown on the real clock, and 'Desfazer' within it, are
+ * tested in admin-today.test.ts.
  */
 export async function confirmStatusChange(page: Page, dialog: Locator, confirm = 'Confirmar'): Promise<void> {
   if (!clockedPages.has(page)) {
@@ -78,5 +89,15 @@ export async function confirmStatusChange(page: Page, dialog: Locator, confirm =
     clockedPages.add(page);
   }
   await dialog.getByRole('button', { name: confirm }).click();
-  await page.clock.runFor(STATUS_CHANGE_UNDO_SECONDS * 1000);
+  const countdown = dialog.getByText(COUNTDOWN_LINE);
+  await countdown.waitFor();
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1000);
+        return countdown.count();
+      },
+      { interval: 20, timeout: 10_000 },
+    )
+    .toBe(0);
 }
