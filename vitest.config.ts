@@ -66,6 +66,10 @@ export default defineConfig({
           // The worker's browser connection and each test's contexts, so no file sets them up or closes them.
           setupFiles: ['test/e2e/browser-fixture.ts'],
           fileParallelism: false,
+          // One worker for every file: a new worker per file (its start, playwright-core, the SDK and the domain
+          // imported again, a new browser connection) cost about 2 s between files. Files share no state but the
+          // runtime and the browser: each closes its contexts and connection (browser-fixture.ts).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // expect.poll's 1 s default is too short for a page on a busy 2-core machine.

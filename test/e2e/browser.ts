@@ -44,7 +44,7 @@ export function launchChromium(): Promise<Browser> {
  * The e2e run's one browser (started by global-setup.ts), connected to once per worker: the first page a test file asks
  * for connects, and the connection closes when the worker is done (browser-fixture.ts, the project's setup file). A
  * worker's contexts are its own and closing its connection closes them, so files stay isolated without a browser
- * start each. With the project's isolation each file runs in a worker of its own.
+ * start each. The files share one worker (the project runs without isolation), each with its own connection.
  */
 let workerBrowser: Promise<Browser> | undefined;
 export function browser(): Promise<Browser> {
@@ -58,6 +58,8 @@ let inTest = false;
 
 /** browser-fixture.ts: what a test opened is closed after it, so a long file does not pile up Chromium contexts. */
 export const browserFixture = {
+  /** A file's start, for its inbox reads (`emailsTo`): files share one worker, and its module state. */
+  beforeAll: () => void (fileStartedS = Math.floor(Date.now() / 1000) - 60),
   beforeEach: () => void (inTest = true),
   afterEach: async () => {
     inTest = false;
@@ -153,15 +155,15 @@ export async function openPublicPage(page: Page, url: string): Promise<void> {
 }
 
 /**
- * When this test file began (each file runs in a process of its own), less a minute for a slow start. The local inbox
+ * When this test file began (set by browser-fixture.ts for each file), less a minute for a slow start. The local inbox
  * keeps every e-mail of the run, attachments included: read whole at every poll, it cost more CPU the longer the run
  * went, on both sides. A file reads only what its own tests made the product send.
  */
-const FILE_STARTED_S = Math.floor(Date.now() / 1000) - 60;
+let fileStartedS = Math.floor(Date.now() / 1000) - 60;
 
 /** Every e-mail the product sent to an address since this file began, oldest first, from the local SES inbox. */
 export async function emailsTo(sesUrl: string, to: string): Promise<StoredEmail[]> {
-  const store = (await (await fetch(`${sesUrl}/store?since=${FILE_STARTED_S}`)).json()) as { emails: StoredEmail[] };
+  const store = (await (await fetch(`${sesUrl}/store?since=${fileStartedS}`)).json()) as { emails: StoredEmail[] };
   return store.emails.filter((e) => (e.destination?.to ?? []).some((address) => address.includes(to)));
 }
 
