@@ -1,11 +1,13 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { getProfileRoute } from '../../domain/api/profile.js';
 import { cnjCheckDigits } from '../../domain/cnj-number.js';
 import { ADMIN_PROCESS_MESSAGES } from '../../domain/messages.js';
 import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { seedCustomer, seedKitApproved, seedPendingCharge } from '../integration/seed.js';
 import { newPage } from './browser.js';
+import { callApi } from './customers.js';
 import { openSignedIn } from './sessions.js';
 import type { localTable } from './local-table.js';
 
@@ -37,6 +39,14 @@ export async function adminPage(viewport: { width: number; height: number }): Pr
 }
 
 /** A CNJ number of TJSP (J 8, TR 26), as a lawyer types it. */
+/** An admin's page on the case file of the customer signed in with `idToken` (its profile id read through the API). */
+export async function adminCaseFileOf(viewport: { width: number; height: number }, idToken: string): Promise<Page> {
+  const { profile } = await callApi<{ profile: { id: string } }>(idToken, getProfileRoute.method, getProfileRoute.path);
+  const page = await adminPage(viewport);
+  await page.goto(`${inject('e2e').appUrl}/admin/clientes/${profile.id}`);
+  return page;
+}
+
 export function tjspNumber(sequence: string): string {
   const parts = { sequence, year: '2026', justice: '8', court: '26', origin: '0100' };
   return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;

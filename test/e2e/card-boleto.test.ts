@@ -1,11 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PAYMENT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
 import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
-import { getProfileRoute } from '../../domain/api/profile.js';
 import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
-import { adminPage, nameWord } from './admin-helpers.js';
+import { adminCaseFileOf, nameWord } from './admin-helpers.js';
 import { screenshot, VIEWPORTS, newContext } from './browser.js';
-import { apiCustomer, callApi, openDashboardAs } from './customers.js';
+import { apiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl, asaasUrl } = inject('e2e');
 
@@ -68,13 +67,7 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await page.context().close();
       if (device === 'desktop') {
         // The admin's case file tells the same sale: the contract's card and its charge, never 'PIX'.
-        const { profile } = await callApi<{ profile: { id: string } }>(
-          customer.idToken,
-          getProfileRoute.method,
-          getProfileRoute.path,
-        );
-        const admin = await adminPage(viewport);
-        await admin.goto(`${appUrl}/admin/clientes/${profile.id}`);
+        const admin = await adminCaseFileOf(viewport, customer.idToken);
         const card = admin.getByRole('region', { name: CASE_FILE_MESSAGES.casesTitle });
         await card.getByText(/^R\$\s449,00 · Cartão de crédito: 3× de R\$ 149,66 a R\$ 149,67 · criado em/).waitFor();
         await card.getByText(/^R\$\s449,00 · Cartão de crédito · pago em/).waitFor();

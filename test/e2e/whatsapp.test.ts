@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createChargeRoute } from '../../domain/api/payments.js';
-import { getProfileRoute } from '../../domain/api/profile.js';
 import { EXAMPLE_COMPANY } from '../../domain/company.js';
 import {
   WHATSAPP_MESSAGE_STATE_LABELS,
@@ -9,7 +8,7 @@ import {
   whatsappErrorText,
 } from '../../domain/whatsapp.js';
 import { whatsAppControl } from '../../local/services/whatsapp.js';
-import { adminPage } from './admin-helpers.js';
+import { adminCaseFileOf } from './admin-helpers.js';
 import { newPage, screenshot, VIEWPORTS } from './browser.js';
 import { apiCustomer, callApi, customerCollection, openDashboardAs } from './customers.js';
 
@@ -72,13 +71,7 @@ describe('WhatsApp status notices', () => {
       await screenshot(inbox, `whatsapp-inbox-${label}`);
 
       // The admin's case file: the consent, the message and its delivery, the reply with its link to answer.
-      const { profile } = await callApi<{ profile: { id: string } }>(
-        customer.idToken,
-        getProfileRoute.method,
-        getProfileRoute.path,
-      );
-      const admin = await adminPage(viewport);
-      await admin.goto(`${appUrl}/admin/clientes/${profile.id}`);
+      const admin = await adminCaseFileOf(viewport, customer.idToken);
       const channel = admin.getByRole('region', { name: WHATSAPP_MESSAGES.adminTitle });
       await channel.getByText(/Autorizado em .*, em Meu Perfil/).waitFor({ timeout: 30_000 });
       await channel.getByText(`do seu processo ${customer.protocol}`, { exact: false }).waitFor();
