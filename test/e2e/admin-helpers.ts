@@ -83,7 +83,7 @@ const [countdownBefore, countdownAfter] = ADMIN_PROCESS_MESSAGES.statusChangeSch
   string,
 ];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const COUNTDOWN_LINE = new RegExp(`^${escapeRegExp(countdownBefore)}\\d+${escapeRegExp(countdownAfter)}$`);
+export const COUNTDOWN_LINE = new RegExp(`^${escapeRegExp(countdownBefore)}\\d+${escapeRegExp(countdownAfter)}$`);
 
 /**
  * Presses the status dialog's 'Confirmar' and runs its 'Desfazer' countdown through at once: Playwright's clock

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { getProcess } from '../../lambdas/shared/data/processes.js';
-import { adminPage, confirmStatusChange, latePaidClient, tjspNumber } from './admin-helpers.js';
+import { adminPage, confirmStatusChange, COUNTDOWN_LINE, latePaidClient, tjspNumber } from './admin-helpers.js';
 import { screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
@@ -57,7 +57,7 @@ describe("'Hoje': an admin starts the day on what is due", () => {
 
       // 'Desfazer' within the countdown (on the real clock) sends nothing: the process is still paid.
       await dialog.getByRole('button', { name: 'Confirmar' }).click();
-      await dialog.getByText(/O status muda e o cliente é avisado em \d segundos\./).waitFor();
+      await dialog.getByText(COUNTDOWN_LINE).waitFor();
       await dialog.getByRole('button', { name: 'Desfazer' }).click();
       await toastWith(page, 'Alteração desfeita. Nada foi enviado ao cliente.');
       expect((await getProcess(db, client.ref))?.status).toBe('em_analise');

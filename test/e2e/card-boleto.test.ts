@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PAYMENT_MESSAGES, WITHDRAWAL_MESSAGES } from '../../domain/messages.js';
-import { CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
+import { CHARGE_CREATED_TITLES, CHECKOUT_MESSAGES } from '../../domain/payment-methods.js';
 import { CASE_FILE_MESSAGES } from '../../domain/case-file.js';
 import { adminCaseFileOf, nameWord } from './admin-helpers.js';
 import { screenshot, VIEWPORTS, newContext } from './browser.js';
@@ -62,8 +62,8 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
       await screenshot(page, `contract-card-paid-${device}`);
       // The history says a card charge was made, not a PIX.
       await page.goto(`${appUrl}/app/historico`);
-      await page.getByText('Cobrança no cartão gerada').waitFor();
-      expect(await page.getByText('PIX gerado').count()).toBe(0);
+      await page.getByText(CHARGE_CREATED_TITLES.cartao).waitFor();
+      expect(await page.getByText(CHARGE_CREATED_TITLES.pix).count()).toBe(0);
       await page.context().close();
       if (device === 'desktop') {
         // The admin's case file tells the same sale: the contract's card and its charge, never 'PIX'.
@@ -74,7 +74,7 @@ describe('card and boleto (/app/pagamento) through the Asaas simulator', () => {
         expect(await card.getByText(/· PIX/).count()).toBe(0);
         const timeline = admin.getByRole('list', { name: CASE_FILE_MESSAGES.timelineTitle });
         await timeline.getByText('Contrato gerado').waitFor();
-        await timeline.getByText('Cobrança no cartão gerada').waitFor();
+        await timeline.getByText(CHARGE_CREATED_TITLES.cartao).waitFor();
         expect(await timeline.textContent()).not.toContain('· PIX');
         await screenshot(admin, 'case-file-card-paid-desktop');
         await admin.context().close();
