@@ -11,6 +11,7 @@ import {
   type PublicPath,
 } from '../domain/public-pages';
 import { companyForBuild } from '../lib/company-config';
+import { lazyAmplifyThemeDefault } from '../lib/lazy-amplify-theme-default';
 
 // Resolved from this file, not the cwd, so `vite build --config frontend/vite.config.ts` works from the repo root.
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
@@ -144,7 +145,7 @@ const companyJson = JSON.stringify(companyForBuild());
 export default defineConfig(({ isSsrBuild }) => ({
   root: frontendDir,
   define: { 'import.meta.env.VITE_COMPANY_IDENTITY': JSON.stringify(companyJson) },
-  plugins: [react(), siteRoutes()],
+  plugins: [react(), siteRoutes(), lazyAmplifyThemeDefault()],
   resolve: {
     alias: {
       '@domain': fromFrontend('../domain'),
