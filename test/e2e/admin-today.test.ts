@@ -31,6 +31,8 @@ describe("'Hoje': an admin starts the day on what is due", () => {
       // The menu: the admin's entries first, 'Hoje' with the same count as its queues.
       if (viewport === 'phone') await page.getByRole('button', { name: /menu/i }).click();
       const menu = page.getByRole('navigation', { name: 'Menu principal' });
+      // On a phone the menu opens on the click's next frame: its links are read once it is there.
+      await menu.getByRole('link').first().waitFor();
       const links = await menu.getByRole('link').allTextContents();
       expect(links[0]).toMatch(/^Hoje/);
       expect(links.findIndex((text) => text.startsWith('Dashboard'))).toBeGreaterThan(4);
