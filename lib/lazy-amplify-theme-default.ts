@@ -22,8 +22,8 @@ export { ThemeContext };
 `;
 
 /**
- * Amplify UI's ThemeContext builds a whole default theme (`createTheme()`: every token and its 120 KB of CSS, about
- * 20 ms of the app's 0.35–0.4 s start on this machine, several times that on a slow phone) as soon as its module loads,
+ * Amplify UI's ThemeContext builds a whole default theme (`createTheme()`: every token and its 120 KB of CSS, 20–28 ms
+ * of a signed-in start's 0.65–0.7 s on this machine, several times that on a slow phone) as soon as its module loads,
  * for a default no screen of ours reads: every Amplify component renders under a ThemeProvider (the app's AppProvider,
  * the configuration error screen's own), which builds our theme instead. In the client build this plugin serves the
  * module with the default built on first read. A package update that moves the module fails the build (rather than
