@@ -191,9 +191,9 @@ function inlineStylesheets(html: string, outDir: string): string {
 }
 
 /**
- * A page without an island starts its entry once it has loaded and painted (lib/deferred-entry.ts): its module script and the
- * preloads of what the entry imports give way to the loader, which names the entry in `data-entry`. A page with an
- * island keeps them, so its island is armed as soon as the page is parsed.
+ * A page without an island starts its entry once it has loaded and painted (lib/deferred-entry.ts): its module script
+ * and the preloads of what the entry imports give way to the loader, which names the entry in `data-entry`. A page with
+ * an island keeps them, so its island is armed as soon as the page is parsed.
  */
 function deferEntryWithoutIsland(html: string): string {
   if (html.includes('<div data-island=')) return html;

@@ -38,7 +38,6 @@ export async function adminPage(viewport: { width: number; height: number }): Pr
   return page;
 }
 
-/** A CNJ number of TJSP (J 8, TR 26), as a lawyer types it. */
 /** An admin's page on the case file of the customer signed in with `idToken` (its profile id read through the API). */
 export async function adminCaseFileOf(viewport: { width: number; height: number }, idToken: string): Promise<Page> {
   const { profile } = await callApi<{ profile: { id: string } }>(idToken, getProfileRoute.method, getProfileRoute.path);
@@ -47,6 +46,7 @@ export async function adminCaseFileOf(viewport: { width: number; height: number 
   return page;
 }
 
+/** A CNJ number of TJSP (J 8, TR 26), as a lawyer types it. */
 export function tjspNumber(sequence: string): string {
   const parts = { sequence, year: '2026', justice: '8', court: '26', origin: '0100' };
   return `${parts.sequence}${cnjCheckDigits(parts)}${parts.year}${parts.justice}${parts.court}${parts.origin}`;
