@@ -78,6 +78,8 @@ export type LocalRuntime = {
   adminPassword: string;
   /** With the `meter` option: what each function used, and the workflow's state transitions (`npm run cost`). */
   usage(): { functions: ReturnType<FunctionHost['usage']>; stateTransitions: number };
+  /** With the `durations` option: each invocation's handler time of one function (`npm run bench`). */
+  durations: FunctionHost['durations'];
   stop(): Promise<void>;
 };
 
@@ -92,6 +94,8 @@ export type LocalRuntimeOptions = {
   warm?: boolean;
   /** Measure each function's invocations, durations and DynamoDB units for the cost model. Default false. */
   meter?: boolean;
+  /** Keep each invocation's handler time, as Lambda reports its Duration (`npm run bench`). Default false. */
+  durations?: boolean;
 };
 
 /** A catalogue function as a plain async function of its event, run in its own local container. */
@@ -109,7 +113,7 @@ export async function startLocalRuntime(
   log: (line: string) => void = console.log,
   /** Ctrl-C during start-up: what already runs is stopped and the start rejects with the abort reason. */
   signal?: AbortSignal,
-  { app: serveApp = true, warm = true, meter = false }: LocalRuntimeOptions = {},
+  { app: serveApp = true, warm = true, meter = false, durations = false }: LocalRuntimeOptions = {},
 ): Promise<LocalRuntime> {
   assertJava();
   await assertPortsFree(settings.ports, settings.host);
@@ -232,6 +236,7 @@ export async function startLocalRuntime(
       runtimeEnv: localFunctionRuntimeEnv(settings),
       log,
       meter,
+      durations,
     });
     started(host.stop);
 
@@ -393,6 +398,7 @@ export async function startLocalRuntime(
       adminEmail: settings.adminEmail,
       adminPassword: settings.adminPassword,
       usage: () => ({ functions: host.usage(), stateTransitions: stepFunctions.transitions() }),
+      durations: (functionName) => host.durations(functionName),
       stop,
     };
   } catch (error) {

@@ -44,15 +44,29 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function measure(run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+type Figures = { p50: number; p95: number };
+
+/**
+ * p50 and p95 of `run` as the caller times it; with `durationsOf` (a route's function), also of the function's own
+ * handler time for the same requests, as Lambda reports Duration: what our code takes, apart from the path to it.
+ */
+async function measure(
+  run: () => Promise<unknown>,
+  durationsOf?: () => readonly number[],
+): Promise<Figures & { inside?: Figures }> {
   for (let i = 0; i < WARM_UP; i++) await run();
+  const before = durationsOf?.().length ?? 0;
   const samples: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
     const started = performance.now();
     await run();
     samples.push(performance.now() - started);
   }
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  const figures = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  if (!durationsOf) return figures;
+  const inside = durationsOf().slice(before);
+  if (inside.length !== REQUESTS) throw new Error(`${inside.length} invocations timed for ${REQUESTS} requests`);
+  return { ...figures, inside: { p50: percentile(inside, 50), p95: percentile(inside, 95) } };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'baixa-bench-'));
@@ -64,7 +78,7 @@ const settings = localSettings({
 });
 // The API alone: no SPA server (so no Vite cache shared with a concurrent `npm start` or e2e run) and no background
 // warming of every function while the figures are taken; the warm-up requests below cold-start what is measured.
-const runtime = await startLocalRuntime(settings, () => {}, undefined, { app: false, warm: false });
+const runtime = await startLocalRuntime(settings, () => {}, undefined, { app: false, warm: false, durations: true });
 try {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
   const cognito = new CognitoIdentityProviderClient({
@@ -136,16 +150,19 @@ try {
 
   const results = {
     'DynamoDB Query (collection)': await measure(bareQuery),
-    [`${getDashboardRoute.method} ${getDashboardRoute.path}`]: await measure(() =>
-      call(getDashboardRoute.method, getDashboardRoute.path),
+    [`${getDashboardRoute.method} ${getDashboardRoute.path}`]: await measure(
+      () => call(getDashboardRoute.method, getDashboardRoute.path),
+      () => runtime.durations(getDashboardRoute.id),
     ),
     'DynamoDB GetItem (profile)': await measure(bareGet),
-    [`${getProfileRoute.method} ${getProfileRoute.path}`]: await measure(() =>
-      call(getProfileRoute.method, getProfileRoute.path),
+    [`${getProfileRoute.method} ${getProfileRoute.path}`]: await measure(
+      () => call(getProfileRoute.method, getProfileRoute.path),
+      () => runtime.durations(getProfileRoute.id),
     ),
     // Where a route's time goes beyond its read: the same path with no read at all (gateway, worker, middleware).
-    [`${getHealthRoute.method} ${getHealthRoute.path}`]: await measure(() =>
-      call(getHealthRoute.method, getHealthRoute.path),
+    [`${getHealthRoute.method} ${getHealthRoute.path}`]: await measure(
+      () => call(getHealthRoute.method, getHealthRoute.path),
+      () => runtime.durations(getHealthRoute.id),
     ),
   };
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
@@ -162,6 +179,23 @@ try {
   console.log(
     `GET ${getHealthRoute.path} (no read: the gateway, the function's worker and the handler's middleware): ${health.toFixed(1)} ms at p50`,
   );
+
+  // The same requests seen from inside each function: its handler's own time (middleware, validation, the read, the
+  // response), which is what our code decides; the rest of a route's time is the path to it (the HTTP client, the local
+  // gateway and its token check, the worker thread's message hop), API Gateway's and Lambda's on AWS.
+  const inside = (route: string) => results[route]!.inside!;
+  const ms2 = (value: number) => `${value.toFixed(2)} ms`.padStart(9);
+  console.log(`\nInside each function (its handler's own time, as Lambda reports Duration)\n`);
+  // The last column: the route's p50 less its function's, what the path to the function takes at the median.
+  console.log(`${'what'.padEnd(30)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'route − inside'.padStart(19)}`);
+  for (const route of Object.keys(results).filter((name) => results[name]!.inside)) {
+    const { p50, p95 } = inside(route);
+    console.log(`${route.padEnd(30)}${ms2(p50)}${ms2(p95)}${ms2(results[route]!.p50 - p50).padStart(19)}`);
+  }
+  const insideRatio = (route: string, bare: string) =>
+    `${route} inside its function: ${(inside(route).p50 / results[bare]!.p50).toFixed(2)}× the bare read at p50`;
+  console.log(`\n${insideRatio(`GET ${getDashboardRoute.path}`, 'DynamoDB Query (collection)')}`);
+  console.log(insideRatio(`GET ${getProfileRoute.path}`, 'DynamoDB GetItem (profile)'));
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -322,11 +322,9 @@ async function seedPaidCharges(db: Db, count: number) {
       now: new Date().toISOString(),
       initialContract: { protocolo: await nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
     });
-    const charge = await createCharge(db, {
-      userId,
-      contractId: contract.id,
-      asaasId,
-    });
+    // With its value, as every charge the product creates keeps it: a charge without one (written before charges kept
+    // their value) costs its payment one more read, of the contract, which no new payment makes.
+    const charge = await createCharge(db, { userId, contractId: contract.id, asaasId, valor: CONTRACT_PRICE });
     seeded.push({ asaasId, ref: { userId, contractId: contract.id, chargeId: charge.id } });
   }
   return seeded;

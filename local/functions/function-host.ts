@@ -17,6 +17,11 @@ export type FunctionHost = {
   warm(functions: readonly LocalFunction[]): void;
   /** With `meter`: what each function used since the host started (invocations, duration, DynamoDB units). */
   usage(): Record<string, Usage>;
+  /**
+   * With `durations`: each completed invocation's handler time in ms, oldest first, as Lambda reports Duration (the
+   * function's own work; not the cold start, the gateway or the thread hop around it).
+   */
+  durations(functionName: string): readonly number[];
   stop(): Promise<void>;
 };
 
@@ -29,6 +34,8 @@ export type FunctionHostOptions = {
   log?: (line: string) => void;
   /** Measure each function's use for the cost model (`npm run cost`); off by default. */
   meter?: boolean;
+  /** Keep every invocation's duration (`npm run bench`); off by default, so a long `npm start` keeps none. */
+  durations?: boolean;
   /** The functions built as the host starts (default: the whole catalogue); any other is built at its first use. */
   functions?: readonly LocalFunction[];
 };
@@ -58,6 +65,12 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
   const log = options.log ?? (() => {});
   const containers = new Map<string, Container>();
   const usage = new Map<string, Usage>();
+  const durations = new Map<string, number[]>();
+  const durationsOf = (name: string) => {
+    let kept = durations.get(name);
+    if (!kept) durations.set(name, (kept = []));
+    return kept;
+  };
   const modules = buildFunctionModules((options.functions ?? ALL_FUNCTIONS).map((fn) => fn.entry));
   let nextId = 1;
   let stopped = false;
@@ -95,7 +108,10 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
           if (!usage.has(fn.name)) usage.set(fn.name, emptyUsage());
           addUsage(usage.get(fn.name)!, message.usage);
         }
-        if (message.ok) return waiting.resolve(message.result);
+        if (message.ok) {
+          if (options.durations && message.durationMs !== undefined) durationsOf(fn.name).push(message.durationMs);
+          return waiting.resolve(message.result);
+        }
         if (message.initError) log(`${fn.name} failed to start: ${message.error.message}`);
         waiting.reject(new FunctionError(message.error));
       });
@@ -164,6 +180,9 @@ export function startFunctionHost(options: FunctionHostOptions): FunctionHost {
     },
     usage() {
       return Object.fromEntries([...usage].map(([name, used]) => [name, { ...used }]));
+    },
+    durations(functionName) {
+      return [...(durations.get(functionName) ?? [])];
     },
     async stop() {
       stopped = true;

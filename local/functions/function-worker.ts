@@ -24,7 +24,8 @@ export type Invocation = {
   initOnly?: boolean;
 };
 export type InvocationResult =
-  | { id: number; ok: true; result: unknown; usage?: Usage }
+  /** `durationMs`: the handler's own time, to a fraction of a millisecond (Lambda's Duration; no cold start in it). */
+  | { id: number; ok: true; result: unknown; usage?: Usage; durationMs?: number }
   | {
       id: number;
       ok: false;
@@ -94,8 +95,16 @@ port.on('message', async (invocation: Invocation) => {
     };
     // Lambda gives each invocation an X-Ray trace id in this variable; Powertools' logger puts it on every line.
     process.env._X_AMZN_TRACE_ID = traceHeader();
+    const handlerStarted = performance.now();
     const result = await handler(invocation.event, context);
-    port.postMessage({ id: invocation.id, ok: true, result, usage: takeUsage(started) } satisfies InvocationResult);
+    const durationMs = performance.now() - handlerStarted;
+    port.postMessage({
+      id: invocation.id,
+      ok: true,
+      result,
+      usage: takeUsage(started),
+      durationMs,
+    } satisfies InvocationResult);
   } catch (error) {
     const err = error instanceof Error ? error : new Error(String(error));
     port.postMessage({

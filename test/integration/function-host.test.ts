@@ -147,6 +147,34 @@ describe('local function host', () => {
     expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
     expect((await request({})).statusCode).toBe(403);
   });
+
+  it('keeps each invocation’s handler time only when asked (`npm run bench`), never the cold start', async () => {
+    const timed = startFunctionHost({
+      stage: 'test',
+      values: INTEGRATION_VALUES,
+      runtimeEnv: runtimeEnv(),
+      functions: [route('GetHealth')],
+      durations: true,
+    });
+    try {
+      await timed.init(route('GetHealth'));
+      const health = { version: '2.0', rawPath: '/api/health', headers: ORIGIN_HEADERS };
+      for (let i = 0; i < 3; i += 1) {
+        await timed.invoke(route('GetHealth'), {
+          ...health,
+          requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: `r${i}` },
+        });
+      }
+      const durations = timed.durations('GetHealth');
+      expect(durations).toHaveLength(3);
+      for (const ms of durations) expect(ms).toBeGreaterThan(0);
+      expect(timed.durations('GetDashboard')).toEqual([]);
+    } finally {
+      await timed.stop();
+    }
+    // The suite's host was not asked: it keeps none, however many requests it served.
+    expect(host.durations('GetHealth')).toEqual([]);
+  });
 });
 
 describe('the functions’ build', () => {

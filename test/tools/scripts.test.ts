@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDashboardRoute } from '../../domain/api/dashboard.js';
+import { getHealthRoute } from '../../domain/api/health.js';
 import { getProfileRoute } from '../../domain/api/profile.js';
 import { ALL_FUNCTIONS } from '../../lambdas/functions.js';
 import { localSettings } from '../../local/settings.js';
@@ -59,6 +60,17 @@ describe('npm run bench', () => {
       }
       expect(output).toMatch(new RegExp(`^GET ${escape(getDashboardRoute.path)}: ${NUMBER}× the bare read`, 'm'));
       expect(output).toMatch(new RegExp(`^GET ${escape(getProfileRoute.path)}: ${NUMBER}× the bare read`, 'm'));
+      // The same requests timed inside each function (every request's invocation counted, or the bench fails).
+      for (const route of [getDashboardRoute, getProfileRoute, getHealthRoute]) {
+        expect(output).toMatch(
+          new RegExp(`^GET ${escape(route.path)}\\s+${NUMBER} ms\\s+${NUMBER} ms\\s+-?${NUMBER} ms$`, 'm'),
+        );
+      }
+      for (const route of [getDashboardRoute, getProfileRoute]) {
+        expect(output).toMatch(
+          new RegExp(`^GET ${escape(route.path)} inside its function: ${NUMBER}× the bare read at p50$`, 'm'),
+        );
+      }
       // Its ports (npm start's, shifted by 2000) are free again: every emulator was stopped, Java included.
       const { ports } = localSettings({ PORT_OFFSET: '2000' });
       for (const [name, port] of Object.entries(ports)) expect(await portIsFree(port), `${name} :${port}`).toBe(true);
