@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { getProcess } from '../../lambdas/shared/data/processes.js';
 import { adminPage, confirmStatusChange, COUNTDOWN_LINE, latePaidClient, tjspNumber } from './admin-helpers.js';
-import { screenshot, toastWith, VIEWPORTS } from './browser.js';
+import { loadedScripts, screenshot, toastWith, VIEWPORTS } from './browser.js';
 import { localTable } from './local-table.js';
 
 const { dynamodbEndpoint } = inject('e2e');
@@ -26,6 +26,8 @@ describe("'Hoje': an admin starts the day on what is due", () => {
       await item.getByText(/^Atrasado \d+ dias úteis$/).waitFor();
       const countBefore = Number(await queue.locator('.today-queue__number').textContent());
       expect(countBefore).toBeGreaterThan(0);
+      // The admin's screens are a chunk of their own, which a customer's never download (navigation.test.ts).
+      expect((await loadedScripts(page)).filter((path) => path.includes('/admin-screens-'))).toHaveLength(1);
       await screenshot(page, `admin-today-${viewport}`);
 
       // The menu: the admin's entries first, 'Hoje' with the same count as its queues.

@@ -121,6 +121,16 @@ export async function fieldError(page: Page, label: string | RegExp, message: st
   await expect.poll(described).toContain(message);
 }
 
+/** The paths of every script the page has downloaded so far (its resource timing entries, modulepreloads included). */
+export function loadedScripts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js')),
+  );
+}
+
 /** Reads the math security check's question ("Quanto é 3 + 5?") and types the answer. */
 export async function solveSecurityCheck(page: Page): Promise<void> {
   const label = page.getByText(/Quanto é \d \+ \d\?/).first();

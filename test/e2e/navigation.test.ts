@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newPage, screenshot, VIEWPORTS } from './browser.js';
+import { loadedScripts, newPage, screenshot, VIEWPORTS } from './browser.js';
 import { apiCustomer, openDashboardAs } from './customers.js';
 
 const { appUrl } = inject('e2e');
@@ -41,6 +41,10 @@ describe('in-app navigation for keyboard and screen-reader users', () => {
       .poll(() => page.evaluate<string | null>("document.activeElement.getAttribute('id')"))
       .toBe(nameFieldId);
     await screenshot(page, 'navigation-focus-desktop');
+    // A customer's screens never download the admin's (app/admin-screens.ts; admin-today.test.ts sees an admin's do).
+    const scripts = await loadedScripts(page);
+    expect(scripts.some((path) => path.includes('/private-screens-'))).toBe(true);
+    expect(scripts.filter((path) => path.includes('/admin-screens-'))).toEqual([]);
     await page.context().close();
   });
 

@@ -1,10 +1,8 @@
-/** The screens under /auth, /app and /admin, in one chunk loaded after the private root (see router.tsx). */
-export { CaseFileScreen as AdminClientDetailPage } from './case-file-screen';
-export { AdminClientsPage } from '@/features/admin-clients/components/admin-clients-page';
-export { AdminFinancePage } from '@/features/admin-finance/components/admin-finance-page';
-export { AdminProcessesPage } from '@/features/admin-processes/components/admin-processes-page';
-export { AdminReferralsPage } from '@/features/admin-referrals/components/admin-referrals-page';
-export { AdminTodayPage } from '@/features/admin-today/components/admin-today-page';
+/**
+ * The screens under /auth and /app (and the admin guard), in one chunk loaded after the private root (see routes.tsx).
+ * The admin's screens are a chunk of their own (admin-screens.ts): a customer's first screen never downloads, parses
+ * or runs them.
+ */
 export { AuthPage } from '@/features/auth/components/auth-page';
 export { MagicLinkPage } from '@/features/auth/components/magic-link-page';
 export { SecondFactorSetupPage } from '@/features/auth/components/second-factor-setup-page';
@@ -20,5 +18,3 @@ export { RenewalPage } from '@/features/renewal/components/renewal-page';
 export { AppLayout } from '@/features/shell/components/app-layout';
 export { RequireAdmin } from '@/features/shell/components/require-admin';
 export { RequireAuth } from '@/features/shell/components/require-auth';
-export { AdminArea } from './admin-area';
-export { AdminSearchPage } from '@/features/admin-search/components/admin-search-page';

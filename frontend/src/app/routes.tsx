@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { PublicLayout } from '@/components/public-layout';
 import { SECOND_FACTOR_SETUP_PATH } from '@/lib/auth-claims';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import type * as AdminScreens from './admin-screens';
 import type * as PrivateScreens from './private-screens';
 import { PUBLIC_PAGE_LOADERS } from './public-pages';
 import { RootLayout, RouteErrorScreen } from './root-layout';
@@ -15,6 +16,10 @@ import { RootLayout, RouteErrorScreen } from './root-layout';
  */
 const screen = (name: keyof typeof PrivateScreens) => async () => {
   const screens = await import('./private-screens');
+  return { Component: screens[name] as React.ComponentType };
+};
+const adminScreen = (name: keyof typeof AdminScreens) => async () => {
+  const screens = await import('./admin-screens');
   return { Component: screens[name] as React.ComponentType };
 };
 
@@ -96,15 +101,15 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         // The header's one search above every admin screen.
-                        lazy: screen('AdminArea'),
+                        lazy: adminScreen('AdminArea'),
                         children: [
-                          { index: true, lazy: screen('AdminTodayPage') },
-                          { path: 'clientes', lazy: screen('AdminClientsPage') },
-                          { path: 'clientes/:id', lazy: screen('AdminClientDetailPage') },
-                          { path: 'processos', lazy: screen('AdminProcessesPage') },
-                          { path: 'financeiro', lazy: screen('AdminFinancePage') },
-                          { path: 'indicacoes', lazy: screen('AdminReferralsPage') },
-                          { path: 'busca', lazy: screen('AdminSearchPage') },
+                          { index: true, lazy: adminScreen('AdminTodayPage') },
+                          { path: 'clientes', lazy: adminScreen('AdminClientsPage') },
+                          { path: 'clientes/:id', lazy: adminScreen('AdminClientDetailPage') },
+                          { path: 'processos', lazy: adminScreen('AdminProcessesPage') },
+                          { path: 'financeiro', lazy: adminScreen('AdminFinancePage') },
+                          { path: 'indicacoes', lazy: adminScreen('AdminReferralsPage') },
+                          { path: 'busca', lazy: adminScreen('AdminSearchPage') },
                         ],
                       },
                     ],
