@@ -362,7 +362,7 @@ export async function startLocalRuntime(
       };
       // A production build when one is named (the browser tests), else Vite's dev server with hot reload.
       if (settings.siteDir) {
-        const site = await startSiteServer({ ...edge, siteDir: settings.siteDir });
+        const site = await startSiteServer({ ...edge, siteDir: settings.siteDir, uploadsOrigin: s3.endpoint });
         started(site.stop);
       } else {
         const dev = await startWebServer({ ...edge, company, cacheDir: settings.viteCacheDir });

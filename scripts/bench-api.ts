@@ -4,7 +4,8 @@
  * measures p50/p95 of the dashboard and profile routes (and the health route, which reads nothing: the path's own cost)
  * through the local API gateway, called as CloudFront calls it
  * (origin secret and viewer headers; JWT check, function host, DynamoDB Local), next to a bare DynamoDB Query of the
- * same item collection, and prints the ratios. Figures, not assertions.
+ * same item collection, and prints the ratios; then the same requests timed inside each route's function (its handler's
+ * own time, as Lambda reports Duration: our code's share) and what the path to it took. Figures, not assertions.
  *
  * Usage: `npm run bench [-- --requests 300] [-- --port-offset 2000]`. The runtime listens on 127.0.0.1 with every port
  * of `npm start` shifted by 2000 (`--port-offset`): clear of a developer's `npm start` (0) and of the e2e suite's (1000),

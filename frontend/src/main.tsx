@@ -1,3 +1,5 @@
+// First: no schema may be made before zod is told not to compile (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportBrowserErrorRoute } from '@domain/api/browser-errors.js';

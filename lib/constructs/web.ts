@@ -23,7 +23,7 @@ import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import { ORIGIN_VERIFY_HEADER } from '../../lambdas/shared/origin.js';
 import type { CompanyIdentity } from '../../domain/company.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
-import { DEFERRED_ENTRY_LOADER_CSP_SOURCE } from '../deferred-entry.js';
+import { contentSecurityPolicy } from '../content-security-policy.js';
 import { nagRef } from '../nag.js';
 import { viteBuildSource } from '../site-source.js';
 
@@ -158,24 +158,16 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 'site/',
     });
 
-    // Meta's pixel only where a pixel id is configured: its script, its beacons (images and fetches to /tr).
-    const pixel = props.runtimeConfig.metaPixelId !== undefined;
-    const csp = [
-      "default-src 'self'",
-      // The public pages' one inline script, by its hash: it starts their entry once the page has loaded.
-      `script-src 'self' ${DEFERRED_ENTRY_LOADER_CSP_SOURCE}${pixel ? ' https://connect.facebook.net' : ''}`,
-      // Radix/Amplify UI set inline style attributes; styles cannot exfiltrate tokens.
-      "style-src 'self' 'unsafe-inline'",
-      // data: for the PIX QR code, which Asaas returns as a base64 PNG.
-      `img-src 'self' data:${pixel ? ' https://www.facebook.com' : ''}`,
-      "font-src 'self'",
-      // The API is 'self' (/api); Cognito's regional endpoint (Amplify's SRP sign-in and token refresh); the live channel.
-      `connect-src 'self' https://cognito-idp.${region}.${urlSuffix} ${props.runtimeConfig.liveUrl}${pixel ? ' https://www.facebook.com https://connect.facebook.net' : ''}`,
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+    // The policy's one home (lib/content-security-policy.ts); Meta's pixel's sources only where a pixel id is configured.
+    const csp = contentSecurityPolicy({
+      cognitoOrigin: `https://cognito-idp.${region}.${urlSuffix}`,
+      liveUrl: props.runtimeConfig.liveUrl,
+      // The filing kit's uploads go from the browser to the documents bucket (a presigned POST to its regional endpoint).
+      // Any bucket of the region, not that one by name: the bucket's CORS rule names this distribution's domain, so
+      // naming the bucket here would make each depend on the other (a cycle CloudFormation refuses).
+      uploadsOrigin: `https://*.s3.${region}.${urlSuffix}`,
+      pixel: props.runtimeConfig.metaPixelId !== undefined,
+    });
 
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'SPA security headers',

@@ -11,6 +11,7 @@ import { API_BASE_PATH } from '../../domain/api/route.js';
 import { siteFileFor, siteStatusFor } from '../../domain/public-pages.js';
 import type { RuntimeConfig } from '../../domain/schemas/runtime-config.js';
 import type { LocalSettings } from '../settings.js';
+import { contentSecurityPolicy } from '../../lib/content-security-policy.js';
 import { edgeHeaders } from './edge.js';
 import { refusalOf, sendRefusal, splitTarget } from './request-guard.js';
 import { stageFiles } from './web.js';
@@ -42,8 +43,19 @@ export async function startSiteServer(opts: {
   apiOrigin: string;
   viewer: LocalSettings['viewer'];
   originSecret: string;
+  /** Where the filing kit's uploads go (the local S3): the policy's connect-src allows it, as CloudFront's the bucket. */
+  uploadsOrigin: string;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const url = `http://127.0.0.1:${opts.port}`;
+  // CloudFront's policy, with this machine's Cognito, live channel and S3 in place of AWS's.
+  const policy = contentSecurityPolicy({
+    cognitoOrigin: new URL(
+      opts.runtimeConfig.userPoolEndpoint ?? `https://cognito-idp.${opts.runtimeConfig.region}.amazonaws.com`,
+    ).origin,
+    liveUrl: opts.runtimeConfig.liveUrl,
+    uploadsOrigin: opts.uploadsOrigin,
+    pixel: opts.runtimeConfig.metaPixelId !== undefined,
+  });
   const files = stageFiles(opts.runtimeConfig, url);
   const root = normalize(opts.siteDir);
   const api = new URL(opts.apiOrigin);
@@ -63,6 +75,8 @@ export async function startSiteServer(opts: {
     // What CloudFront refuses before any behavior (a malformed %-escape, an overlong URL, an odd method…).
     const refusal = refusalOf(req);
     if (refusal) return sendRefusal(res, refusal);
+    // CloudFront's response headers policy, on every behavior (the site's files, the stage's and /api).
+    res.setHeader('content-security-policy', policy);
     const pathname = decodeURIComponent(splitTarget(req.url ?? '/').path);
     if (pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`)) {
       // CloudFront's /api behavior: viewer headers of those names are dropped, then the edge's own are set.

@@ -116,6 +116,8 @@ describe('Web', () => {
     expect(csp).toContain("connect-src 'self' https://cognito-idp.");
     expect(csp).toContain(logicalId(s.stack.live.webSocketApi));
     expect(csp).not.toContain(logicalId(s.stack.api.httpApi));
+    // The filing kit's uploads: the browser POSTs each file to the documents bucket's regional endpoint.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.s3\./);
     expect(csp).toContain("frame-ancestors 'none'");
     // No inline script runs but the public pages' loader, allowed by its hash (test/cdk/site-build.test.ts).
     expect(csp).toContain(`script-src 'self' ${DEFERRED_ENTRY_LOADER_CSP_SOURCE};`);

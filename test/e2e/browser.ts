@@ -56,6 +56,12 @@ export function browser(): Promise<Browser> {
 const testContexts = new Set<BrowserContext>();
 let inTest = false;
 
+/**
+ * What the site's Content-Security-Policy refused (lib/content-security-policy.ts, which the local site server sends as
+ * CloudFront does) on any of the site's pages since the last test ended: each test fails on its own.
+ */
+const policyViolations: string[] = [];
+
 /** browser-fixture.ts: what a test opened is closed after it, so a long file does not pile up Chromium contexts. */
 export const browserFixture = {
   /** A file's start, for its inbox reads (`emailsTo`): files share one worker, and its module state. */
@@ -66,6 +72,10 @@ export const browserFixture = {
     const open = [...testContexts];
     testContexts.clear();
     await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+    const refused = policyViolations.splice(0);
+    if (refused.length > 0) {
+      throw new Error(`The site's Content-Security-Policy refused what a page did:\n${refused.join('\n')}`);
+    }
   },
   afterAll: async () => {
     const connecting = workerBrowser;
@@ -91,7 +101,26 @@ export async function newContext(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   if (inTest && !options.keepForFile) testContexts.add(context);
+  await watchPolicyViolations(context);
   return context;
+}
+
+/** Reports every `securitypolicyviolation` of the site's own pages (not the stand-ins' pages) to `policyViolations`. */
+async function watchPolicyViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('reportPolicyViolation', (_source, violation: string) => {
+    policyViolations.push(violation);
+  });
+  // A script's text: these tests are typed without the DOM's names.
+  await context.addInitScript(`
+    if (location.origin === ${JSON.stringify(new URL(inject('e2e').appUrl).origin)}) {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.reportPolicyViolation(
+          location.pathname + ': ' + event.effectiveDirective + ' refused ' + event.blockedURI +
+            ' (' + event.sourceFile + ':' + event.lineNumber + ')',
+        );
+      });
+    }
+  `);
 }
 
 /**

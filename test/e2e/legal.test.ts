@@ -40,13 +40,14 @@ async function openLegalPage(page: Page, path: string, title: string): Promise<v
   await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 60_000 });
 }
 
+// Polled from here, not with waitForFunction: its predicate runs as an eval in the page, which the site's CSP refuses.
 const waitForTitle = (page: Page, title: string) =>
-  page.waitForFunction(`document.title === ${JSON.stringify(`${title} | ${EXAMPLE_COMPANY.brand}`)}`);
+  expect.poll(() => page.title()).toBe(`${title} | ${EXAMPLE_COMPANY.brand}`);
 
 const waitForCanonical = (page: Page, path: string) =>
-  page.waitForFunction(
-    `document.querySelector('link[rel="canonical"]')?.getAttribute('href')?.endsWith(${JSON.stringify(path)})`,
-  );
+  expect
+    .poll(async () => (await page.locator('link[rel="canonical"]').getAttribute('href'))?.endsWith(path))
+    .toBe(true);
 
 describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
   for (const [viewportName, viewport] of VIEWPORT_LIST) {
@@ -88,7 +89,7 @@ describe.each(LEGAL_PAGES)('legal page $path', ({ path, title, name }) => {
       expect(hrefs).toHaveLength(sectionTitles.length);
       for (const [index, href] of hrefs.entries()) {
         await links.nth(index).click();
-        await page.waitForFunction(`window.location.hash === ${JSON.stringify(href)}`);
+        await expect.poll(() => new URL(page.url()).hash).toBe(href);
         expect(new URL(page.url()).pathname).toBe(path);
         const heading = page.locator(`${href} > h2`);
         expect(await heading.textContent()).toBe(sectionTitles[index]);

@@ -223,6 +223,7 @@ describe('the local runtime survives any request', () => {
       apiOrigin: `http://127.0.0.1:${gatewayPort}`,
       viewer: { city: 'São Lourenço', region: 'MG', country: 'BR', latitude: '', longitude: '' },
       originSecret: TEST_ORIGIN_VERIFY_SECRET,
+      uploadsOrigin: 'http://127.0.0.1:9',
     });
   });
 

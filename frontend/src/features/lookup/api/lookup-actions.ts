@@ -1,3 +1,5 @@
+// First: no schema may be made before zod is told not to compile (lib/zod-jitless.ts).
+import '@/lib/zod-jitless';
 import { lookupProcessRoute } from '@domain/api/lookup.js';
 import { issueNadaConstaRoute } from '@domain/api/nada-consta.js';
 import type { LookupResult } from '@domain/lookup.js';
