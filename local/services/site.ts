@@ -43,7 +43,7 @@ export async function startSiteServer(opts: {
   apiOrigin: string;
   viewer: LocalSettings['viewer'];
   originSecret: string;
-  /** Where the filing kit's uploads go (the local S3): the policy's connect-src allows it, as CloudFront's the bucket. */
+  /** Where the filing kit's uploads go (the local S3): the policy's connect-src names it, as CloudFront's names S3's. */
   uploadsOrigin: string;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const url = `http://127.0.0.1:${opts.port}`;
