@@ -78,6 +78,8 @@ export type LocalRuntime = {
   adminPassword: string;
   /** With the `meter` option: what each function used, and the workflow's state transitions (`npm run cost`). */
   usage(): { functions: ReturnType<FunctionHost['usage']>; stateTransitions: number };
+  /** The CPU seconds DynamoDB Local's Java process has used so far, null where unreadable (`npm run bench:load`). */
+  dynamoDbCpuSeconds(): number | null;
   /** With the `durations` option: each invocation's handler time of one function (`npm run bench`). */
   durations: FunctionHost['durations'];
   stop(): Promise<void>;
@@ -399,6 +401,7 @@ export async function startLocalRuntime(
       adminPassword: settings.adminPassword,
       usage: () => ({ functions: host.usage(), stateTransitions: stepFunctions.transitions() }),
       durations: (functionName) => host.durations(functionName),
+      dynamoDbCpuSeconds: () => dynamodb.cpuSeconds(),
       stop,
     };
   } catch (error) {

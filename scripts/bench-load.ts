@@ -8,21 +8,26 @@
  *   as a crowd of visitors would (one address or one document would be refused by the rate limits after 20 or 5);
  * - the dashboard (`GET /me/dashboard`) of a handful of signed-in customers;
  * - Asaas's webhook (`POST /webhooks/asaas`): PAYMENT_RECEIVED for charges seeded PENDING here and paid at the Asaas
- *   simulator, each event delivered several times (Asaas delivers at least once), so the later rounds are redeliveries.
+ *   simulator, before each step as many as it delivers: nine deliveries in ten are an event's first (a payment
+ *   confirmed: the heavy path), the tenth a redelivery of one sent moments before, often still in flight (Asaas
+ *   delivers at least once).
  *
- * Each route climbs from 25 to 800 requests/s, 10 s a rate, until it breaks: an error, a request it could not keep up
+ * Each route is warmed up first (10 s at 25/s, not counted: see WARM_UP_REQUESTS), then climbs from 25 to 800
+ * requests/s, 10 s a rate, until it breaks: an error, a request it could not keep up
  * with, or a p99 over 100 ms; requests leave on schedule whatever the answers' speed (open loop, at most 200 in
- * flight). It prints p50/p95/p99, errors and the rate achieved per step and the highest rate each route held, then
+ * flight). It prints p50/p95/p99, errors and the rate achieved per step and the highest rate each route held, with what
+ * each request cost in CPU — DynamoDB Local's Java process apart from this one (the generator, gateway, functions and
+ * stand-ins) — and how many of the machine's cores were busy, so a break says whether the machine ran out; then it
  * checks nothing was lost: every event recorded exactly once, every charge RECEIVED, and the day's received total
  * moved by exactly one payment per charge. It exits 1 when a check fails. Figures, not targets (docs/operations.md,
  * "Capacity", for what production allows).
  *
  * Usage: `npm run bench:load [-- --seconds 10 --port-offset 4000]` (`--seconds`: per rate). Every request is
- * bounded: rates × seconds, a fixed number of customers and charges. `--quick`: 1 s at two rates, what `npm test` runs
+ * bounded: rates × seconds, a fixed number of customers, and charges seeded step by step. `--quick`: 1 s at two rates, what `npm test` runs
  * (test/tools/scripts.test.ts) so the script cannot rot.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminConfirmSignUpCommand,
@@ -64,13 +69,24 @@ const PORT_OFFSET = numberFlag('port-offset', 4000);
 const RATES = QUICK ? [5, 10] : [25, 50, 100, 150, 200, 300, 400, 600, 800];
 /** The latency a step may not pass at its 99th percentile and still count as held. */
 const BREAK_P99_MS = 100;
+/** The cores this machine gives its processes: DynamoDB Local, this process and anything else running share them. */
+const CORES = availableParallelism();
 const CUSTOMERS = QUICK ? 2 : 10;
 /**
- * Charges paid during the webhook phase; each event is delivered ≈ total deliveries / CHARGES times. No more than the
- * first step delivers: a route that breaks there runs no other step, and a charge never delivered would read as an
- * event lost (`--seconds 5` reported 125 of 150 as failures).
+ * One webhook delivery in REDELIVERY_EVERY repeats the event sent REDELIVERY_LAG deliveries before it, at high rates
+ * while that one is still being applied: exactly once must hold for concurrent duplicates, not only late ones.
  */
-const CHARGES = QUICK ? 8 : Math.min(150, RATES[0]! * SECONDS);
+const REDELIVERY_EVERY = 10;
+const REDELIVERY_LAG = 5;
+/**
+ * Requests sent at the first rate before any step is measured. DynamoDB Local is a Java program: a code path it has not
+ * run often enough (the webhook's transactions, which the earlier phases never write) runs interpreted until its JIT
+ * compiles it. Measured on this machine, a paid delivery cost DynamoDB Local about 37 ms of CPU over the first 150 and
+ * 16 ms after 300, and measured cold the webhook "broke" at 25/s with a third of the machine busy. Lambda and DynamoDB
+ * have no such warm-up: a step measures a route in its steady state, as the call before the warm-up keeps the
+ * function's own cold start out of it.
+ */
+const WARM_UP_REQUESTS = RATES[0]! * SECONDS;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const log = (line: string) => console.log(line);
 
@@ -111,26 +127,41 @@ try {
 
   // --- Set-up: customers with a profile (the dashboard), charges PENDING here and paid at Asaas (the webhook) --------
   const tokens = await Promise.all(Array.from({ length: CUSTOMERS }, () => signedInCustomer(db)));
-  const charges = await seedPaidCharges(db, CHARGES);
-  log(`Seeded ${CUSTOMERS} signed-in customers and ${CHARGES} charges paid at Asaas`);
+  // The warm-up's deliveries pay charges of their own; each step's are seeded before it (`prepare`).
+  const warmUpCharges = await seedPaidCharges(db, WARM_UP_REQUESTS);
+  log(`Seeded ${CUSTOMERS} signed-in customers and the webhook warm-up's ${WARM_UP_REQUESTS} charges paid at Asaas`);
   const dayTotalsBefore = await receivedToday(db);
 
   // --- The three phases --------------------------------------------------------------------------------------------
   const stepSeconds = SECONDS;
-  const phase = async (name: string, send: (i: number) => Promise<Outcome>) => {
+  /**
+   * `send(i)` makes the i-th measured request (i < 0: the call that completes the cold start); `warmUp(i)` the i-th
+   * request of the warm-up, `send` itself unless the route needs requests of its own for it.
+   */
+  const phase = async (
+    name: string,
+    send: (i: number) => Promise<Outcome>,
+    warmUp?: (i: number) => Promise<Outcome>,
+    /** Before each step, unmeasured: what its `count` requests from index `from` need (the webhook's charges). */
+    prepare?: (from: number, count: number) => Promise<void>,
+  ) => {
     // One unmeasured call first: the function's cold start is not what a rate measures.
     await send(-1);
-    const steps: StepResult[] = [];
-    let offset = 0;
+    const warm = await runStep(RATES[0]!, WARM_UP_REQUESTS / RATES[0]!, warmUp ?? send);
+    const steps: MeteredStep[] = [];
+    // Measured requests follow the warm-up's: a lookup's visitor, for one, is never the same twice.
+    let offset = warmUp ? 0 : WARM_UP_REQUESTS;
     for (const rate of RATES) {
       const base = offset;
+      await prepare?.(base, Math.round(rate * stepSeconds));
+      const before = cpuReading();
       const step = await runStep(rate, stepSeconds, (i) => send(base + i));
-      steps.push(step);
+      steps.push({ ...step, cpu: cpuSpent(before, step.sent) });
       offset += Math.round(rate * stepSeconds);
       // The quick run (npm test, on a busy machine) prints every step: it checks the script, not the machine.
       if (!QUICK && sustainedRate([step], BREAK_P99_MS) === 0) break;
     }
-    return { name, steps };
+    return { name, steps, warm };
   };
   const ok = (response: Response): Outcome => ({ ok: response.ok, status: response.status });
 
@@ -153,18 +184,18 @@ try {
 
   const outcomes = new Map<string, (typeof WEBHOOK_OUTCOMES)[number][]>();
   const webhookHeaders = { ...edge(), 'asaas-access-token': runtime.asaasWebhookToken };
-  const webhook = await phase(`${receiveAsaasWebhookRoute.method} ${receiveAsaasWebhookRoute.path}`, async (i) => {
-    if (i < 0) {
-      // The warm-up call: an event without a payment, acknowledged and ignored.
-      const response = await post(
-        receiveAsaasWebhookRoute.path,
-        { id: `evt_warm_${ulid()}`, event: 'TRANSFER_DONE' },
-        webhookHeaders,
-      );
-      await response.arrayBuffer();
-      return ok(response);
-    }
-    const charge = charges[i % charges.length]!;
+  // The measured deliveries' charges: seeded before each step, each taken by the delivery of its event's first time.
+  const unpaidCharges: SeededCharge[] = [];
+  const firstDeliveries = new Map<number, SeededCharge>();
+  const isRedelivery = (i: number) => i % REDELIVERY_EVERY === REDELIVERY_EVERY - 1;
+  const chargeOfDelivery = (i: number): SeededCharge => {
+    if (isRedelivery(i)) return firstDeliveries.get(i - REDELIVERY_LAG)!;
+    const charge = unpaidCharges.shift();
+    if (!charge) throw new Error(`No charge seeded for delivery ${i}`);
+    firstDeliveries.set(i, charge);
+    return charge;
+  };
+  const deliver = async (charge: { asaasId: string }) => {
     const eventId = `evt_load_${charge.asaasId}`;
     const response = await post(
       receiveAsaasWebhookRoute.path,
@@ -189,7 +220,28 @@ try {
     const { outcome } = (await response.json()) as { outcome: (typeof WEBHOOK_OUTCOMES)[number] };
     outcomes.set(eventId, [...(outcomes.get(eventId) ?? []), outcome]);
     return ok(response);
-  });
+  };
+  const webhook = await phase(
+    `${receiveAsaasWebhookRoute.method} ${receiveAsaasWebhookRoute.path}`,
+    async (i) => {
+      if (i < 0) {
+        // The cold start's call: an event without a payment, acknowledged and ignored.
+        const response = await post(
+          receiveAsaasWebhookRoute.path,
+          { id: `evt_warm_${ulid()}`, event: 'TRANSFER_DONE' },
+          webhookHeaders,
+        );
+        await response.arrayBuffer();
+        return ok(response);
+      }
+      return deliver(chargeOfDelivery(i));
+    },
+    (i) => deliver(warmUpCharges[i]!),
+    async (from, count) => {
+      const firsts = Array.from({ length: count }, (_, k) => from + k).filter((i) => !isRedelivery(i)).length;
+      unpaidCharges.push(...(await seedPaidCharges(db, firsts)));
+    },
+  );
 
   // --- Figures -----------------------------------------------------------------------------------------------------
   const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1)).padStart(9);
@@ -198,7 +250,8 @@ try {
   );
   log(
     `${'route'.padEnd(24)}${'rate/s'.padStart(7)}${'sent'.padStart(7)}${'errors'.padStart(8)}${'achieved/s'.padStart(11)}` +
-      `${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}`,
+      `${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+      `${'DDB ms/req'.padStart(11)}${'Node ms/req'.padStart(12)}${'cores busy'.padStart(11)}`,
   );
   for (const { name, steps } of [lookup, dashboard, webhook]) {
     for (const step of steps) {
@@ -206,6 +259,7 @@ try {
       log(
         `${name.padEnd(24)}${String(step.rate).padStart(7)}${String(step.sent).padStart(7)}${String(errors).padStart(8)}` +
           `${step.achieved.toFixed(1).padStart(11)}${ms(step.p50)}${ms(step.p95)}${ms(step.p99)}` +
+          `${cpuColumns(step.cpu)}` +
           (errors > 0
             ? `  (${Object.entries(step.errorsByStatus)
                 .map(([status, n]) => `${status} ×${n}`)
@@ -215,12 +269,33 @@ try {
     }
   }
   log('');
+  for (const { name, warm } of [lookup, dashboard, webhook]) {
+    log(
+      `${name}: warm-up (not counted) ${warm.sent} requests at ${warm.rate}/s, ${warm.errors + warm.skipped} errors, ` +
+        `p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`,
+    );
+  }
   for (const { name, steps } of [lookup, dashboard, webhook]) {
     const held = sustainedRate(steps, BREAK_P99_MS);
     const broke = steps.length < RATES.length || sustainedRate(steps.slice(-1), BREAK_P99_MS) === 0;
     log(
       `${name}: held ${held} requests/s (p99 ≤ ${BREAK_P99_MS} ms, no error)` +
         (broke ? `; broke at ${steps.at(-1)!.rate}/s` : `; did not break up to ${RATES.at(-1)}/s`),
+    );
+  }
+  // Why a step broke on this machine: what a request cost the emulator and this process, against the cores there are.
+  log('');
+  log(
+    `CPU per request: DDB = DynamoDB Local's Java process; Node = this process (the load generator, the gateway, the ` +
+      `functions' workers, the stand-ins, the stream poller). cores busy = both, per second of the step, of ${CORES} cores.`,
+  );
+  for (const { name, steps } of [lookup, dashboard, webhook]) {
+    const last = steps.at(-1)!;
+    const perRequest = cpuPerRequestMs(last.cpu);
+    if (perRequest === null) continue;
+    log(
+      `${name}: at ${last.rate}/s, ${perRequest.toFixed(1)} ms of CPU per request: this machine's ${CORES} cores ` +
+        `would be used up at ≈ ${Math.floor((CORES * 1000) / perRequest)}/s`,
     );
   }
 
@@ -233,32 +308,70 @@ try {
   const recordedOnce = [...outcomes.values()].filter((list) => list.filter((o) => o === 'recorded').length === 1);
   const unexpected = [...outcomes.values()].flat().filter((o) => !['recorded', 'duplicate', 'ignored'].includes(o));
   log('');
+  // The warm-up's events and charges are checked with the measured ones: nothing may be lost there either.
+  const deliveredCharges = [...warmUpCharges, ...firstDeliveries.values()];
+  const events = deliveredCharges.length;
   check(
     'every webhook applied exactly once',
-    outcomes.size === CHARGES && recordedOnce.length === CHARGES && unexpected.length === 0,
-    `${CHARGES} events in ${delivered} deliveries: ${recordedOnce.length} recorded exactly once` +
+    outcomes.size === events && recordedOnce.length === events && unexpected.length === 0,
+    `${events} events in ${delivered} deliveries: ${recordedOnce.length} recorded exactly once` +
       (unexpected.length ? `, unexpected outcomes ${unexpected.join(', ')}` : ''),
   );
-  const stored = await Promise.all(charges.map((charge) => getCharge(db, charge.ref)));
+  const stored = await Promise.all(deliveredCharges.map((charge) => getCharge(db, charge.ref)));
   const received = stored.filter((charge) => charge?.status === 'RECEIVED' && charge.paid_at);
   check(
     'every charge consistent',
-    received.length === CHARGES,
-    `${received.length} of ${CHARGES} charges RECEIVED with a payment date`,
+    received.length === events,
+    `${received.length} of ${events} charges RECEIVED with a payment date`,
   );
   const dayTotalsAfter = await receivedToday(db);
   const counted = dayTotalsAfter.count - dayTotalsBefore.count;
   const cents = dayTotalsAfter.cents - dayTotalsBefore.cents;
   check(
     "the day's received total counts each payment once",
-    counted === CHARGES && cents === CHARGES * CONTRACT_PRICE * 100,
-    `${counted} payments, R$ ${(cents / 100).toFixed(2)} (expected ${CHARGES}, R$ ${(CHARGES * CONTRACT_PRICE).toFixed(2)})`,
+    counted === events && cents === events * CONTRACT_PRICE * 100,
+    `${counted} payments, R$ ${(cents / 100).toFixed(2)} (expected ${events}, R$ ${(events * CONTRACT_PRICE).toFixed(2)})`,
   );
 } finally {
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) process.exitCode = 1;
+
+type CpuReading = { dynamoDb: number | null; node: number; at: number };
+type CpuSpent = { dynamoDbMs: number | null; nodeMs: number; coresBusy: number | null; requests: number };
+type MeteredStep = StepResult & { cpu: CpuSpent };
+
+/** The CPU used so far by DynamoDB Local and by this process (every thread: the functions run in workers here). */
+function cpuReading(): CpuReading {
+  const { user, system } = process.cpuUsage();
+  return { dynamoDb: runtime.dynamoDbCpuSeconds(), node: (user + system) / 1e6, at: performance.now() };
+}
+
+/** What a step used since `before`, per request sent, and both processes' cores busy over the step's wall time. */
+function cpuSpent(before: CpuReading, requests: number): CpuSpent {
+  const now = cpuReading();
+  const seconds = (now.at - before.at) / 1000;
+  const dynamoDb = now.dynamoDb === null || before.dynamoDb === null ? null : now.dynamoDb - before.dynamoDb;
+  const node = now.node - before.node;
+  const per = (cpuSeconds: number) => (cpuSeconds * 1000) / Math.max(1, requests);
+  return {
+    dynamoDbMs: dynamoDb === null ? null : per(dynamoDb),
+    nodeMs: per(node),
+    coresBusy: dynamoDb === null ? null : (dynamoDb + node) / seconds,
+    requests,
+  };
+}
+
+function cpuPerRequestMs(cpu: CpuSpent): number | null {
+  return cpu.dynamoDbMs === null ? null : cpu.dynamoDbMs + cpu.nodeMs;
+}
+
+function cpuColumns(cpu: CpuSpent): string {
+  const figure = (value: number | null, width: number, digits: number) =>
+    (value === null ? '–' : value.toFixed(digits)).padStart(width);
+  return `${figure(cpu.dynamoDbMs, 11, 1)}${figure(cpu.nodeMs, 12, 1)}${figure(cpu.coresBusy, 11, 2)}`;
+}
 
 /** A customer signed up and confirmed in cognito-local, with a profile and its contract: the id token. */
 async function signedInCustomer(db: Db): Promise<string> {
@@ -293,7 +406,7 @@ async function signedInCustomer(db: Db): Promise<string> {
     input: profileInput(email),
     referredByProfileId: null,
     now: new Date().toISOString(),
-    initialContract: { protocolo: await nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
+    initialContract: { protocolo: nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
   });
   return idToken;
 }
@@ -302,7 +415,10 @@ async function signedInCustomer(db: Db): Promise<string> {
  * `count` customers with a contract and a PENDING charge, written through the real access patterns, whose payments
  * the Asaas simulator holds as RECEIVED (imported without webhooks: the load test delivers them itself).
  */
-async function seedPaidCharges(db: Db, count: number) {
+type SeededCharge = { asaasId: string; ref: { userId: string; contractId: string; chargeId: string } };
+
+async function seedPaidCharges(db: Db, count: number): Promise<SeededCharge[]> {
+  if (count === 0) return [];
   const imported = await fetch(`${runtime.asaasUrl}/__control/payments/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -312,20 +428,24 @@ async function seedPaidCharges(db: Db, count: number) {
   });
   if (!imported.ok) throw new Error(`The simulator refused the import: ${imported.status} ${await imported.text()}`);
   const { ids } = (await imported.json()) as { ids: string[] };
-  const seeded = [];
-  for (const asaasId of ids) {
+  const seedOne = async (asaasId: string): Promise<SeededCharge> => {
     const userId = ulid();
     const { contract } = await createProfile(db, {
       userId,
       input: profileInput(`carga.${userId.toLowerCase()}@example.com`),
       referredByProfileId: null,
       now: new Date().toISOString(),
-      initialContract: { protocolo: await nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
+      initialContract: { protocolo: nextProtocol(new Date()), valor: CONTRACT_PRICE, formaPagamento: 'pix' },
     });
     // With its value, as every charge the product creates keeps it: a charge without one (written before charges kept
     // their value) costs its payment one more read, of the contract, which no new payment makes.
     const charge = await createCharge(db, { userId, contractId: contract.id, asaasId, valor: CONTRACT_PRICE });
-    seeded.push({ asaasId, ref: { userId, contractId: contract.id, chargeId: charge.id } });
+    return { asaasId, ref: { userId, contractId: contract.id, chargeId: charge.id } };
+  };
+  // Eight at a time: a step's charges (up to a few thousand) are seeded in seconds, not minutes.
+  const seeded: SeededCharge[] = [];
+  for (let from = 0; from < ids.length; from += 8) {
+    seeded.push(...(await Promise.all(ids.slice(from, from + 8).map(seedOne))));
   }
   return seeded;
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -34,7 +34,42 @@ function killStale(pidFile: string): void {
   rmSync(pidFile, { force: true });
 }
 
-export type DynamoDbLocal = { endpoint: string; stop(): Promise<void> };
+export type DynamoDbLocal = {
+  endpoint: string;
+  /**
+   * The CPU its Java process has used since it started, in seconds (user + system), or null where the system does not
+   * say (no /proc): what the load bench reads to tell the emulator's share of a request from ours.
+   */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+};
+
+/** Clock ticks a second, the unit of /proc/<pid>/stat's times (100 on every Linux we run, asked once all the same). */
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** User + system CPU seconds of a process from /proc/<pid>/stat (fields 14 and 15), null when it cannot be read. */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces and parentheses: the fields that follow start after its last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / ticksPerSecond() : null;
+  } catch {
+    return null;
+  }
+}
 
 export async function startDynamoDbLocal(opts: { port: number; dataDir: string | null }): Promise<DynamoDbLocal> {
   const { cwd, jar, libs } = dynamoDbLocalJar();
@@ -99,7 +134,7 @@ export async function startDynamoDbLocal(opts: { port: number; dataDir: string |
     }
   }
   client.destroy();
-  return { endpoint, stop };
+  return { endpoint, cpuSeconds: () => processCpuSeconds(child.pid), stop };
 }
 
 /** Creates the table from the CDK-synthesized definition if it is not there yet. */
