@@ -175,6 +175,12 @@ console.log(`\nbare node -e 0 (a whole process, same run): ${bareNodeMs.toFixed(
 console.log(
   `${HEALTH_ROUTE} with DynamoDB's client beside it (the least a data route loads, same run): ${dataFloorMs.toFixed(0)} ms`,
 );
+// What the official client costs by itself: the part of a data route's init no code of ours can remove (docs/decisions.md,
+// "Small cold starts").
+console.log(
+  `DynamoDB's client alone (the line above − ${HEALTH_ROUTE}): ${(dataFloorMs - health.initMs).toFixed(0)} ms, ` +
+    `${((dataFloorMs - health.initMs) / health.initMs).toFixed(2)}× ${HEALTH_ROUTE}'s whole init`,
+);
 
 // The targets (docs/decisions.md, "Small cold starts"): figures to read, not assertions; an over-target row is named.
 const isPdf = (name: string) => PDF_FUNCTIONS.includes(name);

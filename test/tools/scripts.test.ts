@@ -31,6 +31,9 @@ describe('npm run bench:bundles', () => {
     expect(output).toMatch(/^bare node -e 0 \(a whole process, same run\): \d+ ms$/m);
     expect(output).toMatch(/^target PDF functions ≤ 1.5 MB: (met|over: .+)$/m);
     expect(output).toMatch(/^GetHealth with DynamoDB's client beside it \(.+\): \d+ ms$/m);
+    expect(output).toMatch(
+      /^DynamoDB's client alone \(the line above − GetHealth\): -?\d+ ms, -?\d+\.\d\d× GetHealth's whole init$/m,
+    );
     expect(output).toMatch(/^target init ≤ 2× the health route with DynamoDB's client \(.+\): (met|over: .+)$/m);
     for (const fn of ALL_FUNCTIONS) {
       expect(output).toMatch(
@@ -205,7 +208,9 @@ describe('npm run bench:load', () => {
       }
       // The script's own checks: each must pass (it exits 1 otherwise, which quick() already refuses).
       // 5 warm-up deliveries, then 5 and 10 measured: the 10th measured one (index 9) redelivers the 5th's event.
-      expect(output).toMatch(/^check every webhook applied exactly once: ok \(19 events in 20 deliveries: 19 recorded/m);
+      expect(output).toMatch(
+        /^check every webhook applied exactly once: ok \(19 events in 20 deliveries: 19 recorded/m,
+      );
       expect(output).toMatch(/^check every charge consistent: ok \(19 of 19 /m);
       expect(output).toMatch(/^check the day's received total counts each payment once: ok/m);
       const { ports } = localSettings({ PORT_OFFSET: '4000' });
