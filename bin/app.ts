@@ -27,7 +27,8 @@ const whatsappPhoneNumberId = app.node.tryGetContext('whatsappPhoneNumberId') as
 if (whatsappPhoneNumberId !== undefined && !/^\d{5,20}$/.test(String(whatsappPhoneNumberId))) {
   throw new Error('-c whatsappPhoneNumberId must be the phone-number id (digits only).');
 }
-// The stage's own domain, for canonical links, sitemap.xml and robots.txt: -c siteUrl=https://www.example.com.br
+// The stage's own domain: -c siteUrl=https://www.example.com.br. CloudFront answers on it with a certificate the edge
+// stack requests (DNS validation: README, Deploy), and every link the product writes names it.
 const siteUrl = app.node.tryGetContext('siteUrl') as string | undefined;
 // Marketing (all optional): -c metaPixelId=<digits> turns on the browser pixel and Meta's Conversions API;
 // -c googleAdsCustomerId=<digits> -c googleAdsConversionActions=purchase=<id>,sign_up=<id> turns on Google Ads uploads.

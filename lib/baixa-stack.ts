@@ -86,10 +86,13 @@ export interface BaixaStackProps extends StackProps {
    */
   readonly siteAssetPath?: string;
   /**
-   * The site's public URL when the stage has its own domain: canonical links, sitemap.xml and robots.txt name it.
+   * The site's public URL when the stage has its own domain: CloudFront answers on it, and the e-mails' links, the
+   * API's URL, canonical links, sitemap.xml and robots.txt name it. Needs `siteCertificateArn`.
    * @default - the distribution's URL
    */
   readonly siteUrl?: string;
+  /** The certificate of `siteUrl`'s domain, issued in us-east-1 (lib/edge-stack.ts; wired by lib/baixa-app.ts). */
+  readonly siteCertificateArn?: string;
   /**
    * An address for the alarms (SNS e-mail subscription; SNS e-mails a confirmation link first).
    * @default - the topic has no subscriber; see README, Deploy
@@ -208,6 +211,7 @@ export class BaixaStack extends Stack {
       webAclArn: props.webAclArn,
       siteAssetPath: props.siteAssetPath,
       siteUrl: props.siteUrl,
+      siteCertificateArn: props.siteCertificateArn,
       company: props.company,
       api: {
         domainName: this.api.domainName,

@@ -1,4 +1,5 @@
 import { Duration, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -25,6 +26,7 @@ import type { CompanyIdentity } from '../../domain/company.js';
 import { RUNTIME_CONFIG_PATH } from '../../domain/schemas/runtime-config.js';
 import { contentSecurityPolicy } from '../content-security-policy.js';
 import { nagRef } from '../nag.js';
+import { siteDomainOf } from '../site-domain.js';
 import { viteBuildSource } from '../site-source.js';
 
 /**
@@ -111,11 +113,14 @@ export interface WebProps {
     readonly originSecretVersion?: string;
   };
   /**
-   * The site's public URL when the stage has its own domain (e.g. https://www.limpanome.com.br): written into the
-   * prerendered pages' canonical links at build time.
+   * The site's public URL when the stage has its own domain (e.g. https://www.limpanome.com.br): the distribution
+   * answers on it with `siteCertificateArn`, `appUrl` is it (the e-mails' links, the API's URL, the documents bucket's
+   * CORS origin), and the prerendered pages' canonical links name it.
    * @default - the distribution's URL (canonical links are then set by the page itself)
    */
   readonly siteUrl?: string;
+  /** The certificate of `siteUrl`'s domain, issued in us-east-1 (lib/edge-stack.ts). Required with `siteUrl`. */
+  readonly siteCertificateArn?: string;
   /** Who the provider is: the prerendered pages, the footer, the contract and the payment screen are built with it. */
   readonly company: CompanyIdentity;
   /**
@@ -140,7 +145,7 @@ export interface WebProps {
 export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly bucket: s3.Bucket;
-  /** `https://<distribution>.cloudfront.net`, without trailing slash. */
+  /** The site's origin, without trailing slash: its own domain's, or `https://<distribution>.cloudfront.net`. */
   readonly appUrl: string;
   /** The API as browsers and Asaas reach it: `<appUrl>/api`. */
   readonly apiUrl: string;
@@ -232,9 +237,23 @@ export class Web extends Construct {
       code: cloudfront.FunctionCode.fromInline(siteStatusFunctionCode()),
     });
 
+    const siteDomain = props.siteUrl === undefined ? undefined : siteDomainOf(props.siteUrl);
+    if (siteDomain && !props.siteCertificateArn) {
+      throw new Error(`siteUrl ${props.siteUrl} needs the certificate of ${siteDomain} (lib/edge-stack.ts).`);
+    }
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Baixa SPA and API',
       webAclId: props.webAclArn,
+      // The stage's own domain: without it as an alternate name and its certificate, CloudFront refuses a request to
+      // that name (403) even when the DNS points at it.
+      ...(siteDomain && props.siteCertificateArn
+        ? {
+            domainNames: [siteDomain],
+            certificate: acm.Certificate.fromCertificateArn(this, 'SiteCertificate', props.siteCertificateArn),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+          }
+        : {}),
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin,
@@ -258,12 +277,13 @@ export class Web extends Construct {
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
     });
-    this.appUrl = `https://${this.distribution.distributionDomainName}`;
+    // Every link the product writes names the stage's public origin: its own domain when it has one.
+    this.appUrl = siteDomain ? `https://${siteDomain}` : `https://${this.distribution.distributionDomainName}`;
 
     this.apiUrl = `${this.appUrl}${API_BASE_PATH}`;
 
-    // Canonical links, the sitemap and robots.txt name the stage's public origin: its own domain when it has one.
-    const siteOrigin = props.siteUrl?.replace(/\/+$/, '') ?? this.appUrl;
+    // Canonical links, the sitemap and robots.txt name it too.
+    const siteOrigin = this.appUrl;
     const site = props.siteAssetPath
       ? s3deploy.Source.asset(props.siteAssetPath)
       : viteBuildSource({ siteUrl: props.siteUrl, company: props.company });
@@ -302,17 +322,17 @@ export class Web extends Construct {
     });
     entry.node.addDependency(assets);
 
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'No geo restriction: customers may be Brazilians abroad, and the content is a public SPA shell.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'No geo restriction: customers may be Brazilians abroad, and the content is a public SPA shell.',
+    });
+    if (!siteDomain) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'The default *.cloudfront.net certificate always allows TLSv1 regardless of minimumProtocolVersion; TLS 1.2 is enforced once the custom domain and ACM certificate are added.',
-      },
-    );
+          'The default *.cloudfront.net certificate always allows TLSv1 regardless of minimumProtocolVersion; a stage with its own domain (-c siteUrl) requires TLS 1.2 (TLSv1.2_2021).',
+      });
+    }
     for (const deployment of [assets, entry]) {
       acknowledgeDeploymentHandler(deployment, nagRef(this, this.bucket.arnForObjects('*')));
     }
