@@ -80,7 +80,7 @@ type SynthOptions = {
   env?: Environment;
   skipBundling?: boolean;
   /** Optional stage settings (marketing ids, URLs) as bin/app.ts passes them from the CDK context. */
-  props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl' | 'opsEmail'>>;
+  props?: Partial<Pick<BaixaStackProps, 'metaPixelId' | 'googleAds' | 'googleAdsApiUrl' | 'opsEmail' | 'siteUrl'>>;
 };
 
 /**
