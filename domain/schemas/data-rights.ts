@@ -4,6 +4,7 @@ import { auditEntrySchema } from './audit.js';
 import {
   chargeSchema,
   contractSchema,
+  manualMoneyRecordSchema,
   processSchema,
   profileSchema,
   referralSchema,
@@ -23,6 +24,16 @@ export const erasureRequestSchema = z.object({
   concluida_em: z.string().nullable(),
 });
 export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
+
+/**
+ * A charge as its owner's export shows it: without the QR image (the PIX code below, drawn as a picture) and without
+ * which admin recorded money by hand — the staff member's data, not the customer's, as in the audit trail. zod drops
+ * the keys a schema does not name, so parsing a stored charge with this leaves them out.
+ */
+export const exportedChargeSchema = chargeSchema.omit({ qr_code: true }).extend({
+  pagamento_manual: manualMoneyRecordSchema.omit({ por: true }).nullish(),
+  manual_refund: manualMoneyRecordSchema.omit({ por: true }).nullish(),
+});
 
 /** A stored document (a signed contract, a Nada Consta) as a short-lived signed link; null when the file is gone. */
 const documentLinkSchema = z.object({ nome_arquivo: z.string(), url: z.string() }).nullable();
@@ -50,8 +61,7 @@ export const dataExportSchema = z.object({
       documento: documentLinkSchema,
     }),
   ),
-  /** Without the QR image, which is the PIX code below drawn as a picture. */
-  cobrancas: z.array(chargeSchema.omit({ qr_code: true })),
+  cobrancas: z.array(exportedChargeSchema),
   processos: z.array(processSchema),
   historico: z.array(statusHistorySchema),
   indicacoes_feitas: z.array(referralSchema),

@@ -64,6 +64,18 @@ export const contractSchema = z.object({
 });
 export type Contract = z.infer<typeof contractSchema>;
 
+/**
+ * Money an admin recorded by hand on a charge (a payment received outside Asaas, a refund made outside it): the amount,
+ * the São Paulo day, the reason, who (the admin's e-mail) and when.
+ */
+export const manualMoneyRecordSchema = z.object({
+  valor: z.number(),
+  data: z.string(),
+  motivo: z.string(),
+  por: z.string(),
+  em: isoDate,
+});
+
 export const chargeSchema = z.object({
   id: z.string(),
   contrato_id: z.string(),
@@ -94,16 +106,12 @@ export const chargeSchema = z.object({
   refund_refused_at: isoDate.nullish(),
   refund_refused_reason: z.string().nullish(),
   /** The money went back outside Asaas (a bank transfer), as an admin recorded it ('Registrar estorno manual'). */
-  manual_refund: z
-    .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
-    .nullish(),
+  manual_refund: manualMoneyRecordSchema.nullish(),
   /**
    * The money arrived outside Asaas's PIX (a transfer, a deposit, cash) and an admin recorded it ('Marcar pago'): the
    * amount and São Paulo day received, the reason, who and when. Its method reads 'manual' everywhere (`chargeMethod`, domain/payment-methods.ts).
    */
-  pagamento_manual: z
-    .object({ valor: z.number(), data: z.string(), motivo: z.string(), por: z.string(), em: isoDate })
-    .nullish(),
+  pagamento_manual: manualMoneyRecordSchema.nullish(),
   /** How the customer chose to pay (domain/payment-methods.ts); absent on charges made before: PIX. */
   forma: z.enum(CHECKOUT_METHODS).nullish(),
   /** A card charge's instalment plan: the count and Asaas's installment id (its refund covers every instalment). */

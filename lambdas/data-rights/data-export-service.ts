@@ -1,7 +1,7 @@
+import { SYSTEM_ACTOR } from '../../domain/history.js';
 import { certificateFactsSchema } from '../../domain/nada-consta.js';
 import { kitFileName, kitItemDefinition, kitItemStateLabel } from '../../domain/filing-kit.js';
 import {
-  chargeSchema,
   contractSchema,
   courtMovementSchema,
   processSchema,
@@ -10,7 +10,7 @@ import {
   statusHistorySchema,
 } from '../../domain/schemas/entities.js';
 import { auditEntrySchema } from '../../domain/schemas/audit.js';
-import type { DataExport } from '../../domain/schemas/data-rights.js';
+import { exportedChargeSchema, type DataExport } from '../../domain/schemas/data-rights.js';
 import {
   renderTemplateBody,
   templateByName,
@@ -81,6 +81,16 @@ const INTERNAL_ATTRIBUTES = new Set([
   'asaas_customer_claim_until',
 ]);
 
+/**
+ * Who moved a process, as its owner may know it: themselves, the system, or the team — never which admin (their id is
+ * the staff member's data, not the customer's, as in the audit trail).
+ */
+function actorInWords(byUser: string, callerId: string): string {
+  if (byUser === callerId) return 'você';
+  if (byUser === SYSTEM_ACTOR || byUser === '') return SYSTEM_ACTOR;
+  return 'equipe';
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
@@ -117,7 +127,7 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       };
     }),
   );
-  const charges = ofType(ITEM_TYPE.charge).map((item) => chargeSchema.omit({ qr_code: true }).parse(item));
+  const charges = ofType(ITEM_TYPE.charge).map((item) => exportedChargeSchema.parse(item));
   const history = ofType(ITEM_TYPE.history);
   const certificates = await Promise.all(
     records.partition.flatMap((item) => {
@@ -182,7 +192,10 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     contratos: contracts,
     cobrancas: charges,
     processos: ofType(ITEM_TYPE.process).map((item) => processSchema.parse(item)),
-    historico: history.map((item) => statusHistorySchema.parse(item)),
+    historico: history.map((item) => {
+      const entry = statusHistorySchema.parse(item);
+      return { ...entry, by_user: actorInWords(entry.by_user, caller.userId) };
+    }),
     indicacoes_feitas: ofType(ITEM_TYPE.referral).map((item) => referralSchema.parse(item)),
     indicacao_recebida: invitedBy
       ? {

@@ -1,6 +1,6 @@
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -285,6 +285,8 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
     expect(data.cobrancas).toEqual([expect.objectContaining({ id: customer.charge.id, status: 'RECEIVED' })]);
     expect(data.processos).toEqual([expect.objectContaining({ status: 'pago' })]);
     expect(data.historico.map((entry) => entry.para)).toContain('pago');
+    // The admin who moved it is the team to the customer: which admin is the staff member's data.
+    expect(data.historico.find((entry) => entry.para === 'pago')?.by_user).toBe('equipe');
     expect(data.indicacoes_feitas).toEqual([
       expect.objectContaining({ referred_email: customer.friendEmail, status: 'invited' }),
     ]);
@@ -367,6 +369,8 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
       expect(text).not.toContain(foreign.profile.email);
       expect(text).not.toContain(foreign.profile.cpf);
     }
+    expect(text).not.toContain(admin.email);
+    expect(text).not.toContain(admin.userId);
     // Machinery is not information about the person.
     expect(text).not.toContain('segredo');
     expect(text).not.toContain('task_token');
@@ -378,6 +382,52 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
     expect(theirs.perfil?.id).toBe(other.profile.id);
     expect(JSON.stringify(theirs)).not.toContain(customer.profile.nome_completo);
     expect(JSON.stringify(theirs)).not.toContain(customer.userId);
+  });
+
+  it('shows money the team recorded by hand without saying which admin recorded it (their data, not the customer’s)', async () => {
+    const customer = await seedCustomer(db, { email: createEmailAddress('manual') });
+    const charge = await seedPendingCharge(db, { userId: customer.userId, contractId: customer.contract.id });
+    const staff = createEmailAddress('equipe');
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: keys.customer(customer.userId), sk: keys.chargeSk(customer.contract.id, charge.id) },
+        UpdateExpression: 'SET pagamento_manual = :paid, manual_refund = :refund',
+        ExpressionAttributeValues: {
+          ':paid': {
+            valor: 399,
+            data: '2026-11-20',
+            motivo: 'Transferência bancária',
+            por: staff,
+            em: '2026-11-20T13:00:00.000Z',
+          },
+          ':refund': {
+            valor: 399,
+            data: '2026-11-22',
+            motivo: 'Desistência',
+            por: staff,
+            em: '2026-11-22T13:00:00.000Z',
+          },
+        },
+      }),
+    );
+
+    const data = okBody(
+      await callRoute(exportMyDataRoute, exportMyData, { claims: customerClaims(customer.userId, customer.profile.email) }),
+    );
+
+    expect(data.cobrancas).toEqual([
+      expect.objectContaining({
+        pagamento_manual: {
+          valor: 399,
+          data: '2026-11-20',
+          motivo: 'Transferência bancária',
+          em: '2026-11-20T13:00:00.000Z',
+        },
+        manual_refund: { valor: 399, data: '2026-11-22', motivo: 'Desistência', em: '2026-11-22T13:00:00.000Z' },
+      }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain(staff);
   });
 
   it('refuses a caller without a token', async () => {

@@ -1,6 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod';
 import { dataExportSchema, type DataExport } from '../../../domain/schemas/data-rights.js';
-import { renderDataExportHtml } from '../../../frontend/src/features/profile/lib/data-export-html.js';
+import {
+  EXPORT_FIELD_LABELS,
+  renderDataExportHtml,
+} from '../../../frontend/src/features/profile/lib/data-export-html.js';
+
+/** Every field name the export can hold below its sections (the sections are headings, not rows), with where. */
+function fieldNames(schema: z.ZodType, path: string, found: Map<string, string>, depth = 0): Map<string, string> {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  const inner = (key: string) => fieldNames(def[key] as z.ZodType, path, found, depth + 1);
+  switch (def.type) {
+    case 'object':
+      for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        if (depth > 0 && !found.has(name)) found.set(name, `${path}.${name}`);
+        fieldNames(field, `${path}.${name}`, found, depth + 1);
+      }
+      break;
+    case 'array':
+      inner('element');
+      break;
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'catch':
+    case 'readonly':
+      inner('innerType');
+      break;
+    case 'pipe':
+      inner('in');
+      inner('out');
+      break;
+    case 'union':
+      for (const option of def.options as z.ZodType[]) fieldNames(option, path, found, depth + 1);
+      break;
+    case 'record':
+      inner('valueType');
+      break;
+  }
+  return found;
+}
 
 const exportWith = (overrides: Partial<DataExport>): DataExport =>
   dataExportSchema.parse({
@@ -35,6 +74,50 @@ describe('the readable export (Meus dados)', () => {
     );
     expect(html).not.toContain('<script>');
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;x&#34;');
+  });
+
+  it('has words for every field the export can hold', () => {
+    const names = fieldNames(dataExportSchema, '', new Map());
+    // The walk reaches deep: a charge's fields, a kit file's, a WhatsApp message's.
+    expect(names.get('boleto_linha')).toBe('.cobrancas.boleto_linha');
+    expect(names.size).toBeGreaterThan(100);
+    const unlabeled = [...names].filter(([name]) => !(name in EXPORT_FIELD_LABELS)).map(([, where]) => where);
+    expect(unlabeled).toEqual([]);
+  });
+
+  it('says stored codes in words: statuses, the payment method, the contract’s modality, instalments', () => {
+    const html = renderDataExportHtml(
+      exportWith({
+        contratos: [],
+        outros: [
+          { status: 'RECEIVED', forma: 'cartao', parcelas_status: { '1': 'CONFIRMED', '2': 'PENDING' } },
+          { status: 'peticionado', de: 'pago', para: 'peticionado', by_user: 'equipe' },
+          { status: 'signed_up' },
+          { status: 'retida' },
+          { forma_pagamento: 'pix', tipo_documento: 'cnpj' },
+          { forma_pagamento: 'gratuito' },
+          { valor: 449, taxa_asaas: 13.5, latitude: -22.1163, codigo_tpu: 123456 },
+        ],
+      }),
+    );
+    expect(html).toContain('<th scope="row">Situação</th><td>Pago</td>');
+    expect(html).toContain('<th scope="row">Forma de pagamento</th><td>Cartão de crédito</td>');
+    expect(html).toContain(
+      '<th scope="row">Parcela 1</th><td>Pago</td></tr><tr><th scope="row">Parcela 2</th><td>Pendente</td>',
+    );
+    expect(html).toContain('<th scope="row">Situação</th><td>Peticionado</td>');
+    expect(html).toContain('<th scope="row">De</th><td>Pago</td>');
+    expect(html).toContain('<th scope="row">Responsável</th><td>Nossa equipe</td>');
+    expect(html).toContain('<th scope="row">Situação</th><td>Cadastrado</td>');
+    expect(html).toContain('<th scope="row">Situação</th><td>Em guarda legal</td>');
+    expect(html).toContain('<th scope="row">Modalidade do contrato</th><td>Paga (a forma de cada pagamento');
+    expect(html).toContain('<th scope="row">Modalidade do contrato</th><td>Renovação gratuita (sem cobrança)</td>');
+    expect(html).toContain('<th scope="row">Tipo de documento</th><td>CNPJ</td>');
+    expect(html).toContain('<th scope="row">Valor (R$)</th><td>449,00</td>');
+    expect(html).toContain('<td>13,50</td>');
+    expect(html).toContain('<td>-22,1163</td>');
+    expect(html).toContain('<td>123456</td>');
+    expect(html).not.toContain('RECEIVED');
   });
 
   it('labels fields in Portuguese, shows instants in São Paulo time and says when a section is empty', () => {

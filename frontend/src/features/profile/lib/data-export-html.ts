@@ -1,4 +1,10 @@
+import { REFERRAL_STATUS_LABELS } from '@domain/api/referrals.js';
+import { chargeStatusLabel, isChargeStatus } from '@domain/charge-status.js';
+import { ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
 import { formatDateTime } from '@domain/dates.js';
+import { historyStatusLabel } from '@domain/history.js';
+import { PAYMENT_METHOD_LABELS } from '@domain/payment-methods.js';
+import { FREE_RENEWAL_PAYMENT_METHOD } from '@domain/pricing.js';
 import type { DataExport } from '@domain/schemas/data-rights.js';
 
 /**
@@ -28,8 +34,49 @@ const SECTIONS: readonly { key: keyof DataExport; title: string }[] = [
   { key: 'outros', title: 'Outros registros' },
 ];
 
-/** Field names in words; a name not listed here is shown as stored. */
-const LABELS: Record<string, string> = {
+/**
+ * Field names in words. A name not listed here is shown as stored: test/unit/frontend/data-export-html.test.ts walks
+ * the export's schema and fails on any field without its words.
+ */
+export const EXPORT_FIELD_LABELS: Record<string, string> = {
+  id: 'Identificador',
+  user_id: 'Identificador da conta',
+  profile_id: 'Perfil',
+  contrato_id: 'Contrato',
+  processo_id: 'Processo',
+  parent_contrato_id: 'Contrato anterior (renovação)',
+  socio_nome: 'Nome do sócio',
+  socio_cpf: 'CPF do sócio',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  url: 'Link',
+  fb_event_id: 'Identificador do evento de conversão',
+  taxa_asaas: 'Tarifa do Asaas, descontada do valor que recebemos (R$)',
+  refund_refused_at: 'Estorno recusado pelo Asaas em',
+  refund_refused_reason: 'Motivo da recusa do estorno',
+  pagamento_manual: 'Pagamento recebido fora do Asaas',
+  manual_refund: 'Estorno feito fora do Asaas',
+  data: 'Data',
+  motivo: 'Motivo',
+  em: 'Registrado em',
+  forma: 'Forma de pagamento',
+  parcelas: 'Parcelas',
+  asaas_parcelamento_id: 'Identificador do parcelamento no Asaas',
+  parcelas_status: 'Situação de cada parcela',
+  cartao_recusado: 'Cartão recusado',
+  boleto_linha: 'Linha digitável do boleto',
+  boleto_pdf: 'Boleto (PDF)',
+  vencimento: 'Vencimento',
+  paid_charge_id: 'Cobrança paga',
+  numero_cnj: 'Número do processo no tribunal (CNJ)',
+  tribunal: 'Tribunal',
+  vara: 'Vara',
+  peticionado_em: 'Pedido protocolado no tribunal em',
+  kit_aprovado_em: 'Documentos aprovados em',
+  referrer_profile_id: 'Perfil de quem indicou',
+  referred_profile_id: 'Perfil do indicado',
+  invite_code: 'Código do convite',
+  type: 'Tipo',
   email: 'E-mail',
   nome_completo: 'Nome completo',
   tipo_documento: 'Tipo de documento',
@@ -48,7 +95,9 @@ const LABELS: Record<string, string> = {
   free_renewals: 'Renovações gratuitas',
   protocolo: 'Protocolo',
   valor: 'Valor (R$)',
-  forma_pagamento: 'Forma de pagamento',
+  // The contract's own field says only whether it is paid or a free renewal: how each payment was made is the charge's
+  // `forma`, since the method is chosen at the payment screen, after the contract exists.
+  forma_pagamento: 'Modalidade do contrato',
   assinado_em: 'Assinado em',
   ip_assinatura: 'IP da assinatura',
   geo_assinatura: 'Localização da assinatura',
@@ -136,6 +185,55 @@ const LABELS: Record<string, string> = {
   registros_de_busca: 'Registros para encontrar suas mensagens',
 };
 
+/**
+ * Stored codes in words, by field, as the screens say them (the JSON keeps the codes: it is for machines). `status`
+ * holds several vocabularies (a charge's, a process's, a referral's, an erasure request's) that share no value.
+ */
+const VALUE_WORDS: Record<string, (value: unknown) => unknown> = {
+  status: (value) => (typeof value === 'string' ? statusInWords(value) : value),
+  de: (value) => (typeof value === 'string' ? historyStatusLabel(value) : value),
+  para: (value) => (typeof value === 'string' ? historyStatusLabel(value) : value),
+  forma: (value) => PAYMENT_METHOD_LABELS[value as keyof typeof PAYMENT_METHOD_LABELS] ?? value,
+  forma_pagamento: (value) =>
+    value === FREE_RENEWAL_PAYMENT_METHOD
+      ? 'Renovação gratuita (sem cobrança)'
+      : 'Paga (a forma de cada pagamento está em “Cobranças e pagamentos”)',
+  tipo_documento: (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+  valor: (value) => (typeof value === 'number' ? MONEY.format(value) : value),
+  taxa_asaas: (value) => (typeof value === 'number' ? MONEY.format(value) : value),
+  by_user: (value) => ACTOR_WORDS.get(String(value)) ?? value,
+  parcelas_status: (value) =>
+    value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value).map(([number, status]) => [`Parcela ${number}`, chargeStatusLabel(String(status))]),
+        )
+      : value,
+};
+
+/** Who moved a process, as the export says it (lambdas/data-rights/data-export-service.ts, `actorInWords`). */
+const ACTOR_WORDS = new Map([
+  ['você', 'Você'],
+  ['sistema', 'Sistema (automático)'],
+  ['equipe', 'Nossa equipe'],
+]);
+
+function statusInWords(status: string): string {
+  if (isChargeStatus(status)) return chargeStatusLabel(status);
+  if (Object.hasOwn(REFERRAL_STATUS_LABELS, status)) {
+    return REFERRAL_STATUS_LABELS[status as keyof typeof REFERRAL_STATUS_LABELS];
+  }
+  if (Object.hasOwn(ERASURE_STATUS_LABELS, status)) {
+    return ERASURE_STATUS_LABELS[status as keyof typeof ERASURE_STATUS_LABELS];
+  }
+  return historyStatusLabel(status);
+}
+
+/** Amounts in reais, as the screens write them without the symbol (the label says R$): 449,00; 13,50. */
+const MONEY = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Numbers as Brazilians write them (1,99), without grouping: some are codes (a movement's TPU code, a size). */
+const NUMBER = new Intl.NumberFormat('pt-BR', { useGrouping: false, maximumFractionDigits: 20 });
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -143,7 +241,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 function renderValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '<span class="vazio">—</span>';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
-  if (typeof value === 'number') return escapeHtml(String(value));
+  if (typeof value === 'number') return escapeHtml(NUMBER.format(value));
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value)) return escapeHtml(formatDateTime(value));
     if (/^https?:\/\//.test(value)) return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
@@ -163,7 +261,7 @@ function renderFields(fields: Record<string, unknown>): string {
   const rows = Object.entries(fields)
     .map(
       ([name, value]) =>
-        `<tr><th scope="row">${escapeHtml(LABELS[name] ?? name)}</th><td>${renderValue(value)}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(EXPORT_FIELD_LABELS[name] ?? name)}</th><td>${renderValue(VALUE_WORDS[name]?.(value) ?? value)}</td></tr>`,
     )
     .join('');
   return `<table>${rows}</table>`;
