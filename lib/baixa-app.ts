@@ -22,7 +22,8 @@ export type BaixaStageProps = Omit<
 
 /**
  * One stage: its edge stack in us-east-1 (the CloudFront web ACL, and the certificate of its own domain when it has
- * one) and its site stack, which reads their ARNs through CDK cross-region references (an SSM parameter in the stage's region, written at the edge stack's deploy).
+ * one) and its site stack, which reads their ARNs through CDK cross-region references (SSM parameters in the stage's
+ * region, written at the edge stack's deploy).
  * bin/app.ts and the CDK tests both build a stage here, so tests synthesize what `cdk deploy --all` deploys.
  */
 export function addBaixaStage(app: App, props: BaixaStageProps): { edge: BaixaEdgeStack; stack: BaixaStack } {
