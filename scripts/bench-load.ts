@@ -14,12 +14,13 @@
  *
  * Each route is warmed up first (10 s at 25/s, not counted: see WARM_UP_REQUESTS), then climbs from 25 to 800
  * requests/s, 10 s a rate, until it breaks: an error, a request it could not keep up with, or a p99 over 100 ms;
- * requests leave on schedule whatever the answers' speed (open loop, at most 200 in flight). It prints p50/p95/p99, errors and the rate achieved per step and the highest rate each route held, with what
- * each request cost in CPU — DynamoDB Local's Java process apart from this one (the generator, gateway, functions and
- * stand-ins) — and how many of the machine's cores were busy, so a break says whether the machine ran out; then it
- * checks nothing was lost: every event recorded exactly once, every charge RECEIVED, and the day's received total
- * moved by exactly one payment per charge. It exits 1 when a check fails. Figures, not targets (docs/operations.md,
- * "Capacity", for what production allows).
+ * requests leave on schedule whatever the answers' speed (open loop, at most 200 in flight). It prints p50/p95/p99,
+ * errors and the rate achieved per step and the highest rate each route held, with what each request cost in CPU —
+ * DynamoDB Local's Java process apart from this one (the generator, gateway, functions and stand-ins) — and how many
+ * of the machine's cores were busy, so a break says whether the machine ran out; then it checks nothing was lost:
+ * every event recorded exactly once, every charge RECEIVED, and the day's received total moved by exactly one payment
+ * per charge. It exits 1 when a check fails. Figures, not targets (docs/operations.md, "Capacity", for what
+ * production allows).
  *
  * Usage: `npm run bench:load [-- --seconds 10 --port-offset 4000]` (`--seconds`: per rate). Every request is
  * bounded: rates × seconds, a fixed number of customers, and charges seeded step by step. `--quick`: 5 requests of
