@@ -91,7 +91,9 @@ export function contractClauses(contract: ContractTerms, company: CompanyIdentit
       number: 3,
       title: 'Do prazo',
       paragraphs: [
-        `A CONTRATADA protocolará o pedido judicial em até ${PROCESSING_BUSINESS_DAYS} (sete) dias úteis contados ${start}, desde que os dados e documentos do CONTRATANTE estejam completos e corretos.`,
+        // The promise the product keeps (domain/filing.ts, `filingPromise`): the later of the start and the approval of
+        // the documents the filing needs, which the customer sends in the client area after paying.
+        `A CONTRATADA protocolará o pedido judicial em até ${PROCESSING_BUSINESS_DAYS} (sete) dias úteis contados ${start} ou da aprovação dos documentos pedidos na área do cliente, o que ocorrer por último, desde que os dados e documentos do CONTRATANTE estejam completos e corretos.`,
         'Os prazos de análise e de decisão do Poder Judiciário e de cumprimento pelos órgãos de proteção ao crédito não dependem da CONTRATADA.',
       ],
     },

@@ -54,7 +54,7 @@ export function faqEntries(company: CompanyIdentity): FaqEntry[] {
       id: 'prazos',
       question: 'Quanto tempo leva cada etapa?',
       answer: [
-        `Depois da confirmação do pagamento, a petição costuma ser protocolada em até ${PROCESSING_BUSINESS_DAYS} dias úteis.`,
+        `Depois do pagamento, você envia os seus documentos na área do cliente; aprovados, a petição é protocolada em até ${PROCESSING_BUSINESS_DAYS} dias úteis.`,
         `Protocolado o processo, a primeira decisão do juiz sobre a liminar costuma sair em cerca de ${COURT_STEP_BUSINESS_DAYS.decision} dias úteis, e a baixa nos órgãos aparece em cerca de ${COURT_STEP_BUSINESS_DAYS.removal} dias úteis depois da liminar. São médias, não promessas: cada tribunal tem o seu ritmo.`,
         'A base pública do CNJ (DataJud), de onde vêm as movimentações que mostramos, pode levar horas ou dias para publicar o que o tribunal registrou.',
       ],

@@ -38,6 +38,16 @@ export function filingPromise(paidAt: string, kitApprovedAt: string | null | und
     : { basis: 'payment', forecast: fromPayment.toISOString(), from: paidAt };
 }
 
+/**
+ * The filing date promised to the customer, wherever it is shown (the dashboard, the public lookup): only while the
+ * lawyer prepares the petition ('em_analise'), when the documents are approved and the promise has started. Before it
+ * ('pago', the documents awaited) the stored `previsao` counts from the payment alone, a date nobody promised yet;
+ * after the filing, the court's steps take over.
+ */
+export function promisedFilingDate(process: { status: string; previsao?: string | null }): string | null {
+  return process.status === 'em_analise' ? (process.previsao ?? null) : null;
+}
+
 /** The dashboard's words on what the forecast counts from. */
 export const FILING_PROMISE_MESSAGES = {
   awaiting_kit: `O prazo de ${PROCESSING_BUSINESS_DAYS} dias úteis para o protocolo começa quando todos os seus documentos forem aprovados.`,

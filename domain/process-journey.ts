@@ -1,6 +1,6 @@
 import { isChargeExpired, isChargePaid, normalizeChargeStatus } from './charge-status.js';
 import { formatDate } from './dates.js';
-import { FILING_PROMISE_MESSAGES, filingPromise } from './filing.js';
+import { FILING_PROMISE_MESSAGES, filingPromise, promisedFilingDate } from './filing.js';
 import { currentProcess } from './next-step.js';
 import { chargeMethod, type PaymentMethod, refundRoute } from './payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD, formatBRL } from './pricing.js';
@@ -322,11 +322,12 @@ function filingForecastOf(
   const free = money?.kind === 'none';
   if (!money || (money.kind !== 'paid' && !free)) return { forecast: null, forecastNote: null };
   if (process.status === 'pago') return { forecast: null, forecastNote: FILING_PROMISE_MESSAGES.awaiting_kit };
-  if (process.status !== 'em_analise' || !process.previsao) return { forecast: null, forecastNote: null };
+  const forecast = promisedFilingDate(process);
+  if (!forecast) return { forecast: null, forecastNote: null };
   const paidAt = (money.kind === 'paid' ? money.paidAt : null) ?? charge?.paid_at ?? process.created_at;
   const promise = filingPromise(paidAt, process.kit_aprovado_em);
   return {
-    forecast: process.previsao,
+    forecast,
     forecastNote: promise.basis === 'awaiting_kit' ? null : FILING_PROMISE_MESSAGES[promise.basis],
   };
 }

@@ -1,3 +1,4 @@
+import { promisedFilingDate } from '../../domain/filing.js';
 import {
   documentTypeOf,
   hideDocument,
@@ -92,7 +93,7 @@ async function entriesOf(
           assinado_em: contract.assinado_em,
           baixa_deferida_em: process.baixa_deferida_em,
           baixa_caiu_em: process.baixa_caiu_em,
-          previsao: process.previsao,
+          previsao: promisedFilingDate(process),
           numero_cnj: process.numero_cnj ?? null,
         },
       ];

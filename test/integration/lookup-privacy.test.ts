@@ -13,6 +13,7 @@ import {
 } from '../../domain/protocol.js';
 import { handler as lookupProcess } from '../../lambdas/lookup/lookup-process.js';
 import { createProfile } from '../../lambdas/shared/data/customers.js';
+import { changeProcessStatus } from '../../lambdas/shared/data/processes.js';
 import { createProfileInput } from '../factories.js';
 import { callRoute, okBody } from '../route-call.js';
 import { testDb } from './db.js';
@@ -160,6 +161,29 @@ describe('public lookup: a filed case shows its CNJ number', () => {
     expect(answer).not.toContain('Vara');
     expect(Object.keys(result.processos[0]!)).not.toContain('tribunal');
     expect(Object.keys(result.processos[0]!)).not.toContain('movements');
+  });
+
+  it('promises a filing date only once the documents are approved, as the dashboard does', async () => {
+    const { userId, contract } = await seedCustomer(db);
+    const ref = { userId, contractId: contract.id };
+    // Paid, documents awaited: the stored forecast counts from the payment alone, which nobody promised yet.
+    await changeProcessStatus(db, {
+      ref,
+      to: 'pago',
+      byUser: 'sistema',
+      now: new Date().toISOString(),
+      previsao: '2026-12-08T15:00:00.000Z',
+    });
+    expect((await lookup(contract.protocolo)).processos[0]?.previsao).toBeNull();
+    // Documents approved: the lawyer prepares the petition, and the date counted from the approval is the promise.
+    await changeProcessStatus(db, {
+      ref,
+      to: 'em_analise',
+      byUser: 'sistema',
+      now: new Date().toISOString(),
+      previsao: '2026-12-10T15:00:00.000Z',
+    });
+    expect((await lookup(contract.protocolo)).processos[0]?.previsao).toBe('2026-12-10T15:00:00.000Z');
   });
 
   it('answers null before the filing', async () => {

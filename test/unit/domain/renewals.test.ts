@@ -83,5 +83,9 @@ describe('the text of a free renewal', () => {
     expect(text(free)).not.toContain('pagará');
     expect(text(paid)).toContain('o CONTRATANTE pagará à CONTRATADA o valor único de R$ 399,00');
     expect(text(paid)).toContain('contados da confirmação do pagamento');
+    // The promise the dashboard keeps: the clock starts with the later of the payment and the documents' approval.
+    expect(text(paid)).toContain(
+      'contados da confirmação do pagamento ou da aprovação dos documentos pedidos na área do cliente, o que ocorrer por último',
+    );
   });
 });

@@ -16,7 +16,8 @@ export function UrgencySection() {
             </h2>
             <p>
               É mais um crédito negado, mais juros e mais uma oportunidade perdida. Quanto antes você se cadastrar,
-              antes o seu pedido é protocolado: o processamento leva até {PROCESSING_LABEL} depois do pagamento.
+              antes o seu pedido é protocolado: o processamento leva até {PROCESSING_LABEL} depois do pagamento e da
+              aprovação dos seus documentos.
             </p>
           </div>
           <StartLink className="btn btn--primary btn--large urgency__action">Quero começar hoje</StartLink>

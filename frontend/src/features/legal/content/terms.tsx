@@ -173,8 +173,9 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           O pedido é protocolado em até <strong>{PROCESSING_BUSINESS_DAYS} dias úteis</strong> contados da confirmação
-          do pagamento, desde que seus dados estejam completos e corretos. Dias úteis excluem sábados, domingos e
-          feriados nacionais e do estado de Minas Gerais.
+          do pagamento ou da aprovação dos documentos que você envia na área do cliente, o que ocorrer por último, desde
+          que seus dados estejam completos e corretos. Dias úteis excluem sábados, domingos e feriados nacionais e do
+          estado de Minas Gerais.
         </p>
         <p>
           A previsão de protocolo aparece na área do cliente. Depois do protocolo, os prazos de análise e de decisão do
