@@ -11,6 +11,7 @@ import {
   statusHistorySchema,
 } from './entities.js';
 import { kitSigningSchema } from './filing-kit.js';
+import { invoiceSchema } from './invoice.js';
 import { certificateFactsSchema } from '../nada-consta.js';
 
 /** An erasure request as the customer sees it. */
@@ -34,6 +35,13 @@ export const exportedChargeSchema = chargeSchema.omit({ qr_code: true }).extend(
   pagamento_manual: manualMoneyRecordSchema.omit({ por: true }).nullish(),
   manual_refund: manualMoneyRecordSchema.omit({ por: true }).nullish(),
 });
+
+/**
+ * A charge's nota fiscal as its owner's export shows it: without what the admins read about a nota Asaas or the
+ * prefeitura refused (`falha`, `status_description`: the customer never reads the prefeitura's error, docs/decisions.md,
+ * "A nota fiscal for every payment") and the retries' count.
+ */
+export const exportedInvoiceSchema = invoiceSchema.omit({ falha: true, status_description: true, tentativa: true });
 
 /** A stored document (a signed contract, a Nada Consta) as a short-lived signed link; null when the file is gone. */
 const documentLinkSchema = z.object({ nome_arquivo: z.string(), url: z.string() }).nullable();
@@ -62,6 +70,7 @@ export const dataExportSchema = z.object({
     }),
   ),
   cobrancas: z.array(exportedChargeSchema),
+  notas_fiscais: z.array(exportedInvoiceSchema),
   processos: z.array(processSchema),
   historico: z.array(statusHistorySchema),
   indicacoes_feitas: z.array(referralSchema),

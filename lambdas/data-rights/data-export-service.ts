@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR } from '../../domain/history.js';
+import { historyStatusLabel, SYSTEM_ACTOR } from '../../domain/history.js';
 import { certificateFactsSchema } from '../../domain/nada-consta.js';
 import { kitFileName, kitItemDefinition, kitItemStateLabel } from '../../domain/filing-kit.js';
 import {
@@ -10,7 +10,7 @@ import {
   statusHistorySchema,
 } from '../../domain/schemas/entities.js';
 import { auditEntrySchema } from '../../domain/schemas/audit.js';
-import { exportedChargeSchema, type DataExport } from '../../domain/schemas/data-rights.js';
+import { exportedChargeSchema, exportedInvoiceSchema, type DataExport } from '../../domain/schemas/data-rights.js';
 import {
   renderTemplateBody,
   templateByName,
@@ -47,6 +47,7 @@ const KNOWN_TYPES = new Set<string>([
   ITEM_TYPE.profile,
   ITEM_TYPE.contract,
   ITEM_TYPE.charge,
+  ITEM_TYPE.invoice,
   ITEM_TYPE.process,
   ITEM_TYPE.history,
   ITEM_TYPE.referral,
@@ -191,6 +192,7 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
     perfil: profile ? profileSchema.parse(profile) : null,
     contratos: contracts,
     cobrancas: charges,
+    notas_fiscais: ofType(ITEM_TYPE.invoice).map((item) => exportedInvoiceSchema.parse(item)),
     processos: ofType(ITEM_TYPE.process).map((item) => processSchema.parse(item)),
     historico: history.map((item) => {
       const entry = statusHistorySchema.parse(item);
@@ -220,7 +222,8 @@ export async function exportMyData(deps: DataExportDeps, caller: Caller): Promis
       return [
         {
           tipo: 'E-mail de mudança de situação',
-          referencia: `${String(item.de ?? '—')} → ${String(item.para)}`,
+          // In the words the e-mail itself used, as every other entry of this list is.
+          referencia: `${item.de ? historyStatusLabel(String(item.de)) : '—'} → ${historyStatusLabel(String(item.para))}`,
           enviado_em: text(notice.done_at),
         },
       ];

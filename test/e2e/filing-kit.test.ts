@@ -68,6 +68,11 @@ describe('the filing kit: the customer sends the documents, the lawyer reviews t
       buffer: Buffer.from(await signPdf(unsigned, createHolderP12(authority, holder), { signingTime: signedAt })),
     });
     const procuracao = card('Procuração assinada');
+    // Each signed document's help names that document, not the procuração for both.
+    await procuracao.getByText('baixe a procuração, assine no site de assinatura do gov.br').waitFor();
+    await card('Declaração de hipossuficiência')
+      .getByText('baixe a declaração, assine no site de assinatura do gov.br')
+      .waitFor();
     // Signed by someone else's gov.br account: refused on screen, with the reason, and nothing is kept.
     await phone
       .locator('#arquivo-procuracao')

@@ -37,6 +37,8 @@ import {
   referrerCopyOf,
 } from '../../lambdas/shared/data/referrals.js';
 import { claimMarker } from '../../lambdas/shared/data/table.js';
+import { statusNoticeLease } from '../../lambdas/shared/data/markers.js';
+import { writeInvoice } from '../../lambdas/shared/data/invoices.js';
 import { adminClaims, createEmailAddress, createProfileInput, customerClaims } from '../factories.js';
 import { callRoute, errorOf, okBody } from '../route-call.js';
 import { useCognitoWithTriggers } from './cognito.js';
@@ -384,7 +386,7 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
     expect(JSON.stringify(theirs)).not.toContain(customer.userId);
   });
 
-  it('shows money the team recorded by hand without saying which admin recorded it (their data, not the customer’s)', async () => {
+  it('shows what the team did (money recorded by hand, a status moved) without which admin, and the nota fiscal without the prefeitura’s error', async () => {
     const customer = await seedCustomer(db, { email: createEmailAddress('manual') });
     const charge = await seedPendingCharge(db, { userId: customer.userId, contractId: customer.contract.id });
     const staff = createEmailAddress('equipe');
@@ -412,10 +414,57 @@ describe('Baixar meus dados (GET /me/data-export)', () => {
       }),
     );
 
+    // The team moved the process, and the customer was e-mailed about it.
+    const historyId = ulid();
+    const ref = { userId: customer.userId, contractId: customer.contract.id };
+    await changeProcessStatus(db, {
+      ref,
+      to: 'pago',
+      byUser: admin.userId,
+      now: new Date().toISOString(),
+      newId: () => historyId,
+    });
+    // Its nota fiscal failed at the prefeitura: the team's to fix, and the customer never reads the prefeitura's error.
+    const at = new Date().toISOString();
+    await writeInvoice(db, { ...ref, chargeId: charge.id }, () => ({
+      charge_id: charge.id,
+      contrato_id: customer.contract.id,
+      status: 'ERROR',
+      valor: 399,
+      status_description: 'Código de serviço municipal inválido',
+      falha: 'A prefeitura recusou a nota',
+      tentativa: 1,
+      created_at: at,
+      updated_at: at,
+    }));
+    const notice = statusNoticeLease(db, customer.userId, historyId);
+    await notice.claim({ now: new Date(), leaseSeconds: 60 });
+    await notice.complete(new Date());
+
     const data = okBody(
-      await callRoute(exportMyDataRoute, exportMyData, { claims: customerClaims(customer.userId, customer.profile.email) }),
+      await callRoute(exportMyDataRoute, exportMyData, {
+        claims: customerClaims(customer.userId, customer.profile.email),
+      }),
     );
 
+    expect(data.historico).toEqual([expect.objectContaining({ para: 'pago', by_user: 'equipe' })]);
+    // The e-mail's reference in the words it used, as the other entries of the list are.
+    expect(data.comunicacoes).toContainEqual(
+      expect.objectContaining({ tipo: 'E-mail de mudança de situação', referencia: 'Cadastro → Pago' }),
+    );
+    expect(JSON.stringify(data)).not.toContain(admin.userId);
+    expect(data.notas_fiscais).toEqual([
+      {
+        charge_id: charge.id,
+        contrato_id: customer.contract.id,
+        status: 'ERROR',
+        valor: 399,
+        created_at: at,
+        updated_at: at,
+      },
+    ]);
+    expect(data.outros.map((item) => item.type)).not.toContain('INVOICE');
+    expect(JSON.stringify(data)).not.toContain('prefeitura');
     expect(data.cobrancas).toEqual([
       expect.objectContaining({
         pagamento_manual: {

@@ -29,6 +29,7 @@ export const ITEM_TYPE = {
   whatsappConsent: 'WHATSAPP_CONSENT',
   whatsappMessage: 'WHATSAPP_MESSAGE',
   whatsappReply: 'WHATSAPP_REPLY',
+  invoice: 'INVOICE',
 } as const;
 export type ItemType = (typeof ITEM_TYPE)[keyof typeof ITEM_TYPE];
 

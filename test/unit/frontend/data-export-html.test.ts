@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { dataExportSchema, type DataExport } from '../../../domain/schemas/data-rights.js';
 import {
+  dataExportFileName,
   EXPORT_FIELD_LABELS,
   renderDataExportHtml,
 } from '../../../frontend/src/features/profile/lib/data-export-html.js';
@@ -49,6 +50,7 @@ const exportWith = (overrides: Partial<DataExport>): DataExport =>
     perfil: null,
     contratos: [],
     cobrancas: [],
+    notas_fiscais: [],
     processos: [],
     historico: [],
     indicacoes_feitas: [],
@@ -76,6 +78,14 @@ describe('the readable export (Meus dados)', () => {
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;x&#34;');
   });
 
+  it("names the file with São Paulo's day, the one the export says it was made", () => {
+    // 22:18 on the 27th in São Paulo is already the 28th in UTC.
+    const late = exportWith({ gerado_em: '2026-11-28T01:18:00.000Z' });
+    expect(dataExportFileName(late, 'json')).toBe('meus-dados-2026-11-27.json');
+    expect(renderDataExportHtml(late)).toContain('gerada em 27/11/2026 22:18');
+    expect(dataExportFileName(exportWith({}), 'html')).toBe('meus-dados-2026-11-24.html');
+  });
+
   it('has words for every field the export can hold', () => {
     const names = fieldNames(dataExportSchema, '', new Map());
     // The walk reaches deep: a charge's fields, a kit file's, a WhatsApp message's.
@@ -94,7 +104,8 @@ describe('the readable export (Meus dados)', () => {
           { status: 'peticionado', de: 'pago', para: 'peticionado', by_user: 'equipe' },
           { status: 'signed_up' },
           { status: 'retida' },
-          { forma_pagamento: 'pix', tipo_documento: 'cnpj' },
+          { status: 'AUTHORIZED' },
+          { forma_pagamento: 'pix', tipo_documento: 'cnpj', cpf: '52998224725', vencimento: '2026-11-30' },
           { forma_pagamento: 'gratuito' },
           { valor: 449, taxa_asaas: 13.5, latitude: -22.1163, codigo_tpu: 123456 },
         ],
@@ -110,9 +121,12 @@ describe('the readable export (Meus dados)', () => {
     expect(html).toContain('<th scope="row">Responsável</th><td>Nossa equipe</td>');
     expect(html).toContain('<th scope="row">Situação</th><td>Cadastrado</td>');
     expect(html).toContain('<th scope="row">Situação</th><td>Em guarda legal</td>');
+    expect(html).toContain('<th scope="row">Situação</th><td>Emitida</td>');
     expect(html).toContain('<th scope="row">Modalidade do contrato</th><td>Paga (a forma de cada pagamento');
     expect(html).toContain('<th scope="row">Modalidade do contrato</th><td>Renovação gratuita (sem cobrança)</td>');
     expect(html).toContain('<th scope="row">Tipo de documento</th><td>CNPJ</td>');
+    expect(html).toContain('<th scope="row">CPF/CNPJ</th><td>529.982.247-25</td>');
+    expect(html).toContain('<th scope="row">Vencimento</th><td>30/11/2026</td>');
     expect(html).toContain('<th scope="row">Valor (R$)</th><td>449,00</td>');
     expect(html).toContain('<td>13,50</td>');
     expect(html).toContain('<td>-22,1163</td>');
@@ -160,7 +174,7 @@ describe('the readable export (Meus dados)', () => {
     expect(html).toContain('<th scope="row">Texto mostrado</th>');
     expect(html).toContain('<th scope="row">IP da autorização</th><td>203.0.113.9</td>');
     expect(html).toContain('<th scope="row">Mensagens enviadas</th>');
-    expect(html).toContain('<th scope="row">Respostas</th><td><span class="vazio">nenhum</span></td>');
+    expect(html).toContain('<th scope="row">Respostas</th><td><span class="vazio">nenhum registro</span></td>');
   });
 
   it('links the documents', () => {

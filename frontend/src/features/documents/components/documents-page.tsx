@@ -29,11 +29,18 @@ const BADGE_VARIATION: Record<KitItemState, 'info' | 'warning' | 'success' | 'er
   recusado: 'error',
 };
 
-/** How each way of signing works, in plain Portuguese. */
-const SIGNING_HELP: Record<KitSigningMethod, string> = {
-  govbr:
-    'Gratuito e aceito pelos tribunais: baixe a procuração, assine no site de assinatura do gov.br (assinatura avançada) e envie o PDF assinado que ele gera.',
-  a_mao: 'Imprima, assine à mão como no seu documento, e envie uma foto nítida ou o PDF escaneado da folha assinada.',
+/** How each way of signing works, in plain Portuguese, naming the document being signed ('a procuração'). */
+const SIGNING_HELP: Record<KitSigningMethod, (document: string) => string> = {
+  govbr: (document) =>
+    `Gratuito e aceito pelos tribunais: baixe ${document}, assine no site de assinatura do gov.br (assinatura avançada) e envie o PDF assinado que ele gera.`,
+  a_mao: () =>
+    'Imprima, assine à mão como no seu documento, e envie uma foto nítida ou o PDF escaneado da folha assinada.',
+};
+
+/** The generated document an item signs, as the help names it. */
+const SIGNED_DOCUMENT: Partial<Record<KitItemKey, string>> = {
+  procuracao: 'a procuração',
+  declaracao_hipossuficiencia: 'a declaração',
 };
 
 /** /app/documentos: the filing kit's checklist, each item's state, its upload with progress, and how to fix a refusal. */
@@ -184,7 +191,9 @@ function KitItemCard({
               <Radio key={method} value={method}>
                 <strong>{KIT_SIGNING_METHOD_LABELS[method]}</strong>
                 {method === 'govbr' ? ' (recomendado)' : ''}
-                <span className="kit-item__help">{SIGNING_HELP[method]}</span>
+                <span className="kit-item__help">
+                  {SIGNING_HELP[method](SIGNED_DOCUMENT[item.key] ?? 'o documento')}
+                </span>
               </Radio>
             ))}
           </RadioGroupField>

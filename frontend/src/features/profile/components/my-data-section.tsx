@@ -2,16 +2,13 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { DATA_RIGHTS_MESSAGES as M, ERASURE_STATUS_DESCRIPTIONS, ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
 import { formatDate, formatDateTime } from '@domain/dates.js';
-import type { DataExport, ErasureRequest } from '@domain/schemas/data-rights.js';
+import type { ErasureRequest } from '@domain/schemas/data-rights.js';
 import { AppDialog, useAppDialog } from '@/components/app-dialog';
 import { apiErrorMessage } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import { fetchMyData, useMyErasureRequest, useRequestErasure } from '../api/data-rights';
-import { renderDataExportHtml } from '../lib/data-export-html';
-
-/** The day in the file name, so two downloads on different days do not overwrite each other. */
-const fileName = (data: DataExport, extension: string) => `meus-dados-${data.gerado_em.slice(0, 10)}.${extension}`;
+import { dataExportFileName as fileName, renderDataExportHtml } from '../lib/data-export-html';
 
 /**
  * /app/perfil 'Meus dados' (LGPD art. 18): a copy of everything held about the customer, as JSON (portability) and as

@@ -1,8 +1,11 @@
 import { REFERRAL_STATUS_LABELS } from '@domain/api/referrals.js';
 import { chargeStatusLabel, isChargeStatus } from '@domain/charge-status.js';
 import { ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
-import { formatDateTime } from '@domain/dates.js';
+import { formatDateTime, formatDay } from '@domain/dates.js';
+import { formatDocument } from '@domain/documents.js';
 import { historyStatusLabel } from '@domain/history.js';
+import { saoPauloDay } from '@domain/sao-paulo-calendar.js';
+import { invoiceStatusLabel, isInvoiceStatus } from '@domain/invoice.js';
 import { PAYMENT_METHOD_LABELS } from '@domain/payment-methods.js';
 import { FREE_RENEWAL_PAYMENT_METHOD } from '@domain/pricing.js';
 import type { DataExport } from '@domain/schemas/data-rights.js';
@@ -17,6 +20,7 @@ const SECTIONS: readonly { key: keyof DataExport; title: string }[] = [
   { key: 'perfil', title: 'Perfil' },
   { key: 'contratos', title: 'Contratos e assinaturas' },
   { key: 'cobrancas', title: 'Cobranças e pagamentos' },
+  { key: 'notas_fiscais', title: 'Notas fiscais' },
   { key: 'processos', title: 'Processos' },
   { key: 'historico', title: 'Histórico de situações' },
   { key: 'indicacoes_feitas', title: 'Indicações que você fez' },
@@ -67,6 +71,12 @@ export const EXPORT_FIELD_LABELS: Record<string, string> = {
   boleto_linha: 'Linha digitável do boleto',
   boleto_pdf: 'Boleto (PDF)',
   vencimento: 'Vencimento',
+  charge_id: 'Cobrança',
+  asaas_invoice_id: 'Identificador da nota no Asaas',
+  asaas_payment_id: 'Identificador do pagamento no Asaas',
+  pdf_url: 'Nota fiscal (PDF)',
+  xml_url: 'Nota fiscal (XML)',
+  cancelamento_pedido_em: 'Cancelamento pedido em',
   paid_charge_id: 'Cobrança paga',
   numero_cnj: 'Número do processo no tribunal (CNJ)',
   tribunal: 'Tribunal',
@@ -199,6 +209,9 @@ const VALUE_WORDS: Record<string, (value: unknown) => unknown> = {
       ? 'Renovação gratuita (sem cobrança)'
       : 'Paga (a forma de cada pagamento está em “Cobranças e pagamentos”)',
   tipo_documento: (value) => (typeof value === 'string' ? value.toUpperCase() : value),
+  cpf: (value) => (typeof value === 'string' ? formatDocument(value) : value),
+  socio_cpf: (value) => (typeof value === 'string' ? formatDocument(value) : value),
+  signer_cpf: (value) => (typeof value === 'string' ? formatDocument(value) : value),
   valor: (value) => (typeof value === 'number' ? MONEY.format(value) : value),
   taxa_asaas: (value) => (typeof value === 'number' ? MONEY.format(value) : value),
   by_user: (value) => ACTOR_WORDS.get(String(value)) ?? value,
@@ -219,6 +232,7 @@ const ACTOR_WORDS = new Map([
 
 function statusInWords(status: string): string {
   if (isChargeStatus(status)) return chargeStatusLabel(status);
+  if (isInvoiceStatus(status)) return invoiceStatusLabel(status, 'customer');
   if (Object.hasOwn(REFERRAL_STATUS_LABELS, status)) {
     return REFERRAL_STATUS_LABELS[status as keyof typeof REFERRAL_STATUS_LABELS];
   }
@@ -235,6 +249,8 @@ const MONEY = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximum
 const NUMBER = new Intl.NumberFormat('pt-BR', { useGrouping: false, maximumFractionDigits: 20 });
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** A calendar day (a boleto's due date, the day money was received by hand): dd/mm/aaaa, with no time zone to apply. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -244,11 +260,12 @@ function renderValue(value: unknown): string {
   if (typeof value === 'number') return escapeHtml(NUMBER.format(value));
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value)) return escapeHtml(formatDateTime(value));
+    if (ISO_DAY.test(value)) return escapeHtml(formatDay(value));
     if (/^https?:\/\//.test(value)) return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
     return escapeHtml(value);
   }
   if (Array.isArray(value)) {
-    if (value.length === 0) return '<span class="vazio">nenhum</span>';
+    if (value.length === 0) return '<span class="vazio">nenhum registro</span>';
     if (value.every((entry) => typeof entry !== 'object' || entry === null)) {
       return escapeHtml(value.map(String).join(', '));
     }
@@ -267,6 +284,14 @@ function renderFields(fields: Record<string, unknown>): string {
   return `<table>${rows}</table>`;
 }
 
+/**
+ * The file's name, with the São Paulo day the export was made (the one its first line states), so two downloads on
+ * different days do not overwrite each other; at 22:18 on the 27th it is the 27th, not UTC's 28th.
+ */
+export function dataExportFileName(data: DataExport, extension: 'json' | 'html'): string {
+  return `meus-dados-${saoPauloDay(data.gerado_em)}.${extension}`;
+}
+
 export function renderDataExportHtml(data: DataExport): string {
   const sections = SECTIONS.map(({ key, title }) => {
     const value = data[key];
@@ -283,7 +308,8 @@ export function renderDataExportHtml(data: DataExport): string {
 body{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:16px;color:#1f2933;line-height:1.4}
 h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #cbd2d9;padding-bottom:4px}
 table{border-collapse:collapse;width:100%;margin:8px 0 16px}th,td{text-align:left;vertical-align:top;padding:4px 8px;border-bottom:1px solid #e4e7eb;overflow-wrap:anywhere}
-th{width:34%;font-weight:600;color:#3e4c59}td table{margin:0}.vazio{color:#7b8794}
+th{width:34%;font-weight:600;color:#3e4c59;overflow-wrap:normal}td table{margin:0}.vazio{color:#7b8794}
+@media (max-width:600px){th,td{display:block;width:auto}th{border-bottom:0;padding-bottom:0}td{padding-top:2px}}
 </style>
 </head>
 <body>
