@@ -86,7 +86,8 @@ export function customerHistory(
       at: contract.created_at,
       kind: 'contract',
       title: `Contrato${renewal} gerado`,
-      description: `Protocolo ${contract.protocolo} · ${formatBRL(contract.valor)}`,
+      // A no-break space after 'R$': on a phone the line wrapped between the symbol and the amount.
+      description: `Protocolo ${contract.protocolo} · ${formatBRL(contract.valor).replace(' ', '\u00a0')}`,
     });
     if (contract.assinado_em) {
       entries.push({

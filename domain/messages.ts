@@ -146,6 +146,9 @@ export const LOOKUP_MESSAGES = {
 export const PROFILE_MESSAGES = {
   title: 'Meu Perfil',
   subtitle: 'Complete seus dados pessoais para continuar com o processo.',
+  /** Once the profile exists there is nothing to complete: what the page is for from then on. */
+  subtitleSaved:
+    'Mantenha seus dados atualizados: são os que usamos no contrato, nos documentos e para falar com você.',
   saveFirst: 'Salvar Perfil',
   saveAgain: 'Atualizar Perfil',
   saving: 'Salvando...',

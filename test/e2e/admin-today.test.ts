@@ -37,7 +37,7 @@ describe("'Hoje': an admin starts the day on what is due", () => {
       await menu.getByRole('link').first().waitFor();
       const links = await menu.getByRole('link').allTextContents();
       expect(links[0]).toMatch(/^Hoje/);
-      expect(links.findIndex((text) => text.startsWith('Dashboard'))).toBeGreaterThan(4);
+      expect(links.findIndex((text) => text.startsWith('Painel'))).toBeGreaterThan(4);
       if (viewport === 'phone') {
         await screenshot(page, 'admin-today-menu-phone');
         await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import { generateCpf } from '@brazilian-utils/brazilian-utils';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
+import { PROFILE_MESSAGES } from '../../domain/messages.js';
 import { describe, expect, inject, it } from 'vitest';
 import {
   emailWithSubject,
@@ -67,6 +68,9 @@ describe('profile (/app/perfil)', () => {
     await page.getByRole('heading', { name: 'Assine o Contrato' }).waitFor();
     await page.goto(`${appUrl}/app/perfil`);
     await page.getByRole('button', { name: 'Atualizar Perfil' }).waitFor();
+    // Nothing left to complete: the page says what it is for now.
+    await page.getByText(PROFILE_MESSAGES.subtitleSaved).waitFor();
+    expect(await page.getByText(PROFILE_MESSAGES.subtitle).count()).toBe(0);
     const document = page.getByLabel('CPF', { exact: true });
     expect(await document.inputValue()).toBe(formatCpf(cpf));
     expect(await document.getAttribute('readonly')).not.toBeNull();

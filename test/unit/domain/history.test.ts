@@ -63,7 +63,7 @@ describe('customerHistory (spec 02 §2 History)', () => {
     ]);
     // No system states ('Pago → Em Análise'): the protocol and the team's note.
     expect(entries[0]!.description).toBe('Protocolo LM2026112100001 · Documentos conferidos');
-    expect(entries[4]!.description).toBe('Protocolo LM2026112100001 · R$ 399,00');
+    expect(entries[4]!.description).toBe('Protocolo LM2026112100001 · R$\u00a0399,00');
   });
 
   it('names renewals, overdue charges, and shows unknown statuses raw', () => {
@@ -142,7 +142,7 @@ describe('customerHistory entries in full', () => {
         at: '2026-11-21T10:00:00.000Z',
         kind: 'contract',
         title: 'Contrato gerado',
-        description: 'Protocolo LM2026112100001 · R$ 399,00',
+        description: 'Protocolo LM2026112100001 · R$\u00a0399,00',
       },
       {
         id: 'process-desconhecido-2026-11-20T00:00:00.000Z-cadastro',
@@ -191,7 +191,7 @@ describe('customerHistory entries in full', () => {
     expect(entries.map((e) => [e.id, e.title, e.description])).toEqual([
       ['signature-c2', 'Contrato de renovação assinado', 'Protocolo LM2026112100001 · assinatura digital'],
       ['charge-ch1', 'PIX gerado', 'Pagamento via PIX'],
-      ['contract-c2', 'Contrato de renovação gerado', 'Protocolo LM2026112100001 · R$ 399,00'],
+      ['contract-c2', 'Contrato de renovação gerado', 'Protocolo LM2026112100001 · R$\u00a0399,00'],
     ]);
   });
 

@@ -20,14 +20,15 @@ import { SummaryCards } from './summary-cards';
 import { SupportCard } from './support-card';
 
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  // 'Painel', the word every other screen and e-mail uses for this page ('Voltar ao painel').
+  usePageTitle('Painel');
   const dashboard = useCustomerCollection();
 
   return (
     <Flex direction="column" gap="large">
       <Flex direction="column" gap="xxs">
         <Heading level={1} fontSize="xxl">
-          Dashboard
+          Painel
         </Heading>
         <Text color="font.secondary">{greeting(dashboard.data)}Acompanhe aqui cada etapa da sua solicitação.</Text>
       </Flex>

@@ -74,7 +74,7 @@ function HistoryList({ entries }: { entries: ReturnType<typeof customerHistory> 
                   </Link>
                 )}
               </Flex>
-              <Flex direction="column" alignItems="flex-end" gap="xxxs">
+              <Flex className="history-item__meta">
                 <Badge size="small" variation={KIND_LABEL[entry.kind].variation}>
                   {KIND_LABEL[entry.kind].label}
                 </Badge>

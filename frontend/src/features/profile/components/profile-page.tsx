@@ -16,7 +16,10 @@ export function ProfilePage() {
 
   return (
     <Flex direction="column" gap="large" className="profile-page">
-      <PageHeader title={PROFILE_MESSAGES.title} subtitle={PROFILE_MESSAGES.subtitle} />
+      <PageHeader
+        title={PROFILE_MESSAGES.title}
+        subtitle={profile.data?.profile ? PROFILE_MESSAGES.subtitleSaved : PROFILE_MESSAGES.subtitle}
+      />
       {profile.isPending ? (
         <PageLoader label="Carregando seu perfil..." />
       ) : profile.isError ? (

@@ -6,7 +6,7 @@ export type NavItem = {
 
 /** Spec 01 §2 "Authenticated app layout". */
 export const CUSTOMER_NAV: NavItem[] = [
-  { to: '/app/dashboard', label: 'Dashboard' },
+  { to: '/app/dashboard', label: 'Painel' },
   { to: '/app/perfil', label: 'Meu Perfil' },
   { to: '/app/contrato', label: 'Contrato' },
   { to: '/app/pagamento', label: 'Pagamento' },
