@@ -180,6 +180,9 @@ export const KIT_ITEM_STATE_LABELS: Record<KitItemState, string> = {
   recusado: 'Recusado',
 };
 
+/** The badge of an optional item (the declaração, 'Outros documentos') nobody sent: nothing is owed. */
+export const KIT_OPTIONAL_LABEL = 'Opcional';
+
 /** What the checklist shows: 'Recusado: <motivo>' for a refused item, the state's label otherwise. */
 export function kitItemStateLabel(state: KitItemState, refusal?: KitRefusal | null): string {
   if (state === 'recusado' && refusal) return `Recusado: ${kitRefusalReason(refusal)}`;
@@ -279,7 +282,9 @@ export function kitProgress(type: DocumentType, records: readonly KitItemRecord[
     const record = byKey.get(definition.key);
     const state: KitItemState = record?.state ?? 'pendente';
     const refusal = state === 'recusado' ? (record?.refusal ?? null) : null;
-    return { ...definition, state, refusal, label: kitItemStateLabel(state, refusal) };
+    // An optional item never sent owes nothing: 'Opcional', where 'Pendente' read as something still due.
+    const label = state === 'pendente' && !definition.required ? KIT_OPTIONAL_LABEL : kitItemStateLabel(state, refusal);
+    return { ...definition, state, refusal, label };
   });
   const required = items.filter((item) => item.required);
   const approved = required.filter((item) => item.state === 'aprovado');

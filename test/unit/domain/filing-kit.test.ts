@@ -79,6 +79,9 @@ describe('kit progress', () => {
     expect(label('comprovante_endereco')).toBe('Recusado: documento fora do prazo');
     expect(label('procuracao')).toBe('Em análise');
     expect(label('relatorio_negativacao')).toBe('Pendente');
+    // An optional item nobody sent owes nothing.
+    expect(label('declaracao_hipossuficiencia')).toBe('Opcional');
+    expect(label('outros')).toBe('Opcional');
     expect(progress.sentCount).toBe(2);
     expect(progress.complete).toBe(false);
   });
