@@ -151,8 +151,8 @@ describe('the filing kit checklist (GET /me/kit)', () => {
       ['comprovante_endereco', 'Pendente'],
       ['relatorio_negativacao', 'Pendente'],
       ['procuracao', 'Pendente'],
-      ['declaracao_hipossuficiencia', 'Pendente'],
-      ['outros', 'Pendente'],
+      ['declaracao_hipossuficiencia', 'Opcional'],
+      ['outros', 'Opcional'],
     ]);
   });
 
