@@ -46,6 +46,17 @@ export const DATA_RIGHTS_MESSAGES = {
 export const ERASURE_STATUSES = ['recebida', 'retida', 'concluida'] as const;
 export type ErasureStatus = (typeof ERASURE_STATUSES)[number];
 
+/**
+ * Who moved a process, as the export tells its owner (never which admin: the staff member's data, not the customer's),
+ * and how its readable page says it. The stored value for the system is `SYSTEM_ACTOR` (domain/history.ts).
+ */
+export const EXPORT_ACTOR_LABELS = {
+  você: 'Você',
+  sistema: 'Sistema (automático)',
+  equipe: 'Nossa equipe',
+} as const;
+export type ExportActor = keyof typeof EXPORT_ACTOR_LABELS;
+
 export const ERASURE_STATUS_LABELS: Record<ErasureStatus, string> = {
   recebida: 'Recebida',
   retida: 'Em guarda legal',

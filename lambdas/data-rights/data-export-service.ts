@@ -1,3 +1,4 @@
+import type { ExportActor } from '../../domain/data-rights.js';
 import { historyStatusLabel, SYSTEM_ACTOR } from '../../domain/history.js';
 import { certificateFactsSchema } from '../../domain/nada-consta.js';
 import { kitFileName, kitItemDefinition, kitItemStateLabel } from '../../domain/filing-kit.js';
@@ -86,7 +87,7 @@ const INTERNAL_ATTRIBUTES = new Set([
  * Who moved a process, as its owner may know it: themselves, the system, or the team — never which admin (their id is
  * the staff member's data, not the customer's, as in the audit trail).
  */
-function actorInWords(byUser: string, callerId: string): string {
+function actorInWords(byUser: string, callerId: string): ExportActor {
   if (byUser === callerId) return 'você';
   if (byUser === SYSTEM_ACTOR || byUser === '') return SYSTEM_ACTOR;
   return 'equipe';

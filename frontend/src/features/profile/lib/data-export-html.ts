@@ -1,6 +1,6 @@
 import { REFERRAL_STATUS_LABELS } from '@domain/api/referrals.js';
 import { chargeStatusLabel, isChargeStatus } from '@domain/charge-status.js';
-import { ERASURE_STATUS_LABELS } from '@domain/data-rights.js';
+import { ERASURE_STATUS_LABELS, EXPORT_ACTOR_LABELS, type ExportActor } from '@domain/data-rights.js';
 import { formatDateTime, formatDay } from '@domain/dates.js';
 import { formatDocument } from '@domain/documents.js';
 import { historyStatusLabel } from '@domain/history.js';
@@ -214,7 +214,10 @@ const VALUE_WORDS: Record<string, (value: unknown) => unknown> = {
   signer_cpf: (value) => (typeof value === 'string' ? formatDocument(value) : value),
   valor: (value) => (typeof value === 'number' ? MONEY.format(value) : value),
   taxa_asaas: (value) => (typeof value === 'number' ? MONEY.format(value) : value),
-  by_user: (value) => ACTOR_WORDS.get(String(value)) ?? value,
+  by_user: (value) =>
+    typeof value === 'string' && Object.hasOwn(EXPORT_ACTOR_LABELS, value)
+      ? EXPORT_ACTOR_LABELS[value as ExportActor]
+      : value,
   parcelas_status: (value) =>
     value && typeof value === 'object'
       ? Object.fromEntries(
@@ -222,13 +225,6 @@ const VALUE_WORDS: Record<string, (value: unknown) => unknown> = {
         )
       : value,
 };
-
-/** Who moved a process, as the export says it (lambdas/data-rights/data-export-service.ts, `actorInWords`). */
-const ACTOR_WORDS = new Map([
-  ['você', 'Você'],
-  ['sistema', 'Sistema (automático)'],
-  ['equipe', 'Nossa equipe'],
-]);
 
 function statusInWords(status: string): string {
   if (isChargeStatus(status)) return chargeStatusLabel(status);
