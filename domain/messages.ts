@@ -122,6 +122,8 @@ export const SHELL_MESSAGES = {
 } as const;
 
 export const DASHBOARD_MESSAGES = {
+  /** The page's name in the menu, its heading and the tab: 'Painel', as 'Voltar ao painel' and the e-mails say it. */
+  title: 'Painel',
   profileLoadFailed: 'Erro ao carregar perfil. Tente recarregar a página.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
   loadFailed: 'Erro ao carregar dados. Tente recarregar a página.',

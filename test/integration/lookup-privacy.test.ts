@@ -163,6 +163,14 @@ describe('public lookup: a filed case shows its CNJ number', () => {
     expect(Object.keys(result.processos[0]!)).not.toContain('movements');
   });
 
+  it('answers null before the filing', async () => {
+    const { contract } = await seedCustomer(db);
+    const [entry] = (await lookup(contract.protocolo)).processos;
+    expect(entry?.numero_cnj).toBeNull();
+  });
+});
+
+describe('public lookup: the filing date', () => {
   it('promises a filing date only once the documents are approved, as the dashboard does', async () => {
     const { userId, contract } = await seedCustomer(db);
     const ref = { userId, contractId: contract.id };
@@ -184,11 +192,5 @@ describe('public lookup: a filed case shows its CNJ number', () => {
       previsao: '2026-12-10T15:00:00.000Z',
     });
     expect((await lookup(contract.protocolo)).processos[0]?.previsao).toBe('2026-12-10T15:00:00.000Z');
-  });
-
-  it('answers null before the filing', async () => {
-    const { contract } = await seedCustomer(db);
-    const [entry] = (await lookup(contract.protocolo)).processos;
-    expect(entry?.numero_cnj).toBeNull();
   });
 });

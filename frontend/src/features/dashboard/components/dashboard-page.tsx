@@ -20,15 +20,14 @@ import { SummaryCards } from './summary-cards';
 import { SupportCard } from './support-card';
 
 export function DashboardPage() {
-  // 'Painel', the word every other screen and e-mail uses for this page ('Voltar ao painel').
-  usePageTitle('Painel');
+  usePageTitle(DASHBOARD_MESSAGES.title);
   const dashboard = useCustomerCollection();
 
   return (
     <Flex direction="column" gap="large">
       <Flex direction="column" gap="xxs">
         <Heading level={1} fontSize="xxl">
-          Painel
+          {DASHBOARD_MESSAGES.title}
         </Heading>
         <Text color="font.secondary">{greeting(dashboard.data)}Acompanhe aqui cada etapa da sua solicitação.</Text>
       </Flex>

@@ -1,3 +1,5 @@
+import { DASHBOARD_MESSAGES } from '@domain/messages.js';
+
 export type NavItem = {
   to: string;
   label: string;
@@ -6,7 +8,7 @@ export type NavItem = {
 
 /** Spec 01 §2 "Authenticated app layout". */
 export const CUSTOMER_NAV: NavItem[] = [
-  { to: '/app/dashboard', label: 'Painel' },
+  { to: '/app/dashboard', label: DASHBOARD_MESSAGES.title },
   { to: '/app/perfil', label: 'Meu Perfil' },
   { to: '/app/contrato', label: 'Contrato' },
   { to: '/app/pagamento', label: 'Pagamento' },
